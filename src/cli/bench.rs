@@ -1,0 +1,160 @@
+//! `asl-pto bench [--json]`: LOS over every ordered pair of ground Locations on a full
+//! geomorphic board (33 x 10, hills, jungle, kunai, depressions), against a bare walk of the
+//! same hex lines that applies no rule. Single-threaded; each figure is the median of `--runs`
+//! timed runs (5 by default), after one untimed pass that fills the line table.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use serde_json::json;
+
+use super::{Failure, print_json};
+use crate::hex::{Hex, centre_line};
+use crate::los::{End, LosEnv};
+use crate::map::{Depression, LEVEL, Map, StreamKind, Terrain};
+
+/// The benchmark board: a full board with two hills (to Level 3), jungle, kunai, palm trees, a
+/// gully and a stream, laid out deterministically.
+pub fn bench_map() -> Map {
+    let mut m = Map::new(Some("99".into()), 33, 10, 0, Terrain::Open);
+    let hexes: Vec<Hex> = m.hexes().map(|d| d.hex).collect();
+    let hills = [(m.hex("H4").unwrap(), 3), (m.hex("W7").unwrap(), 2)];
+    for h in hexes {
+        let id = h.id().expect("on map");
+        let level = hills
+            .iter()
+            .map(|&(c, top)| top - c.distance(h) as i32)
+            .max()
+            .unwrap_or(0)
+            .max(0);
+        let mix = (id.col * 7 + id.row as u32 * 13) % 11;
+        let terrain = match mix {
+            0 | 1 => Terrain::Jungle,
+            2 => Terrain::Kunai,
+            3 => Terrain::PalmTrees,
+            _ => Terrain::Open,
+        };
+        let depression = match (id.col, id.row) {
+            (14, 1..=5) => Some(Depression::Gully),
+            (15..=18, 6) => Some(Depression::Stream(StreamKind::Shallow)),
+            _ => None,
+        };
+        let level = if depression.is_some() { -1 } else { level };
+        m.set_hex(h, Some(level), Some(terrain), depression);
+    }
+    m
+}
+
+struct Figures {
+    pairs: usize,
+    los_ms: f64,
+    bare_ms: f64,
+    first_ms: f64,
+    clear: usize,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn measure(runs: usize) -> (usize, Figures) {
+    let map = bench_map();
+    let env = LosEnv::new(&map);
+    let ends: Vec<End> = map
+        .hexes()
+        .map(|d| End::centre(d.hex, d.level * LEVEL))
+        .collect();
+    let all_pairs = |f: &mut dyn FnMut(End, End)| {
+        for &a in &ends {
+            for &b in &ends {
+                if a.hex != b.hex {
+                    f(a, b);
+                }
+            }
+        }
+    };
+    let los_pass = || {
+        let mut clear = 0;
+        all_pairs(&mut |a, b| {
+            if env.walk(black_box(a), black_box(b), &mut ()).clear() {
+                clear += 1;
+            }
+        });
+        clear
+    };
+    // The bare walk: the same hex lines, reading each hex's Base Level, no rule applied.
+    let bare_pass = || {
+        let mut sum = 0i64;
+        all_pairs(&mut |a, b| {
+            let line = centre_line(black_box(a).hex, black_box(b).hex);
+            for s in line.relative_steps() {
+                for h in s.hexes() {
+                    let h = Hex::new(h.q + a.hex.q, h.r + a.hex.r);
+                    if let Some(d) = map.get(h) {
+                        sum += i64::from(d.level);
+                    }
+                }
+            }
+        });
+        black_box(sum)
+    };
+    let t = Instant::now();
+    let clear = los_pass();
+    let first_ms = t.elapsed().as_secs_f64() * 1e3;
+    let mut los = Vec::new();
+    let mut bare = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        black_box(los_pass());
+        los.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        bare_pass();
+        bare.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    let n = ends.len();
+    (
+        n,
+        Figures {
+            pairs: n * (n - 1),
+            los_ms: median(los),
+            bare_ms: median(bare),
+            first_ms,
+            clear,
+        },
+    )
+}
+
+pub fn run(json: bool, runs: usize) -> Result<ExitCode, Failure> {
+    let (hexes, f) = measure(runs);
+    let ratio = f.los_ms / f.bare_ms;
+    if json {
+        print_json(&json!({
+            "hexes": hexes,
+            "pairs": f.pairs,
+            "los_all_pairs_ms": f.los_ms,
+            "bare_walk_ms": f.bare_ms,
+            "los_vs_bare": ratio,
+            "light_ms": serde_json::Value::Null,
+            "first_pass_ms": f.first_ms,
+            "clear_pairs": f.clear,
+        }));
+    } else {
+        println!("board: 33 x 10, {hexes} hexes, {} ordered pairs", f.pairs);
+        println!(
+            "LOS, all pairs:   {:8.2} ms (target < 100 ms)  [{} clear]",
+            f.los_ms, f.clear
+        );
+        println!("bare hex walk:    {:8.2} ms", f.bare_ms);
+        println!("LOS / bare walk:  {ratio:8.2}    (target <= 4)");
+        println!(
+            "first pass:       {:8.2} ms (includes building the line table)",
+            f.first_ms
+        );
+        if cfg!(debug_assertions) {
+            println!("note: this is a debug build; measure with `cargo run --release -- bench`");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

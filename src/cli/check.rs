@@ -1,0 +1,76 @@
+//! `asl-pto check SCENARIO [--json]`: is the scenario legal? Exit 1 when a rule is broken.
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::{Failure, print_json};
+use crate::rules::{Problem, setup};
+use crate::scenario::Scenario;
+
+/// Every rule problem of a loaded scenario, and the notes of what rules changed.
+pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
+    let problems = setup::cliff_problems(&s.map);
+    let notes = setup::pto_notes(&s.map);
+    (problems, notes)
+}
+
+pub fn report(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
+    let (problems, notes) = findings(s);
+    let ok = problems.is_empty();
+    if json {
+        print_json(&json!({
+            "ok": ok,
+            "problems": problems,
+            "notes": notes,
+        }));
+    } else {
+        println!("{}: \"{}\"", s.file, s.title);
+        println!(
+            "  map: {} columns x {} rows{}, {} hexes, {} Crest Line hexsides, {} cliff hexsides",
+            s.map.columns,
+            s.map.rows,
+            s.map
+                .board
+                .as_ref()
+                .map_or(String::new(), |b| format!(" (board {b})")),
+            s.map.hexes().count(),
+            s.map.crest_lines().len(),
+            s.map.cliffs().len(),
+        );
+        println!(
+            "  {} caves, {} units{}",
+            s.caves.len(),
+            s.units.len(),
+            if s.night.is_some() {
+                ", night"
+            } else {
+                ", day"
+            }
+        );
+        for n in &notes {
+            println!("  note [{}] {}: {}", n.rule, n.at, n.message);
+        }
+        for p in &problems {
+            println!("  PROBLEM [{}] {}: {}", p.rule, p.at, p.message);
+        }
+        println!(
+            "{}",
+            if ok {
+                "legal".to_string()
+            } else {
+                format!("ILLEGAL: {} problem(s)", problems.len())
+            }
+        );
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `asl-pto` with no arguments, until the viewer exists: check the built-in scenario.
+pub fn builtin() -> Result<ExitCode, Failure> {
+    report(&Scenario::builtin(), false)
+}

@@ -1,0 +1,167 @@
+//! The `asl-pto` command line (the contract is the shared docs' cli.md): subcommands, exit codes
+//! (0 ran, 1 `check` found the scenario illegal, 2 bad input) and JSON output.
+
+mod bench;
+mod check;
+mod los;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::scenario::Scenario;
+
+/// Rules-faithful simulation and 3D viewer for ASL's Pacific-theater rules.
+#[derive(Parser, Debug)]
+#[command(name = "asl-pto", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the 3D viewer on a scenario (the built-in one by default).
+    View {
+        scenario: Option<PathBuf>,
+        #[arg(long, conflicts_with = "day")]
+        night: bool,
+        #[arg(long)]
+        day: bool,
+        /// Render once, write this PNG and exit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Window or screenshot size, WxH.
+        #[arg(long)]
+        size: Option<String>,
+    },
+    /// Is the scenario legal (map, caves, units, OB)? Exit 1 if not.
+    Check {
+        scenario: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every cave: level, Entrance Hex, Upper-Cliff, Accessibility (G11).
+    Caves {
+        scenario: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// LOS between two Locations (A6; G11.5 for caves).
+    Los {
+        scenario: PathBuf,
+        from: String,
+        to: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Infantry MF to go FROM -> TO (adjacent Locations, caves, complexes).
+    Cost {
+        scenario: PathBuf,
+        from: String,
+        to: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Night: NVR, Illuminated and shadowed hexes, caves (E1).
+    Light {
+        scenario: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the scenario's walkthrough script headless.
+    Walk {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Performance figures: LOS over every pair of Locations on a full board.
+    Bench {
+        #[arg(long)]
+        json: bool,
+        /// Timed runs per figure (the median is reported).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+        runs: u32,
+    },
+}
+
+/// A failure to report on stderr as one `error:` line, with its exit code.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    /// Bad input: exit code 2.
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+pub(crate) fn load(path: &std::path::Path) -> Result<Scenario, Failure> {
+    Scenario::load(path).map_err(|e| Failure::input(e.to_string()))
+}
+
+/// Prints JSON on stdout, one document per line.
+pub(crate) fn print_json(v: &serde_json::Value) {
+    println!("{v}");
+}
+
+fn not_yet(what: &str, issue: &str) -> Result<ExitCode, Failure> {
+    Err(Failure::input(format!(
+        "`{what}` is not in this build yet ({issue}); `check`, `los` and `bench` are"
+    )))
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    match cli.command {
+        None => check::builtin(),
+        Some(Command::View { scenario, .. }) => {
+            // The 3D viewer is the viewer issue's; until then show what the viewer would load.
+            let s = match scenario {
+                Some(p) => load(&p)?,
+                None => Scenario::builtin(),
+            };
+            check::report(&s, false)
+        }
+        Some(Command::Check { scenario, json }) => check::report(&load(&scenario)?, json),
+        Some(Command::Los {
+            scenario,
+            from,
+            to,
+            json,
+        }) => los::run(&load(&scenario)?, &from, &to, json),
+        Some(Command::Bench { json, runs }) => bench::run(json, runs as usize),
+        Some(Command::Caves { .. }) => not_yet("caves", "G11 caves, issue 3"),
+        Some(Command::Cost { .. }) => not_yet("cost", "G11 caves, issue 3"),
+        Some(Command::Light { .. }) => not_yet("light", "E1 night, issue 4"),
+        Some(Command::Walk { .. }) => not_yet("walk", "the simulation, issue 5"),
+    }
+}
+
+/// The program's entry point: parse, run, print the error line, pick the exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version go to stdout with 0; usage errors are exit 2 (clap's own).
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! The thread walk: every hex between the two ends, judged by A6.2 (obstacles and ground above
+//! both ends), A6.3/A6.4 (Blind Hexes behind obstacles, crests and Depression rims), B11.21
+//! (cliffs), A6.8 (hindrances, six block) and E1.1 (NVR).
+
+use super::blind::{self, Ends, Verdict};
+use super::env::{LosEnv, NONE, Profile};
+use crate::hex::{Hex, LineStep, Point3, centre_line, segment_steps};
+use crate::map::LEVEL;
+
+/// One end of a LOS: its hex, its elevation (half-levels) and its aiming point.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct End {
+    pub hex: Hex,
+    pub elevation: i32,
+    /// The point the thread starts from: the centre dot, or a vertex (Climbing).
+    pub point: Point3,
+}
+
+impl End {
+    pub fn centre(hex: Hex, elevation: i32) -> End {
+        End {
+            hex,
+            elevation,
+            point: Point3::center(hex),
+        }
+    }
+
+    fn at_centre(&self) -> bool {
+        self.point == Point3::center(self.hex)
+    }
+}
+
+/// What blocked a LOS.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Block {
+    /// E1.1: beyond the Night Visibility Range.
+    Nvr { nvr: u32 },
+    /// A6.2: ground (a hill) higher than both ends.
+    Ground { hex: Hex, level: i32 },
+    /// A6.4 / A6.3 / B11.21: the lower end is a Blind Hex behind a crest.
+    Crest {
+        hex: Hex,
+        level: i32,
+        blind: u32,
+        cliff: bool,
+        depression: bool,
+    },
+    /// A6.3: a Location IN a Depression, seen from its Crest level by a Location not ADJACENT.
+    Depression { hex: Hex, level: i32 },
+    /// A6.2: an obstacle at or above both ends.
+    Obstacle { hex: Hex, top: i32 },
+    /// A6.4: the lower end is a Blind Hex behind an obstacle (or orchard-like hindrance).
+    ObstacleBlind { hex: Hex, top: i32, blind: u32 },
+    /// A6.8: hindrances totalling six or more.
+    Hindrance { hex: Hex, total: u32 },
+}
+
+impl Block {
+    /// The rule that decided.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Block::Nvr { .. } => "E1.1",
+            Block::Ground { .. } | Block::Obstacle { .. } => "A6.2",
+            Block::Crest {
+                depression: true, ..
+            }
+            | Block::Depression { .. } => "A6.3",
+            Block::Crest { cliff: true, .. } => "B11.21",
+            Block::Crest { .. } | Block::ObstacleBlind { .. } => "A6.4",
+            Block::Hindrance { .. } => "A6.8",
+        }
+    }
+
+    /// The hex where the LOS was blocked, if one hex did it.
+    pub fn hex(&self) -> Option<Hex> {
+        match *self {
+            Block::Nvr { .. } => None,
+            Block::Ground { hex, .. }
+            | Block::Crest { hex, .. }
+            | Block::Depression { hex, .. }
+            | Block::Obstacle { hex, .. }
+            | Block::ObstacleBlind { hex, .. }
+            | Block::Hindrance { hex, .. } => Some(hex),
+        }
+    }
+}
+
+/// What one hex of the thread does to the LOS.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Effect {
+    Clear,
+    /// Adds this hindrance DRM.
+    Hinders(u32),
+    Blocks(Block),
+}
+
+/// Receives every hex the thread crosses; `()` receives nothing (the fast path).
+pub trait Trace {
+    /// Stop at the first block (no one wants the rest of the path).
+    const STOP_AT_BLOCK: bool;
+    /// `step` is the thread step, `height` the thread's elevation there (half-levels).
+    fn hex(&mut self, step: &LineStep, hex: Hex, height: f32, effect: Effect);
+}
+
+impl Trace for () {
+    const STOP_AT_BLOCK: bool = true;
+    #[inline]
+    fn hex(&mut self, _: &LineStep, _: Hex, _: f32, _: Effect) {}
+}
+
+/// The outcome of a LOS check, without the path.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sight {
+    pub range: u32,
+    /// Total hindrance DRM along the thread (A6.8).
+    pub hindrance: u32,
+    /// The first thing that blocked, walking from the first end.
+    pub block: Option<Block>,
+}
+
+impl Sight {
+    pub fn clear(&self) -> bool {
+        self.block.is_none()
+    }
+}
+
+impl LosEnv<'_> {
+    /// A6: the LOS between two ends, reporting every hex crossed to `trace`.
+    pub fn walk<T: Trace>(&self, a: End, b: End, trace: &mut T) -> Sight {
+        let range = a.hex.distance(b.hex);
+        let mut sight = Sight {
+            range,
+            hindrance: 0,
+            block: None,
+        };
+        if let Some(nvr) = self.nvr
+            && range > nvr
+        {
+            sight.block = Some(Block::Nvr { nvr });
+            if T::STOP_AT_BLOCK {
+                return sight;
+            }
+        }
+        let (high, low) = if a.elevation >= b.elevation {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let ends = Ends {
+            high: high.elevation,
+            low: low.elevation,
+        };
+        let rise = (b.elevation - a.elevation) as f32;
+
+        // A6.3: a Location IN a Depression is seen from the Depression's Crest level (and a viewer
+        // there is seen from it) only when the two are ADJACENT.
+        let low_p = self.at(low.hex);
+        if low_p.depression
+            && low.elevation == low_p.ground
+            && high.elevation == low_p.ground + LEVEL
+            && range > 1
+            && !(self.at(high.hex).depression && high.elevation == self.at(high.hex).ground)
+        {
+            sight.block = Some(Block::Depression {
+                hex: low.hex,
+                level: high.elevation,
+            });
+            if T::STOP_AT_BLOCK {
+                return sight;
+            }
+        }
+
+        // The veils (SMOKE, Blaze) in the ends' own hexes hinder when the end is inside them.
+        for end in [a, b] {
+            let p = self.at(end.hex);
+            if p.veil_drm > 0 && end.elevation < p.veil_top {
+                sight.hindrance += p.veil_drm;
+            }
+        }
+
+        let template;
+        let computed;
+        let (steps, origin): (&[LineStep], Hex) = if a.at_centre() && b.at_centre() {
+            template = centre_line(a.hex, b.hex);
+            (template.relative_steps(), a.hex)
+        } else {
+            computed = segment_steps(a.point, b.point);
+            (&computed, Hex::new(0, 0))
+        };
+        self.walk_steps(a, b, steps, origin, ends, rise, sight, trace)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_steps<T: Trace>(
+        &self,
+        a: End,
+        b: End,
+        steps: &[LineStep],
+        origin: Hex,
+        ends: Ends,
+        rise: f32,
+        mut sight: Sight,
+        trace: &mut T,
+    ) -> Sight {
+        let (high, low) = if a.elevation >= b.elevation {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let at =
+            |s: &LineStep, k: usize| Hex::new(s.hexes[k].q + origin.q, s.hexes[k].r + origin.r);
+        for (i, step) in steps.iter().enumerate() {
+            let mut step_drm = 0;
+            let height = a.elevation as f32 + rise * (step.t_in + step.t_out) * 0.5;
+            for k in 0..usize::from(step.count) {
+                let h = at(step, k);
+                if h == a.hex || h == b.hex {
+                    trace.hex(step, h, height, Effect::Clear);
+                    continue;
+                }
+                let p = self.at(h);
+                if p.ground == NONE {
+                    continue;
+                }
+                let cliff = p.cliffs != 0 && self.crosses_cliff(steps, i, origin, h);
+                let effect = judge(p, h, ends, high.hex, low.hex, cliff, self);
+                match effect {
+                    Effect::Blocks(block) => {
+                        trace.hex(step, h, height, effect);
+                        if sight.block.is_none() {
+                            sight.block = Some(block);
+                        }
+                        if T::STOP_AT_BLOCK {
+                            return sight;
+                        }
+                    }
+                    Effect::Hinders(drm) => {
+                        step_drm = step_drm.max(drm);
+                        trace.hex(step, h, height, effect);
+                    }
+                    Effect::Clear => trace.hex(step, h, height, effect),
+                }
+            }
+            if step_drm > 0 {
+                sight.hindrance += step_drm;
+                if sight.hindrance >= 6 && sight.block.is_none() {
+                    sight.block = Some(Block::Hindrance {
+                        hex: at(step, 0),
+                        total: sight.hindrance,
+                    });
+                    if T::STOP_AT_BLOCK {
+                        return sight;
+                    }
+                }
+            }
+        }
+        sight
+    }
+
+    /// Whether the thread leaves or enters `h` (at step `i`) across one of its cliff hexsides.
+    fn crosses_cliff(&self, steps: &[LineStep], i: usize, origin: Hex, h: Hex) -> bool {
+        let p = self.at(h);
+        [i.checked_sub(1), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|j| steps.get(j))
+            .flat_map(|s| s.hexes().iter().copied())
+            .map(|n| Hex::new(n.q + origin.q, n.r + origin.r))
+            .filter_map(|n| h.direction_to(n))
+            .any(|d| p.cliffs & (1 << d.index()) != 0)
+    }
+}
+
+/// The A6 judgement of one intervening hex.
+fn judge(
+    p: &Profile,
+    h: Hex,
+    ends: Ends,
+    high: Hex,
+    low: Hex,
+    cliff: bool,
+    env: &LosEnv,
+) -> Effect {
+    let (r, d) = (high.distance(h), h.distance(low));
+    // Ground (hills, Depression rims) and obstacles: A6.2 above both ends first (the plainer
+    // reason), then A6.4/A6.3/B11.21 Blind Hexes.
+    let g = p.ground;
+    let crest = if g > ends.low {
+        blind::crest(ends, g, r, d, cliff)
+    } else {
+        Verdict::Clear
+    };
+    let obstacle = if p.obstacle != NONE && p.obstacle >= ends.low {
+        blind::obstacle(ends, p.obstacle, r, d)
+    } else {
+        Verdict::Clear
+    };
+    if obstacle == Verdict::AboveBoth {
+        return Effect::Blocks(Block::Obstacle {
+            hex: h,
+            top: p.obstacle,
+        });
+    }
+    match crest {
+        Verdict::Clear => {}
+        Verdict::AboveBoth => return Effect::Blocks(Block::Ground { hex: h, level: g }),
+        Verdict::Blind { blind } => {
+            // Without the cliff minimum, would it still be blind?
+            let by_cliff = cliff && blind::crest(ends, g, r, d, false) == Verdict::Clear;
+            let depression = env.at(low).depression && ends.low + LEVEL == g;
+            return Effect::Blocks(Block::Crest {
+                hex: h,
+                level: g,
+                blind,
+                cliff: by_cliff,
+                depression,
+            });
+        }
+    }
+    if let Verdict::Blind { blind } = obstacle {
+        return Effect::Blocks(Block::ObstacleBlind {
+            hex: h,
+            top: p.obstacle,
+            blind,
+        });
+    }
+    let mut drm = 0;
+    if p.hind_drm > 0 && p.hind_top >= ends.low {
+        match blind::obstacle(ends, p.hind_top, r, d) {
+            Verdict::Clear => {}
+            Verdict::AboveBoth => drm += p.hind_drm,
+            Verdict::Blind { blind } if p.orchard => {
+                return Effect::Blocks(Block::ObstacleBlind {
+                    hex: h,
+                    top: p.hind_top,
+                    blind,
+                });
+            }
+            Verdict::Blind { .. } => drm += p.hind_drm,
+        }
+    }
+    if p.veil_drm > 0
+        && p.veil_top >= ends.low
+        && blind::obstacle(ends, p.veil_top, r, d) != Verdict::Clear
+    {
+        drm += p.veil_drm;
+    }
+    if drm > 0 {
+        Effect::Hinders(drm)
+    } else {
+        Effect::Clear
+    }
+}

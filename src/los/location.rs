@@ -1,0 +1,192 @@
+//! Locations as written in scenarios and on the command line (scenario-format.md):
+//! `S4` (Base-Level Location, IN the Depression for a Depression hex), `S4@2` (hex S4 at Level 2),
+//! `T4@1/T4-S5-S4` (Climbing in T4 at Level 1 aiming at that vertex), `cave:G`, `complex:M`.
+
+use std::fmt;
+
+use crate::hex::{Hex, Vertex};
+use crate::map::{Map, MapError};
+
+/// A Location.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// The Base-Level Location of a hex (IN the Depression for a Depression hex).
+    Ground(Hex),
+    /// A hex at a given level (e.g. above ground, or at a Depression's Crest level).
+    Level(Hex, i32),
+    /// A Climbing unit (B11.4): in `hex` at `level`, its LOS aimed at `vertex`.
+    Climbing {
+        hex: Hex,
+        level: i32,
+        vertex: Vertex,
+    },
+    /// Inside a cave, by cave id (G11).
+    Cave(String),
+    /// Inside the Cave Complex whose Primary cave is this id (G11.2).
+    Complex(String),
+}
+
+/// Why a Location text is unusable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LocationError {
+    #[error("'{0}' is not a Location: {1}")]
+    Malformed(String, String),
+    #[error("Location '{0}': {1}")]
+    Map(String, MapError),
+}
+
+fn level_of(text: &str, s: &str) -> Result<i32, LocationError> {
+    s.parse::<i32>()
+        .ok()
+        .filter(|l| (-9..=99).contains(l))
+        .ok_or_else(|| {
+            LocationError::Malformed(text.into(), format!("'{s}' is not a level (e.g. S4@2)"))
+        })
+}
+
+fn valid_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 32
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+impl Location {
+    /// Parses a Location, checking its hexes against `map` (cave and complex ids are checked by
+    /// the scenario, which knows its caves).
+    pub fn parse(text: &str, map: &Map) -> Result<Location, LocationError> {
+        let t = text.trim();
+        let mapped = |e: MapError| LocationError::Map(text.to_string(), e);
+        for (prefix, make) in [
+            ("cave:", Location::Cave as fn(String) -> Location),
+            ("complex:", Location::Complex),
+        ] {
+            if let Some(id) = t.strip_prefix(prefix) {
+                if !valid_id(id) {
+                    return Err(LocationError::Malformed(
+                        text.into(),
+                        format!("'{id}' is not a cave id"),
+                    ));
+                }
+                return Ok(make(id.to_string()));
+            }
+        }
+        let Some((hex_text, rest)) = t.split_once('@') else {
+            return Ok(Location::Ground(map.hex(t).map_err(mapped)?));
+        };
+        let hex = map.hex(hex_text).map_err(mapped)?;
+        match rest.split_once('/') {
+            None => Ok(Location::Level(hex, level_of(text, rest)?)),
+            Some((level, vertex_text)) => {
+                let level = level_of(text, level)?;
+                let vertex = map.vertex(vertex_text).map_err(mapped)?;
+                if !vertex.touches(hex) {
+                    return Err(LocationError::Malformed(
+                        text.into(),
+                        format!(
+                            "a Climb counter's vertex must be one of its hex's vertices; \
+                             {vertex} is not a vertex of {}",
+                            map.name(hex)
+                        ),
+                    ));
+                }
+                Ok(Location::Climbing { hex, level, vertex })
+            }
+        }
+    }
+
+    /// The hex of an above-ground Location (`None` for caves and complexes).
+    pub fn hex(&self) -> Option<Hex> {
+        match self {
+            Location::Ground(h) | Location::Level(h, _) => Some(*h),
+            Location::Climbing { hex, .. } => Some(*hex),
+            Location::Cave(_) | Location::Complex(_) => None,
+        }
+    }
+
+    /// The Location's elevation in levels (the Base Level, or floor of a Depression, for
+    /// `Ground`), for above-ground Locations.
+    pub fn level(&self, map: &Map) -> Option<i32> {
+        match self {
+            Location::Ground(h) => map.get(*h).map(|d| d.level),
+            Location::Level(_, l) | Location::Climbing { level: l, .. } => Some(*l),
+            Location::Cave(_) | Location::Complex(_) => None,
+        }
+    }
+
+    /// The canonical text of this Location on `map`.
+    pub fn display<'a>(&'a self, map: &'a Map) -> LocationDisplay<'a> {
+        LocationDisplay { loc: self, map }
+    }
+}
+
+/// Prints a Location with the map's hex names.
+pub struct LocationDisplay<'a> {
+    loc: &'a Location,
+    map: &'a Map,
+}
+
+impl fmt::Display for LocationDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.loc {
+            Location::Ground(h) => write!(f, "{}", self.map.name(*h)),
+            Location::Level(h, l) => write!(f, "{}@{l}", self.map.name(*h)),
+            Location::Climbing { hex, level, vertex } => {
+                write!(f, "{}@{level}/{vertex}", self.map.name(*hex))
+            }
+            Location::Cave(id) => write!(f, "cave:{id}"),
+            Location::Complex(id) => write!(f, "complex:{id}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Terrain;
+
+    fn map() -> Map {
+        Map::new(Some("36".into()), 33, 10, 0, Terrain::Open)
+    }
+
+    #[test]
+    fn every_location_form_parses_and_prints_canonically() {
+        let m = map();
+        for (text, canon) in [
+            ("S4", "S4"),
+            ("36S4", "S4"),
+            ("S4@2", "S4@2"),
+            ("S4@-1", "S4@-1"),
+            ("T4@1/T4-S5-S4", "T4@1/S4-S5-T4"),
+            ("cave:G", "cave:G"),
+            ("complex:M", "complex:M"),
+        ] {
+            let l = Location::parse(text, &m).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(l.display(&m).to_string(), canon);
+        }
+    }
+
+    #[test]
+    fn malformed_locations_are_errors_naming_the_text() {
+        let m = map();
+        for bad in [
+            "",
+            "S",
+            "S4@",
+            "S4@x",
+            "S4@1/",
+            "S4@1/T4-S5",
+            "A0",
+            "S6@1/T4-S5-S4",
+            "cave:",
+            "cave:a b",
+            "ZZ4",
+            "S4@1@2",
+        ] {
+            let e = Location::parse(bad, &m);
+            assert!(e.is_err(), "'{bad}' should not parse");
+            let msg = e.unwrap_err().to_string();
+            assert!(msg.contains(bad.trim()) || bad.is_empty(), "{msg}");
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! The map: Base Levels, terrain, depressions, cliffs, roads, water, and the Crest Lines derived
+//! from them (asl-facts.md "Levels, hills, depressions, cliffs"; G.1 PTO Terrain).
+
+mod pto;
+pub mod terrain;
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+
+pub use pto::PtoConversion;
+pub use terrain::{BuildingKind, LEVEL, LosEffect, Terrain, TerrainInfo};
+
+use crate::hex::{Direction, Hex, HexId, HexRef, Hexside, Vertex};
+
+/// A stream's water (B20).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StreamKind {
+    Dry,
+    Shallow,
+    Deep,
+    Flooded,
+}
+
+/// A Depression hex: its Base Level is the floor, its rim (Crest level) one higher.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Depression {
+    Gully,
+    SunkenRoad,
+    HillDepression,
+    Stream(StreamKind),
+}
+
+/// One hex of the map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexData {
+    pub id: HexId,
+    pub hex: Hex,
+    /// Base Level: ground level under the centre dot; the floor of a Depression.
+    pub level: i32,
+    /// Terrain in play (after G.1 PTO conversion).
+    pub terrain: Terrain,
+    /// Terrain as written in the scenario (before G.1).
+    pub printed: Terrain,
+    pub depression: Option<Depression>,
+}
+
+impl HexData {
+    /// The Crest level of a Depression hex (its rim), one above its floor.
+    pub fn rim(&self) -> Option<i32> {
+        self.depression.map(|_| self.level + 1)
+    }
+
+    /// The level of the water in the hex, if any: a shallow or deep stream at its floor, a
+    /// flooded stream at its rim (seed G11.1 EX: flooded H3/H4 have water at Level 0), water
+    /// terrain at its Base Level.
+    pub fn water_level(&self) -> Option<i32> {
+        match self.depression {
+            Some(Depression::Stream(StreamKind::Shallow | StreamKind::Deep)) => Some(self.level),
+            Some(Depression::Stream(StreamKind::Flooded)) => Some(self.level + 1),
+            _ => (self.terrain == Terrain::Water).then_some(self.level),
+        }
+    }
+}
+
+/// Why a hex, hexside or vertex named in a scenario or on the command line is unusable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    #[error(transparent)]
+    Parse(#[from] crate::hex::ParseError),
+    #[error("{0} is not on the map: {1}")]
+    OffMap(String, String),
+    #[error("'{0}' names board {1}, but this map is board {2}")]
+    WrongBoard(String, String, String),
+}
+
+/// The map of a scenario.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub board: Option<String>,
+    pub columns: u32,
+    pub rows: u32,
+    pub pto: bool,
+    hexes: Vec<Option<HexData>>,
+    cliffs: HashSet<Hexside>,
+    roads: Vec<Hexside>,
+    /// What G.1 changed.
+    pub conversions: Vec<PtoConversion>,
+}
+
+impl Map {
+    /// A map of `columns` x `rows` hexes, all at `level` with `terrain` (before G.1).
+    pub fn new(
+        board: Option<String>,
+        columns: u32,
+        rows: u32,
+        level: i32,
+        terrain: Terrain,
+    ) -> Map {
+        let mut hexes = vec![None; (columns * (rows + 1)) as usize];
+        for col in 0..columns {
+            for row in 0..=rows as i32 {
+                let id = HexId { col, row };
+                if Self::in_bounds(columns, rows, id) {
+                    hexes[Self::slot(rows, id)] = Some(HexData {
+                        id,
+                        hex: id.hex(),
+                        level,
+                        terrain,
+                        printed: terrain,
+                        depression: None,
+                    });
+                }
+            }
+        }
+        Map {
+            board,
+            columns,
+            rows,
+            pto: false,
+            hexes,
+            cliffs: HashSet::new(),
+            roads: Vec::new(),
+            conversions: Vec::new(),
+        }
+    }
+
+    fn in_bounds(columns: u32, rows: u32, id: HexId) -> bool {
+        let first_row = if id.is_odd_lettered() { 1 } else { 0 };
+        id.col < columns && (first_row..=rows as i32).contains(&id.row)
+    }
+
+    fn slot(rows: u32, id: HexId) -> usize {
+        (id.col * (rows + 1)) as usize + id.row as usize
+    }
+
+    /// A dense index for on-map hexes, `0..self.slots()`, for per-hex tables.
+    pub fn index(&self, h: Hex) -> Option<usize> {
+        let id = h.id()?;
+        Self::in_bounds(self.columns, self.rows, id).then(|| Self::slot(self.rows, id))
+    }
+
+    /// The size of the index space of `index`.
+    pub fn slots(&self) -> usize {
+        self.hexes.len()
+    }
+
+    pub fn contains(&self, h: Hex) -> bool {
+        self.index(h).is_some()
+    }
+
+    pub fn get(&self, h: Hex) -> Option<&HexData> {
+        self.index(h).and_then(|i| self.hexes[i].as_ref())
+    }
+
+    pub(crate) fn get_mut(&mut self, h: Hex) -> Option<&mut HexData> {
+        self.index(h).and_then(|i| self.hexes[i].as_mut())
+    }
+
+    /// Every hex of the map, column by column.
+    pub fn hexes(&self) -> impl Iterator<Item = &HexData> {
+        self.hexes.iter().flatten()
+    }
+
+    fn describe_bounds(&self, id: HexId) -> String {
+        if id.col >= self.columns {
+            format!(
+                "the map has columns A..{}",
+                crate::hex::column_letters(self.columns.saturating_sub(1))
+            )
+        } else if id.is_odd_lettered() {
+            format!(
+                "odd-lettered column {} holds rows 1..{}",
+                crate::hex::column_letters(id.col),
+                self.rows
+            )
+        } else {
+            format!(
+                "even-lettered column {} holds rows 0..{}",
+                crate::hex::column_letters(id.col),
+                self.rows
+            )
+        }
+    }
+
+    /// Parses a hex id (`I4`, or `36I4` when this is board 36) that must be on the map.
+    pub fn hex(&self, text: &str) -> Result<Hex, MapError> {
+        let r = HexRef::parse(text)?;
+        if let Some(b) = &r.board
+            && self.board.as_deref() != Some(b.as_str())
+        {
+            return Err(MapError::WrongBoard(
+                text.to_string(),
+                b.clone(),
+                self.board.clone().unwrap_or_else(|| "unnamed".into()),
+            ));
+        }
+        let h = r.id.hex();
+        if !self.contains(h) {
+            return Err(MapError::OffMap(r.to_string(), self.describe_bounds(r.id)));
+        }
+        Ok(h)
+    }
+
+    fn strip_board(&self, text: &str) -> String {
+        // "36I4-36H3" and "I4-H3" name the same hexside on board 36.
+        match &self.board {
+            Some(b) => text
+                .split('-')
+                .map(|p| p.trim().strip_prefix(b.as_str()).unwrap_or(p.trim()))
+                .collect::<Vec<_>>()
+                .join("-"),
+            None => text.to_string(),
+        }
+    }
+
+    /// Parses a hexside (`F7-G7`) whose two hexes are both on the map.
+    pub fn hexside(&self, text: &str) -> Result<Hexside, MapError> {
+        let side = Hexside::parse(&self.strip_board(text))?;
+        for h in [side.a, side.b] {
+            if !self.contains(h) {
+                let id = h.id().map_or_else(|| format!("{h:?}"), |i| i.to_string());
+                return Err(MapError::OffMap(
+                    format!("{id} (in hexside {text})"),
+                    h.id().map_or_else(String::new, |i| self.describe_bounds(i)),
+                ));
+            }
+        }
+        Ok(side)
+    }
+
+    /// Parses a vertex (`T4-S5-S4`) with at least one of its hexes on the map.
+    pub fn vertex(&self, text: &str) -> Result<Vertex, MapError> {
+        let v = Vertex::parse(&self.strip_board(text))?;
+        if !v.hexes.iter().any(|h| self.contains(*h)) {
+            return Err(MapError::OffMap(
+                format!("vertex {text}"),
+                "none of its hexes is on the map".into(),
+            ));
+        }
+        Ok(v)
+    }
+
+    /// Marks a hexside as a cliff (B11).
+    pub fn add_cliff(&mut self, side: Hexside) -> bool {
+        self.cliffs.insert(side)
+    }
+
+    pub fn add_road(&mut self, side: Hexside) {
+        self.roads.push(side);
+    }
+
+    pub fn is_cliff(&self, side: Hexside) -> bool {
+        self.cliffs.contains(&side)
+    }
+
+    /// The cliff hexsides, in board order.
+    pub fn cliffs(&self) -> Vec<Hexside> {
+        let mut v: Vec<Hexside> = self.cliffs.iter().copied().collect();
+        v.sort();
+        v
+    }
+
+    pub fn roads(&self) -> &[Hexside] {
+        &self.roads
+    }
+
+    /// Sets a hex's Base Level, terrain (as printed) and depression.
+    pub fn set_hex(
+        &mut self,
+        h: Hex,
+        level: Option<i32>,
+        terrain: Option<Terrain>,
+        depression: Option<Depression>,
+    ) {
+        if let Some(d) = self.get_mut(h) {
+            if let Some(l) = level {
+                d.level = l;
+            }
+            if let Some(t) = terrain {
+                d.terrain = t;
+                d.printed = t;
+            }
+            if depression.is_some() {
+                d.depression = depression;
+            }
+        }
+    }
+
+    /// Applies G.1 PTO Terrain (once every hex is set).
+    pub fn apply_pto(&mut self) {
+        self.pto = true;
+        self.conversions = pto::convert(self);
+    }
+
+    /// The hexside's Crest Line, if it has one: the higher level along it. A Crest Line runs along
+    /// every hexside between hexes of different Base Level, and along a Depression's rim (a
+    /// hexside between a Depression hex and a hex that is not IN that Depression).
+    pub fn crest_line(&self, side: Hexside) -> Option<i32> {
+        let (a, b) = (self.get(side.a)?, self.get(side.b)?);
+        if a.level != b.level {
+            return Some(a.level.max(b.level));
+        }
+        match (a.depression, b.depression) {
+            (Some(_), None) | (None, Some(_)) => Some(a.level + 1),
+            _ => None,
+        }
+    }
+
+    /// Every Crest Line hexside of the map with its level, in board order.
+    pub fn crest_lines(&self) -> Vec<(Hexside, i32)> {
+        let mut out = Vec::new();
+        for d in self.hexes() {
+            for dir in [Direction::NE, Direction::SE, Direction::S] {
+                let n = d.hex.neighbor(dir);
+                if let Some(side) = Hexside::between(d.hex, n)
+                    && let Some(level) = self.crest_line(side)
+                {
+                    out.push((side, level));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The printable id of an on-map hex.
+    pub fn name(&self, h: Hex) -> String {
+        match (h.id(), &self.board) {
+            (Some(id), _) => id.to_string(),
+            (None, _) => format!("({},{})", h.q, h.r),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Map {
+        Map::new(Some("36".into()), 33, 10, 0, Terrain::Open)
+    }
+
+    #[test]
+    fn a0_does_not_exist_but_b0_does() {
+        let m = board();
+        let e = m.hex("A0").unwrap_err();
+        assert!(e.to_string().contains("rows 1..10"), "{e}");
+        assert!(m.hex("B0").is_ok());
+        assert!(m.hex("B10").is_ok());
+        assert!(m.hex("A10").is_ok());
+        assert!(m.hex("A11").is_err());
+        assert!(m.hex("HH1").is_err());
+        assert_eq!(m.hexes().count(), 17 * 10 + 16 * 11);
+    }
+
+    #[test]
+    fn board_prefix_must_match_the_map() {
+        let m = board();
+        assert_eq!(m.hex("36I4").unwrap(), m.hex("I4").unwrap());
+        let e = m.hex("25I4").unwrap_err();
+        assert!(matches!(e, MapError::WrongBoard(..)), "{e}");
+        assert_eq!(m.hexside("36I4-36H3").unwrap(), m.hexside("I4-H3").unwrap());
+    }
+
+    #[test]
+    fn edge_vertex_may_name_an_off_map_hex() {
+        let m = board();
+        assert!(m.vertex("U1-T0-U0").is_ok());
+        assert!(m.hexside("U1-U0").is_err());
+    }
+
+    #[test]
+    fn crest_lines_between_levels_and_along_depression_rims() {
+        let mut m = board();
+        let s5 = m.hex("S5").unwrap();
+        let h5 = m.hex("H5").unwrap();
+        m.set_hex(s5, Some(3), None, None);
+        m.set_hex(h5, Some(-1), None, Some(Depression::Gully));
+        let side = m.hexside("S5-T4").unwrap();
+        assert_eq!(m.crest_line(side), Some(3));
+        assert_eq!(m.crest_line(m.hexside("H5-H6").unwrap()), Some(0));
+        assert_eq!(m.crest_line(m.hexside("A1-A2").unwrap()), None);
+        let all = m.crest_lines();
+        assert_eq!(all.iter().filter(|(s, _)| s.touches(s5)).count(), 6);
+        assert_eq!(all.iter().filter(|(s, _)| s.touches(h5)).count(), 6);
+    }
+
+    #[test]
+    fn water_stands_at_the_floor_or_the_rim_when_flooded() {
+        let mut m = board();
+        let h3 = m.hex("H3").unwrap();
+        m.set_hex(
+            h3,
+            Some(-1),
+            None,
+            Some(Depression::Stream(StreamKind::Shallow)),
+        );
+        assert_eq!(m.get(h3).unwrap().water_level(), Some(-1));
+        m.set_hex(
+            h3,
+            None,
+            None,
+            Some(Depression::Stream(StreamKind::Flooded)),
+        );
+        assert_eq!(m.get(h3).unwrap().water_level(), Some(0));
+        m.set_hex(h3, None, None, Some(Depression::Gully));
+        assert_eq!(m.get(h3).unwrap().water_level(), None);
+    }
+}

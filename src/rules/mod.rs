@@ -1,0 +1,25 @@
+//! Pure functions of the rules (G11 caves, B11.4 Climbing, E1 night, G1 Japanese, G.x PTO
+//! terrain), one file per rule section. They take plain structs and return results that carry
+//! their rule number and a reason, so the CLI, the simulation and the viewer can cite them.
+
+pub mod setup;
+
+use serde::Serialize;
+
+/// A rule a well-formed scenario breaks (reported by `check`, exit code 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// The rule broken, e.g. "G11.1".
+    pub rule: &'static str,
+    /// Where: a hex, hexside, cave or unit id.
+    pub at: String,
+    pub message: String,
+}
+
+/// Something a rule changed or decided that the player should know (G.1 conversions...).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    pub rule: &'static str,
+    pub at: String,
+    pub message: String,
+}

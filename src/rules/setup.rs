@@ -1,0 +1,76 @@
+//! Map-level setup rules checked by `asl-pto check`: cliffs (B11), G.1 PTO Terrain.
+
+use super::{Note, Problem};
+use crate::map::Map;
+
+/// B11: a cliff hexside separates hexes of different Base Level; a cliff between two hexes of
+/// one level is not a cliff at all.
+pub fn cliff_problems(map: &Map) -> Vec<Problem> {
+    map.cliffs()
+        .into_iter()
+        .filter_map(|side| {
+            let (a, b) = (map.get(side.a)?, map.get(side.b)?);
+            (a.level == b.level).then(|| Problem {
+                rule: "B11",
+                at: side.to_string(),
+                message: format!(
+                    "cliff {side} joins two hexes of the same Base Level ({}); a cliff is a \
+                     hexside between different levels",
+                    a.level
+                ),
+            })
+        })
+        .collect()
+}
+
+/// G.1: what PTO Terrain changed on this map — terrain conversions, and roads treated as paths.
+pub fn pto_notes(map: &Map) -> Vec<Note> {
+    if !map.pto {
+        return Vec::new();
+    }
+    let mut notes: Vec<Note> = map
+        .conversions
+        .iter()
+        .map(|c| Note {
+            rule: "G.1",
+            at: c.hex.to_string(),
+            message: format!("{:?} is {:?} ({})", c.from, c.to, c.clause),
+        })
+        .collect();
+    notes.extend(map.roads().iter().map(|side| Note {
+        rule: "G.1",
+        at: side.to_string(),
+        message: format!("no roads exist in PTO Terrain: road {side} is a path"),
+    }));
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Terrain;
+
+    #[test]
+    fn b11_a_cliff_between_equal_levels_is_a_problem() {
+        let mut m = Map::new(None, 10, 10, 0, Terrain::Open);
+        let (s, t) = (m.hex("E5").unwrap(), m.hex("E6").unwrap());
+        m.add_cliff(m.hexside("E5-E6").unwrap());
+        assert_eq!(cliff_problems(&m).len(), 1);
+        m.set_hex(s, Some(2), None, None);
+        assert!(cliff_problems(&m).is_empty());
+        let _ = t;
+    }
+
+    #[test]
+    fn g1_pto_notes_list_conversions_and_roads_as_paths() {
+        let mut m = Map::new(None, 10, 10, 0, Terrain::Open);
+        let w = m.hex("C3").unwrap();
+        m.set_hex(w, None, Some(Terrain::Woods), None);
+        m.add_road(m.hexside("J4-I4").unwrap());
+        m.apply_pto();
+        let notes = pto_notes(&m);
+        assert_eq!(notes.len(), 2);
+        assert!(notes[0].message.contains("Jungle"));
+        assert!(notes[1].message.contains("path"));
+    }
+}

@@ -1,0 +1,200 @@
+//! Scenario files (RON, see scenario-format.md): parsed by `raw`, then resolved here into the
+//! map, caves, units and situation, with every id and Location checked. Input errors name the
+//! file and the line and column (or the offending text); rule problems are `check`'s business.
+
+mod error;
+pub mod raw;
+mod resolve;
+
+pub use error::{ScenarioError, line_col, locate_nth};
+pub use raw::{Cloud, Moon, Nationality, PhaseName, SmokeKind};
+
+use crate::hex::{Hex, Hexside, Vertex};
+use crate::los::{Location, LosEnv, Veil};
+use crate::map::Map;
+
+/// The scenario shipped inside the program (`asl-pto` with no file).
+pub const BUILTIN_NAME: &str = "scenarios/ridge.ron";
+pub const BUILTIN: &str = include_str!("../../scenarios/ridge.ron");
+
+/// Night conditions (E1.1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Night {
+    /// The SSR Base NVR, or `None` to derive it from cloud and moon (E1.11).
+    pub base_nvr: Option<i32>,
+    pub cloud: Cloud,
+    pub moon: Moon,
+}
+
+/// A Cave counter as set up (G11.1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaveDef {
+    pub id: String,
+    pub hex: Hex,
+    /// The CA Hexside; its other hex is the Entrance Hex (unless the cave is IN a Depression).
+    pub ca: Hexside,
+    /// The level chosen by its owner (G11.113), if written.
+    pub level: Option<i32>,
+    pub primary: bool,
+}
+
+/// A Cave Complex (G11.2), named by its Primary cave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComplexDef {
+    pub primary: String,
+    pub hexes: Vec<Hex>,
+}
+
+/// A tunnel (G11.933).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TunnelDef {
+    pub from: Location,
+    pub to: Location,
+}
+
+/// A unit as set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitDef {
+    pub id: String,
+    pub nationality: Nationality,
+    pub counter: String,
+    pub at: Location,
+    pub hidden: bool,
+    pub concealed: bool,
+    pub cloaked: bool,
+}
+
+/// SMOKE on the map or in a cave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SmokeDef {
+    pub at: Location,
+    pub kind: SmokeKind,
+}
+
+/// One resolved walkthrough action (scenario-format.md "Walkthrough script").
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Move(String, Location),
+    Climb(String, i32, Vertex),
+    EnterCave(String, String),
+    ExitCave(String, Location),
+    ThrowDc(String, String),
+    PlaceDc(String, String),
+    SetDc(String, String),
+    PlaceSmoke(String, Location),
+    FireStarshell(String, Hex),
+    FireIr(Hex),
+    Kindle(Hex),
+    MoraleCheck(String, i32),
+    Search(String, Hex),
+    NextPlayerTurn,
+}
+
+/// One walkthrough step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub say: Option<String>,
+    pub phase: Option<PhaseName>,
+    pub act: Option<Action>,
+}
+
+/// A loaded, resolved scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// The file name used in messages.
+    pub file: String,
+    pub title: String,
+    pub notes: Option<String>,
+    pub date: Option<(i32, u32)>,
+    pub night: Option<Night>,
+    pub map: Map,
+    pub ob_caves: Option<u32>,
+    pub caves: Vec<CaveDef>,
+    pub complexes: Vec<ComplexDef>,
+    pub tunnels: Vec<TunnelDef>,
+    pub units: Vec<UnitDef>,
+    pub smoke: Vec<SmokeDef>,
+    pub blazes: Vec<(Hex, u8)>,
+    pub flames: Vec<Hex>,
+    pub starshells: Vec<Hex>,
+    pub illuminating_rounds: Vec<Hex>,
+    pub script: Vec<Step>,
+}
+
+impl Scenario {
+    /// Loads a scenario from its text; `file` names it in error messages.
+    pub fn from_str(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+        let parsed = raw::parse(text).map_err(|e| ScenarioError {
+            file: file.to_string(),
+            at: Some((e.line, e.col)),
+            message: e.message,
+        })?;
+        resolve::resolve(parsed, text, file)
+    }
+
+    /// Loads a scenario file.
+    pub fn load(path: &std::path::Path) -> Result<Scenario, ScenarioError> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ScenarioError {
+            file: file.clone(),
+            at: None,
+            message: format!("cannot read the file: {e}"),
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| ScenarioError {
+            file: file.clone(),
+            at: Some(line_col(
+                &String::from_utf8_lossy(e.as_bytes()),
+                e.utf8_error().valid_up_to(),
+            )),
+            message: "the file is not UTF-8 text".into(),
+        })?;
+        Scenario::from_str(&text, &file)
+    }
+
+    /// The built-in default scenario.
+    pub fn builtin() -> Scenario {
+        Scenario::from_str(BUILTIN, BUILTIN_NAME).expect("the built-in scenario loads")
+    }
+
+    /// Parses a Location on this scenario's map, checking cave and complex ids.
+    pub fn location(&self, text: &str) -> Result<Location, String> {
+        let loc = Location::parse(text, &self.map).map_err(|e| e.to_string())?;
+        match &loc {
+            Location::Cave(id) if !self.caves.iter().any(|c| &c.id == id) => Err(format!(
+                "Location '{text}': there is no cave '{id}' in this scenario"
+            )),
+            Location::Complex(id) if !self.complexes.iter().any(|c| &c.primary == id) => Err(
+                format!("Location '{text}': there is no Cave Complex with Primary cave '{id}'"),
+            ),
+            _ => Ok(loc),
+        }
+    }
+
+    /// The LOS environment of the scenario as set up: map, SMOKE and Blazes, and the NVR at
+    /// night when the SSR gives a Base NVR.
+    pub fn los_env(&self) -> LosEnv<'_> {
+        let mut env = LosEnv::new(&self.map);
+        for s in &self.smoke {
+            if let Location::Ground(h) | Location::Level(h, _) = s.at {
+                env.add_veil(
+                    h,
+                    match s.kind {
+                        SmokeKind::Smoke => Veil::Smoke { dispersed: false },
+                        SmokeKind::Grenade => Veil::SmokeGrenade,
+                        SmokeKind::WhitePhosphorus => Veil::WhitePhosphorus,
+                        SmokeKind::WpGrenade => Veil::WpGrenade,
+                    },
+                );
+            }
+        }
+        for &(h, levels) in &self.blazes {
+            env.add_veil(h, Veil::Blaze { levels });
+        }
+        let nvr = self
+            .night
+            .as_ref()
+            .and_then(|n| n.base_nvr)
+            .map(|n| n.max(0) as u32);
+        env.with_nvr(nvr)
+    }
+}

@@ -1,0 +1,495 @@
+//! From the raw syntax tree to a `Scenario`: every hex, hexside, vertex, Location and id is
+//! checked; the first problem is an input error pointing at the offending text.
+
+use std::collections::{HashMap, HashSet};
+
+use super::raw::{self, ActionSpec, DepressionSpec, ScenarioFile, StreamKind, TerrainSpec};
+use super::{
+    Action, CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef,
+    UnitDef, locate_nth,
+};
+use crate::hex::{Hex, Hexside, Vertex};
+use crate::los::Location;
+use crate::map::{self, BuildingKind, Depression, Map, Terrain};
+
+struct Ctx<'a> {
+    text: &'a str,
+    file: &'a str,
+    /// How many times each quoted string has been pointed at, to find the right occurrence.
+    seen: HashMap<String, usize>,
+}
+
+impl Ctx<'_> {
+    /// An error at the next unvisited occurrence of the quoted `needle` in the file.
+    fn err_at(&self, needle: &str, nth: usize, message: String) -> ScenarioError {
+        ScenarioError {
+            file: self.file.to_string(),
+            at: locate_nth(self.text, needle, nth).or_else(|| locate_nth(self.text, needle, 0)),
+            message,
+        }
+    }
+
+    /// Records one more use of `needle`, returning its occurrence index.
+    fn visit(&mut self, needle: &str) -> usize {
+        let n = self.seen.entry(needle.to_string()).or_insert(0);
+        *n += 1;
+        *n - 1
+    }
+
+    fn plain(&self, message: String) -> ScenarioError {
+        ScenarioError {
+            file: self.file.to_string(),
+            at: None,
+            message,
+        }
+    }
+
+    fn hex(&mut self, map: &Map, text: &str, what: &str) -> Result<Hex, ScenarioError> {
+        let nth = self.visit(text);
+        map.hex(text)
+            .map_err(|e| self.err_at(text, nth, format!("{what}: {e}")))
+    }
+
+    fn hexside(&mut self, map: &Map, text: &str, what: &str) -> Result<Hexside, ScenarioError> {
+        let nth = self.visit(text);
+        map.hexside(text)
+            .map_err(|e| self.err_at(text, nth, format!("{what}: {e}")))
+    }
+
+    fn vertex(&mut self, map: &Map, text: &str, what: &str) -> Result<Vertex, ScenarioError> {
+        let nth = self.visit(text);
+        map.vertex(text)
+            .map_err(|e| self.err_at(text, nth, format!("{what}: {e}")))
+    }
+}
+
+fn terrain(t: &TerrainSpec) -> Terrain {
+    match t {
+        TerrainSpec::Open => Terrain::Open,
+        TerrainSpec::Woods => Terrain::Woods,
+        TerrainSpec::Brush => Terrain::Brush,
+        TerrainSpec::Orchard => Terrain::Orchard,
+        TerrainSpec::Grain => Terrain::Grain,
+        TerrainSpec::Marsh => Terrain::Marsh,
+        TerrainSpec::Jungle => Terrain::Jungle,
+        TerrainSpec::DenseJungle => Terrain::DenseJungle,
+        TerrainSpec::Bamboo => Terrain::Bamboo,
+        TerrainSpec::Kunai => Terrain::Kunai,
+        TerrainSpec::PalmTrees => Terrain::PalmTrees,
+        TerrainSpec::Huts => Terrain::Huts,
+        TerrainSpec::Swamp => Terrain::Swamp,
+        TerrainSpec::Paddy => Terrain::Paddy,
+        TerrainSpec::Sand => Terrain::Sand,
+        TerrainSpec::Water => Terrain::Water,
+        TerrainSpec::Building(kind, floors) => Terrain::Building(
+            match kind {
+                raw::BuildingKind::Stone => BuildingKind::Stone,
+                raw::BuildingKind::Wooden => BuildingKind::Wooden,
+            },
+            *floors,
+        ),
+        TerrainSpec::Rubble => Terrain::Rubble,
+    }
+}
+
+fn depression(d: &DepressionSpec) -> Depression {
+    match d {
+        DepressionSpec::Gully => Depression::Gully,
+        DepressionSpec::SunkenRoad => Depression::SunkenRoad,
+        DepressionSpec::HillDepression => Depression::HillDepression,
+        DepressionSpec::Stream(k) => Depression::Stream(match k {
+            StreamKind::Dry => map::StreamKind::Dry,
+            StreamKind::Shallow => map::StreamKind::Shallow,
+            StreamKind::Deep => map::StreamKind::Deep,
+            StreamKind::Flooded => map::StreamKind::Flooded,
+        }),
+    }
+}
+
+const LEVELS: std::ops::RangeInclusive<i32> = -9..=20;
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 32
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Counter names are checked for shape here (`4-4-7`, `9-1`, `8+1`); the counter catalog
+/// checks the names themselves.
+fn counter_shape(c: &str) -> bool {
+    let parts: Vec<&str> = c.split(['-', '+']).collect();
+    (2..=3).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn build_map(ctx: &mut Ctx, spec: &raw::MapSpec, pto: bool) -> Result<Map, ScenarioError> {
+    if !(1..=crate::hex::id::MAX_COLUMNS).contains(&spec.columns) {
+        return Err(ctx.plain(format!(
+            "map.columns is {}; a map has 1 to {} columns (A..ZZ)",
+            spec.columns,
+            crate::hex::id::MAX_COLUMNS
+        )));
+    }
+    if !(1..=99).contains(&spec.rows) {
+        return Err(ctx.plain(format!("map.rows is {}; a map has 1 to 99 rows", spec.rows)));
+    }
+    if !LEVELS.contains(&spec.level) {
+        return Err(ctx.plain(format!("map.level {} is outside Levels -9..20", spec.level)));
+    }
+    if let Some(b) = &spec.board
+        && (b.is_empty() || !b.bytes().all(|c| c.is_ascii_digit()))
+    {
+        let nth = ctx.visit(b);
+        return Err(ctx.err_at(
+            b,
+            nth,
+            format!("board '{b}' must be a board number like \"36\""),
+        ));
+    }
+    let mut m = Map::new(
+        spec.board.clone(),
+        spec.columns,
+        spec.rows,
+        spec.level,
+        terrain(&spec.terrain),
+    );
+    let mut first_key: HashMap<Hex, &str> = HashMap::new();
+    for (key, hs) in spec.hexes.iter() {
+        let key_nth = ctx.visit(key);
+        let ids: Vec<&str> = key.split_whitespace().collect();
+        if ids.is_empty() {
+            return Err(ctx.err_at(
+                key,
+                key_nth,
+                "an empty key in map.hexes names no hex".into(),
+            ));
+        }
+        if let Some(l) = hs.level
+            && !LEVELS.contains(&l)
+        {
+            return Err(ctx.err_at(key, key_nth, format!("level {l} is outside Levels -9..20")));
+        }
+        if let Some(TerrainSpec::Building(_, floors)) = &hs.terrain
+            && !(1..=4).contains(floors)
+        {
+            return Err(ctx.err_at(
+                key,
+                key_nth,
+                format!("a building has 1 to 4 floors, not {floors}"),
+            ));
+        }
+        for id in ids {
+            let h = m
+                .hex(id)
+                .map_err(|e| ctx.err_at(key, key_nth, format!("map.hexes key '{key}': {e}")))?;
+            if let Some(prev) = first_key.insert(h, key) {
+                return Err(ctx.err_at(
+                    key,
+                    key_nth,
+                    format!(
+                        "hex {id} is given twice in map.hexes (in '{prev}' and in '{key}'); \
+                         say it once"
+                    ),
+                ));
+            }
+            m.set_hex(
+                h,
+                hs.level,
+                hs.terrain.as_ref().map(terrain),
+                hs.depression.as_ref().map(depression),
+            );
+        }
+    }
+    for c in &spec.cliffs {
+        let side = ctx.hexside(&m, c, "cliff")?;
+        if !m.add_cliff(side) {
+            let nth = ctx.visit(c) - 1;
+            return Err(ctx.err_at(c, nth, format!("cliff {c} is listed twice")));
+        }
+    }
+    for r in &spec.roads {
+        let side = ctx.hexside(&m, r, "road")?;
+        m.add_road(side);
+    }
+    if pto {
+        m.apply_pto();
+    }
+    Ok(m)
+}
+
+fn unique_id(
+    ctx: &mut Ctx,
+    seen: &mut HashSet<String>,
+    id: &str,
+    what: &str,
+) -> Result<(), ScenarioError> {
+    let nth = ctx.visit(id);
+    if !valid_id(id) {
+        return Err(ctx.err_at(
+            id,
+            nth,
+            format!("{what} id '{id}' must be 1-32 letters, digits, '_' or '-'"),
+        ));
+    }
+    if !seen.insert(id.to_string()) {
+        return Err(ctx.err_at(id, nth, format!("{what} id '{id}' is used twice")));
+    }
+    Ok(())
+}
+
+pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+    let mut ctx = Ctx {
+        text,
+        file,
+        seen: HashMap::new(),
+    };
+    if let Some(d) = &f.date
+        && !(1..=12).contains(&d.month)
+    {
+        return Err(ctx.plain(format!("date.month {} is not a month (1..12)", d.month)));
+    }
+    if let Some(n) = &f.night
+        && let Some(nvr) = n.base_nvr
+        && !(0..=6).contains(&nvr)
+    {
+        return Err(ctx.plain(format!("night.base_nvr {nvr} is outside 0..6 (E1.1)")));
+    }
+    let map = build_map(&mut ctx, &f.map, f.pto)?;
+
+    // Caves first: Locations may name them.
+    let mut cave_ids = HashSet::new();
+    let mut caves = Vec::new();
+    for c in &f.caves {
+        unique_id(&mut ctx, &mut cave_ids, &c.id, "cave")?;
+        let hex = ctx.hex(&map, &c.hex, &format!("cave {}", c.id))?;
+        let ca = ctx.hexside(&map, &c.ca, &format!("cave {} CA Hexside", c.id))?;
+        if !ca.touches(hex) {
+            let nth = ctx.seen[&c.ca] - 1;
+            return Err(ctx.err_at(
+                &c.ca,
+                nth,
+                format!(
+                    "cave {}: its CA Hexside {} is not a hexside of its hex {} (G11.12)",
+                    c.id, c.ca, c.hex
+                ),
+            ));
+        }
+        if let Some(l) = c.level
+            && !LEVELS.contains(&l)
+        {
+            return Err(ctx.plain(format!("cave {}: level {l} is outside Levels -9..20", c.id)));
+        }
+        caves.push(CaveDef {
+            id: c.id.clone(),
+            hex,
+            ca,
+            level: c.level,
+            primary: c.primary,
+        });
+    }
+    let mut complexes = Vec::new();
+    let mut complex_ids = HashSet::new();
+    for cx in &f.complexes {
+        let nth = ctx.visit(&cx.primary);
+        if !cave_ids.contains(&cx.primary) {
+            return Err(ctx.err_at(
+                &cx.primary,
+                nth,
+                format!(
+                    "Cave Complex: its Primary cave '{}' is not one of the scenario's caves",
+                    cx.primary
+                ),
+            ));
+        }
+        if !complex_ids.insert(cx.primary.clone()) {
+            return Err(ctx.err_at(
+                &cx.primary,
+                nth,
+                format!("two Cave Complexes name Primary cave '{}'", cx.primary),
+            ));
+        }
+        let mut hexes = Vec::new();
+        for h in &cx.hexes {
+            hexes.push(ctx.hex(&map, h, &format!("Cave Complex {}", cx.primary))?);
+        }
+        complexes.push(ComplexDef {
+            primary: cx.primary.clone(),
+            hexes,
+        });
+    }
+
+    let mut s = Scenario {
+        file: file.to_string(),
+        title: f.title.clone(),
+        notes: f.notes.clone(),
+        date: f
+            .date
+            .as_ref()
+            .map(|d| (i32::from(d.year), u32::from(d.month))),
+        night: f.night.as_ref().map(|n| Night {
+            base_nvr: n.base_nvr,
+            cloud: n.cloud,
+            moon: n.moon,
+        }),
+        map,
+        ob_caves: f.ob.caves,
+        caves,
+        complexes,
+        tunnels: Vec::new(),
+        units: Vec::new(),
+        smoke: Vec::new(),
+        blazes: Vec::new(),
+        flames: Vec::new(),
+        starshells: Vec::new(),
+        illuminating_rounds: Vec::new(),
+        script: Vec::new(),
+    };
+
+    let location = |ctx: &mut Ctx, s: &Scenario, text: &str, what: &str| {
+        let nth = ctx.visit(text);
+        s.location(text)
+            .map_err(|e| ctx.err_at(text, nth, format!("{what}: {e}")))
+    };
+
+    for t in &f.tunnels {
+        let from = location(&mut ctx, &s, &t.from, "tunnel")?;
+        let to = location(&mut ctx, &s, &t.to, "tunnel")?;
+        s.tunnels.push(TunnelDef { from, to });
+    }
+    let mut unit_ids = HashSet::new();
+    for u in &f.units {
+        unique_id(&mut ctx, &mut unit_ids, &u.id, "unit")?;
+        let nth = ctx.visit(&u.counter);
+        if !counter_shape(&u.counter) {
+            return Err(ctx.err_at(
+                &u.counter,
+                nth,
+                format!(
+                    "unit {}: '{}' is not a counter name (like \"4-4-7\" or \"9-1\")",
+                    u.id, u.counter
+                ),
+            ));
+        }
+        let at = location(&mut ctx, &s, &u.at, &format!("unit {}", u.id))?;
+        s.units.push(UnitDef {
+            id: u.id.clone(),
+            nationality: u.nationality,
+            counter: u.counter.clone(),
+            at,
+            hidden: u.hidden,
+            concealed: u.concealed,
+            cloaked: u.cloaked,
+        });
+    }
+    for sm in &f.smoke {
+        let at = location(&mut ctx, &s, &sm.at, "smoke")?;
+        if matches!(at, Location::Complex(_)) {
+            return Err(ctx.plain(format!(
+                "smoke at {}: SMOKE cannot be placed in a Cave Complex (G11.85)",
+                sm.at
+            )));
+        }
+        s.smoke.push(SmokeDef { at, kind: sm.kind });
+    }
+    for b in &f.blazes {
+        let h = ctx.hex(&s.map, &b.hex, "blaze")?;
+        if !(1..=4).contains(&b.levels) {
+            return Err(ctx.plain(format!(
+                "blaze in {}: {} Blazing levels; a Blaze has 1 to 4",
+                b.hex, b.levels
+            )));
+        }
+        s.blazes.push((h, b.levels));
+    }
+    for (list, what) in [
+        (&f.flames, "flame"),
+        (&f.starshells, "starshell"),
+        (&f.illuminating_rounds, "illuminating round"),
+    ] {
+        let mut hexes = Vec::new();
+        for h in list {
+            hexes.push(ctx.hex(&s.map, h, what)?);
+        }
+        match what {
+            "flame" => s.flames = hexes,
+            "starshell" => s.starshells = hexes,
+            _ => s.illuminating_rounds = hexes,
+        }
+    }
+
+    let unit = |ctx: &mut Ctx, id: &str| {
+        let nth = ctx.visit(id);
+        if unit_ids.contains(id) {
+            Ok(id.to_string())
+        } else {
+            Err(ctx.err_at(id, nth, format!("script: there is no unit '{id}'")))
+        }
+    };
+    let cave = |ctx: &mut Ctx, id: &str| {
+        let nth = ctx.visit(id);
+        if cave_ids.contains(id) {
+            Ok(id.to_string())
+        } else {
+            Err(ctx.err_at(id, nth, format!("script: there is no cave '{id}'")))
+        }
+    };
+    for step in &f.script {
+        let act = match &step.act {
+            None => None,
+            Some(a) => Some(match a {
+                ActionSpec::Move(u, to) => Action::Move(
+                    unit(&mut ctx, u)?,
+                    location(&mut ctx, &s, to, "script Move")?,
+                ),
+                ActionSpec::Climb(u, level, v) => {
+                    let u = unit(&mut ctx, u)?;
+                    if !LEVELS.contains(level) {
+                        return Err(ctx.plain(format!(
+                            "script Climb: level {level} is outside Levels -9..20"
+                        )));
+                    }
+                    Action::Climb(u, *level, ctx.vertex(&s.map, v, "script Climb")?)
+                }
+                ActionSpec::EnterCave(u, c) => {
+                    Action::EnterCave(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
+                }
+                ActionSpec::ExitCave(u, to) => Action::ExitCave(
+                    unit(&mut ctx, u)?,
+                    location(&mut ctx, &s, to, "script ExitCave")?,
+                ),
+                ActionSpec::ThrowDc(u, c) => {
+                    Action::ThrowDc(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
+                }
+                ActionSpec::PlaceDc(u, c) => {
+                    Action::PlaceDc(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
+                }
+                ActionSpec::SetDc(u, c) => Action::SetDc(unit(&mut ctx, u)?, cave(&mut ctx, c)?),
+                ActionSpec::PlaceSmoke(u, at) => Action::PlaceSmoke(
+                    unit(&mut ctx, u)?,
+                    location(&mut ctx, &s, at, "script PlaceSmoke")?,
+                ),
+                ActionSpec::FireStarshell(u, h) => Action::FireStarshell(
+                    unit(&mut ctx, u)?,
+                    ctx.hex(&s.map, h, "script FireStarshell")?,
+                ),
+                ActionSpec::FireIr(h) => Action::FireIr(ctx.hex(&s.map, h, "script FireIr")?),
+                ActionSpec::Kindle(h) => Action::Kindle(ctx.hex(&s.map, h, "script Kindle")?),
+                ActionSpec::MoraleCheck(u, drm) => Action::MoraleCheck(unit(&mut ctx, u)?, *drm),
+                ActionSpec::Search(u, h) => {
+                    Action::Search(unit(&mut ctx, u)?, ctx.hex(&s.map, h, "script Search")?)
+                }
+                ActionSpec::NextPlayerTurn => Action::NextPlayerTurn,
+            }),
+        };
+        s.script.push(Step {
+            say: step.say.clone(),
+            phase: step.phase,
+            act,
+        });
+    }
+    Ok(s)
+}

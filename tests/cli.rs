@@ -1,0 +1,215 @@
+//! The `asl-pto` command's contract (cli.md): exit codes, the one-line `error:` for bad input,
+//! and the JSON fields.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_asl-pto"))
+}
+
+fn ridge() -> String {
+    format!("{}/scenarios/ridge.ron", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the program runs")
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("asl-pto-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bad input: exit 2 and exactly one `error:` line on stderr, which contains `needle`.
+#[track_caller]
+fn assert_bad_input(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "one line expected: {err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+    assert!(lines[0].contains(needle), "'{needle}' not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+#[test]
+fn check_passes_the_ridge_with_json_per_contract() {
+    let o = run(&["check", &ridge(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["ok"], true);
+    assert!(v["problems"].as_array().unwrap().is_empty());
+    // G.1 notes: the ridge's woods became Jungle and its road a path.
+    let notes = v["notes"].as_array().unwrap();
+    assert!(notes.iter().any(|n| n["rule"] == "G.1" && n["at"] == "M7"));
+}
+
+#[test]
+fn check_exits_1_on_a_rule_problem() {
+    let f = temp_file(
+        "flat_cliff.ron",
+        r#"Scenario(title: "flat cliff", map: (columns: 6, rows: 5, cliffs: ["C3-C4"]))"#,
+    );
+    let o = run(&["check", f.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["problems"][0]["rule"], "B11");
+    assert_eq!(v["problems"][0]["at"], "C3-C4");
+}
+
+#[test]
+fn los_json_has_the_contract_fields() {
+    let o = run(&["los", &ridge(), "T4", "P4", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    for key in [
+        "from",
+        "to",
+        "clear",
+        "range",
+        "hindrance",
+        "blocked_at",
+        "rule",
+        "reason",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["clear"], false);
+    assert_eq!(v["range"], 4);
+    assert_eq!(v["blocked_at"], "S5");
+    assert_eq!(v["rule"], "A6.2");
+    assert!(v["path"].as_array().unwrap().len() >= 5);
+}
+
+#[test]
+fn los_answers_every_above_ground_location_form() {
+    for (from, to) in [
+        ("S6", "P4"),
+        ("36S6", "36P4"),
+        ("S6@4", "P4@1"),
+        ("T4@1/T4-S5-S4", "P3"),
+    ] {
+        let o = run(&["los", &ridge(), from, to, "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{from} {to}: {}", stderr(&o));
+        assert!(json(&o)["clear"].is_boolean());
+    }
+    // A clear LOS is exit 0 too, with no rule.
+    let v = json(&run(&["los", &ridge(), "S6", "P4", "--json"]));
+    assert_eq!(v["clear"], true);
+    assert_eq!(v["rule"], serde_json::Value::Null);
+}
+
+#[test]
+fn bad_locations_are_exit_2_naming_the_text() {
+    assert_bad_input(&run(&["los", &ridge(), "A0", "P4"]), "A0");
+    assert_bad_input(&run(&["los", &ridge(), "S4@x", "P4"]), "S4@x");
+    assert_bad_input(
+        &run(&["los", &ridge(), "S6@1/T4-S5-S4", "P4"]),
+        "S6@1/T4-S5-S4",
+    );
+    assert_bad_input(&run(&["los", &ridge(), "cave:Q", "P4"]), "cave:Q");
+    assert_bad_input(&run(&["los", &ridge(), "25S4", "P4"]), "25S4");
+}
+
+#[test]
+fn unreadable_file_is_exit_2() {
+    assert_bad_input(&run(&["check", "/nonexistent/x.ron"]), "/nonexistent/x.ron");
+}
+
+#[test]
+fn ron_syntax_error_gives_file_line_col() {
+    let f = temp_file(
+        "syntax.ron",
+        "Scenario(\n  title: \"t\",\n  map: (columns: 6 rows: 5),\n)\n",
+    );
+    let o = run(&["check", f.to_str().unwrap()]);
+    assert_bad_input(&o, "syntax.ron:3:");
+}
+
+#[test]
+fn input_errors_name_file_line_col_and_the_offending_text() {
+    let cases = [
+        (
+            "offmap.ron",
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5, hexes: {"Z9": (level: 1)}))"#,
+            "Z9",
+        ),
+        (
+            "nonadj.ron",
+            r#"Scenario(title: "t", map: (columns: 10, rows: 9, cliffs: ["F7-H7"]))"#,
+            "not adjacent",
+        ),
+        (
+            "dupunit.ron",
+            "Scenario(title: \"t\", map: (columns: 6, rows: 5),\n units: [\n (id: \"u\", nationality: American, counter: \"7-6-8\", at: \"B2\"),\n (id: \"u\", nationality: American, counter: \"7-6-8\", at: \"B3\"),\n ])",
+            "dupunit.ron:4:",
+        ),
+        (
+            "nocave.ron",
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [(id: "j", nationality: Japanese, counter: "4-4-7", at: "cave:Z")])"#,
+            "cave:Z",
+        ),
+        (
+            "badca.ron",
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5), caves: [(id: "A", hex: "C3", ca: "D4-D5")])"#,
+            "not a hexside of its hex",
+        ),
+        (
+            "twice.ron",
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5, hexes: {"C3 C4": (level: 1), "C4": (level: 2)}))"#,
+            "given twice",
+        ),
+        (
+            "typo.ron",
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5, cliff: []))"#,
+            "cliff",
+        ),
+    ];
+    for (name, text, needle) in cases {
+        let f = temp_file(name, text);
+        let o = run(&["check", f.to_str().unwrap()]);
+        assert_bad_input(&o, needle);
+        assert!(stderr(&o).contains(name), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn bench_json_prints_every_figure() {
+    let o = run(&["bench", "--json", "--runs", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["hexes"], 346);
+    assert_eq!(v["pairs"], 346 * 345);
+    for key in ["los_all_pairs_ms", "bare_walk_ms", "los_vs_bare"] {
+        assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+    assert!(v.get("light_ms").is_some());
+}
+
+#[test]
+fn no_arguments_runs_the_built_in_scenario() {
+    let o = bin().output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("The ridge"));
+}
+
+#[test]
+fn usage_errors_are_exit_2() {
+    assert_eq!(run(&["los"]).status.code(), Some(2));
+    assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(run(&["--help"]).status.code(), Some(0));
+}

@@ -6,11 +6,19 @@ use serde_json::json;
 
 use super::{Failure, print_json};
 use crate::rules::{Problem, setup};
-use crate::scenario::Scenario;
+use crate::scenario::{Nationality, Scenario};
 
 /// Every rule problem of a loaded scenario, and the notes of what rules changed.
 pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
-    let problems = setup::cliff_problems(&s.map);
+    let mut problems = setup::cliff_problems(&s.map);
+    let (caves, cave_problems) = s.cave_system();
+    problems.extend(cave_problems);
+    if let Some(ob) = s.ob_caves {
+        problems.extend(caves.ob_problems(ob));
+    }
+    problems.extend(setup::who_may_be_underground(s.units.iter().map(|u| {
+        (u.id.as_str(), u.nationality == Nationality::Japanese, &u.at)
+    })));
     let notes = setup::pto_notes(&s.map);
     (problems, notes)
 }

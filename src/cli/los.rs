@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Failure, print_json};
-use crate::los::{Effect, LosResult};
+use crate::los::{Effect, Location, LosResult};
+use crate::rules::caves::sight::cave_los;
 use crate::scenario::Scenario;
 
 /// The JSON of a LOS answer (cli.md), with the thread's path added.
@@ -46,9 +47,14 @@ pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, F
     let a = s.location(from).map_err(Failure::input)?;
     let b = s.location(to).map_err(Failure::input)?;
     let env = s.los_env();
-    let r = env
-        .check(&a, &b)
-        .map_err(|e| Failure::input(e.to_string()))?;
+    let underground = |l: &Location| matches!(l, Location::Cave(_) | Location::Complex(_));
+    let r = if underground(&a) || underground(&b) {
+        let (caves, _) = s.cave_system();
+        cave_los(&env, &caves, &a, &b)
+    } else {
+        env.check(&a, &b)
+    }
+    .map_err(|e| Failure::input(e.to_string()))?;
     let (fa, fb) = (a.display(&s.map).to_string(), b.display(&s.map).to_string());
     if json {
         print_json(&to_json(s, &fa, &fb, &r));

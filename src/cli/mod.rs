@@ -2,6 +2,7 @@
 //! (0 ran, 1 `check` found the scenario illegal, 2 bad input) and JSON output.
 
 mod bench;
+mod caves;
 mod check;
 mod los;
 
@@ -116,7 +117,7 @@ pub(crate) fn print_json(v: &serde_json::Value) {
 
 fn not_yet(what: &str, issue: &str) -> Result<ExitCode, Failure> {
     Err(Failure::input(format!(
-        "`{what}` is not in this build yet ({issue}); `check`, `los` and `bench` are"
+        "`{what}` is not in this build yet ({issue}); `check`, `caves`, `los` and `bench` are"
     )))
 }
 
@@ -140,7 +141,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             json,
         }) => los::run(&load(&scenario)?, &from, &to, json),
         Some(Command::Bench { json, runs }) => bench::run(json, runs as usize),
-        Some(Command::Caves { .. }) => not_yet("caves", "G11 caves, issue 3"),
+        Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json),
         Some(Command::Cost { .. }) => not_yet("cost", "G11 caves, issue 3"),
         Some(Command::Light { .. }) => not_yet("light", "E1 night, issue 4"),
         Some(Command::Walk { .. }) => not_yet("walk", "the simulation, issue 5"),

@@ -14,6 +14,9 @@ pub struct End {
     pub elevation: i32,
     /// The point the thread starts from: the centre dot, or a vertex (Climbing).
     pub point: Point3,
+    /// A cave's Entrance Hex (G11.5): judged only by whether its terrain rises above the
+    /// cave's level, never as a source of Blind Hexes.
+    pub portal: Option<Hex>,
 }
 
 impl End {
@@ -22,6 +25,7 @@ impl End {
             hex,
             elevation,
             point: Point3::center(hex),
+            portal: None,
         }
     }
 
@@ -53,6 +57,13 @@ pub enum Block {
     ObstacleBlind { hex: Hex, top: i32, blind: u32 },
     /// A6.8: hindrances totalling six or more.
     Hindrance { hex: Hex, total: u32 },
+    /// G11.5: the cave's Entrance Hex holds terrain rising above the cave's level.
+    Entrance { hex: Hex, top: i32 },
+    /// A rule outside A6 that allows no LOS at all (e.g. G11.5 for Cave Complexes).
+    Refused {
+        rule: &'static str,
+        hex: Option<Hex>,
+    },
 }
 
 impl Block {
@@ -68,6 +79,8 @@ impl Block {
             Block::Crest { cliff: true, .. } => "B11.21",
             Block::Crest { .. } | Block::ObstacleBlind { .. } => "A6.4",
             Block::Hindrance { .. } => "A6.8",
+            Block::Entrance { .. } => "G11.5",
+            Block::Refused { rule, .. } => rule,
         }
     }
 
@@ -75,12 +88,14 @@ impl Block {
     pub fn hex(&self) -> Option<Hex> {
         match *self {
             Block::Nvr { .. } => None,
+            Block::Refused { hex, .. } => hex,
             Block::Ground { hex, .. }
             | Block::Crest { hex, .. }
             | Block::Depression { hex, .. }
             | Block::Obstacle { hex, .. }
             | Block::ObstacleBlind { hex, .. }
-            | Block::Hindrance { hex, .. } => Some(hex),
+            | Block::Hindrance { hex, .. }
+            | Block::Entrance { hex, .. } => Some(hex),
         }
     }
 }
@@ -222,6 +237,21 @@ impl LosEnv<'_> {
                 if p.ground == NONE {
                     continue;
                 }
+                if let Some(cave) = [a, b].into_iter().find(|e| e.portal == Some(h)) {
+                    let effect = portal(p, h, cave.elevation);
+                    trace.hex(step, h, height, effect);
+                    match effect {
+                        Effect::Blocks(block) => {
+                            sight.block.get_or_insert(block);
+                            if T::STOP_AT_BLOCK {
+                                return sight;
+                            }
+                        }
+                        Effect::Hinders(drm) => step_drm = step_drm.max(drm),
+                        Effect::Clear => {}
+                    }
+                    continue;
+                }
                 let cliff = p.cliffs != 0 && self.crosses_cliff(steps, i, origin, h);
                 let effect = judge(p, h, ends, high.hex, low.hex, cliff, self);
                 match effect {
@@ -268,6 +298,25 @@ impl LosEnv<'_> {
             .map(|n| Hex::new(n.q + origin.q, n.r + origin.r))
             .filter_map(|n| h.direction_to(n))
             .any(|d| p.cliffs & (1 << d.index()) != 0)
+    }
+}
+
+/// G11.5: a cave's Entrance Hex blocks only with terrain (or ground) rising above the cave's
+/// level; it casts no Blind Hexes. Its hindrances hinder as usual.
+fn portal(p: &Profile, h: Hex, cave: i32) -> Effect {
+    let top = p.obstacle.max(p.ground);
+    if top > cave {
+        return Effect::Blocks(Block::Entrance { hex: h, top });
+    }
+    let drm = [(p.hind_top, p.hind_drm), (p.veil_top, p.veil_drm)]
+        .iter()
+        .filter(|(t, d)| *d > 0 && *t >= cave)
+        .map(|(_, d)| d)
+        .sum::<u32>();
+    if drm > 0 {
+        Effect::Hinders(drm)
+    } else {
+        Effect::Clear
     }
 }
 

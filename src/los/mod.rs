@@ -49,6 +49,20 @@ impl LosResult {
     pub fn clear(&self) -> bool {
         self.sight.clear()
     }
+
+    /// No LOS at all, by a rule outside A6 (a cave's CA, a Cave Complex...).
+    pub fn refused(range: u32, rule: &'static str, hex: Option<Hex>, reason: String) -> Self {
+        LosResult {
+            sight: Sight {
+                range,
+                hindrance: 0,
+                block: Some(Block::Refused { rule, hex }),
+            },
+            rule: Some(rule),
+            reason,
+            path: Vec::new(),
+        }
+    }
 }
 
 struct Recorder(Vec<PathHex>);
@@ -92,6 +106,7 @@ impl LosEnv<'_> {
                 hex: *hex,
                 elevation: level * LEVEL,
                 point: Point3::vertex(*vertex),
+                portal: None,
             }),
             _ => {
                 let hex = loc.hex().ok_or_else(|| LosError::OffMap(text()))?;
@@ -108,16 +123,20 @@ impl LosEnv<'_> {
 
     /// A6: the LOS between two above-ground Locations, with its path and the deciding rule.
     pub fn check(&self, from: &Location, to: &Location) -> Result<LosResult, LosError> {
-        let (a, b) = (self.end(from)?, self.end(to)?);
+        Ok(self.check_ends(self.end(from)?, self.end(to)?))
+    }
+
+    /// A6: the LOS between two ends (caves give their own; see `rules::caves::sight`).
+    pub fn check_ends(&self, a: End, b: End) -> LosResult {
         let mut rec = Recorder(Vec::new());
         let sight = self.walk(a, b, &mut rec);
         let (rule, reason) = self.explain(&sight, a, b, &rec.0);
-        Ok(LosResult {
+        LosResult {
             sight,
             rule,
             reason,
             path: rec.0,
-        })
+        }
     }
 
     fn explain(
@@ -251,6 +270,13 @@ impl LosEnv<'_> {
                 name(low.hex),
                 plural(hex.distance(low.hex), "hex")
             ),
+            Block::Entrance { hex, top } => format!(
+                "the cave's Entrance Hex {} rises to Level {} ({}), above the cave's level",
+                name(hex),
+                levels(top),
+                what(hex)
+            ),
+            Block::Refused { rule, .. } => format!("no LOS by {rule}"),
             Block::Hindrance { hex, total } => format!(
                 "hindrances total +{total} by {}; six or more block the LOS",
                 name(hex)

@@ -2,6 +2,7 @@
 //! terrain), one file per rule section. They take plain structs and return results that carry
 //! their rule number and a reason, so the CLI, the simulation and the viewer can cite them.
 
+pub mod caves;
 pub mod setup;
 
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! Map-level setup rules checked by `asl-pto check`: cliffs (B11), G.1 PTO Terrain.
 
 use super::{Note, Problem};
+use crate::los::Location;
 use crate::map::Map;
 
 /// B11: a cliff hexside separates hexes of different Base Level; a cliff between two hexes of
@@ -43,6 +44,27 @@ pub fn pto_notes(map: &Map) -> Vec<Note> {
         message: format!("no roads exist in PTO Terrain: road {side} is a path"),
     }));
     notes
+}
+
+/// G11.1: only Japanese Infantry, SW and non-vehicular Guns may be in a cave (and G11.2, a Cave
+/// Complex).
+/// Each unit is given as (id, Japanese?, Location).
+pub fn who_may_be_underground<'a>(
+    units: impl Iterator<Item = (&'a str, bool, &'a Location)>,
+) -> Vec<Problem> {
+    units
+        .filter(|(_, japanese, at)| {
+            !japanese && matches!(at, Location::Cave(_) | Location::Complex(_))
+        })
+        .map(|(id, _, _)| Problem {
+            rule: "G11.1",
+            at: id.to_string(),
+            message: format!(
+                "unit {id} is not Japanese: only Japanese Infantry, SW and non-vehicular Guns \
+                 may be in a cave or Cave Complex"
+            ),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@ pub use raw::{Cloud, Moon, Nationality, PhaseName, SmokeKind};
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
+use crate::rules::Problem;
+use crate::rules::caves::{CaveInput, CaveSystem, Complex, Tunnel, TunnelEnd};
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
 pub const BUILTIN_NAME: &str = "scenarios/ridge.ron";
@@ -168,6 +170,58 @@ impl Scenario {
             ),
             _ => Ok(loc),
         }
+    }
+
+    /// The caves, Cave Complexes and tunnels as the G11 rules see them, with the setup
+    /// problems G11.1-G11.2 find (`check` reports them).
+    pub fn cave_system(&self) -> (CaveSystem, Vec<Problem>) {
+        let inputs: Vec<CaveInput> = self
+            .caves
+            .iter()
+            .map(|c| CaveInput {
+                id: c.id.clone(),
+                hex: c.hex,
+                ca: c.ca,
+                level: c.level,
+                primary: c.primary,
+            })
+            .collect();
+        let complexes: Vec<Complex> = self
+            .complexes
+            .iter()
+            .map(|c| Complex {
+                primary: c.primary.clone(),
+                hexes: c.hexes.clone(),
+            })
+            .collect();
+        let mut problems = Vec::new();
+        let end = |l: &Location, problems: &mut Vec<Problem>| match l {
+            Location::Complex(id) => Some(TunnelEnd::Complex(id.clone())),
+            Location::Cave(id) => {
+                problems.push(Problem {
+                    rule: "G11.933",
+                    at: format!("cave:{id}"),
+                    message: format!(
+                        "a tunnel connects a Cave Complex to another Location, not cave {id} \
+                         itself"
+                    ),
+                });
+                None
+            }
+            other => other.hex().map(TunnelEnd::Hex),
+        };
+        let tunnels: Vec<Tunnel> = self
+            .tunnels
+            .iter()
+            .filter_map(|t| {
+                let from = end(&t.from, &mut problems)?;
+                let to = end(&t.to, &mut problems)?;
+                Some(Tunnel { from, to })
+            })
+            .collect();
+        let (system, mut more) = CaveSystem::build(&self.map, &inputs, &complexes, &tunnels);
+        problems.append(&mut more);
+        (system, problems)
     }
 
     /// The LOS environment of the scenario as set up: map, SMOKE and Blazes, and the NVR at

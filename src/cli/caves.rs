@@ -1,0 +1,87 @@
+//! `asl-pto caves SCENARIO [--json]`: every cave's level, Entrance Hex, Upper-Cliff status and
+//! Accessibility (G11.1-G11.6).
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::{Failure, print_json};
+use crate::rules::caves::access::Under;
+use crate::scenario::Scenario;
+
+pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
+    let (system, problems) = s.cave_system();
+    let name = |h| s.map.name(h);
+    let rows: Vec<serde_json::Value> = system
+        .caves
+        .iter()
+        .map(|c| {
+            let across = c.ca.other(c.hex).unwrap_or(c.hex);
+            json!({
+                "id": c.id,
+                "hex": name(c.hex),
+                "ca": format!("{}-{}", name(c.hex), name(across)),
+                "entrance": name(c.entrance),
+                "level": c.level,
+                "upper_cliff": c.upper_cliff,
+                "in_depression": c.in_depression,
+                "primary": c.primary,
+                "complex": c.complex,
+                "accessible": system.accessible_from(&Under::Cave(c.id.clone())),
+            })
+        })
+        .collect();
+    if json {
+        print_json(&json!({ "caves": rows, "problems": problems }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{}: {} caves", s.file, system.caves.len());
+    for (c, row) in system.caves.iter().zip(&rows) {
+        let mut facts = vec![format!("Level {}", c.level)];
+        if c.upper_cliff {
+            facts.push("Upper-Cliff (G11.113)".into());
+        }
+        if c.in_depression {
+            facts.push("IN a Depression (G11.111)".into());
+        }
+        if c.primary {
+            facts.push("Primary (G11.2)".into());
+        }
+        if let Some(x) = &c.complex {
+            facts.push(format!("in Cave Complex {x}{x}"));
+        }
+        println!(
+            "  cave {} in {}, CA {}, Entrance Hex {}: {}",
+            c.id,
+            row["hex"].as_str().unwrap_or(""),
+            row["ca"].as_str().unwrap_or(""),
+            row["entrance"].as_str().unwrap_or(""),
+            facts.join(", ")
+        );
+        let acc = system.accessible_from(&Under::Cave(c.id.clone()));
+        println!(
+            "    Accessible (G11.6): {}",
+            if acc.is_empty() {
+                "none".to_string()
+            } else {
+                acc.join(", ")
+            }
+        );
+    }
+    for x in &system.complexes {
+        println!(
+            "  Cave Complex {0}{0} (Primary cave {0}): {1} hexes, stacking limit {2} (G11.4); \
+             Accessible: {3}",
+            x.primary,
+            x.hexes.len(),
+            system.complex_stacking_limit(&x.primary).unwrap_or(0),
+            system
+                .accessible_from(&Under::Complex(x.primary.clone()))
+                .join(", ")
+        );
+    }
+    for p in &problems {
+        println!("  PROBLEM [{}] {}: {}", p.rule, p.at, p.message);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,160 @@
+//! G11.12 Covered Arc and G11.5 LOS to and from caves.
+
+use super::{Cave, CaveSystem};
+use crate::hex::{Hex, Point3};
+use crate::los::{End, Location, LosEnv, LosError, LosResult};
+use crate::map::LEVEL;
+
+fn cross(a: [i64; 3], b: [i64; 3]) -> i64 {
+    a[0] * b[1] - a[1] * b[0]
+}
+
+fn sub(a: Point3, b: Point3) -> [i64; 3] {
+    [a.0[0] - b.0[0], a.0[1] - b.0[1], a.0[2] - b.0[2]]
+}
+
+/// G11.12: is a point (a hex centre or a vertex) of hex `hex` within cave's Covered Arc? The CA
+/// is the Entrance Hex plus the wedge between (and including) the two hexspines of the cave's
+/// hex that touch the vertices of its CA Hexside, extended; it excludes every Location in the
+/// cave's own hex, except that the CA of a cave IN a Depression includes the area IN its hex
+/// (the caller checks "IN").
+pub fn in_covered_arc(cave: &Cave, hex: Hex, point: Point3) -> bool {
+    if hex == cave.hex {
+        return cave.in_depression;
+    }
+    if hex == cave.entrance {
+        return true;
+    }
+    let apex = Point3::center(cave.hex);
+    let [v1, v2] = cave.ca.vertices().map(Point3::vertex);
+    let (d1, d2, p) = (sub(v1, apex), sub(v2, apex), sub(point, apex));
+    let turn = cross(d1, d2).signum();
+    cross(d1, p).signum() * turn >= 0 && cross(p, d2).signum() * turn >= 0
+}
+
+/// The end of a LOS at a cave: its hex's centre dot at the cave's level, its Entrance Hex
+/// judged by G11.5 (a cave IN a Depression has its own hex as Entrance Hex).
+pub fn cave_end(cave: &Cave) -> End {
+    let mut end = End::centre(cave.hex, cave.level * LEVEL);
+    end.portal = (!cave.in_depression).then_some(cave.entrance);
+    end
+}
+
+fn refuse(range: u32, rule: &'static str, hex: Option<Hex>, reason: String) -> LosResult {
+    LosResult::refused(range, rule, hex, reason)
+}
+
+/// G11.5: the LOS between two Locations, at least one of them a cave or Cave Complex.
+/// LOS to or from a cave exists only within its CA (G11.12); never between caves of one hex,
+/// nor between a cave and the above-ground Locations of its non-Depression hex; never between
+/// an Upper-Cliff cave and a unit Climbing at a vertex of its CA Hexside at another level;
+/// never to or from a Cave Complex. Within those bounds the thread is judged by A6, with the
+/// cave's Entrance Hex blocking only with terrain above the cave's level.
+pub fn cave_los(
+    env: &LosEnv,
+    caves: &CaveSystem,
+    from: &Location,
+    to: &Location,
+) -> Result<LosResult, LosError> {
+    let map = env.map();
+    let cave_of = |l: &Location| match l {
+        Location::Cave(id) => caves.cave(id),
+        _ => None,
+    };
+    let hex_of = |l: &Location| cave_of(l).map(|c| c.hex).or_else(|| l.hex());
+    let range = match (hex_of(from), hex_of(to)) {
+        (Some(a), Some(b)) => a.distance(b),
+        _ => 0,
+    };
+    for l in [from, to] {
+        if let Location::Complex(id) = l {
+            return Ok(refuse(
+                range,
+                "G11.5",
+                None,
+                format!("no LOS ever exists to or from a Cave Complex (complex:{id})"),
+            ));
+        }
+        if let Location::Cave(id) = l
+            && caves.cave(id).is_none()
+        {
+            return Err(LosError::OffMap(format!("cave:{id}")));
+        }
+    }
+    let end = |l: &Location| match cave_of(l) {
+        Some(c) => Ok(cave_end(c)),
+        None => env.end(l),
+    };
+    let (a, b) = (end(from)?, end(to)?);
+    if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
+        && x.hex == y.hex
+    {
+        return Ok(refuse(
+            range,
+            "G11.5",
+            Some(x.hex),
+            format!(
+                "no LOS exists between caves in one hex (caves {} and {} in {})",
+                x.id,
+                y.id,
+                map.name(x.hex)
+            ),
+        ));
+    }
+    for (cave_loc, other_loc, other) in [(from, to, b), (to, from, a)] {
+        let Some(cave) = cave_of(cave_loc) else {
+            continue;
+        };
+        let other_text = other_loc.display(map).to_string();
+        if other.hex == cave.hex {
+            let floor = map.get(cave.hex).map_or(0, |d| d.level);
+            if !cave.in_depression || other.elevation != floor * LEVEL {
+                return Ok(refuse(
+                    range,
+                    "G11.12",
+                    Some(cave.hex),
+                    format!(
+                        "the CA of cave {} excludes every Location in its own hex {} {}",
+                        cave.id,
+                        map.name(cave.hex),
+                        if cave.in_depression {
+                            "except those IN its Depression"
+                        } else {
+                            "(no LOS to its Base-Level Location either, G11.5)"
+                        }
+                    ),
+                ));
+            }
+        } else if !in_covered_arc(cave, other.hex, other.point) {
+            return Ok(refuse(
+                range,
+                "G11.12",
+                Some(other.hex),
+                format!(
+                    "{other_text} is outside the Covered Arc of cave {} (its Entrance Hex {} and \
+                     the wedge between the hexspines through the vertices of CA Hexside {})",
+                    cave.id,
+                    map.name(cave.entrance),
+                    cave.ca
+                ),
+            ));
+        }
+        if let Location::Climbing { level, vertex, .. } = other_loc
+            && cave.upper_cliff
+            && cave.ca.vertices().contains(vertex)
+            && *level != cave.level
+        {
+            return Ok(refuse(
+                range,
+                "G11.5",
+                Some(other.hex),
+                format!(
+                    "no LOS between Upper-Cliff cave {} (Level {}) and a unit Climbing at a \
+                     vertex of its CA Hexside at another level (Level {level})",
+                    cave.id, cave.level
+                ),
+            ));
+        }
+    }
+    Ok(env.check_ends(a, b))
+}

@@ -310,3 +310,96 @@ fn g11_5_no_los_to_or_from_a_cave_complex() {
     assert!(!r.clear());
     assert_eq!(r.rule, Some("G11.5"));
 }
+
+// --- G11.321 sample CCSS (board 36) --------------------------------------------------------
+
+#[test]
+fn g11_6_ex_ccss_accessibility() {
+    let s = scenario("g11_321_ccss");
+    let (c, problems) = s.cave_system();
+    assert!(problems.is_empty(), "{problems:?}");
+    let cave = |id: &str| Under::Cave(id.into());
+    let complex = |id: &str| Under::Complex(id.into());
+    // Caves B and C are Accessible to each other.
+    assert!(c.accessible(&cave("B"), &cave("C")));
+    // Complex AA is Accessible to caves A, B, C and D and to Complex GG, and vice versa.
+    assert_eq!(
+        c.accessible_from(&complex("A")),
+        ["A", "B", "C", "D", "complex:G"]
+    );
+    for id in ["A", "B", "C", "D"] {
+        assert!(c.accessible(&cave(id), &complex("A")), "{id}");
+    }
+    // ...and to both tunnels: the pillbox's (X6) and the one to T6.
+    let exits: Vec<String> = c.tunnel_exits("A").iter().map(|h| s.map.name(*h)).collect();
+    assert_eq!(exits, ["T6", "X6"]);
+    // Caves A, D, E, F, G and H are not Accessible to each other, nor to B or C.
+    let loners = ["A", "D", "E", "F", "G", "H"];
+    for x in loners {
+        for y in loners.iter().chain(&["B", "C"]) {
+            assert!(!c.accessible(&cave(x), &cave(y)), "{x}-{y}");
+        }
+    }
+    // Cave G and Complex GG, and Complex GG and cave H, are Accessible.
+    assert!(c.accessible(&cave("G"), &complex("G")));
+    assert!(c.accessible(&complex("G"), &cave("H")));
+    // Caves E and F are Accessible to neither Complex.
+    for id in ["E", "F"] {
+        assert!(c.accessible_from(&cave(id)).is_empty(), "{id}");
+    }
+}
+
+#[test]
+fn g11_4_ex_ccss_complex_stacking_aa_eight_gg_four() {
+    let (c, _) = scenario("g11_321_ccss").cave_system();
+    assert_eq!(c.complex_stacking_limit("A"), Some(8));
+    assert_eq!(c.complex_stacking_limit("G"), Some(4));
+}
+
+#[test]
+fn g11_6_ex_an_allied_unit_in_w5_is_adjacent_to_caves_b_and_d() {
+    let s = scenario("g11_321_ccss");
+    let (c, _) = s.cave_system();
+    let w5 = s.map.hex("W5").unwrap();
+    assert!(c.adjacent(&s.map, "B", w5, 1, None));
+    assert!(c.adjacent(&s.map, "D", w5, 1, None));
+    assert!(!c.adjacent(&s.map, "C", w5, 1, None));
+}
+
+#[test]
+fn g11_811_ex_x5_sees_both_caves_b_and_c() {
+    // "A squad in X5 and able to use Spraying Fire could use it vs caves B/C": in both CAs.
+    let s = scenario("g11_321_ccss");
+    assert!(cave_los(&s, "cave:B", "X5").clear());
+    assert!(cave_los(&s, "cave:C", "X5").clear());
+}
+
+#[test]
+fn g11_85_ex_plus_three_smoke_in_a_cave_blocks_its_outgoing_los() {
+    let text = include_str!("scenarios/g11_6_cliff.ron").replace(
+        "units: [",
+        "smoke: [(at: \"cave:A\", kind: Smoke)],\n    units: [",
+    );
+    let s = from_text(&text);
+    let (caves, _) = s.cave_system();
+    let env = s.los_env();
+    let los = |a: &str, b: &str| {
+        asl_pto::rules::caves::sight::cave_los(
+            &env,
+            &caves,
+            &s.location(a).unwrap(),
+            &s.location(b).unwrap(),
+        )
+        .unwrap()
+    };
+    // Outgoing: +3 SMOKE counts +6 and blocks.
+    let out = los("cave:A", "S3");
+    assert!(!out.clear());
+    assert_eq!(out.rule, Some("G11.85"));
+    // Incoming: the SMOKE's own +3.
+    let inc = los("S3", "cave:A");
+    assert!(inc.clear());
+    assert_eq!(inc.sight.hindrance, 3);
+    // SMOKE in a cave is not in the rest of its hex: S5's other caves see out clearly.
+    assert_eq!(los("cave:G", "T4").sight.hindrance, 0);
+}

@@ -100,6 +100,16 @@ pub struct Step {
     pub act: Option<Action>,
 }
 
+/// The LOS hindrance of a kind of SMOKE (A24).
+fn smoke_veil(kind: SmokeKind) -> Veil {
+    match kind {
+        SmokeKind::Smoke => Veil::Smoke { dispersed: false },
+        SmokeKind::Grenade => Veil::SmokeGrenade,
+        SmokeKind::WhitePhosphorus => Veil::WhitePhosphorus,
+        SmokeKind::WpGrenade => Veil::WpGrenade,
+    }
+}
+
 /// A loaded, resolved scenario.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -219,8 +229,16 @@ impl Scenario {
                 Some(Tunnel { from, to })
             })
             .collect();
-        let (system, mut more) = CaveSystem::build(&self.map, &inputs, &complexes, &tunnels);
+        let (mut system, mut more) = CaveSystem::build(&self.map, &inputs, &complexes, &tunnels);
         problems.append(&mut more);
+        system.smoke = self
+            .smoke
+            .iter()
+            .filter_map(|s| match &s.at {
+                Location::Cave(id) => Some((id.clone(), smoke_veil(s.kind).hindrance().0)),
+                _ => None,
+            })
+            .collect();
         (system, problems)
     }
 
@@ -228,17 +246,10 @@ impl Scenario {
     /// night when the SSR gives a Base NVR.
     pub fn los_env(&self) -> LosEnv<'_> {
         let mut env = LosEnv::new(&self.map);
+        // SMOKE in a cave is not in the rest of its hex (G11.85): only above-ground SMOKE here.
         for s in &self.smoke {
             if let Location::Ground(h) | Location::Level(h, _) = s.at {
-                env.add_veil(
-                    h,
-                    match s.kind {
-                        SmokeKind::Smoke => Veil::Smoke { dispersed: false },
-                        SmokeKind::Grenade => Veil::SmokeGrenade,
-                        SmokeKind::WhitePhosphorus => Veil::WhitePhosphorus,
-                        SmokeKind::WpGrenade => Veil::WpGrenade,
-                    },
-                );
+                env.add_veil(h, smoke_veil(s.kind));
             }
         }
         for &(h, levels) in &self.blazes {

@@ -69,6 +69,8 @@ pub struct CaveSystem {
     pub caves: Vec<Cave>,
     pub complexes: Vec<Complex>,
     pub tunnels: Vec<Tunnel>,
+    /// SMOKE in caves (G11.85): cave id and the SMOKE's current hindrance DRM.
+    pub smoke: Vec<(String, u32)>,
 }
 
 impl CaveSystem {
@@ -135,6 +137,7 @@ impl CaveSystem {
             caves: out,
             complexes: complexes.to_vec(),
             tunnels: tunnels.to_vec(),
+            smoke: Vec::new(),
         };
         problems.extend(system.setup_problems());
         (system, problems)
@@ -194,6 +197,16 @@ impl CaveSystem {
 
     pub fn cave(&self, id: &str) -> Option<&Cave> {
         self.caves.iter().find(|c| c.id == id)
+    }
+
+    /// G11.85: the hindrance DRM of the SMOKE in a cave (0 if none).
+    pub fn smoke_drm(&self, id: &str) -> u32 {
+        self.smoke
+            .iter()
+            .filter(|(c, _)| c == id)
+            .map(|(_, d)| *d)
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn complex(&self, primary: &str) -> Option<&Complex> {

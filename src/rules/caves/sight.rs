@@ -156,5 +156,51 @@ pub fn cave_los(
             ));
         }
     }
-    Ok(env.check_ends(a, b))
+    Ok(with_cave_smoke(
+        env.check_ends(a, b),
+        caves,
+        cave_of(from),
+        cave_of(to),
+    ))
+}
+
+/// G11.85: SMOKE in the firer's cave hinders its outgoing LOS by twice its DRM (so +3 SMOKE
+/// blocks it, B.10); SMOKE in the target's cave by its DRM.
+fn with_cave_smoke(
+    mut r: LosResult,
+    caves: &CaveSystem,
+    firer: Option<&Cave>,
+    target: Option<&Cave>,
+) -> LosResult {
+    let out = firer.map_or(0, |c| 2 * caves.smoke_drm(&c.id));
+    let inc = target.map_or(0, |c| caves.smoke_drm(&c.id));
+    if out + inc == 0 || !r.clear() {
+        return r;
+    }
+    r.sight.hindrance += out + inc;
+    let mut parts = Vec::new();
+    if let Some(c) = firer.filter(|_| out > 0) {
+        parts.push(format!(
+            "SMOKE in cave {} doubles its outgoing DRM to +{out}",
+            c.id
+        ));
+    }
+    if let Some(c) = target.filter(|_| inc > 0) {
+        parts.push(format!("SMOKE in cave {} (+{inc})", c.id));
+    }
+    let why = parts.join("; ");
+    r.rule = Some("G11.85");
+    if r.sight.hindrance >= 6 {
+        r.sight.block = Some(crate::los::Block::Refused {
+            rule: "G11.85",
+            hex: firer.or(target).map(|c| c.hex),
+        });
+        r.reason = format!(
+            "{why}: hindrances total +{}, and six or more block the LOS (B.10)",
+            r.sight.hindrance
+        );
+    } else {
+        r.reason = format!("clear but hindered: {why}; +{} in all", r.sight.hindrance);
+    }
+    r
 }

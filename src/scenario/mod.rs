@@ -9,7 +9,7 @@ mod resolve;
 pub use error::{ScenarioError, line_col, locate_nth};
 pub use raw::{Cloud, Moon, Nationality, PhaseName, SmokeKind};
 
-use crate::hex::{Hex, Hexside, Vertex};
+use crate::hex::{Hex, Vertex};
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
 use crate::rules::Problem;
@@ -28,24 +28,11 @@ pub struct Night {
     pub moon: Moon,
 }
 
-/// A Cave counter as set up (G11.1).
-#[derive(Clone, Debug, PartialEq)]
-pub struct CaveDef {
-    pub id: String,
-    pub hex: Hex,
-    /// The CA Hexside; its other hex is the Entrance Hex (unless the cave is IN a Depression).
-    pub ca: Hexside,
-    /// The level chosen by its owner (G11.113), if written.
-    pub level: Option<i32>,
-    pub primary: bool,
-}
+/// A Cave counter as set up (G11.1): the rules' own input type.
+pub type CaveDef = CaveInput;
 
-/// A Cave Complex (G11.2), named by its Primary cave.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ComplexDef {
-    pub primary: String,
-    pub hexes: Vec<Hex>,
-}
+/// A Cave Complex (G11.2), named by its Primary cave: the rules' own type.
+pub type ComplexDef = Complex;
 
 /// A tunnel (G11.933).
 #[derive(Clone, Debug, PartialEq)]
@@ -185,25 +172,6 @@ impl Scenario {
     /// The caves, Cave Complexes and tunnels as the G11 rules see them, with the setup
     /// problems G11.1-G11.2 find (`check` reports them).
     pub fn cave_system(&self) -> (CaveSystem, Vec<Problem>) {
-        let inputs: Vec<CaveInput> = self
-            .caves
-            .iter()
-            .map(|c| CaveInput {
-                id: c.id.clone(),
-                hex: c.hex,
-                ca: c.ca,
-                level: c.level,
-                primary: c.primary,
-            })
-            .collect();
-        let complexes: Vec<Complex> = self
-            .complexes
-            .iter()
-            .map(|c| Complex {
-                primary: c.primary.clone(),
-                hexes: c.hexes.clone(),
-            })
-            .collect();
         let mut problems = Vec::new();
         let end = |l: &Location, problems: &mut Vec<Problem>| match l {
             Location::Complex(id) => Some(TunnelEnd::Complex(id.clone())),
@@ -229,7 +197,7 @@ impl Scenario {
                 Some(Tunnel { from, to })
             })
             .collect();
-        let (mut system, mut more) = CaveSystem::build(&self.map, &inputs, &complexes, &tunnels);
+        let (mut system, mut more) = CaveSystem::build(&self.map, &self.caves, &self.complexes, &tunnels);
         problems.append(&mut more);
         system.smoke = self
             .smoke

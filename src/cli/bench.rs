@@ -1,7 +1,8 @@
 //! `asl-pto bench [--json]`: LOS over every ordered pair of ground Locations on a full
 //! geomorphic board (33 x 10, hills, jungle, kunai, depressions), against a bare walk of the
 //! same hex lines that applies no rule. Single-threaded; each figure is the median of `--runs`
-//! timed runs (5 by default), after one untimed pass that fills the line table.
+//! timed runs (5 by default), after one untimed pass that fills the line table. `light_ms` is
+//! the whole map's Illumination with shadows for 10 sources.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ use super::{Failure, print_json};
 use crate::hex::{Hex, centre_line};
 use crate::los::{End, LosEnv};
 use crate::map::{Depression, LEVEL, Map, StreamKind, Terrain};
+use crate::rules::night::light::{Source, SourceKind, illuminate};
 
 /// The benchmark board: a full board with two hills (to Level 3), jungle, kunai, palm trees, a
 /// gully and a stream, laid out deterministically.
@@ -47,6 +49,7 @@ pub fn bench_map() -> Map {
 }
 
 struct Figures {
+    light_ms: f64,
     pairs: usize,
     los_ms: f64,
     bare_ms: f64,
@@ -113,10 +116,45 @@ fn measure(runs: usize) -> (usize, Figures) {
         bare_pass();
         bare.push(t.elapsed().as_secs_f64() * 1e3);
     }
+    // Illumination with shadows for the whole map: 10 sources (6 Blazes, 2 Starshells, 2 IR).
+    let light_env = LosEnv::new(&map).obstacles_only();
+    let at = |id: &str| map.hex(id).expect("bench hex");
+    let blaze = |id: &str, levels| Source {
+        kind: SourceKind::Blaze,
+        hex: at(id),
+        levels,
+    };
+    let other = |kind, id: &str| Source {
+        kind,
+        hex: at(id),
+        levels: 0,
+    };
+    let sources = [
+        blaze("C3", 1),
+        blaze("H7", 2),
+        blaze("N4", 1),
+        blaze("S8", 2),
+        blaze("Y3", 1),
+        blaze("DD6", 2),
+        other(SourceKind::Starshell, "K2"),
+        other(SourceKind::Starshell, "U5"),
+        other(SourceKind::Ir, "F5"),
+        other(SourceKind::Ir, "AA7"),
+    ];
+    let mut light = Vec::new();
+    for _ in 0..runs {
+        let reps = 20;
+        let t = Instant::now();
+        for _ in 0..reps {
+            black_box(illuminate(&light_env, black_box(&sources)));
+        }
+        light.push(t.elapsed().as_secs_f64() * 1e3 / f64::from(reps));
+    }
     let n = ends.len();
     (
         n,
         Figures {
+            light_ms: median(light),
             pairs: n * (n - 1),
             los_ms: median(los),
             bare_ms: median(bare),
@@ -136,7 +174,7 @@ pub fn run(json: bool, runs: usize) -> Result<ExitCode, Failure> {
             "los_all_pairs_ms": f.los_ms,
             "bare_walk_ms": f.bare_ms,
             "los_vs_bare": ratio,
-            "light_ms": serde_json::Value::Null,
+            "light_ms": f.light_ms,
             "first_pass_ms": f.first_ms,
             "clear_pairs": f.clear,
         }));
@@ -148,6 +186,10 @@ pub fn run(json: bool, runs: usize) -> Result<ExitCode, Failure> {
         );
         println!("bare hex walk:    {:8.2} ms", f.bare_ms);
         println!("LOS / bare walk:  {ratio:8.2}    (target <= 4)");
+        println!(
+            "light, 10 sources: {:7.3} ms (target < 5 ms; Illumination with E1.941 shadows)",
+            f.light_ms
+        );
         println!(
             "first pass:       {:8.2} ms (includes building the line table)",
             f.first_ms

@@ -4,6 +4,7 @@
 mod bench;
 mod caves;
 mod check;
+mod light;
 mod los;
 
 use std::path::PathBuf;
@@ -117,7 +118,7 @@ pub(crate) fn print_json(v: &serde_json::Value) {
 
 fn not_yet(what: &str, issue: &str) -> Result<ExitCode, Failure> {
     Err(Failure::input(format!(
-        "`{what}` is not in this build yet ({issue}); `check`, `caves`, `los` and `bench` are"
+        "`{what}` is not in this build yet ({issue}); `check`, `caves`, `los`, `light` and `bench` are"
     )))
 }
 
@@ -143,7 +144,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Bench { json, runs }) => bench::run(json, runs as usize),
         Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json),
         Some(Command::Cost { .. }) => not_yet("cost", "G11 caves, issue 3"),
-        Some(Command::Light { .. }) => not_yet("light", "E1 night, issue 4"),
+        Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json),
         Some(Command::Walk { .. }) => not_yet("walk", "the simulation, issue 5"),
     }
 }

@@ -273,7 +273,7 @@ impl LosEnv<'_> {
             }
             if step_drm > 0 {
                 sight.hindrance += step_drm;
-                if sight.hindrance >= 6 && sight.block.is_none() {
+                if self.hindrances_block && sight.hindrance >= 6 && sight.block.is_none() {
                     sight.block = Some(Block::Hindrance {
                         hex: at(step, 0),
                         total: sight.hindrance,

@@ -100,6 +100,8 @@ pub struct LosEnv<'m> {
     pub(super) profile: Vec<Profile>,
     /// E1.1: at night, LOS reaches no farther than the NVR (E1.8 exceptions are the caller's).
     pub nvr: Option<u32>,
+    /// A6.8: six hindrances block LOS. Off for light (E1.941 shadows come from obstacles only).
+    pub hindrances_block: bool,
 }
 
 impl<'m> LosEnv<'m> {
@@ -143,6 +145,7 @@ impl<'m> LosEnv<'m> {
             map,
             profile,
             nvr: None,
+            hindrances_block: true,
         }
     }
 
@@ -162,6 +165,14 @@ impl<'m> LosEnv<'m> {
     /// Sets the Night Visibility Range (E1.1); `None` in daylight.
     pub fn with_nvr(mut self, nvr: Option<u32>) -> Self {
         self.nvr = nvr;
+        self
+    }
+
+    /// The environment as a Blaze "sees" it for E1.941: terrain obstacles only, no hindrance
+    /// ever blocks, no NVR.
+    pub fn obstacles_only(mut self) -> Self {
+        self.hindrances_block = false;
+        self.nvr = None;
         self
     }
 

@@ -3,6 +3,7 @@
 //! their rule number and a reason, so the CLI, the simulation and the viewer can cite them.
 
 pub mod caves;
+pub mod night;
 pub mod setup;
 
 use serde::Serialize;

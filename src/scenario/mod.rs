@@ -14,6 +14,8 @@ use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
 use crate::rules::Problem;
 use crate::rules::caves::{CaveInput, CaveSystem, Complex, Tunnel, TunnelEnd};
+use crate::rules::night::light::{Source, SourceKind};
+use crate::rules::night::nvr;
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
 pub const BUILTIN_NAME: &str = "scenarios/ridge.ron";
@@ -22,7 +24,7 @@ pub const BUILTIN: &str = include_str!("../../scenarios/ridge.ron");
 /// Night conditions (E1.1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Night {
-    /// The SSR Base NVR, or `None` to derive it from cloud and moon (E1.11).
+    /// The SSR Base NVR, or `None` to derive it from cloud and moon (E1.11; see `Scenario::nvr`).
     pub base_nvr: Option<i32>,
     pub cloud: Cloud,
     pub moon: Moon,
@@ -197,7 +199,8 @@ impl Scenario {
                 Some(Tunnel { from, to })
             })
             .collect();
-        let (mut system, mut more) = CaveSystem::build(&self.map, &self.caves, &self.complexes, &tunnels);
+        let (mut system, mut more) =
+            CaveSystem::build(&self.map, &self.caves, &self.complexes, &tunnels);
         problems.append(&mut more);
         system.smoke = self
             .smoke
@@ -208,6 +211,45 @@ impl Scenario {
             })
             .collect();
         (system, problems)
+    }
+
+    /// E1.1/E1.11: the Base NVR at night: the SSR's, or derived from cloud cover and moon.
+    pub fn nvr(&self) -> Option<i32> {
+        self.night.as_ref().map(|n| {
+            n.base_nvr.unwrap_or_else(|| {
+                let cloud = match n.cloud {
+                    Cloud::Clear => nvr::Cloud::Clear,
+                    Cloud::Scattered => nvr::Cloud::Scattered,
+                    Cloud::Overcast => nvr::Cloud::Overcast,
+                };
+                let moon = match n.moon {
+                    Moon::NoMoon => nvr::Moon::NoMoon,
+                    Moon::Half => nvr::Moon::Half,
+                    Moon::Full => nvr::Moon::Full,
+                };
+                nvr::base_nvr(cloud, moon)
+            })
+        })
+    }
+
+    /// The sources of Illumination as set up (E1.9): Blazes, Flames, Starshells, IR.
+    pub fn light_sources(&self) -> Vec<Source> {
+        let src = |kind, hex, levels| Source { kind, hex, levels };
+        self.blazes
+            .iter()
+            .map(|&(h, l)| src(SourceKind::Blaze, h, l))
+            .chain(self.flames.iter().map(|&h| src(SourceKind::Flame, h, 0)))
+            .chain(
+                self.starshells
+                    .iter()
+                    .map(|&h| src(SourceKind::Starshell, h, 0)),
+            )
+            .chain(
+                self.illuminating_rounds
+                    .iter()
+                    .map(|&h| src(SourceKind::Ir, h, 0)),
+            )
+            .collect()
     }
 
     /// The LOS environment of the scenario as set up: map, SMOKE and Blazes, and the NVR at
@@ -223,11 +265,6 @@ impl Scenario {
         for &(h, levels) in &self.blazes {
             env.add_veil(h, Veil::Blaze { levels });
         }
-        let nvr = self
-            .night
-            .as_ref()
-            .and_then(|n| n.base_nvr)
-            .map(|n| n.max(0) as u32);
-        env.with_nvr(nvr)
+        env.with_nvr(self.nvr().map(|n| n.max(0) as u32))
     }
 }

@@ -1,0 +1,83 @@
+//! `asl-pto light SCENARIO [--json]`: the NVR, the Illuminated and shadowed hexes, and which
+//! caves are Illuminated (E1.1, E1.9, G11.96).
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::{Failure, print_json};
+use crate::los::LosEnv;
+use crate::rules::night::light::{cave_lit, illuminate};
+use crate::scenario::Scenario;
+
+pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
+    let env = LosEnv::new(&s.map).obstacles_only();
+    let sources = s.light_sources();
+    let lighting = illuminate(&env, &sources);
+    let (caves, _) = s.cave_system();
+    // Hex lists in board order: by column, then row (the map's own order).
+    let pick = |flags: &[bool]| -> Vec<String> {
+        s.map
+            .hexes()
+            .filter(|d| s.map.index(d.hex).is_some_and(|i| flags[i]))
+            .map(|d| d.id.to_string())
+            .collect()
+    };
+    let illuminated = pick(&lighting.illuminated);
+    let shadowed = pick(&lighting.shadowed);
+    let cave_light: serde_json::Map<String, serde_json::Value> = caves
+        .caves
+        .iter()
+        .map(|c| (c.id.clone(), json!(cave_lit(&env, &lighting, c))))
+        .collect();
+    let nvr = s.nvr();
+    if json {
+        let srcs: Vec<_> = sources
+            .iter()
+            .map(|x| json!({"kind": x.kind, "hex": s.map.name(x.hex), "radius": x.radius()}))
+            .collect();
+        print_json(&json!({
+            "night": s.night.is_some(),
+            "nvr": nvr,
+            "illuminated": illuminated,
+            "shadowed": shadowed,
+            "caves": cave_light,
+            "sources": srcs,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    match nvr {
+        Some(n) => println!("{}: night, Base NVR {n} (E1.1)", s.file),
+        None => println!("{}: daylight (E1 does not apply)", s.file),
+    }
+    for x in &sources {
+        println!(
+            "  {:?} in {}: Illuminated Zone of {} hex(es) ({})",
+            x.kind,
+            s.map.name(x.hex),
+            x.radius(),
+            x.rule()
+        );
+    }
+    println!(
+        "  Illuminated ({}): {}",
+        illuminated.len(),
+        illuminated.join(" ")
+    );
+    println!(
+        "  in a Blaze's zone but shadowed (E1.941) ({}): {}",
+        shadowed.len(),
+        shadowed.join(" ")
+    );
+    for (id, lit) in &cave_light {
+        println!(
+            "  cave {id}: {} (G11.96)",
+            if lit == &json!(true) {
+                "Illuminated"
+            } else {
+                "dark"
+            }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,140 @@
+//! E1.9 Illumination: Starshells (E1.923, 3 hexes), Illuminating Rounds (E1.933, 6 hexes),
+//! Blazes (E1.94, twice the Blazing levels, with E1.941 shadows), Flames (E1.942, own Location),
+//! and caves (G11.96).
+
+use serde::Serialize;
+
+use crate::hex::Hex;
+use crate::los::{End, LosEnv};
+use crate::map::LEVEL;
+use crate::rules::caves::Cave;
+
+/// What lights a hex.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    Blaze,
+    Flame,
+    Starshell,
+    Ir,
+}
+
+/// A source of Illumination on the map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub kind: SourceKind,
+    pub hex: Hex,
+    /// Blazing levels, for a Blaze (E1.94).
+    pub levels: u8,
+}
+
+impl Source {
+    /// E1.923/E1.933/E1.94/E1.942: the range of the source's Illuminated Zone in hexes.
+    pub fn radius(&self) -> u32 {
+        match self.kind {
+            SourceKind::Starshell => 3,
+            SourceKind::Ir => 6,
+            SourceKind::Blaze => 2 * u32::from(self.levels.max(1)),
+            SourceKind::Flame => 0,
+        }
+    }
+
+    /// The rule behind the source's zone.
+    pub fn rule(&self) -> &'static str {
+        match self.kind {
+            SourceKind::Starshell => "E1.923",
+            SourceKind::Ir => "E1.933",
+            SourceKind::Blaze => "E1.94",
+            SourceKind::Flame => "E1.942",
+        }
+    }
+}
+
+/// The Illumination of a map: per hex (by `Map::index`), lit, or in a Blaze's zone but dark.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lighting {
+    pub illuminated: Vec<bool>,
+    /// In some Blaze's Illuminated Zone but not Illuminated (E1.941 shadow), and lit by nothing
+    /// else.
+    pub shadowed: Vec<bool>,
+}
+
+impl Lighting {
+    pub fn is_lit(&self, env: &LosEnv, h: Hex) -> bool {
+        env.map().index(h).is_some_and(|i| self.illuminated[i])
+    }
+
+    pub fn is_shadowed(&self, env: &LosEnv, h: Hex) -> bool {
+        env.map().index(h).is_some_and(|i| self.shadowed[i])
+    }
+}
+
+/// Every hex of the map within `radius` of `centre`.
+fn zone<'a>(env: &'a LosEnv<'a>, centre: Hex, radius: u32) -> impl Iterator<Item = Hex> + 'a {
+    let r = radius as i32;
+    (-r..=r).flat_map(move |dq| {
+        let lo = (-r).max(-dq - r);
+        let hi = r.min(-dq + r);
+        (lo..=hi).filter_map(move |dr| {
+            let h = Hex::new(centre.q + dq, centre.r + dr);
+            env.map().contains(h).then_some(h)
+        })
+    })
+}
+
+/// E1.94/E1.941: does a Blaze in `blaze` light hex `h` of its zone? The Blaze hex is lit at all
+/// levels; elsewhere the Blaze acts as a viewer at its highest Blazing level and a hex is lit
+/// only if that viewer's LOS to the hex's ground Location is not blocked by a terrain obstacle
+/// (hindrances never block light). `env` must be `LosEnv::obstacles_only`.
+pub fn blaze_reaches(env: &LosEnv, blaze: &Source, h: Hex) -> bool {
+    if h == blaze.hex {
+        return true;
+    }
+    let map = env.map();
+    let (Some(b), Some(t)) = (map.get(blaze.hex), map.get(h)) else {
+        return false;
+    };
+    let viewer = End::centre(
+        blaze.hex,
+        (b.level + i32::from(blaze.levels.max(1)) - 1) * LEVEL,
+    );
+    let target = End::centre(h, t.level * LEVEL);
+    env.walk(viewer, target, &mut ()).clear()
+}
+
+/// E1.9: the Illumination of the whole map by these sources. `env` must be
+/// `LosEnv::obstacles_only` (see `blaze_reaches`).
+pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
+    let n = env.map().slots();
+    let mut lit = vec![false; n];
+    let mut in_blaze_zone = vec![false; n];
+    for s in sources {
+        for h in zone(env, s.hex, s.radius()) {
+            let i = env.map().index(h).expect("zone hexes are on the map");
+            match s.kind {
+                SourceKind::Blaze => {
+                    in_blaze_zone[i] = true;
+                    if !lit[i] && blaze_reaches(env, s, h) {
+                        lit[i] = true;
+                    }
+                }
+                _ => lit[i] = true,
+            }
+        }
+    }
+    let shadowed = in_blaze_zone
+        .iter()
+        .zip(&lit)
+        .map(|(z, l)| *z && !*l)
+        .collect();
+    Lighting {
+        illuminated: lit,
+        shadowed,
+    }
+}
+
+/// G11.96: a cave is Illuminated only if its hex and its Entrance Hex are. (No Cave Complex
+/// can ever be Illuminated.)
+pub fn cave_lit(env: &LosEnv, lighting: &Lighting, cave: &Cave) -> bool {
+    lighting.is_lit(env, cave.hex) && lighting.is_lit(env, cave.entrance)
+}

@@ -1,0 +1,159 @@
+//! E1 night: Base NVR, Illuminated Zones, E1.941 shadows and G11.96 cave Illumination, and
+//! the `light` command's JSON.
+
+use asl_pto::los::LosEnv;
+use asl_pto::rules::night::light::{Source, SourceKind, cave_lit, illuminate};
+use asl_pto::scenario::Scenario;
+
+fn scenario(name: &str) -> Scenario {
+    let path = format!("{}/tests/scenarios/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    Scenario::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn lit_count(s: &Scenario, kind: SourceKind, levels: u8) -> usize {
+    let env = LosEnv::new(&s.map).obstacles_only();
+    let hex = s.map.hex("K8").unwrap();
+    let l = illuminate(&env, &[Source { kind, hex, levels }]);
+    l.illuminated.iter().filter(|x| **x).count()
+}
+
+#[test]
+fn e1_923_a_starshell_lights_37_hexes() {
+    assert_eq!(
+        lit_count(&scenario("night_open"), SourceKind::Starshell, 0),
+        37
+    );
+}
+
+#[test]
+fn e1_933_an_illuminating_round_lights_127_hexes() {
+    assert_eq!(lit_count(&scenario("night_open"), SourceKind::Ir, 0), 127);
+}
+
+#[test]
+fn e1_94_a_two_level_blaze_lights_61_hexes() {
+    assert_eq!(lit_count(&scenario("night_open"), SourceKind::Blaze, 2), 61);
+}
+
+#[test]
+fn e1_942_a_flame_lights_only_its_own_location() {
+    assert_eq!(lit_count(&scenario("night_open"), SourceKind::Flame, 0), 1);
+}
+
+#[test]
+fn e1_94_ex_blaze_ranges_by_blazing_levels() {
+    // Vehicle, brush, orchard, grain, woods and single-story building Blazes: 2 hexes; a
+    // two-story house with both levels ablaze: 4; level-2 and level-3 buildings all ablaze
+    // (3 and 4 Blazing levels): 6 and 8.
+    let radius = |levels| {
+        Source {
+            kind: SourceKind::Blaze,
+            hex: asl_pto::hex::Hex::new(0, 0),
+            levels,
+        }
+        .radius()
+    };
+    assert_eq!(radius(1), 2);
+    assert_eq!(radius(2), 4);
+    assert_eq!(radius(3), 6);
+    assert_eq!(radius(4), 8);
+}
+
+#[test]
+fn e1_11_base_nvr_from_cloud_and_moon_when_no_ssr_gives_it() {
+    // Scattered clouds and a Full Moon: 3 + 1.
+    assert_eq!(scenario("night_open").nvr(), Some(4));
+    assert_eq!(scenario("night_shadows").nvr(), Some(2));
+}
+
+fn lighting(s: &Scenario) -> (LosEnv<'_>, asl_pto::rules::night::light::Lighting) {
+    let env = LosEnv::new(&s.map).obstacles_only();
+    let l = illuminate(&env, &s.light_sources());
+    (env, l)
+}
+
+#[test]
+fn e1_941_a_jungle_hill_shadows_the_hexes_behind_it() {
+    let s = scenario("night_shadows");
+    let (env, l) = lighting(&s);
+    let h = |x: &str| s.map.hex(x).unwrap();
+    assert!(l.is_lit(&env, h("F5")));
+    assert!(l.is_lit(&env, h("F4")), "the obstacle hex itself is lit");
+    assert!(l.is_shadowed(&env, h("F3")));
+    assert!(l.is_shadowed(&env, h("F2")));
+}
+
+#[test]
+fn e1_941_a_building_shadows_the_hexes_behind_it() {
+    let s = scenario("night_shadows");
+    let (env, l) = lighting(&s);
+    let h = |x: &str| s.map.hex(x).unwrap();
+    assert!(l.is_lit(&env, h("F7")));
+    assert!(l.is_lit(&env, h("F8")));
+    assert!(l.is_shadowed(&env, h("F9")));
+    assert!(l.is_shadowed(&env, h("F10")));
+}
+
+#[test]
+fn e1_941_a_hill_shadows_the_hex_below_its_crest() {
+    // The 2-level Blaze "sees" from Level 1: the Level 1 hill M4 hides M3 (a Blind Hex) but not
+    // M2 beyond it.
+    let s = scenario("night_shadows");
+    let (env, l) = lighting(&s);
+    let h = |x: &str| s.map.hex(x).unwrap();
+    assert!(l.is_lit(&env, h("M4")));
+    assert!(l.is_shadowed(&env, h("M3")));
+    assert!(l.is_lit(&env, h("M2")));
+}
+
+#[test]
+fn e1_94_the_blaze_hex_is_lit_and_nothing_outside_a_zone_is_shadowed() {
+    let s = scenario("night_shadows");
+    let (env, l) = lighting(&s);
+    assert!(l.is_lit(&env, s.map.hex("F6").unwrap()));
+    let far = s.map.hex("A10").unwrap();
+    assert!(!l.is_lit(&env, far) && !l.is_shadowed(&env, far));
+}
+
+#[test]
+fn g11_96_a_cave_is_lit_only_when_its_hex_and_entrance_hex_are() {
+    let s = scenario("night_shadows");
+    let (env, l) = lighting(&s);
+    let (caves, problems) = s.cave_system();
+    assert!(problems.is_empty(), "{problems:?}");
+    // Cave A: D5 and its Entrance Hex E5 both lit.
+    assert!(cave_lit(&env, &l, caves.cave("A").unwrap()));
+    // Cave B: F4 lit but its Entrance Hex F3 in the jungle's shadow.
+    assert!(l.is_lit(&env, s.map.hex("F4").unwrap()));
+    assert!(!cave_lit(&env, &l, caves.cave("B").unwrap()));
+}
+
+#[test]
+fn light_json_has_the_contract_fields() {
+    let path = format!(
+        "{}/tests/scenarios/night_shadows.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_asl-pto"))
+        .args(["light", &path, "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["night"], true);
+    assert_eq!(v["nvr"], 2);
+    assert_eq!(v["caves"]["A"], true);
+    assert_eq!(v["caves"]["B"], false);
+    assert!(v["shadowed"].as_array().unwrap().iter().any(|h| h == "F3"));
+    assert_eq!(v["sources"][0]["kind"], "blaze");
+    assert_eq!(v["sources"][0]["radius"], 4);
+    // Sorted by column, then row.
+    let lit: Vec<&str> = v["illuminated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    let first_f = lit.iter().position(|h| h.starts_with('F')).unwrap();
+    assert!(lit[..first_f].iter().all(|h| h < &"F"));
+}

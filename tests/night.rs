@@ -157,3 +157,27 @@ fn light_json_has_the_contract_fields() {
     let first_f = lit.iter().position(|h| h.starts_with('F')).unwrap();
     assert!(lit[..first_f].iter().all(|h| h < &"F"));
 }
+
+fn los_json(args: &[&str]) -> serde_json::Value {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_asl-pto"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn e1_101_an_illuminated_target_is_seen_beyond_the_nvr_but_not_the_other_way() {
+    let path = format!(
+        "{}/tests/scenarios/night_shadows.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // M8 is in the M6 Blaze's light; P10 is dark, 4 hexes away with an NVR of 2.
+    let v = los_json(&["los", &path, "P10", "M8", "--json"]);
+    assert_eq!(v["clear"], true);
+    assert_eq!(v["rule"], "E1.101");
+    let back = los_json(&["los", &path, "M8", "P10", "--json"]);
+    assert_eq!(back["clear"], false);
+    assert_eq!(back["rule"], "E1.1");
+}

@@ -7,6 +7,7 @@ use serde_json::json;
 use super::{Failure, print_json};
 use crate::los::{Effect, Location, LosResult};
 use crate::rules::caves::sight::cave_los;
+use crate::rules::night::visibility::nvr_limits;
 use crate::scenario::Scenario;
 
 /// The JSON of a LOS answer (cli.md), with the thread's path added.
@@ -46,7 +47,13 @@ pub fn to_json(s: &Scenario, from: &str, to: &str, r: &LosResult) -> serde_json:
 pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, Failure> {
     let a = s.location(from).map_err(Failure::input)?;
     let b = s.location(to).map_err(Failure::input)?;
-    let env = s.los_env();
+    // E1.101: an Illuminated target is seen beyond the viewer's NVR.
+    let lit = s.night.is_some() && s.illuminated(&b);
+    let env = if nvr_limits(lit, false) {
+        s.los_env()
+    } else {
+        s.los_env().with_nvr(None)
+    };
     let underground = |l: &Location| matches!(l, Location::Cave(_) | Location::Complex(_));
     let r = if underground(&a) || underground(&b) {
         let (caves, _) = s.cave_system();
@@ -55,6 +62,17 @@ pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, F
         env.check(&a, &b)
     }
     .map_err(|e| Failure::input(e.to_string()))?;
+    let r = match s.nvr() {
+        Some(nvr) if lit && r.sight.range > nvr.max(0) as u32 && r.clear() => LosResult {
+            rule: r.rule.or(Some("E1.101")),
+            reason: format!(
+                "{} is Illuminated, so it is seen beyond the NVR of {nvr} (E1.101); {}",
+                to, r.reason
+            ),
+            ..r
+        },
+        _ => r,
+    };
     let (fa, fb) = (a.display(&s.map).to_string(), b.display(&s.map).to_string());
     if json {
         print_json(&to_json(s, &fa, &fb, &r));

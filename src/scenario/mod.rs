@@ -14,7 +14,7 @@ use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
 use crate::rules::Problem;
 use crate::rules::caves::{CaveInput, CaveSystem, Complex, Tunnel, TunnelEnd};
-use crate::rules::night::light::{Source, SourceKind};
+use crate::rules::night::light::{Source, SourceKind, cave_lit, illuminate};
 use crate::rules::night::nvr;
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
@@ -250,6 +250,21 @@ impl Scenario {
                     .map(|&h| src(SourceKind::Ir, h, 0)),
             )
             .collect()
+    }
+
+    /// E1.9/G11.96: is this Location Illuminated as the scenario is set up? (A cave when its
+    /// hex and Entrance Hex are; a Cave Complex never.)
+    pub fn illuminated(&self, at: &Location) -> bool {
+        let env = LosEnv::new(&self.map).obstacles_only();
+        let lighting = illuminate(&env, &self.light_sources());
+        match at {
+            Location::Cave(id) => {
+                let (caves, _) = self.cave_system();
+                caves.cave(id).is_some_and(|c| cave_lit(&env, &lighting, c))
+            }
+            Location::Complex(_) => false,
+            other => other.hex().is_some_and(|h| lighting.is_lit(&env, h)),
+        }
     }
 
     /// The LOS environment of the scenario as set up: map, SMOKE and Blazes, and the NVR at

@@ -2,3 +2,4 @@
 
 pub mod light;
 pub mod nvr;
+pub mod visibility;

@@ -212,6 +212,13 @@ fn no_arguments_runs_the_built_in_scenario() {
 }
 
 #[test]
+fn view_says_plainly_that_the_viewer_is_not_built_yet() {
+    assert_bad_input(&run(&["view", &ridge()]), "viewer");
+    // A bad scenario is still reported as a bad scenario.
+    assert_bad_input(&run(&["view", "/nonexistent/x.ron"]), "/nonexistent/x.ron");
+}
+
+#[test]
 fn usage_errors_are_exit_2() {
     assert_eq!(run(&["los"]).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"]).status.code(), Some(2));

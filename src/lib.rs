@@ -5,6 +5,7 @@
 //! `scenario` -> `sim` -> `view`; the `cli` drives them all.
 
 pub mod cli;
+pub mod counters;
 pub mod hex;
 pub mod los;
 pub mod map;

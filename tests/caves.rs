@@ -403,3 +403,42 @@ fn g11_85_ex_plus_three_smoke_in_a_cave_blocks_its_outgoing_los() {
     // SMOKE in a cave is not in the rest of its hex: S5's other caves see out clearly.
     assert_eq!(los("cave:G", "T4").sight.hindrance, 0);
 }
+
+#[test]
+fn g11_4_no_overstacking_a_complex_during_setup() {
+    // Complex GG (caves G and H) holds four squad-equivalents; five squads there is illegal.
+    let units: String = (0..5)
+        .map(|i| {
+            format!(
+                "(id: \"x{i}\", nationality: Japanese, counter: \"4-4-7\", at: \"complex:G\"),\n"
+            )
+        })
+        .collect();
+    let text = include_str!("scenarios/g11_321_ccss.ron")
+        .replace("units: [", &format!("units: [\n{units}"));
+    let path = std::env::temp_dir().join(format!("g11_4_{}.ron", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_asl-pto"))
+        .args(["check", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["problems"][0]["rule"], "G11.4");
+    assert_eq!(v["problems"][0]["at"], "complex:G");
+}
+
+#[test]
+fn g11_1_only_japanese_units_in_caves() {
+    let text = include_str!("scenarios/g11_6_cliff.ron").replace("at: \"T4\")", "at: \"cave:A\")");
+    let path = std::env::temp_dir().join(format!("g11_1_us_{}.ron", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_asl-pto"))
+        .args(["check", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["problems"][0]["rule"], "G11.1");
+    assert_eq!(v["problems"][0]["at"], "us1");
+}

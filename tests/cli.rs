@@ -224,3 +224,12 @@ fn usage_errors_are_exit_2() {
     assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(run(&["--help"]).status.code(), Some(0));
 }
+
+#[test]
+fn unknown_counters_are_input_errors_naming_the_catalog() {
+    let f = temp_file(
+        "badcounter.ron",
+        r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [(id: "j", nationality: Japanese, counter: "7-6-8", at: "B2")])"#,
+    );
+    assert_bad_input(&run(&["check", f.to_str().unwrap()]), "counter catalog");
+}

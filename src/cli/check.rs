@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Failure, print_json};
+use crate::counters::{Catalog, Lookup};
+use crate::los::Location;
 use crate::rules::{Problem, setup};
 use crate::scenario::{Nationality, Scenario};
 
@@ -16,6 +18,18 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
     if let Some(ob) = s.ob_caves {
         problems.extend(caves.ob_problems(ob));
     }
+    let catalog = Catalog::get();
+    let occupants: Vec<(&str, f32)> = s
+        .units
+        .iter()
+        .filter_map(
+            |u| match (&u.at, catalog.lookup(u.nationality, &u.counter)) {
+                (Location::Complex(x), Lookup::Mmc(c)) => Some((x.as_str(), c.squad_equivalents())),
+                _ => None,
+            },
+        )
+        .collect();
+    problems.extend(caves.setup_stacking_problems(&occupants));
     problems.extend(setup::who_may_be_underground(s.units.iter().map(|u| {
         (u.id.as_str(), u.nationality == Nationality::Japanese, &u.at)
     })));

@@ -318,30 +318,8 @@ pub struct UnitSpec {
     pub cloaked: bool,
 }
 
-/// Nationality of a unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Nationality {
-    /// Japanese.
-    Japanese,
-    /// American.
-    American,
-    /// British.
-    British,
-    /// Chinese.
-    Chinese,
-    /// Australian.
-    Australian,
-    /// New Zealand.
-    NewZealand,
-    /// Dutch.
-    Dutch,
-    /// Indian.
-    Indian,
-    /// Filipino.
-    Filipino,
-    /// Soviet.
-    Soviet,
-}
+/// Nationality of a unit (defined with the counter catalog).
+pub use crate::counters::Nationality;
 
 /// A SMOKE counter: `(at: "cave:A", kind: Grenade)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,6 +8,7 @@ use super::{
     Action, CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef,
     UnitDef, locate_nth,
 };
+use crate::counters::{Catalog, Lookup};
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::Location;
 use crate::map::{self, BuildingKind, Depression, Map, Terrain};
@@ -371,6 +372,21 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 format!(
                     "unit {}: '{}' is not a counter name (like \"4-4-7\" or \"9-1\")",
                     u.id, u.counter
+                ),
+            ));
+        }
+        let catalog = Catalog::get();
+        if catalog.lookup(u.nationality, &u.counter) == Lookup::Unknown {
+            return Err(ctx.err_at(
+                &u.counter,
+                nth,
+                format!(
+                    "unit {}: no {:?} counter '{}' in the counter catalog (assets/counters.ron \
+                     has {} and the leaders)",
+                    u.id,
+                    u.nationality,
+                    u.counter,
+                    catalog.names(u.nationality).join(", ")
                 ),
             ));
         }

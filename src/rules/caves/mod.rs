@@ -225,6 +225,31 @@ impl CaveSystem {
         )
     }
 
+    /// G11.4: a Cave Complex may not be Overstacked during setup. `occupants` gives, for each
+    /// unit set up in a Complex, the Complex (by Primary cave) and its squad-equivalents.
+    pub fn setup_stacking_problems(&self, occupants: &[(&str, f32)]) -> Vec<Problem> {
+        self.complexes
+            .iter()
+            .filter_map(|x| {
+                let limit = self.complex_stacking_limit(&x.primary)? as f32;
+                let total: f32 = occupants
+                    .iter()
+                    .filter(|(c, _)| *c == x.primary)
+                    .map(|(_, se)| se)
+                    .sum();
+                (total > limit).then(|| Problem {
+                    rule: "G11.4",
+                    at: format!("complex:{}", x.primary),
+                    message: format!(
+                        "Cave Complex {0}{0} holds {total} squad-equivalents at setup; its limit \
+                         is {limit} (twice its caves) and Overstacking is NA during setup",
+                        x.primary
+                    ),
+                })
+            })
+            .collect()
+    }
+
     /// G11.91, G11.2: the OB accounting, when the OB gives a count.
     pub fn ob_problems(&self, ob: u32) -> Vec<Problem> {
         setup::ob_problems(&self.placed(), ob)

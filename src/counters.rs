@@ -1,0 +1,193 @@
+//! The counter catalog (`assets/counters.ron`): every counter a scenario may name, with its
+//! factors, kind and class, and (for Japanese MMC) what G1.12x exchanges it for.
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+/// Nationality of a unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Nationality {
+    /// Japanese.
+    Japanese,
+    /// American.
+    American,
+    /// British.
+    British,
+    /// Chinese.
+    Chinese,
+    /// Australian.
+    Australian,
+    /// New Zealand.
+    NewZealand,
+    /// Dutch.
+    Dutch,
+    /// Indian.
+    Indian,
+    /// Filipino.
+    Filipino,
+    /// Soviet.
+    Soviet,
+}
+
+/// What a counter is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Kind {
+    Squad,
+    HalfSquad,
+    Crew,
+    Leader,
+}
+
+/// Troop quality (A1.25).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Class {
+    Elite,
+    FirstLine,
+    SecondLine,
+    Green,
+    Conscript,
+}
+
+/// One Multi-Man Counter of the catalog.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counter {
+    pub name: String,
+    pub nationality: Nationality,
+    pub kind: Kind,
+    pub class: Class,
+    pub fp: u8,
+    pub range: u8,
+    pub morale: u8,
+    #[serde(default)]
+    pub reduced: Option<String>,
+    #[serde(default)]
+    pub half_squad: Option<String>,
+    #[serde(default)]
+    pub lower_class: Option<String>,
+}
+
+impl Counter {
+    /// A5.5: squad-equivalents for stacking (a squad 1, a HS or crew one half).
+    pub fn squad_equivalents(&self) -> f32 {
+        match self.kind {
+            Kind::Squad => 1.0,
+            Kind::HalfSquad | Kind::Crew => 0.5,
+            Kind::Leader => 0.0,
+        }
+    }
+}
+
+/// The whole catalog.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catalog {
+    pub counters: Vec<Counter>,
+    /// Leader counters, for any nationality.
+    pub leaders: Vec<String>,
+    /// G1.41: Japanese leaders' rank order, highest first.
+    pub japanese_leader_ranks: Vec<String>,
+}
+
+/// What a counter name means for a nationality.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lookup<'a> {
+    Mmc(&'a Counter),
+    Leader,
+    /// The catalog lists no MMC of this nationality: the name's shape is all we can check.
+    Unlisted,
+    Unknown,
+}
+
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    ron::from_str(include_str!("../assets/counters.ron")).expect("assets/counters.ron parses")
+});
+
+impl Catalog {
+    /// The catalog shipped in `assets/counters.ron`.
+    pub fn get() -> &'static Catalog {
+        &CATALOG
+    }
+
+    /// What `name` is for `nationality`.
+    pub fn lookup(&self, nationality: Nationality, name: &str) -> Lookup<'_> {
+        if let Some(c) = self
+            .counters
+            .iter()
+            .find(|c| c.nationality == nationality && c.name == name)
+        {
+            return Lookup::Mmc(c);
+        }
+        if self.leaders.iter().any(|l| l == name) {
+            return Lookup::Leader;
+        }
+        if self.counters.iter().any(|c| c.nationality == nationality) {
+            Lookup::Unknown
+        } else {
+            Lookup::Unlisted
+        }
+    }
+
+    /// The MMC names of a nationality, for error messages.
+    pub fn names(&self, nationality: Nationality) -> Vec<&str> {
+        self.counters
+            .iter()
+            .filter(|c| c.nationality == nationality)
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_parses_and_every_relation_names_a_listed_counter() {
+        let c = Catalog::get();
+        for m in &c.counters {
+            for r in [&m.reduced, &m.half_squad, &m.lower_class]
+                .into_iter()
+                .flatten()
+            {
+                assert!(
+                    c.counters
+                        .iter()
+                        .any(|x| &x.name == r && x.nationality == m.nationality),
+                    "{} -> {r}",
+                    m.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn g1_121_and_g1_122_ex_step_reduction_chain() {
+        let c = Catalog::get();
+        let Lookup::Mmc(s) = c.lookup(Nationality::Japanese, "4-4-8") else {
+            panic!()
+        };
+        assert_eq!(s.reduced.as_deref(), Some("3-4-8"));
+        let Lookup::Mmc(r) = c.lookup(Nationality::Japanese, "3-4-8") else {
+            panic!()
+        };
+        assert_eq!(r.half_squad.as_deref(), Some("2-3-8"));
+        // G1.123/G1.124 EX: 4-4-8 -> 1st-Line 4-4-7 (then flipped to 3-4-7); 3-4-8 -> 3-4-7
+        // (then its 2-3-7 HS).
+        assert_eq!(s.lower_class.as_deref(), Some("4-4-7"));
+        assert_eq!(r.lower_class.as_deref(), Some("3-4-7"));
+    }
+
+    #[test]
+    fn lookups_by_nationality() {
+        let c = Catalog::get();
+        assert!(matches!(
+            c.lookup(Nationality::American, "7-6-8"),
+            Lookup::Mmc(_)
+        ));
+        assert_eq!(c.lookup(Nationality::Japanese, "7-6-8"), Lookup::Unknown);
+        assert_eq!(c.lookup(Nationality::Japanese, "8+1"), Lookup::Leader);
+        assert_eq!(c.lookup(Nationality::British, "4-5-8"), Lookup::Unlisted);
+    }
+}

@@ -2,6 +2,7 @@
 //! (`CaveSystem`), built from plain inputs, with the setup problems found on the way.
 
 pub mod access;
+pub mod attack;
 pub mod setup;
 pub mod sight;
 

@@ -4,6 +4,7 @@
 mod bench;
 mod caves;
 mod check;
+mod cost;
 mod light;
 mod los;
 
@@ -118,7 +119,7 @@ pub(crate) fn print_json(v: &serde_json::Value) {
 
 fn not_yet(what: &str, issue: &str) -> Result<ExitCode, Failure> {
     Err(Failure::input(format!(
-        "`{what}` is not in this build yet ({issue}); `check`, `caves`, `los`, `light` and `bench` are"
+        "`{what}` is not in this build yet ({issue}); `check`, `caves`, `los`, `cost`, `light` and `bench` are"
     )))
 }
 
@@ -145,7 +146,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         }) => los::run(&load(&scenario)?, &from, &to, json),
         Some(Command::Bench { json, runs }) => bench::run(json, runs as usize),
         Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json),
-        Some(Command::Cost { .. }) => not_yet("cost", "G11 caves, issue 3"),
+        Some(Command::Cost {
+            scenario,
+            from,
+            to,
+            json,
+        }) => cost::run(&load(&scenario)?, &from, &to, json),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json),
         Some(Command::Walk { .. }) => not_yet("walk", "the simulation, issue 5"),
     }

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod attack;
+pub mod entry;
 pub mod setup;
 pub mod sight;
 

@@ -604,3 +604,29 @@ fn cost_json_has_the_contract_fields() {
     assert_eq!(v["climbing"], true);
     assert_eq!(v["mf"], serde_json::Value::Null);
 }
+
+#[test]
+fn g11_75_ex_hidden_infantry_in_g_move_into_a_or_m_unseen_but_not_into_g_from_t4s_view() {
+    use asl_pto::rules::caves::hidden::{Watcher, stays_hidden};
+    let s = scenario("g11_6_cliff");
+    let (caves, _) = s.cave_system();
+    let env = s.los_env();
+    // us1, a Good Order American squad, stands in T4 (within 16 hexes of S5).
+    let watchers = [Watcher {
+        at: s.location("T4").unwrap(),
+        good_order: true,
+    }];
+    // T4 is outside the CAs of caves A and M: moving into them stays hidden.
+    assert!(stays_hidden(&env, &caves, "A", &watchers).allowed);
+    assert!(stays_hidden(&env, &caves, "M", &watchers).allowed);
+    // T4 is cave G's Entrance Hex: a unit entering G is seen.
+    let g = stays_hidden(&env, &caves, "G", &watchers);
+    assert!(!g.allowed);
+    assert!(g.reason.contains("T4"), "{}", g.reason);
+    // A broken watcher sees nothing that counts.
+    let broken = [Watcher {
+        at: s.location("T4").unwrap(),
+        good_order: false,
+    }];
+    assert!(stays_hidden(&env, &caves, "G", &broken).allowed);
+}

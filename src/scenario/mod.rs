@@ -28,6 +28,8 @@ pub struct Night {
     pub base_nvr: Option<i32>,
     pub cloud: Cloud,
     pub moon: Moon,
+    /// Ground or Falling Snow (E1.11).
+    pub snow: bool,
 }
 
 /// A Cave counter as set up (G11.1): the rules' own input type.
@@ -227,7 +229,7 @@ impl Scenario {
                     Moon::Half => nvr::Moon::Half,
                     Moon::Full => nvr::Moon::Full,
                 };
-                nvr::base_nvr(cloud, moon)
+                nvr::base_nvr(cloud, moon, n.snow)
             })
         })
     }

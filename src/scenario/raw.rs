@@ -102,6 +102,9 @@ pub struct NightSpec {
     pub cloud: Cloud,
     /// Moon phase.
     pub moon: Moon,
+    /// Ground Snow or Falling Snow: the NVR Modifier is added to 6 instead of 3 (E1.11).
+    #[serde(default)]
+    pub snow: bool,
 }
 
 /// Cloud cover at night (E1.11).
@@ -752,7 +755,8 @@ mod tests {
             Some(NightSpec {
                 base_nvr: Some(2),
                 cloud: Cloud::Scattered,
-                moon: Moon::Half
+                moon: Moon::Half,
+                snow: false,
             })
         );
         let m = &f.map;
@@ -929,6 +933,7 @@ mod tests {
             base_nvr: None,
             cloud: Cloud::Overcast,
             moon: Moon::NoMoon,
+            snow: false,
         });
         assert_eq!(outer("Some((cloud: Overcast, moon: NoMoon))"), n);
         assert_eq!(outer("(cloud: Overcast, moon: NoMoon)"), n);

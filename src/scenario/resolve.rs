@@ -335,6 +335,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             base_nvr: n.base_nvr,
             cloud: n.cloud,
             moon: n.moon,
+            snow: n.snow,
         }),
         map,
         ob_caves: f.ob.caves,

@@ -4,6 +4,7 @@
 pub mod access;
 pub mod attack;
 pub mod entry;
+pub mod hidden;
 pub mod setup;
 pub mod sight;
 

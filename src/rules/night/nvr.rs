@@ -58,10 +58,11 @@ pub fn modifier(cloud: Cloud, moon: Moon) -> i32 {
     }
 }
 
-/// E1.11: the Base NVR, the NVR Modifier added to 3 (6 with Ground Snow or Falling Snow, not
-/// modelled yet), within 0..6.
-pub fn base_nvr(cloud: Cloud, moon: Moon) -> i32 {
-    (3 + modifier(cloud, moon)).clamp(MIN_NVR, MAX_NVR)
+/// E1.11: the Base NVR, the NVR Modifier added to 3 (or to 6 with Ground or Falling Snow),
+/// within 0..6.
+pub fn base_nvr(cloud: Cloud, moon: Moon, snow: bool) -> i32 {
+    let base = if snow { 6 } else { 3 };
+    (base + modifier(cloud, moon)).clamp(MIN_NVR, MAX_NVR)
 }
 
 /// The outcome of an E1.12 NVR Change DR.
@@ -137,11 +138,17 @@ mod tests {
 
     #[test]
     fn e1_11_nvr_modifier_grid() {
-        assert_eq!(base_nvr(Cloud::Clear, Moon::NoMoon), 3);
-        assert_eq!(base_nvr(Cloud::Clear, Moon::Full), 5);
-        assert_eq!(base_nvr(Cloud::Scattered, Moon::Half), 3);
-        assert_eq!(base_nvr(Cloud::Overcast, Moon::NoMoon), 1);
-        assert_eq!(base_nvr(Cloud::Overcast, Moon::Full), 3);
+        assert_eq!(base_nvr(Cloud::Clear, Moon::NoMoon, false), 3);
+        assert_eq!(base_nvr(Cloud::Clear, Moon::Full, false), 5);
+        assert_eq!(base_nvr(Cloud::Scattered, Moon::Half, false), 3);
+        assert_eq!(base_nvr(Cloud::Overcast, Moon::NoMoon, false), 1);
+        assert_eq!(base_nvr(Cloud::Overcast, Moon::Full, false), 3);
+    }
+
+    #[test]
+    fn e1_11_with_snow_the_modifier_is_added_to_six_within_bounds() {
+        assert_eq!(base_nvr(Cloud::Overcast, Moon::NoMoon, true), 4);
+        assert_eq!(base_nvr(Cloud::Clear, Moon::Full, true), 6);
     }
 
     #[test]

@@ -452,6 +452,7 @@ fn mf(s: &Scenario, from: &str, to: &str) -> asl_pto::rules::caves::entry::MoveC
         &caves,
         &s.location(from).unwrap(),
         &s.location(to).unwrap(),
+        s.night.is_some(),
     )
 }
 
@@ -572,6 +573,33 @@ fn g11_751_entering_a_complex_costs_no_mf_and_g11_73_complex_to_complex() {
 }
 
 #[test]
+fn b11_4_onto_a_climb_counter_is_climbing_and_an_upper_cliff_cave_exits_onto_its_own() {
+    let s = scenario("g11_6_cliff");
+    assert_climb_only(&s, "T4", "T4@1/T4-S5-S4");
+    assert_climb_only(&s, "cave:G", "T4@1/T4-S5-S4");
+    assert_refused(&s, "cave:G", "T4@2/T4-S5-S4");
+}
+
+#[test]
+fn e1_51_at_night_concealment_terrain_costs_one_more_mf_but_caves_do_not() {
+    let text = include_str!("scenarios/g11_6_cliff.ron")
+        .replace(
+            "pto: true,",
+            "pto: true,\n    night: Some((base_nvr: Some(2), cloud: Clear, moon: NoMoon)),",
+        )
+        .replace(
+            "\"S4 T4 T5\": (level: 0),",
+            "\"S4 T4 T5\": (level: 0),\n            \"U4\": (terrain: Jungle),",
+        );
+    let s = from_text(&text);
+    // Jungle (as woods, 2 MF) +1 at night.
+    assert_mf(&s, "T4", "U4", 3.0, "A4.1");
+    assert_mf(&s, "T4", "T5", 1.0, "A4.1");
+    // The cave entry stays 2 MF (G11.96).
+    assert_mf(&s, "S4", "cave:A", 2.0, "G11.7");
+}
+
+#[test]
 fn b11_4_a_cliff_hexside_is_crossed_only_by_climbing() {
     let s = scenario("g11_6_cliff");
     assert_climb_only(&s, "S4", "S5");
@@ -593,7 +621,7 @@ fn cost_json_has_the_contract_fields() {
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["allowed"], true);
-    assert_eq!(v["mf"], 3.0);
+    assert_eq!(v["mf"], 3);
     assert_eq!(v["climbing"], false);
     assert_eq!(v["rule"], "G11.71");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_asl-pto"))
@@ -629,4 +657,17 @@ fn g11_75_ex_hidden_infantry_in_g_move_into_a_or_m_unseen_but_not_into_g_from_t4
         good_order: false,
     }];
     assert!(stays_hidden(&env, &caves, "G", &broken).allowed);
+}
+
+#[test]
+fn g11_12_c5b_a_hex_half_in_and_half_out_of_the_ca_counts_as_within_it() {
+    // Cave A's CA is bounded by the hexspines of S5 through the vertices of S5-S4; T3's and
+    // R3's centres lie on those two hexspines: each hex is half in, half out, and within the CA.
+    let s = scenario("g11_6_cliff");
+    assert!(cave_los(&s, "cave:A", "T3").clear());
+    assert!(cave_los(&s, "cave:A", "R3").clear());
+    // One column further out is outside.
+    let r = cave_los(&s, "cave:A", "U3");
+    assert!(!r.clear());
+    assert_eq!(r.rule, Some("G11.12"));
 }

@@ -13,14 +13,15 @@ pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, F
     let a = s.location(from).map_err(Failure::input)?;
     let b = s.location(to).map_err(Failure::input)?;
     let (caves, _) = s.cave_system();
-    let c = cost(&s.map, &caves, &a, &b);
+    let c = cost(&s.map, &caves, &a, &b, s.night.is_some());
     let (fa, fb) = (a.display(&s.map).to_string(), b.display(&s.map).to_string());
     if json {
         print_json(&json!({
             "from": fa,
             "to": fb,
             "allowed": c.allowed,
-            "mf": c.mf,
+            // Whole MF print as integers (3, not 3.0); grain's 1.5 stays a fraction.
+            "mf": c.mf.map(|m| if m.fract() == 0.0 { json!(m as i64) } else { json!(m) }),
             "climbing": c.climbing,
             "rule": c.rule,
             "reason": c.reason,

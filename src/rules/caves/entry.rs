@@ -8,6 +8,7 @@ use super::CaveSystem;
 use super::access::Under;
 use crate::los::Location;
 use crate::map::{Map, Terrain};
+use crate::rules::night::movement::{Entered, infantry_entry_mf};
 
 /// An Infantry move's cost: allowed or not, its MF (None when it takes Climbing or is not
 /// allowed), whether it can be made only by Climbing (B11.4), and the deciding rule.
@@ -67,12 +68,19 @@ pub fn terrain_mf(t: Terrain) -> f32 {
 /// The cave entry cost (G11.7).
 pub const CAVE_ENTRY_MF: f32 = 2.0;
 
-/// G11.7-G11.751 (and A4/B11.4 above ground): Infantry MF to go from `from` to `to`.
-pub fn cost(map: &Map, caves: &CaveSystem, from: &Location, to: &Location) -> MoveCost {
+/// G11.7-G11.751 (and A4/B11.4 above ground, E1.51 at night): Infantry MF to go from `from`
+/// to `to`.
+pub fn cost(
+    map: &Map,
+    caves: &CaveSystem,
+    from: &Location,
+    to: &Location,
+    night: bool,
+) -> MoveCost {
     match (from, to) {
         (_, Location::Cave(id)) => enter_cave(map, caves, from, id),
         (_, Location::Complex(id)) => enter_complex(caves, from, id),
-        (Location::Cave(id), _) => exit_cave(map, caves, id, to),
+        (Location::Cave(id), _) => with_night(exit_cave(map, caves, id, to), map, to, night),
         (Location::Complex(id), _) => refused(
             "G11.73",
             format!(
@@ -80,8 +88,31 @@ pub fn cost(map: &Map, caves: &CaveSystem, from: &Location, to: &Location) -> Mo
                  tunnel, not directly to above ground"
             ),
         ),
-        _ => above_ground(map, from, to),
+        _ => with_night(above_ground(map, from, to), map, to, night),
     }
+}
+
+/// E1.51: at night, entering a Concealment Terrain Location costs one more MF (caves and
+/// Complexes excepted, G11.96; they are priced before this is applied).
+fn with_night(mut c: MoveCost, map: &Map, to: &Location, night: bool) -> MoveCost {
+    let (Some(mf), true) = (c.mf, c.allowed) else {
+        return c;
+    };
+    let Some(d) = to.hex().and_then(|h| map.get(h)) else {
+        return c;
+    };
+    if !d.terrain.info().concealment || !matches!(to, Location::Ground(_)) {
+        return c;
+    }
+    let extra = infantry_entry_mf(0, Entered::ConcealmentTerrain, night, false);
+    if extra.value > 0 {
+        c.mf = Some(mf + extra.value as f32);
+        c.reason = format!(
+            "{}; +{} at night ({}: {})",
+            c.reason, extra.value, extra.rule, extra.reason
+        );
+    }
+    c
 }
 
 /// G11.7/G11.71: entering cave `id`.
@@ -261,6 +292,31 @@ fn exit_cave(map: &Map, caves: &CaveSystem, id: &str, to: &Location) -> MoveCost
     let Some(e) = map.get(c.entrance) else {
         return refused("G11.72", format!("{entrance} is not on the map"));
     };
+    if let Location::Climbing { hex, level, vertex } = to {
+        return if c.upper_cliff
+            && (*hex == c.entrance || *hex == c.hex)
+            && *level == c.level
+            && c.ca.vertices().contains(vertex)
+        {
+            by_climbing(
+                "G11.72",
+                format!(
+                    "out of Upper-Cliff cave {id} onto a Climb counter at its Level {} on CA \
+                     Hexside {} (Climbing takes the whole MPh, B11.4)",
+                    c.level, c.ca
+                ),
+            )
+        } else {
+            refused(
+                "G11.72",
+                format!(
+                    "a Climb counter reached from cave {id} must be at its Level {} on a vertex of \
+                     CA Hexside {}",
+                    c.level, c.ca
+                ),
+            )
+        };
+    }
     let to_entrance_ground = to.hex() == Some(c.entrance)
         && to.level(map) == Some(e.level)
         && !matches!(to, Location::Climbing { .. });
@@ -309,6 +365,14 @@ fn above_ground(map: &Map, from: &Location, to: &Location) -> MoveCost {
     let (Some(da), Some(db)) = (map.get(a), map.get(b)) else {
         return refused("A4", "off the map".into());
     };
+    if matches!(from, Location::Climbing { .. }) || matches!(to, Location::Climbing { .. }) {
+        return by_climbing(
+            "B11.4",
+            "moving onto, along or off a Climb counter is Climbing: it takes the unit's whole MPh \
+             (one level per MPh; a Climber may advance off its counter in the APh)"
+                .into(),
+        );
+    }
     if !a.is_adjacent(b) {
         return refused(
             "A4",

@@ -18,6 +18,23 @@ pub struct Problem {
     pub message: String,
 }
 
+/// Whether something may be done, with its rule and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    pub allowed: bool,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// Whether a fact holds (a penalty applies, a unit strays, a cave is Controlled...), with its
+/// rule and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    pub holds: bool,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
 /// Something a rule changed or decided that the player should know (G.1 conversions...).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Note {

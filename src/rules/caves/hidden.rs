@@ -4,13 +4,7 @@ use super::CaveSystem;
 use super::sight::cave_los;
 use crate::los::{Location, LosEnv};
 
-/// A ruling: may it be done, by which rule, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ruling {
-    pub allowed: bool,
-    pub rule: &'static str,
-    pub reason: String,
-}
+pub use crate::rules::Ruling;
 
 /// G11.74: Infantry may enter a cave or Cave Complex only with >= 2 MF available, and enter at
 /// most one cave/Complex per phase (a unit that entered one cannot enter another cave,

@@ -12,14 +12,7 @@ use serde::Serialize;
 
 use crate::hex::Hex;
 
-/// Whether a fact holds (a unit strays, loses "?", may fire a Starshell...), with its rule and
-/// why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Check {
-    pub holds: bool,
-    pub rule: &'static str,
-    pub reason: String,
-}
+pub use crate::rules::Check;
 
 /// A number a rule fixes (an MF cost, a DRM, a count), with its rule and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -53,22 +53,7 @@ pub const SET_DC_NO_DEFENDER_DRM: i32 = -7;
 /// make a two-FP Snap Shot (half of six is three, which attacks on the 2 column).
 pub const IFT_COLUMNS: [u32; 11] = [1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36];
 
-/// Whether something may be done, with its rule and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Ruling {
-    pub allowed: bool,
-    pub rule: &'static str,
-    pub reason: String,
-}
-
-/// Whether a fact holds (a penalty applies, a cave is Controlled or Illuminated...), with its
-/// rule and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Check {
-    pub holds: bool,
-    pub rule: &'static str,
-    pub reason: String,
-}
+pub use crate::rules::{Check, Ruling};
 
 /// One modifier with its rule and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

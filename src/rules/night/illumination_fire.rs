@@ -93,15 +93,8 @@ pub fn starshell_usage(u: &StarshellUnit, usage_dr: u8) -> Check {
 /// the Starshell/"; neither the three choices nor the error procedure survive. The EX fixes one
 /// point: from K6, colored 5 (with white 3) lands in H7, i.e. three hexes toward the
 /// south-west. Read as the board's direction diagram, 1 = north and clockwise, which puts 5 at
-/// south-west. The other five entries are that assumption.
-pub const PLACEMENT_ERROR_DIRECTION: [Direction; 6] = [
-    Direction::N,
-    Direction::NE,
-    Direction::SE,
-    Direction::S,
-    Direction::SW,
-    Direction::NW,
-];
+/// south-west. The other five entries are that assumption: the board's own direction order.
+pub const PLACEMENT_ERROR_DIRECTION: [Direction; 6] = Direction::ALL;
 
 /// Where a Starshell comes down (E1.922). (Not `Serialize`: `Hex` is not.)
 #[derive(Clone, Debug, PartialEq, Eq)]

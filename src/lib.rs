@@ -11,3 +11,4 @@ pub mod los;
 pub mod map;
 pub mod rules;
 pub mod scenario;
+pub mod sim;

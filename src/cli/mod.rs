@@ -7,6 +7,7 @@ mod check;
 mod cost;
 mod light;
 mod los;
+pub mod walk;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,6 +81,15 @@ pub enum Command {
         seed: u64,
         #[arg(long)]
         json: bool,
+        /// Stop after this many script steps (with --save).
+        #[arg(long)]
+        steps: Option<usize>,
+        /// Write the walk's state to this file (RON) when it stops.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Continue a saved walk (its seed and dice come from the save).
+        #[arg(long)]
+        load: Option<PathBuf>,
     },
     /// Performance figures: LOS over every pair of Locations on a full board.
     Bench {
@@ -117,12 +127,6 @@ pub(crate) fn print_json(v: &serde_json::Value) {
     println!("{v}");
 }
 
-fn not_yet(what: &str, issue: &str) -> Result<ExitCode, Failure> {
-    Err(Failure::input(format!(
-        "`{what}` is not in this build yet ({issue}); `check`, `caves`, `los`, `cost`, `light` and `bench` are"
-    )))
-}
-
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
@@ -153,7 +157,23 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             json,
         }) => cost::run(&load(&scenario)?, &from, &to, json),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json),
-        Some(Command::Walk { .. }) => not_yet("walk", "the simulation, issue 5"),
+        Some(Command::Walk {
+            scenario,
+            seed,
+            json,
+            steps,
+            save,
+            load: saved,
+        }) => walk::run(
+            load(&scenario)?,
+            &walk::Options {
+                seed,
+                json,
+                steps,
+                save: save.as_deref(),
+                load: saved.as_deref(),
+            },
+        ),
     }
 }
 

@@ -7,7 +7,7 @@ pub mod raw;
 mod resolve;
 
 pub use error::{ScenarioError, line_col, locate_nth};
-pub use raw::{Cloud, Moon, Nationality, PhaseName, SmokeKind};
+pub use raw::{Cloud, ElrSpec, Moon, Nationality, PhaseName, Side, SmokeKind};
 
 use crate::hex::{Hex, Vertex};
 use crate::los::{Location, LosEnv, Veil};
@@ -30,6 +30,8 @@ pub struct Night {
     pub moon: Moon,
     /// Ground or Falling Snow (E1.11).
     pub snow: bool,
+    /// SSR: Fires may be deliberately set at night (E1.94).
+    pub kindling: bool,
 }
 
 /// A Cave counter as set up (G11.1): the rules' own input type.
@@ -55,6 +57,24 @@ pub struct UnitDef {
     pub hidden: bool,
     pub concealed: bool,
     pub cloaked: bool,
+    /// Possesses a Demolition Charge.
+    pub dc: bool,
+}
+
+impl UnitDef {
+    /// The side this unit fights for.
+    pub fn side(&self) -> Side {
+        side_of(self.nationality)
+    }
+}
+
+/// The side of a nationality: the Japanese, or their opponents.
+pub fn side_of(n: Nationality) -> Side {
+    if n == Nationality::Japanese {
+        Side::Japanese
+    } else {
+        Side::Allied
+    }
 }
 
 /// SMOKE on the map or in a cave.
@@ -81,6 +101,8 @@ pub enum Action {
     MoraleCheck(String, i32),
     Search(String, Hex),
     NextPlayerTurn,
+    /// A T-H Hero creation attempt by a unit vs a Designated Target unit (G1.421/G1.424).
+    CreateHero(String, String),
 }
 
 /// One walkthrough step.
@@ -91,14 +113,56 @@ pub struct Step {
     pub act: Option<Action>,
 }
 
-/// The LOS hindrance of a kind of SMOKE (A24).
-fn smoke_veil(kind: SmokeKind) -> Veil {
+/// The LOS hindrance of a kind of SMOKE (A24); `dispersed` for Dispersed SMOKE.
+pub fn smoke_veil(kind: SmokeKind, dispersed: bool) -> Veil {
     match kind {
-        SmokeKind::Smoke => Veil::Smoke { dispersed: false },
+        SmokeKind::Smoke => Veil::Smoke { dispersed },
         SmokeKind::Grenade => Veil::SmokeGrenade,
         SmokeKind::WhitePhosphorus => Veil::WhitePhosphorus,
         SmokeKind::WpGrenade => Veil::WpGrenade,
     }
+}
+
+/// The situation's part of the LOS environment: SMOKE (only above ground: SMOKE in a cave is
+/// not in the rest of its hex, G11.85), Blazes, and the NVR at night. Shared by the scenario as
+/// set up and the simulation's live state.
+pub fn situation_env<'a>(
+    map: &'a Map,
+    smoke: impl IntoIterator<Item = (&'a Location, Veil)>,
+    blazes: impl IntoIterator<Item = (Hex, u8)>,
+    nvr: Option<i32>,
+) -> LosEnv<'a> {
+    let mut env = LosEnv::new(map);
+    for (at, veil) in smoke {
+        if let Location::Ground(h) | Location::Level(h, _) = *at {
+            env.add_veil(h, veil);
+        }
+    }
+    for (h, levels) in blazes {
+        env.add_veil(h, Veil::Blaze { levels });
+    }
+    env.with_nvr(nvr.map(|n| n.max(0) as u32))
+}
+
+/// E1.9: the sources of Illumination from lists of Blazes, Flames, Starshells and IR.
+pub fn light_sources_of(
+    blazes: impl IntoIterator<Item = (Hex, u8)>,
+    flames: impl IntoIterator<Item = Hex>,
+    starshells: impl IntoIterator<Item = Hex>,
+    irs: impl IntoIterator<Item = Hex>,
+) -> Vec<Source> {
+    let src = |kind, hex, levels| Source { kind, hex, levels };
+    blazes
+        .into_iter()
+        .map(|(h, l)| src(SourceKind::Blaze, h, l))
+        .chain(flames.into_iter().map(|h| src(SourceKind::Flame, h, 0)))
+        .chain(
+            starshells
+                .into_iter()
+                .map(|h| src(SourceKind::Starshell, h, 0)),
+        )
+        .chain(irs.into_iter().map(|h| src(SourceKind::Ir, h, 0)))
+        .collect()
 }
 
 /// A loaded, resolved scenario.
@@ -122,6 +186,10 @@ pub struct Scenario {
     pub starshells: Vec<Hex>,
     pub illuminating_rounds: Vec<Hex>,
     pub script: Vec<Step>,
+    /// The ATTACKER of the first Player Turn.
+    pub first_attacker: Side,
+    /// ELR per side (A19).
+    pub elr: ElrSpec,
 }
 
 impl Scenario {
@@ -208,7 +276,7 @@ impl Scenario {
             .smoke
             .iter()
             .filter_map(|s| match &s.at {
-                Location::Cave(id) => Some((id.clone(), smoke_veil(s.kind).hindrance().0)),
+                Location::Cave(id) => Some((id.clone(), smoke_veil(s.kind, false).hindrance().0)),
                 _ => None,
             })
             .collect();
@@ -236,22 +304,12 @@ impl Scenario {
 
     /// The sources of Illumination as set up (E1.9): Blazes, Flames, Starshells, IR.
     pub fn light_sources(&self) -> Vec<Source> {
-        let src = |kind, hex, levels| Source { kind, hex, levels };
-        self.blazes
-            .iter()
-            .map(|&(h, l)| src(SourceKind::Blaze, h, l))
-            .chain(self.flames.iter().map(|&h| src(SourceKind::Flame, h, 0)))
-            .chain(
-                self.starshells
-                    .iter()
-                    .map(|&h| src(SourceKind::Starshell, h, 0)),
-            )
-            .chain(
-                self.illuminating_rounds
-                    .iter()
-                    .map(|&h| src(SourceKind::Ir, h, 0)),
-            )
-            .collect()
+        light_sources_of(
+            self.blazes.iter().copied(),
+            self.flames.iter().copied(),
+            self.starshells.iter().copied(),
+            self.illuminating_rounds.iter().copied(),
+        )
     }
 
     /// E1.9/G11.96: is this Location Illuminated as the scenario is set up? (A cave when its
@@ -270,18 +328,15 @@ impl Scenario {
     }
 
     /// The LOS environment of the scenario as set up: map, SMOKE and Blazes, and the NVR at
-    /// night when the SSR gives a Base NVR.
+    /// night.
     pub fn los_env(&self) -> LosEnv<'_> {
-        let mut env = LosEnv::new(&self.map);
-        // SMOKE in a cave is not in the rest of its hex (G11.85): only above-ground SMOKE here.
-        for s in &self.smoke {
-            if let Location::Ground(h) | Location::Level(h, _) = s.at {
-                env.add_veil(h, smoke_veil(s.kind));
-            }
-        }
-        for &(h, levels) in &self.blazes {
-            env.add_veil(h, Veil::Blaze { levels });
-        }
-        env.with_nvr(self.nvr().map(|n| n.max(0) as u32))
+        situation_env(
+            &self.map,
+            self.smoke
+                .iter()
+                .map(|s| (&s.at, smoke_veil(s.kind, false))),
+            self.blazes.iter().copied(),
+            self.nvr(),
+        )
     }
 }

@@ -75,6 +75,47 @@ pub struct ScenarioFile {
     /// The walkthrough, run step by step by `asl-pto walk` and the viewer.
     #[serde(default)]
     pub script: Vec<StepSpec>,
+    /// The side that is ATTACKER in the first Player Turn (default `Allied`).
+    #[serde(default)]
+    pub attacker: Option<Side>,
+    /// Experience Level Ratings (A19), per side; default 3 for both.
+    #[serde(default)]
+    pub elr: ElrSpec,
+}
+
+/// A side of the scenario: the Japanese or their (Allied) opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename = "Side")]
+pub enum Side {
+    /// The Japanese player.
+    Japanese,
+    /// The Japanese player's opponent (every non-Japanese nationality).
+    Allied,
+}
+
+/// `elr: (japanese: 3, allied: 4)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Elr", deny_unknown_fields)]
+pub struct ElrSpec {
+    /// The Japanese ELR.
+    #[serde(default = "default_elr")]
+    pub japanese: u8,
+    /// The Allied ELR.
+    #[serde(default = "default_elr")]
+    pub allied: u8,
+}
+
+impl Default for ElrSpec {
+    fn default() -> Self {
+        ElrSpec {
+            japanese: default_elr(),
+            allied: default_elr(),
+        }
+    }
+}
+
+fn default_elr() -> u8 {
+    3
 }
 
 fn default_true() -> bool {
@@ -105,6 +146,9 @@ pub struct NightSpec {
     /// Ground Snow or Falling Snow: the NVR Modifier is added to 6 instead of 3 (E1.11).
     #[serde(default)]
     pub snow: bool,
+    /// SSR: Fires may be deliberately set at night (E1.94).
+    #[serde(default)]
+    pub kindling: bool,
 }
 
 /// Cloud cover at night (E1.11).
@@ -319,6 +363,9 @@ pub struct UnitSpec {
     /// Cloaked.
     #[serde(default)]
     pub cloaked: bool,
+    /// Possesses a Demolition Charge (A23; G11.833, G1.424).
+    #[serde(default)]
+    pub dc: bool,
 }
 
 /// Nationality of a unit (defined with the counter catalog).
@@ -432,6 +479,9 @@ pub enum ActionSpec {
     Search(String, String),
     /// `NextPlayerTurn`.
     NextPlayerTurn,
+    /// `CreateHero(unit, target)`: a T-H Hero creation attempt (G1.421; a DC Hero vs an enemy
+    /// unit, G1.424).
+    CreateHero(String, String),
 }
 
 /// A map with string keys that keeps the file's order and rejects a key written twice.
@@ -757,6 +807,7 @@ mod tests {
                 cloud: Cloud::Scattered,
                 moon: Moon::Half,
                 snow: false,
+                kindling: false,
             })
         );
         let m = &f.map;
@@ -865,6 +916,8 @@ mod tests {
             starshells: vec![],
             illuminating_rounds: vec![],
             script: vec![],
+            attacker: None,
+            elr: ElrSpec::default(),
         };
         assert_eq!(f, expected);
         // The struct name may be left out, as anywhere in RON.
@@ -934,6 +987,7 @@ mod tests {
             cloud: Cloud::Overcast,
             moon: Moon::NoMoon,
             snow: false,
+            kindling: false,
         });
         assert_eq!(outer("Some((cloud: Overcast, moon: NoMoon))"), n);
         assert_eq!(outer("(cloud: Overcast, moon: NoMoon)"), n);

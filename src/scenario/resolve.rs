@@ -336,6 +336,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             cloud: n.cloud,
             moon: n.moon,
             snow: n.snow,
+            kindling: n.kindling,
         }),
         map,
         ob_caves: f.ob.caves,
@@ -349,6 +350,8 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         starshells: Vec::new(),
         illuminating_rounds: Vec::new(),
         script: Vec::new(),
+        first_attacker: f.attacker.unwrap_or(raw::Side::Allied),
+        elr: f.elr,
     };
 
     let location = |ctx: &mut Ctx, s: &Scenario, text: &str, what: &str| {
@@ -400,6 +403,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             hidden: u.hidden,
             concealed: u.concealed,
             cloaked: u.cloaked,
+            dc: u.dc,
         });
     }
     for sm in &f.smoke {
@@ -500,6 +504,9 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                     Action::Search(unit(&mut ctx, u)?, ctx.hex(&s.map, h, "script Search")?)
                 }
                 ActionSpec::NextPlayerTurn => Action::NextPlayerTurn,
+                ActionSpec::CreateHero(u, t) => {
+                    Action::CreateHero(unit(&mut ctx, u)?, unit(&mut ctx, t)?)
+                }
             }),
         };
         s.script.push(Step {

@@ -1,0 +1,88 @@
+//! B25.11 Kindling a Fire, and E1.94's night restriction on it.
+//!
+//! Kindle numbers are asl-facts.md's ("Fire (B25)"); B25.11's procedure itself is not in our
+//! sources and is read as: a Kindling attempt succeeds (a Flame is placed) on an Original DR
+//! <= the terrain's Kindle number. Terrain without a Kindle number does not burn. PTO terrain
+//! uses the number of what G.1 converts it from (jungle = woods, bamboo = brush, kunai = grain,
+//! palm trees = orchard): *UNCERTAIN*, kept in `kindle_number`.
+
+use crate::map::{BuildingKind, Terrain};
+use crate::rules::Check;
+
+/// B25.11 (asl-facts): a terrain's Kindle number, `None` if it does not burn.
+pub fn kindle_number(t: Terrain) -> Option<u8> {
+    match t {
+        Terrain::Woods | Terrain::Jungle | Terrain::DenseJungle => Some(9),
+        Terrain::Brush | Terrain::Bamboo => Some(9),
+        Terrain::Grain | Terrain::Kunai => Some(10),
+        Terrain::Orchard | Terrain::PalmTrees => Some(11),
+        Terrain::Building(BuildingKind::Wooden, _) | Terrain::Huts => Some(7),
+        Terrain::Building(BuildingKind::Stone, _) => Some(8),
+        _ => None,
+    }
+}
+
+/// E1.94: may a Fire be Kindled? Not deliberately at night unless an SSR allows it.
+pub fn kindling_allowed(night: bool, ssr_allows: bool) -> Check {
+    let (holds, reason) = match (night, ssr_allows) {
+        (false, _) => (true, "daylight: Fires may be Kindled (B25.11)"),
+        (true, true) => (true, "an SSR allows Fires to be set at night"),
+        (true, false) => (
+            false,
+            "Fires may not be deliberately set at night unless allowed by SSR",
+        ),
+    };
+    Check {
+        holds,
+        rule: if night { "E1.94" } else { "B25.11" },
+        reason: reason.into(),
+    }
+}
+
+/// B25.11: does a Kindling attempt with this Original DR in terrain `t` place a Flame?
+pub fn kindle(t: Terrain, original_dr: u8) -> Check {
+    match kindle_number(t) {
+        None => Check {
+            holds: false,
+            rule: "B25.11",
+            reason: format!("{} does not burn: nothing to Kindle", t.info().name),
+        },
+        Some(k) => {
+            let ok = original_dr <= k;
+            Check {
+                holds: ok,
+                rule: "B25.11",
+                reason: format!(
+                    "Kindling DR {original_dr} vs {}'s Kindle number {k}: {}",
+                    t.info().name,
+                    if ok { "a Flame is placed" } else { "no Fire" }
+                ),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn b25_11_kindle_numbers_and_the_dr() {
+        assert!(kindle(Terrain::Woods, 9).holds);
+        assert!(!kindle(Terrain::Woods, 10).holds);
+        assert!(kindle(Terrain::Grain, 10).holds);
+        assert!(!kindle(Terrain::Open, 2).holds);
+        assert_eq!(
+            kindle_number(Terrain::Jungle),
+            kindle_number(Terrain::Woods)
+        );
+    }
+
+    #[test]
+    fn e1_94_no_deliberate_fires_at_night_without_an_ssr() {
+        let c = kindling_allowed(true, false);
+        assert!(!c.holds && c.rule == "E1.94");
+        assert!(kindling_allowed(true, true).holds);
+        assert!(kindling_allowed(false, false).holds);
+    }
+}

@@ -1,0 +1,93 @@
+//! A7 the Infantry Fire Table, as far as the simulation uses it: the 30-FP column a DC attacks
+//! on (A23; G11.833-G11.88).
+//!
+//! *UNCERTAIN — NOT IN OUR SOURCES.* The IFT is not among our seeds or asl-facts.md (which
+//! lists only its result kinds: KIA, K/#, #MC, NMC, PTC). `IFT_30_FP` is the column as
+//! commonly printed, kept in this one table so a correction is a one-line change.
+
+use serde::Serialize;
+
+/// An IFT result (asl-facts.md "Fire").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum IftResult {
+    /// `#KIA`: # units eliminated by Random Selection, the others break (A7.301).
+    Kia(u8),
+    /// `K/#`: one unit Casualty Reduced by Random Selection, then every unit takes a #MC
+    /// (A7.302).
+    K(u8),
+    /// `#MC`: every unit takes a Morale Check with +# DRM.
+    Mc(u8),
+    /// NMC.
+    Nmc,
+    /// Pin Task Check.
+    Ptc,
+    /// No effect.
+    NoEffect,
+}
+
+/// The 30-FP IFT column: `(highest Final DR, result)`, ascending. *UNCERTAIN* (see the module
+/// doc).
+pub const IFT_30_FP: &[(i32, IftResult)] = &[
+    (0, IftResult::Kia(5)),
+    (1, IftResult::Kia(4)),
+    (2, IftResult::Kia(3)),
+    (3, IftResult::Kia(2)),
+    (4, IftResult::Kia(1)),
+    (5, IftResult::K(4)),
+    (6, IftResult::Mc(4)),
+    (7, IftResult::Mc(3)),
+    (8, IftResult::Mc(2)),
+    (9, IftResult::Mc(1)),
+    (10, IftResult::Nmc),
+    (11, IftResult::Ptc),
+];
+
+/// A7 (30-FP column): the IFT result of a Final DR for a 30-FP attack (a DC).
+pub fn dc_result(final_dr: i32) -> IftResult {
+    IFT_30_FP
+        .iter()
+        .find(|(max, _)| final_dr <= *max)
+        .map_or(IftResult::NoEffect, |(_, r)| *r)
+}
+
+impl IftResult {
+    /// The result as printed on the IFT.
+    pub fn text(self) -> String {
+        match self {
+            IftResult::Kia(n) => format!("{n}KIA"),
+            IftResult::K(n) => format!("K/{n}"),
+            IftResult::Mc(n) => format!("{n}MC"),
+            IftResult::Nmc => "NMC".into(),
+            IftResult::Ptc => "PTC".into(),
+            IftResult::NoEffect => "no effect".into(),
+        }
+    }
+
+    /// Whether this is a KIA result (G11.88 asks it of a DC attack's DR).
+    pub fn is_kia(self) -> bool {
+        matches!(self, IftResult::Kia(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a7_the_30_fp_column_worsens_as_the_dr_falls() {
+        // Every lower DR is at least as bad: KIA counts rise, MC DRM rise.
+        let rank = |r: IftResult| match r {
+            IftResult::Kia(n) => 100 + i32::from(n),
+            IftResult::K(n) => 50 + i32::from(n),
+            IftResult::Mc(n) => 10 + i32::from(n),
+            IftResult::Nmc => 5,
+            IftResult::Ptc => 1,
+            IftResult::NoEffect => 0,
+        };
+        for dr in -3..14 {
+            assert!(rank(dc_result(dr)) >= rank(dc_result(dr + 1)), "DR {dr}");
+        }
+        assert_eq!(dc_result(12), IftResult::NoEffect);
+        assert!(dc_result(-2).is_kia());
+    }
+}

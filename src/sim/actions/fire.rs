@@ -1,0 +1,316 @@
+//! SMOKE grenades (A24.1; into caves G11.85), Starshells (E1.921-E1.922), IR (E1.931) and
+//! Kindling (B25.11; E1.94 at night).
+
+use bevy::prelude::*;
+
+use super::attack::thrower;
+use super::{Ctx, refuse};
+use crate::counters::Class;
+use crate::hex::Hex;
+use crate::los::Location;
+use crate::rules::caves::attack::{SmokeOutcome, SmokePlacer, smoke_grenade_in_cave};
+use crate::rules::caves::attack::{dc_throw, thrown_dc_drm};
+use crate::rules::fire::{kindle as kindle_rule, kindling_allowed};
+use crate::rules::night::concealment::{NightAction, loses_concealment};
+use crate::rules::night::illumination_fire::{
+    IrFirer, StarshellFirer, StarshellUnit, ir_usage, starshell_placement, starshell_usage,
+};
+use crate::scenario::{Nationality, SmokeKind};
+use crate::sim::components::*;
+use crate::sim::dice::Dice;
+use crate::sim::log::{rolled, ruled};
+use crate::sim::phase::Phase;
+
+/// A24.1 SMOKE grenades in the MPh; into a cave per G11.85 (from in it, or from where a DC
+/// could be Thrown, on a Final Thrown-DC dr <= 3). G1.17: Japanese Conscripts place none.
+/// Above ground, A24.1's Smoke-exponent dr is not modelled (the catalog has no exponents).
+pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location) {
+    let ctx = Ctx::read(world);
+    let Some(u) = ctx.unit(world, id) else { return };
+    if !ctx.attacker_in(
+        world,
+        &u,
+        &[Phase::Movement],
+        "A24.1",
+        "placing SMOKE grenades",
+    ) {
+        return;
+    }
+    if u.unit.nationality == Nationality::Japanese
+        && super::mmc(&u.unit).is_none_or(|c| c.class == Class::Conscript)
+    {
+        refuse(
+            world,
+            Some(id),
+            "G1.17",
+            "only Japanese Elite and 1st-Line squads may place Smoke Grenades".into(),
+        );
+        return;
+    }
+    let pt = ctx.turn.number;
+    let Location::Cave(cave_id) = at else {
+        let near = match (u.at.hex(), at.hex()) {
+            (Some(a), Some(b)) => a == b || a.is_adjacent(b),
+            _ => false,
+        };
+        if !near {
+            refuse(
+                world,
+                Some(id),
+                "A24.1",
+                "SMOKE grenades go into the unit's own or an adjacent Location".into(),
+            );
+            return;
+        }
+        world.spawn(Smoke {
+            at: at.clone(),
+            kind: SmokeKind::Grenade,
+            dispersed: false,
+            placed_in: pt,
+        });
+        ruled(
+            world,
+            "smoke",
+            Some(id),
+            "A24.1",
+            format!(
+                "SMOKE grenade placed in {}",
+                at.display(&ctx.board.scenario.map)
+            ),
+        );
+        return;
+    };
+    let Some(cave) = ctx.board.caves.cave(cave_id).cloned() else {
+        return;
+    };
+    let in_cave = u.at == *at;
+    let (placement, dice) = if in_cave {
+        (smoke_grenade_in_cave(SmokePlacer::InCave, 0), None)
+    } else {
+        let t = thrower(&ctx, &u, &cave);
+        let could = dc_throw(&t, cave.level).allowed;
+        let drm = thrown_dc_drm(&t, cave.level);
+        let d = if could {
+            Some(world.resource_mut::<Dice>().dr("G11.85"))
+        } else {
+            None
+        };
+        let final_dr = d.map_or(0, |d| i32::from(d) + drm.total);
+        (
+            smoke_grenade_in_cave(
+                SmokePlacer::AboveGround {
+                    could_throw_dc: could,
+                },
+                final_dr,
+            ),
+            d.map(|d| (d, drm.total, final_dr)),
+        )
+    };
+    let lands = match placement.outcome {
+        SmokeOutcome::InCave => Some(at.clone()),
+        SmokeOutcome::EntranceBaseLevel => Some(Location::Ground(cave.entrance)),
+        SmokeOutcome::None => None,
+    };
+    if let Some(l) = &lands {
+        world.spawn(Smoke {
+            at: l.clone(),
+            kind: SmokeKind::Grenade,
+            dispersed: false,
+            placed_in: pt,
+        });
+    }
+    let text = match &dice {
+        Some((d, drm, f)) => format!(
+            "SMOKE grenade at cave {cave_id}: Thrown-DC dr {d} {drm:+} = {f}: {}",
+            placement.reason
+        ),
+        None => format!("SMOKE grenade at cave {cave_id}: {}", placement.reason),
+    };
+    match (dice, lands.is_some()) {
+        (Some((d, _, _)), _) => rolled(world, "smoke", Some(id), placement.rule, vec![d], text),
+        (None, true) => ruled(world, "smoke", Some(id), placement.rule, text),
+        (None, false) => refuse(world, Some(id), placement.rule, text),
+    }
+}
+
+/// E1.92/E1.921/E1.922: a Starshell, fired in the PFPh (ATTACKER) or as Defensive First Fire
+/// in the MPh (DEFENDER), after a Usage dr; it lands after a Placement DR's error.
+pub(super) fn fire_starshell(world: &mut World, id: &str, at: Hex) {
+    let ctx = Ctx::read(world);
+    let Some(u) = ctx.unit(world, id) else { return };
+    if !ctx.night {
+        refuse(
+            world,
+            Some(id),
+            "E1.92",
+            "Starshells are fired only in a night scenario".into(),
+        );
+        return;
+    }
+    let attacker = u.unit.side() == ctx.turn.attacker;
+    let ok_phase =
+        (attacker && ctx.phase == Phase::PrepFire) || (!attacker && ctx.phase == Phase::Movement);
+    if !ok_phase {
+        refuse(
+            world,
+            Some(id),
+            "E1.92",
+            format!(
+                "Starshells may be fired in the PFPh (ATTACKER) or as Defensive First Fire \
+                 (DEFENDER, MPh); not by this unit in the {}",
+                ctx.phase.abbrev()
+            ),
+        );
+        return;
+    }
+    let firer = if super::is_leader(&u.unit) {
+        StarshellFirer::Leader
+    } else {
+        StarshellFirer::Mmc
+    };
+    let unit = StarshellUnit {
+        firer,
+        good_order: u.unit.good_order(),
+        pinned: u.unit.pinned,
+        ti: false,
+    };
+    let pre = starshell_usage(&unit, 1);
+    if !pre.holds {
+        refuse(world, Some(id), pre.rule, pre.reason);
+        return;
+    }
+    let d = world.resource_mut::<Dice>().dr("E1.921");
+    let usage = starshell_usage(&unit, d);
+    rolled(
+        world,
+        "starshell_usage",
+        Some(id),
+        usage.rule,
+        vec![d],
+        usage.reason,
+    );
+    if !usage.holds {
+        return;
+    }
+    let (c, w) = world.resource_mut::<Dice>().dr2("E1.922");
+    let p = starshell_placement(at, c, w, false);
+    world.spawn(Starshell { hex: p.hex });
+    rolled(world, "starshell", Some(id), p.rule, vec![c, w], p.reason);
+}
+
+/// E1.931: an IR fired by OBA (no Usage dr). Where it lands (E1.932) is cut off: in `at`.
+pub(super) fn fire_ir(world: &mut World, at: Hex) {
+    let ctx = Ctx::read(world);
+    if !ctx.night {
+        refuse(
+            world,
+            None,
+            "E1.93",
+            "IR are fired only in a night scenario".into(),
+        );
+        return;
+    }
+    let r = ir_usage(IrFirer::Oba, None);
+    if !r.holds {
+        refuse(world, None, r.rule, r.reason);
+        return;
+    }
+    world.spawn(IlluminatingRound { hex: at });
+    ruled(
+        world,
+        "ir",
+        None,
+        r.rule,
+        format!(
+            "{}; the IR Illuminates within six hexes of {} (E1.933)",
+            r.reason,
+            ctx.board.scenario.map.name(at)
+        ),
+    );
+}
+
+/// B25.11 Kindling by the ATTACKER's Good Order Infantry in the hex, in its PFPh/AFPh; at
+/// night only by SSR (E1.94), and then the Kindler loses concealment in a Good Order enemy's
+/// LOS.
+pub(super) fn kindle(world: &mut World, hex: Hex) {
+    let ctx = Ctx::read(world);
+    let map = &ctx.board.scenario.map;
+    let ssr = ctx
+        .board
+        .scenario
+        .night
+        .as_ref()
+        .is_some_and(|n| n.kindling);
+    let allowed = kindling_allowed(ctx.night, ssr);
+    if !allowed.holds {
+        refuse(world, None, allowed.rule, allowed.reason);
+        return;
+    }
+    if !matches!(ctx.phase, Phase::PrepFire | Phase::AdvancingFire) {
+        refuse(
+            world,
+            None,
+            "B25.11",
+            format!(
+                "Kindling is done in the PFPh/AFPh, not the {}",
+                ctx.phase.abbrev()
+            ),
+        );
+        return;
+    }
+    let Some(kindler) = ctx
+        .live
+        .units
+        .iter()
+        .find(|u| {
+            u.unit.side() == ctx.turn.attacker && u.unit.good_order() && u.at.hex() == Some(hex)
+        })
+        .cloned()
+    else {
+        refuse(
+            world,
+            None,
+            "B25.11",
+            format!(
+                "no Good Order ATTACKER Infantry in {} to Kindle a Fire",
+                map.name(hex)
+            ),
+        );
+        return;
+    };
+    let Some(d) = map.get(hex) else { return };
+    let (c, w) = world.resource_mut::<Dice>().dr2("B25.11");
+    let k = kindle_rule(d.terrain, c + w);
+    if k.holds {
+        world.spawn(Flame { hex });
+    }
+    let mut text = k.reason.clone();
+    if ctx.night && (kindler.concealed || kindler.cloaked) {
+        let env = ctx.live.env(&ctx.board);
+        let caves = ctx.live.caves(&ctx.board);
+        let seen = ctx.live.units.iter().any(|w| {
+            w.unit.side() != kindler.unit.side()
+                && w.unit.good_order()
+                && w.at.hex().is_some()
+                && crate::rules::caves::sight::cave_los(&env, &caves, &w.at, &kindler.at)
+                    .is_ok_and(|r| r.clear())
+        });
+        let l = loses_concealment(NightAction::Kindles {
+            in_los_of_good_order_enemy_ground_unit: seen,
+        });
+        if l.holds {
+            world
+                .entity_mut(kindler.entity)
+                .remove::<(Concealed, Cloaked)>();
+        }
+        text = format!("{text}; {}: {}", l.rule, l.reason);
+    }
+    rolled(
+        world,
+        "kindle",
+        Some(&kindler.unit.id),
+        k.rule,
+        vec![c, w],
+        text,
+    );
+}

@@ -1,0 +1,154 @@
+//! The components of the simulation's entities (DESIGN.md "The ECS shape").
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::counters::Nationality;
+use crate::hex::{Hex, Vertex};
+use crate::los::Location;
+use crate::scenario::{Side, SmokeKind, side_of};
+
+/// A hex of the map (its Base Level, terrain and depression are the `Board`'s map).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexCell(pub Hex);
+
+/// Computed: this hex (or cave) is Illuminated (E1.9; G11.96 for a cave). Kept current by the
+/// lighting system whenever a light source changes.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Illuminated {
+    /// The rule that lights it (E1.923, E1.933, E1.94, G11.96 ...).
+    pub rule: &'static str,
+}
+
+/// Computed: this hex lies inside a source's zone but is dark because an obstacle shadows it
+/// (E1.941).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shadowed;
+
+/// A Cave counter (G11.1), by id; its facts (hex, CA Hexside, level, Entrance Hex,
+/// Upper-Cliff) are the `Board`'s `CaveSystem`.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct CaveCounter {
+    pub id: String,
+}
+
+/// A Cave Complex (G11.2), named by its Primary cave.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct CaveComplex {
+    pub primary: String,
+}
+
+/// A tunnel (G11.933) between two Locations.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Tunnel {
+    pub from: Location,
+    pub to: Location,
+}
+
+/// Hidden (HIP; caves and Complexes always set up hidden, G11.3).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hidden;
+
+/// Concealed ("?").
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Concealed;
+
+/// Cloaked (E1.4).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cloaked;
+
+/// A T-H Hero (G1.421-G1.425).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hero {
+    /// His Designated Target (a unit id).
+    pub target: String,
+    /// The Player Turn number in which he was created.
+    pub created_in: u32,
+    /// He made his attack (G1.425: then he is removed at once).
+    pub attacked: bool,
+}
+
+/// A unit: its counter and its state.
+#[derive(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: String,
+    pub nationality: Nationality,
+    /// The counter's name in the catalog (`assets/counters.ron`), or `T-H Hero`.
+    pub counter: String,
+    pub broken: bool,
+    /// Desperation Morale.
+    pub dm: bool,
+    /// A wounded SMC (G1.4).
+    pub wounded: bool,
+    pub pinned: bool,
+    /// Possesses a DC.
+    pub dc: bool,
+    /// A T-H Hero.
+    pub hero: Option<Hero>,
+    /// MF expended this phase.
+    pub mf_spent: f32,
+    /// Entered a cave or Cave Complex this phase (G11.74).
+    pub entered_cave: bool,
+    /// A Straying Mover this MPh (E1.53).
+    pub straying: bool,
+}
+
+impl Unit {
+    /// The side it fights for.
+    pub fn side(&self) -> Side {
+        side_of(self.nationality)
+    }
+
+    /// Good Order: not broken (A10).
+    pub fn good_order(&self) -> bool {
+        !self.broken
+    }
+}
+
+/// Where a unit is.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct At(pub Location);
+
+/// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Climb {
+    pub hex: Hex,
+    pub vertex: Vertex,
+    pub level: i32,
+    pub unit: String,
+}
+
+/// A SMOKE counter (A24; in a cave, G11.85).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Smoke {
+    pub at: Location,
+    pub kind: SmokeKind,
+    pub dispersed: bool,
+    /// The Player Turn number it was placed in (0: set up with the scenario).
+    pub placed_in: u32,
+}
+
+/// A Blaze (B25; E1.94), with its Blazing levels.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blaze {
+    pub hex: Hex,
+    pub levels: u8,
+}
+
+/// A Flame (B25): lights only its own Location at night (E1.94).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flame {
+    pub hex: Hex,
+}
+
+/// A Starshell (E1.92), removed at the end of each CCPh (E1.923).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Starshell {
+    pub hex: Hex,
+}
+
+/// An Illuminating Round (E1.93), removed like a Starshell (E1.933).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IlluminatingRound {
+    pub hex: Hex,
+}

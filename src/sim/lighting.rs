@@ -1,0 +1,89 @@
+//! Keeps the computed `Illuminated` and `Shadowed` markers current (E1.9-E1.941, G11.96):
+//! whenever a light source is added, changed or removed, the zones are recomputed with the
+//! rules' `illuminate` (shadows cast by terrain obstacles, E1.941) and every hex and cave is
+//! re-marked.
+
+use bevy::prelude::*;
+
+use super::Board;
+use super::components::*;
+use super::phase::NightState;
+use super::runner::drive;
+use crate::los::LosEnv;
+use crate::rules::night::light::{cave_lit, illuminate};
+use crate::scenario::light_sources_of;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, relight.after(drive));
+}
+
+type SourceChanged = Or<(
+    Changed<Blaze>,
+    Changed<Flame>,
+    Changed<Starshell>,
+    Changed<IlluminatingRound>,
+)>;
+
+#[allow(clippy::too_many_arguments)]
+fn relight(
+    mut commands: Commands,
+    board: Res<Board>,
+    night: Res<NightState>,
+    changed: Query<(), SourceChanged>,
+    mut removed_blaze: RemovedComponents<Blaze>,
+    mut removed_flame: RemovedComponents<Flame>,
+    mut removed_star: RemovedComponents<Starshell>,
+    mut removed_ir: RemovedComponents<IlluminatingRound>,
+    sources: (
+        Query<&Blaze>,
+        Query<&Flame>,
+        Query<&Starshell>,
+        Query<&IlluminatingRound>,
+    ),
+    hexes: Query<(Entity, &HexCell)>,
+    caves: Query<(Entity, &CaveCounter)>,
+    mut first: Local<bool>,
+) {
+    let removed = removed_blaze.read().count()
+        + removed_flame.read().count()
+        + removed_star.read().count()
+        + removed_ir.read().count();
+    if changed.is_empty() && removed == 0 && *first {
+        return;
+    }
+    *first = true;
+    let (blazes, flames, stars, irs) = sources;
+    let list = light_sources_of(
+        blazes.iter().map(|b| (b.hex, b.levels)),
+        flames.iter().map(|f| f.hex),
+        stars.iter().map(|s| s.hex),
+        irs.iter().map(|i| i.hex),
+    );
+    let env = LosEnv::new(&board.scenario.map).obstacles_only();
+    let lighting = illuminate(&env, &list);
+    // By day nothing is Illuminated in E1's sense: every marker is cleared.
+    let night = night.night();
+    for (e, cell) in &hexes {
+        let mut ec = commands.entity(e);
+        match night && lighting.is_lit(&env, cell.0) {
+            true => ec.insert(Illuminated { rule: "E1.9" }),
+            false => ec.remove::<Illuminated>(),
+        };
+        match night && lighting.is_shadowed(&env, cell.0) {
+            true => ec.insert(Shadowed),
+            false => ec.remove::<Shadowed>(),
+        };
+    }
+    for (e, c) in &caves {
+        let lit = night
+            && board
+                .caves
+                .cave(&c.id)
+                .is_some_and(|cave| cave_lit(&env, &lighting, cave));
+        let mut ec = commands.entity(e);
+        match lit {
+            true => ec.insert(Illuminated { rule: "G11.96" }),
+            false => ec.remove::<Illuminated>(),
+        };
+    }
+}

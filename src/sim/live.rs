@@ -1,0 +1,163 @@
+//! The live situation read from the world, in the plain types the rules take: the LOS
+//! environment (map, SMOKE, Blazes, NVR), the cave system with its SMOKE, the light sources,
+//! and the units. The viewer and the actions both read it here, so neither rebuilds it.
+
+use bevy::prelude::*;
+
+use super::Board;
+use super::components::*;
+use super::phase::NightState;
+use crate::hex::Hex;
+use crate::los::{Location, LosEnv};
+use crate::rules::caves::CaveSystem;
+use crate::rules::caves::hidden::Watcher;
+use crate::rules::night::light::Source;
+use crate::scenario::{Side, SmokeKind, light_sources_of, situation_env, smoke_veil};
+
+/// A unit as the actions see it.
+#[derive(Clone, Debug)]
+pub struct UnitView {
+    pub entity: Entity,
+    pub unit: Unit,
+    pub at: Location,
+    pub hidden: bool,
+    pub concealed: bool,
+    pub cloaked: bool,
+}
+
+/// The live situation.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    pub smoke: Vec<(Location, SmokeKind, bool)>,
+    pub blazes: Vec<(Hex, u8)>,
+    pub flames: Vec<Hex>,
+    pub starshells: Vec<Hex>,
+    pub irs: Vec<Hex>,
+    pub nvr: Option<i32>,
+    /// Every unit, sorted by id.
+    pub units: Vec<UnitView>,
+    /// Caves still hidden, sorted.
+    pub hidden_caves: Vec<String>,
+}
+
+impl Live {
+    /// Reads the situation from the world.
+    pub fn read(world: &mut World) -> Live {
+        let mut live = Live {
+            nvr: world.resource::<NightState>().nvr,
+            ..Live::default()
+        };
+        let mut q = world.query::<&Smoke>();
+        live.smoke = q
+            .iter(world)
+            .map(|s| (s.at.clone(), s.kind, s.dispersed))
+            .collect();
+        let mut q = world.query::<&Blaze>();
+        live.blazes = q.iter(world).map(|b| (b.hex, b.levels)).collect();
+        let mut q = world.query::<&Flame>();
+        live.flames = q.iter(world).map(|f| f.hex).collect();
+        let mut q = world.query::<&Starshell>();
+        live.starshells = q.iter(world).map(|f| f.hex).collect();
+        let mut q = world.query::<&IlluminatingRound>();
+        live.irs = q.iter(world).map(|f| f.hex).collect();
+        let mut q = world.query::<(
+            Entity,
+            &Unit,
+            &At,
+            Has<Hidden>,
+            Has<Concealed>,
+            Has<Cloaked>,
+        )>();
+        live.units = q
+            .iter(world)
+            .map(|(entity, u, at, hidden, concealed, cloaked)| UnitView {
+                entity,
+                unit: u.clone(),
+                at: at.0.clone(),
+                hidden,
+                concealed,
+                cloaked,
+            })
+            .collect();
+        live.units.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
+        let mut q = world.query_filtered::<&CaveCounter, With<Hidden>>();
+        live.hidden_caves = q.iter(world).map(|c| c.id.clone()).collect();
+        live.hidden_caves.sort();
+        // Queries over hash-ordered archetypes: sort everything that reaches the log.
+        live.smoke
+            .sort_by_key(|(at, k, d)| (format!("{at:?}"), format!("{k:?}"), *d));
+        live.blazes.sort();
+        live.flames.sort();
+        live.starshells.sort();
+        live.irs.sort();
+        live
+    }
+
+    /// The LOS environment now: map, above-ground SMOKE, Blazes, NVR.
+    pub fn env<'a>(&'a self, board: &'a Board) -> LosEnv<'a> {
+        situation_env(
+            &board.scenario.map,
+            self.smoke
+                .iter()
+                .map(|(at, kind, dispersed)| (at, smoke_veil(*kind, *dispersed))),
+            self.blazes.iter().copied(),
+            self.nvr,
+        )
+    }
+
+    /// The cave system with the SMOKE now in its caves (G11.85).
+    pub fn caves(&self, board: &Board) -> CaveSystem {
+        let mut caves = board.caves.clone();
+        caves.smoke = self
+            .smoke
+            .iter()
+            .filter_map(|(at, kind, dispersed)| match at {
+                Location::Cave(id) => {
+                    Some((id.clone(), smoke_veil(*kind, *dispersed).hindrance().0))
+                }
+                _ => None,
+            })
+            .collect();
+        caves
+    }
+
+    /// The light sources now (E1.9).
+    pub fn sources(&self) -> Vec<Source> {
+        light_sources_of(
+            self.blazes.iter().copied(),
+            self.flames.iter().copied(),
+            self.starshells.iter().copied(),
+            self.irs.iter().copied(),
+        )
+    }
+
+    /// A unit by id.
+    pub fn unit(&self, id: &str) -> Option<&UnitView> {
+        self.units.iter().find(|u| u.unit.id == id)
+    }
+
+    /// The Good Order ground units of `side` as G11.75 watchers (not in caves or Complexes).
+    pub fn watchers(&self, side: Side) -> Vec<Watcher> {
+        self.units
+            .iter()
+            .filter(|u| u.unit.side() == side && u.at.hex().is_some())
+            .map(|u| Watcher {
+                at: u.at.clone(),
+                good_order: u.unit.good_order(),
+            })
+            .collect()
+    }
+
+    /// The hex a Location is in: a cave's own hex, a Cave Complex's Primary cave's hex.
+    pub fn hex_of(board: &Board, at: &Location) -> Option<Hex> {
+        match at {
+            Location::Cave(id) | Location::Complex(id) => board.caves.cave(id).map(|c| c.hex),
+            other => other.hex(),
+        }
+    }
+
+    /// The units in a Location.
+    pub fn units_at(&self, at: &Location) -> Vec<&UnitView> {
+        self.units.iter().filter(|u| &u.at == at).collect()
+    }
+}

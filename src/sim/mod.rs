@@ -1,0 +1,90 @@
+//! The simulation (DESIGN.md "The ECS shape"): Bevy entities for hexes, caves, Cave Complexes,
+//! tunnels, units, Climb counters, SMOKE, fires and Illumination, a `Phase` state machine with
+//! Player Turns, seeded `Dice`, and per-phase systems that call the rule functions in
+//! `crate::rules` (never re-implementing them). `SimPlugin` is headless: the CLI's `walk` runs it
+//! with `MinimalPlugins` (`headless`), the viewer adds it next to its renderer, and both drive
+//! the same walkthrough runner.
+
+mod actions;
+mod cleanup;
+pub mod components;
+pub mod dice;
+mod lighting;
+pub mod live;
+pub mod log;
+mod night;
+pub mod phase;
+pub mod runner;
+pub mod save;
+mod spawn;
+mod turn;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use crate::rules::caves::CaveSystem;
+use crate::scenario::Scenario;
+
+pub use components::*;
+pub use dice::Dice;
+pub use log::{Event, WalkLog};
+pub use phase::{NightState, Phase, PlayerTurn, Tallies};
+pub use runner::Walk;
+
+/// The scenario's fixed data, shared by every system: the map, the cave facts (G11.1) and the
+/// scenario as loaded.
+#[derive(Resource, Clone)]
+pub struct Board {
+    pub scenario: Arc<Scenario>,
+    /// The caves, Complexes and tunnels (their SMOKE is the live state's; see `live`).
+    pub caves: CaveSystem,
+}
+
+/// The headless simulation of one scenario, seeded.
+pub struct SimPlugin {
+    pub scenario: Arc<Scenario>,
+    pub seed: u64,
+}
+
+impl Plugin for SimPlugin {
+    fn build(&self, app: &mut App) {
+        let (caves, _) = self.scenario.cave_system();
+        app.insert_resource(Board {
+            scenario: self.scenario.clone(),
+            caves,
+        })
+        .insert_resource(Dice::new(self.seed))
+        .insert_resource(PlayerTurn::first(self.scenario.first_attacker))
+        .insert_resource(NightState::of(&self.scenario))
+        .insert_resource(Walk::new(self.scenario.script.clone()))
+        .init_resource::<WalkLog>()
+        .init_resource::<Tallies>()
+        .init_resource::<log::LogPhase>()
+        .init_state::<Phase>();
+        app.add_plugins((
+            spawn::plugin,
+            runner::plugin,
+            lighting::plugin,
+            cleanup::plugin,
+            turn::plugin,
+        ));
+    }
+}
+
+/// A headless App (MinimalPlugins + StatesPlugin + `SimPlugin`) with the scenario spawned, in
+/// the `Setup` phase, before the first step of its script.
+pub fn headless(scenario: Scenario, seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        SimPlugin {
+            scenario: Arc::new(scenario),
+            seed,
+        },
+    ));
+    app.update();
+    app
+}

@@ -1,0 +1,143 @@
+//! The walkthrough runner: feeds a scenario's `script` into the simulation one step at a time.
+//! A step's `say` is narrated, its `phase` advances through the phases (each phase's systems
+//! run on the way, as Bevy state transitions), and its `act` is resolved by the rules. The CLI's
+//! `walk` and the viewer's "Next step" both call `request_step`; `drive` (an Update system) does
+//! the work over the following frames, and `run_step` runs those frames headless.
+
+use bevy::prelude::*;
+
+use super::actions;
+use super::log::{Say, emit};
+use super::phase::{Phase, PlayerTurn};
+use crate::scenario::{Action, Step};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, drive);
+}
+
+/// Where the walkthrough stands.
+#[derive(Resource, Clone, Debug)]
+pub struct Walk {
+    pub steps: Vec<Step>,
+    /// Index of the next step to run.
+    pub next: usize,
+    /// The step being run (1-based; 0 before the first).
+    pub current: usize,
+    /// Advance until this phase of at least this Player Turn number.
+    pub target: Option<(Phase, u32)>,
+    /// The action to resolve once the target is reached.
+    pub pending: Option<Action>,
+}
+
+impl Walk {
+    /// A walk of `steps`, not started.
+    pub fn new(steps: Vec<Step>) -> Walk {
+        Walk {
+            steps,
+            next: 0,
+            current: 0,
+            target: None,
+            pending: None,
+        }
+    }
+
+    /// Nothing left to do for the current step.
+    pub fn idle(&self) -> bool {
+        self.target.is_none() && self.pending.is_none()
+    }
+
+    /// Every step has run.
+    pub fn finished(&self) -> bool {
+        self.idle() && self.next >= self.steps.len()
+    }
+}
+
+/// The first Player Turn number >= `pt` at which `phase` comes next when standing in
+/// `current`: later in this Player Turn, or in the next one.
+fn target_of(current: Phase, pt: u32, phase: Phase) -> (Phase, u32) {
+    if current == Phase::Setup || phase.index() >= current.index() {
+        (phase, pt)
+    } else {
+        (phase, pt + 1)
+    }
+}
+
+/// Starts the next script step (its narration is told at once). Returns false when the script is over (or a step is still
+/// running).
+pub fn request_step(world: &mut World) -> bool {
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<PlayerTurn>().number;
+    let mut walk = world.resource_mut::<Walk>();
+    if !walk.idle() || walk.next >= walk.steps.len() {
+        return false;
+    }
+    let step = walk.steps[walk.next].clone();
+    walk.next += 1;
+    walk.current = walk.next;
+    let mut target = step.phase.map(|p| target_of(phase, pt, Phase::of(p)));
+    let mut pending = None;
+    match step.act {
+        Some(Action::NextPlayerTurn) => target = Some((Phase::Rally, pt + 1)),
+        Some(a) => pending = Some(a),
+        None => {}
+    }
+    // The walk begins with the first Player Turn's RPh.
+    if phase == Phase::Setup && target.is_none() {
+        target = Some((Phase::Rally, pt));
+    }
+    walk.target = target;
+    walk.pending = pending;
+    if let Some(text) = step.say {
+        emit(
+            world,
+            Say {
+                event: "say",
+                unit: None,
+                rule: None,
+                dice: None,
+                text,
+            },
+        );
+    }
+    true
+}
+
+/// Advances one phase toward the step's target (a state transition next frame), or, at the
+/// target, resolves the step's action.
+pub fn drive(world: &mut World) {
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<PlayerTurn>().number;
+    let mut walk = world.resource_mut::<Walk>();
+    if let Some((target, min)) = walk.target {
+        if phase == target && pt >= min {
+            walk.target = None;
+        } else {
+            world.resource_mut::<NextState<Phase>>().set(phase.next());
+            return;
+        }
+    }
+    if let Some(action) = walk.pending.take() {
+        actions::resolve(world, &action);
+    }
+}
+
+/// Runs one script step headless (as many frames as its phases take). Returns false when
+/// the script is over.
+pub fn run_step(app: &mut App) -> bool {
+    if !request_step(app.world_mut()) {
+        return false;
+    }
+    // Each frame moves at most one phase; a step crosses at most two Player Turns.
+    for _ in 0..64 {
+        app.update();
+        if app.world().resource::<Walk>().idle() {
+            break;
+        }
+    }
+    true
+}
+
+/// Runs the whole script headless.
+pub fn run_all(app: &mut App) {
+    while run_step(app) {}
+}

@@ -1,0 +1,322 @@
+//! Saving and loading a running walkthrough (RON). A save holds everything the walk changes:
+//! the Player Turn and phase, the script position, the dice (seed and stream position), the
+//! NVR, every unit, cave, Climb counter, SMOKE and light source. Loading it into a fresh
+//! simulation of the same scenario and continuing gives the same events as never having
+//! saved.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::Board;
+use super::components::*;
+use super::dice::{Dice, Roll};
+use super::log::LogPhase;
+use super::phase::{NightState, Phase, PlayerTurn, Tallies};
+use super::runner::Walk;
+use crate::scenario::SmokeKind;
+
+/// A unit in a save.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedUnit {
+    pub unit: Unit,
+    pub at: String,
+    pub hidden: bool,
+    pub concealed: bool,
+    pub cloaked: bool,
+}
+
+/// A SMOKE counter in a save.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedSmoke {
+    pub at: String,
+    pub kind: SmokeKind,
+    pub dispersed: bool,
+    pub placed_in: u32,
+}
+
+/// A saved walkthrough.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Save {
+    /// The scenario's title, checked on load.
+    pub title: String,
+    pub seed: u64,
+    /// The dice stream position (a decimal number: RON has no 128-bit integers).
+    pub dice_position: String,
+    pub rolls: Vec<Roll>,
+    pub player_turn: PlayerTurn,
+    pub phase: Phase,
+    pub night: NightState,
+    pub tallies: Tallies,
+    /// Steps already run.
+    pub next_step: usize,
+    pub units: Vec<SavedUnit>,
+    /// The caves still on the map, with their hidden state.
+    pub caves: Vec<(String, bool)>,
+    pub hidden_complexes: Vec<String>,
+    /// Climb counters: (unit, Location text).
+    pub climbs: Vec<(String, String)>,
+    pub smoke: Vec<SavedSmoke>,
+    pub blazes: Vec<(String, u8)>,
+    pub flames: Vec<String>,
+    pub starshells: Vec<String>,
+    pub illuminating_rounds: Vec<String>,
+}
+
+/// Why a save cannot be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    #[error("{0}")]
+    Syntax(String),
+    #[error("the save is of scenario '{saved}', not '{loaded}'")]
+    Scenario { saved: String, loaded: String },
+    #[error("the save names {0}")]
+    Bad(String),
+    #[error("a save is taken between steps, not while one is running")]
+    Busy,
+}
+
+fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+    v.sort();
+    v
+}
+
+/// Takes a save of the world (between steps).
+pub fn save(world: &mut World) -> Result<Save, SaveError> {
+    let walk = world.resource::<Walk>().clone();
+    if !walk.idle() {
+        return Err(SaveError::Busy);
+    }
+    let board = world.resource::<Board>().clone();
+    let map = &board.scenario.map;
+    let name = |h| map.name(h);
+    let dice = world.resource::<Dice>().clone();
+    let mut q = world.query::<(&Unit, &At, Has<Hidden>, Has<Concealed>, Has<Cloaked>)>();
+    let mut units: Vec<SavedUnit> = q
+        .iter(world)
+        .map(|(u, at, hidden, concealed, cloaked)| SavedUnit {
+            unit: u.clone(),
+            at: at.0.display(map).to_string(),
+            hidden,
+            concealed,
+            cloaked,
+        })
+        .collect();
+    units.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
+    let mut q = world.query::<(&CaveCounter, Has<Hidden>)>();
+    let caves = sorted(q.iter(world).map(|(c, h)| (c.id.clone(), h)).collect());
+    let mut q = world.query_filtered::<&CaveComplex, With<Hidden>>();
+    let hidden_complexes = sorted(q.iter(world).map(|c| c.primary.clone()).collect());
+    let mut q = world.query::<&Climb>();
+    let climbs = sorted(
+        q.iter(world)
+            .map(|c| {
+                let at = crate::los::Location::Climbing {
+                    hex: c.hex,
+                    level: c.level,
+                    vertex: c.vertex,
+                };
+                (c.unit.clone(), at.display(map).to_string())
+            })
+            .collect(),
+    );
+    let mut q = world.query::<&Smoke>();
+    let mut smoke: Vec<SavedSmoke> = q
+        .iter(world)
+        .map(|s| SavedSmoke {
+            at: s.at.display(map).to_string(),
+            kind: s.kind,
+            dispersed: s.dispersed,
+            placed_in: s.placed_in,
+        })
+        .collect();
+    smoke.sort_by(|a, b| (&a.at, a.placed_in).cmp(&(&b.at, b.placed_in)));
+    let mut q = world.query::<&Blaze>();
+    let blazes = sorted(q.iter(world).map(|b| (name(b.hex), b.levels)).collect());
+    let mut q = world.query::<&Flame>();
+    let flames = sorted(q.iter(world).map(|f| name(f.hex)).collect());
+    let mut q = world.query::<&Starshell>();
+    let starshells = sorted(q.iter(world).map(|f| name(f.hex)).collect());
+    let mut q = world.query::<&IlluminatingRound>();
+    let illuminating_rounds = sorted(q.iter(world).map(|f| name(f.hex)).collect());
+    Ok(Save {
+        title: board.scenario.title.clone(),
+        seed: dice.seed(),
+        dice_position: dice.position().to_string(),
+        rolls: dice.rolls.clone(),
+        player_turn: world.resource::<PlayerTurn>().clone(),
+        phase: *world.resource::<State<Phase>>().get(),
+        night: world.resource::<NightState>().clone(),
+        tallies: world.resource::<Tallies>().clone(),
+        next_step: walk.next,
+        units,
+        caves,
+        hidden_complexes,
+        climbs,
+        smoke,
+        blazes,
+        flames,
+        starshells,
+        illuminating_rounds,
+    })
+}
+
+/// The save as RON text.
+pub fn to_ron(save: &Save) -> String {
+    ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).expect("a save serializes")
+}
+
+/// A save from RON text.
+pub fn from_ron(text: &str) -> Result<Save, SaveError> {
+    ron::from_str(text).map_err(|e| SaveError::Syntax(e.to_string()))
+}
+
+fn despawn_all<T: Component>(world: &mut World) {
+    let mut q = world.query_filtered::<Entity, With<T>>();
+    let all: Vec<Entity> = q.iter(world).collect();
+    for e in all {
+        world.despawn(e);
+    }
+}
+
+/// Loads a save into a freshly built (and spawned) simulation of the same scenario.
+pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
+    let board = world.resource::<Board>().clone();
+    let s = &board.scenario;
+    if s.title != save.title {
+        return Err(SaveError::Scenario {
+            saved: save.title.clone(),
+            loaded: s.title.clone(),
+        });
+    }
+    let loc = |t: &str| {
+        s.location(t)
+            .map_err(|e| SaveError::Bad(format!("a bad Location: {e}")))
+    };
+    let hex = |t: &str| {
+        s.map
+            .hex(t)
+            .map_err(|e| SaveError::Bad(format!("a bad hex: {e}")))
+    };
+    let position: u128 = save
+        .dice_position
+        .parse()
+        .map_err(|_| SaveError::Bad(format!("a bad dice position '{}'", save.dice_position)))?;
+    if save.next_step > s.script.len() {
+        return Err(SaveError::Bad(format!(
+            "step {} of a {}-step script",
+            save.next_step,
+            s.script.len()
+        )));
+    }
+    // Resolve everything before touching the world, so a bad save changes nothing.
+    let mut units = Vec::new();
+    for u in &save.units {
+        units.push((u.clone(), loc(&u.at)?));
+    }
+    let mut climbs = Vec::new();
+    for (unit, at) in &save.climbs {
+        match loc(at)? {
+            crate::los::Location::Climbing { hex, level, vertex } => climbs.push(Climb {
+                hex,
+                vertex,
+                level,
+                unit: unit.clone(),
+            }),
+            _ => return Err(SaveError::Bad(format!("Climb counter at '{at}'"))),
+        }
+    }
+    let mut smoke = Vec::new();
+    for sm in &save.smoke {
+        smoke.push(Smoke {
+            at: loc(&sm.at)?,
+            kind: sm.kind,
+            dispersed: sm.dispersed,
+            placed_in: sm.placed_in,
+        });
+    }
+    let mut blazes = Vec::new();
+    for (h, levels) in &save.blazes {
+        blazes.push(Blaze {
+            hex: hex(h)?,
+            levels: *levels,
+        });
+    }
+    let hexes = |list: &[String]| list.iter().map(|h| hex(h)).collect::<Result<Vec<_>, _>>();
+    let flames = hexes(&save.flames)?;
+    let stars = hexes(&save.starshells)?;
+    let irs = hexes(&save.illuminating_rounds)?;
+
+    despawn_all::<Unit>(world);
+    despawn_all::<Climb>(world);
+    despawn_all::<Smoke>(world);
+    despawn_all::<Blaze>(world);
+    despawn_all::<Flame>(world);
+    despawn_all::<Starshell>(world);
+    despawn_all::<IlluminatingRound>(world);
+    for (u, at) in units {
+        let mut e = world.spawn((u.unit, At(at)));
+        if u.hidden {
+            e.insert(Hidden);
+        }
+        if u.concealed {
+            e.insert(Concealed);
+        }
+        if u.cloaked {
+            e.insert(Cloaked);
+        }
+    }
+    for c in climbs {
+        world.spawn(c);
+    }
+    for sm in smoke {
+        world.spawn(sm);
+    }
+    for b in blazes {
+        world.spawn(b);
+    }
+    for h in flames {
+        world.spawn(Flame { hex: h });
+    }
+    for h in stars {
+        world.spawn(Starshell { hex: h });
+    }
+    for h in irs {
+        world.spawn(IlluminatingRound { hex: h });
+    }
+    let mut q = world.query::<(Entity, &CaveCounter)>();
+    let caves: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.id.clone())).collect();
+    for (e, id) in caves {
+        match save.caves.iter().find(|(c, _)| *c == id) {
+            None => {
+                world.despawn(e);
+            }
+            Some((_, true)) => {
+                world.entity_mut(e).insert(Hidden);
+            }
+            Some((_, false)) => {
+                world.entity_mut(e).remove::<Hidden>();
+            }
+        }
+    }
+    let mut q = world.query::<(Entity, &CaveComplex)>();
+    let xs: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.primary.clone())).collect();
+    for (e, id) in xs {
+        if save.hidden_complexes.contains(&id) {
+            world.entity_mut(e).insert(Hidden);
+        } else {
+            world.entity_mut(e).remove::<Hidden>();
+        }
+    }
+    world.insert_resource(Dice::restore(save.seed, position, save.rolls.clone()));
+    world.insert_resource(save.player_turn.clone());
+    world.insert_resource(save.night.clone());
+    world.insert_resource(save.tallies.clone());
+    world.insert_resource(State::new(save.phase));
+    world.insert_resource(LogPhase(save.phase));
+    let mut walk = world.resource_mut::<Walk>();
+    walk.next = save.next_step;
+    walk.current = save.next_step;
+    walk.target = None;
+    walk.pending = None;
+    Ok(())
+}

@@ -1,0 +1,97 @@
+//! Spawns the scenario's entities at Startup: hexes, caves (hidden, G11.3), Cave Complexes and
+//! tunnels (hidden), units, Climb counters of units set up Climbing, SMOKE, fires and
+//! Illumination.
+
+use bevy::prelude::*;
+
+use super::Board;
+use super::components::*;
+use crate::los::Location;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_scenario);
+}
+
+fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
+    let s = &board.scenario;
+    for d in s.map.hexes() {
+        commands.spawn(HexCell(d.hex));
+    }
+    // G11.3: Cave counters, Cave Complexes and their contents always set up hidden.
+    for c in &s.caves {
+        commands.spawn((CaveCounter { id: c.id.clone() }, Hidden));
+    }
+    for x in &s.complexes {
+        commands.spawn((
+            CaveComplex {
+                primary: x.primary.clone(),
+            },
+            Hidden,
+        ));
+    }
+    for t in &s.tunnels {
+        commands.spawn((
+            Tunnel {
+                from: t.from.clone(),
+                to: t.to.clone(),
+            },
+            Hidden,
+        ));
+    }
+    for u in &s.units {
+        let mut e = commands.spawn((
+            Unit {
+                id: u.id.clone(),
+                nationality: u.nationality,
+                counter: u.counter.clone(),
+                broken: false,
+                dm: false,
+                wounded: false,
+                pinned: false,
+                dc: u.dc,
+                hero: None,
+                mf_spent: 0.0,
+                entered_cave: false,
+                straying: false,
+            },
+            At(u.at.clone()),
+        ));
+        if u.hidden {
+            e.insert(Hidden);
+        }
+        if u.concealed {
+            e.insert(Concealed);
+        }
+        if u.cloaked {
+            e.insert(Cloaked);
+        }
+        if let Location::Climbing { hex, level, vertex } = u.at {
+            commands.spawn(Climb {
+                hex,
+                vertex,
+                level,
+                unit: u.id.clone(),
+            });
+        }
+    }
+    for sm in &s.smoke {
+        commands.spawn(Smoke {
+            at: sm.at.clone(),
+            kind: sm.kind,
+            dispersed: false,
+            placed_in: 0,
+        });
+    }
+    for &(hex, levels) in &s.blazes {
+        commands.spawn(Blaze { hex, levels });
+    }
+    for &hex in &s.flames {
+        commands.spawn(Flame { hex });
+    }
+    for &hex in &s.starshells {
+        commands.spawn(Starshell { hex });
+    }
+    for &hex in &s.illuminating_rounds {
+        commands.spawn(IlluminatingRound { hex });
+    }
+}

@@ -233,3 +233,85 @@ fn unknown_counters_are_input_errors_naming_the_catalog() {
     );
     assert_bad_input(&run(&["check", f.to_str().unwrap()]), "counter catalog");
 }
+
+fn walk_cliff() -> String {
+    format!(
+        "{}/tests/scenarios/walk_cliff.ron",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn walk_json_lines_have_the_contract_fields_and_repeat_byte_for_byte() {
+    let a = run(&["walk", &walk_cliff(), "--seed", "7", "--json"]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let b = run(&["walk", &walk_cliff(), "--seed", "7", "--json"]);
+    assert_eq!(a.stdout, b.stdout, "same scenario and seed: byte-identical");
+    let text = String::from_utf8(a.stdout).unwrap();
+    let mut n = 0;
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "turn", "attacker", "phase", "step", "event", "unit", "rule", "dice", "text"
+            ]
+        );
+        n += 1;
+    }
+    assert!(n > 20);
+    let c = run(&["walk", &walk_cliff(), "--seed", "8", "--json"]);
+    assert_ne!(text.as_bytes(), c.stdout.as_slice());
+}
+
+#[test]
+fn walk_readable_log_names_turn_phase_rule_and_dice() {
+    let o = run(&["walk", &walk_cliff(), "--seed", "7"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("T1 Allied   MPh"), "{out}");
+    assert!(out.contains("[B11.4] (dice "), "{out}");
+    assert!(out.contains("[G11.833] no DC Throw"), "{out}");
+}
+
+#[test]
+fn walk_save_then_load_prints_the_rest_of_the_same_walk() {
+    let whole = run(&["walk", &walk_cliff(), "--seed", "3", "--json"]);
+    let save = std::env::temp_dir().join(format!("asl-pto-walk-{}.ron", std::process::id()));
+    let s = save.to_str().unwrap();
+    let head = run(&[
+        "walk",
+        &walk_cliff(),
+        "--seed",
+        "3",
+        "--json",
+        "--steps",
+        "5",
+        "--save",
+        s,
+    ]);
+    assert_eq!(head.status.code(), Some(0), "{}", stderr(&head));
+    let tail = run(&["walk", &walk_cliff(), "--json", "--load", s]);
+    assert_eq!(tail.status.code(), Some(0), "{}", stderr(&tail));
+    assert_eq!([head.stdout, tail.stdout].concat(), whole.stdout);
+}
+
+#[test]
+fn walk_bad_input_is_exit_2_with_one_line() {
+    assert_bad_input(&run(&["walk", "nope.ron"]), "nope.ron");
+    let bad = temp_file("bad_save.ron", "Save(");
+    assert_bad_input(
+        &run(&["walk", &walk_cliff(), "--load", bad.to_str().unwrap()]),
+        "bad_save.ron",
+    );
+    assert_bad_input(
+        &run(&["walk", &walk_cliff(), "--steps", "2"]),
+        "--steps K and --save FILE go together",
+    );
+    // A malformed option is clap's usage error: exit 2 too.
+    assert_eq!(
+        run(&["walk", &walk_cliff(), "--seed", "x"]).status.code(),
+        Some(2)
+    );
+}

@@ -56,10 +56,12 @@ pub struct Save {
     /// Climb counters: (unit, Location text).
     pub climbs: Vec<(String, String)>,
     pub smoke: Vec<SavedSmoke>,
-    pub blazes: Vec<(String, u8)>,
-    pub flames: Vec<String>,
-    pub starshells: Vec<String>,
-    pub illuminating_rounds: Vec<String>,
+    /// Light sources by axial hex coordinates (q, r): a Starshell may lie off the map
+    /// (E1.923), where a hex has no id.
+    pub blazes: Vec<((i32, i32), u8)>,
+    pub flames: Vec<(i32, i32)>,
+    pub starshells: Vec<(i32, i32)>,
+    pub illuminating_rounds: Vec<(i32, i32)>,
 }
 
 /// Why a save cannot be loaded.
@@ -88,7 +90,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     }
     let board = world.resource::<Board>().clone();
     let map = &board.scenario.map;
-    let name = |h| map.name(h);
+    let name = |h: crate::hex::Hex| (h.q, h.r);
     let dice = world.resource::<Dice>().clone();
     let mut q = world.query::<(&Unit, &At, Has<Hidden>, Has<Concealed>, Has<Cloaked>)>();
     let mut units: Vec<SavedUnit> = q
@@ -192,10 +194,13 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
         s.location(t)
             .map_err(|e| SaveError::Bad(format!("a bad Location: {e}")))
     };
-    let hex = |t: &str| {
-        s.map
-            .hex(t)
-            .map_err(|e| SaveError::Bad(format!("a bad hex: {e}")))
+    // A hex is any axial pair near the map (off-map Starshells included, E1.923).
+    let hex = |&(q, r): &(i32, i32)| {
+        if q.abs() > 10_000 || r.abs() > 10_000 {
+            Err(SaveError::Bad(format!("a hex ({q}, {r}) far off the map")))
+        } else {
+            Ok(crate::hex::Hex::new(q, r))
+        }
     };
     let position: u128 = save
         .dice_position
@@ -241,7 +246,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
             levels: *levels,
         });
     }
-    let hexes = |list: &[String]| list.iter().map(|h| hex(h)).collect::<Result<Vec<_>, _>>();
+    let hexes = |list: &[(i32, i32)]| list.iter().map(hex).collect::<Result<Vec<_>, _>>();
     let flames = hexes(&save.flames)?;
     let stars = hexes(&save.starshells)?;
     let irs = hexes(&save.illuminating_rounds)?;

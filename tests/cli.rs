@@ -315,3 +315,42 @@ fn walk_bad_input_is_exit_2_with_one_line() {
         Some(2)
     );
 }
+
+#[test]
+fn g1_631_check_counts_japanese_hip_above_ground_but_not_in_caves() {
+    // Ten squads: HIP for 1 squad-equivalent by day (10% FRU), 3 at night (25% FRU).
+    let units = |hidden: usize| {
+        (0..10)
+            .map(|i| {
+                format!(
+                    r#"(id: "j{i}", nationality: Japanese, counter: "4-4-7", at: "C{}", hidden: {})"#,
+                    i % 5 + 2,
+                    i < hidden
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let scen = |hidden: usize, night: bool| {
+        format!(
+            r#"Scenario(title: "hip", {} map: (columns: 8, rows: 8), units: [{}])"#,
+            if night {
+                "night: Some((cloud: Clear, moon: Full)),"
+            } else {
+                ""
+            },
+            units(hidden)
+        )
+    };
+    let code = |hidden, night| {
+        let f = temp_file(&format!("hip_{hidden}_{night}.ron"), &scen(hidden, night));
+        let o = run(&["check", f.to_str().unwrap(), "--json"]);
+        (o.status.code(), json(&o))
+    };
+    assert_eq!(code(1, false).0, Some(0));
+    let (c, v) = code(2, false);
+    assert_eq!(c, Some(1));
+    assert_eq!(v["problems"][0]["rule"], "G1.631");
+    assert_eq!(code(3, true).0, Some(0));
+    assert_eq!(code(4, true).0, Some(1));
+}

@@ -33,6 +33,21 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
     problems.extend(setup::who_may_be_underground(s.units.iter().map(|u| {
         (u.id.as_str(), u.nationality == Nationality::Japanese, &u.at)
     })));
+    problems.extend(setup::japanese_hip_problems(
+        s.units
+            .iter()
+            .filter(|u| u.nationality == Nationality::Japanese)
+            .filter_map(|u| {
+                let kind = match catalog.lookup(u.nationality, &u.counter) {
+                    Lookup::Mmc(c) => c.kind,
+                    Lookup::Leader => crate::counters::Kind::Leader,
+                    _ => return None,
+                };
+                let underground = matches!(u.at, Location::Cave(_) | Location::Complex(_));
+                Some((u.id.as_str(), kind, u.hidden, underground))
+            }),
+        s.night.is_some(),
+    ));
     let notes = setup::pto_notes(&s.map);
     (problems, notes)
 }

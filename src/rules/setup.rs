@@ -96,3 +96,44 @@ mod tests {
         assert!(notes[1].message.contains("path"));
     }
 }
+
+/// G1.631 (with G11.3): Japanese MMC set up hidden above ground may be at most 10% (day) or 25%
+/// (night) of the Japanese onboard MMC squad-equivalents, FRU; HIP in caves and Cave Complexes
+/// is in addition (G11.3) and is not counted. `units`: (id, kind, hidden, underground) of each
+/// Japanese unit.
+pub fn japanese_hip_problems<'a>(
+    units: impl IntoIterator<Item = (&'a str, crate::counters::Kind, bool, bool)>,
+    night: bool,
+) -> Vec<Problem> {
+    use crate::counters::Kind;
+    let units: Vec<_> = units.into_iter().collect();
+    let squads = units.iter().filter(|u| u.1 == Kind::Squad).count() as u32;
+    let halves = units
+        .iter()
+        .filter(|u| matches!(u.1, Kind::HalfSquad | Kind::Crew))
+        .count() as u32;
+    let allowed = crate::rules::japanese::hip::hip_allowance(squads, halves, night);
+    // Squad-equivalents in halves, to stay in whole numbers.
+    let hidden_halves: u32 = units
+        .iter()
+        .filter(|u| u.2 && !u.3)
+        .map(|u| match u.1 {
+            Kind::Squad => 2,
+            Kind::HalfSquad | Kind::Crew => 1,
+            Kind::Leader => 0,
+        })
+        .sum();
+    if i64::from(hidden_halves) <= 2 * i64::from(allowed.value) {
+        return Vec::new();
+    }
+    let ids: Vec<&str> = units.iter().filter(|u| u.2 && !u.3).map(|u| u.0).collect();
+    vec![Problem {
+        rule: "G1.631",
+        at: ids.join(" "),
+        message: format!(
+            "{} squad-equivalents set up hidden above ground; {}",
+            f64::from(hidden_halves) / 2.0,
+            allowed.reason
+        ),
+    }]
+}

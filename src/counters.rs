@@ -31,7 +31,7 @@ pub enum Nationality {
 }
 
 /// What a counter is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Kind {
     Squad,
     HalfSquad,
@@ -40,7 +40,7 @@ pub enum Kind {
 }
 
 /// Troop quality (A1.25).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Class {
     Elite,
     FirstLine,
@@ -66,6 +66,13 @@ pub struct Counter {
     pub half_squad: Option<String>,
     #[serde(default)]
     pub lower_class: Option<String>,
+    /// A crew counter that is a vehicle-crew (G1.3: the Japanese 1-2-7), not an infantry-crew.
+    #[serde(default)]
+    pub vehicle_crew: bool,
+    /// G1.3: the (broken) vehicle-crew an infantry-crew is exchanged for when its Reduced side
+    /// is Step-Reduced or when it suffers a G1.13 break (2-2-8 / 1-2-8 -> 1-2-7).
+    #[serde(default)]
+    pub becomes_vehicle_crew: Option<String>,
 }
 
 impl Counter {
@@ -76,6 +83,17 @@ impl Counter {
             Kind::HalfSquad | Kind::Crew => 0.5,
             Kind::Leader => 0.0,
         }
+    }
+
+    /// G1.1/G1.3: a Japanese squad or infantry-crew on its Full-Strength side (it has a
+    /// Reduced-Strength side to be flipped to).
+    pub fn is_full_strength(&self) -> bool {
+        self.reduced.is_some()
+    }
+
+    /// G1.3: a crew counter that is an infantry-crew (not a vehicle-crew).
+    pub fn is_infantry_crew(&self) -> bool {
+        self.kind == Kind::Crew && !self.vehicle_crew
     }
 }
 
@@ -129,6 +147,13 @@ impl Catalog {
         }
     }
 
+    /// The MMC counter `name` of `nationality`, if the catalog lists it.
+    pub fn counter(&self, nationality: Nationality, name: &str) -> Option<&Counter> {
+        self.counters
+            .iter()
+            .find(|c| c.nationality == nationality && c.name == name)
+    }
+
     /// The MMC names of a nationality, for error messages.
     pub fn names(&self, nationality: Nationality) -> Vec<&str> {
         self.counters
@@ -147,9 +172,14 @@ mod tests {
     fn the_catalog_parses_and_every_relation_names_a_listed_counter() {
         let c = Catalog::get();
         for m in &c.counters {
-            for r in [&m.reduced, &m.half_squad, &m.lower_class]
-                .into_iter()
-                .flatten()
+            for r in [
+                &m.reduced,
+                &m.half_squad,
+                &m.lower_class,
+                &m.becomes_vehicle_crew,
+            ]
+            .into_iter()
+            .flatten()
             {
                 assert!(
                     c.counters
@@ -177,6 +207,50 @@ mod tests {
         // (then its 2-3-7 HS).
         assert_eq!(s.lower_class.as_deref(), Some("4-4-7"));
         assert_eq!(r.lower_class.as_deref(), Some("3-4-7"));
+    }
+
+    #[test]
+    fn every_japanese_mmc_names_what_g1_exchanges_it_for() {
+        let c = Catalog::get();
+        for m in c
+            .counters
+            .iter()
+            .filter(|m| m.nationality == Nationality::Japanese)
+        {
+            match m.kind {
+                // G1.122/G1.13/G1.14: every squad has a HS; G1.123/G1.124/G1.133: every
+                // non-Conscript squad a next-lower Class squad of the same strength.
+                Kind::Squad => {
+                    assert!(m.half_squad.is_some(), "{}", m.name);
+                    if m.class != Class::Conscript {
+                        let l = c
+                            .counter(Nationality::Japanese, m.lower_class.as_deref().unwrap())
+                            .unwrap();
+                        assert_eq!(l.is_full_strength(), m.is_full_strength(), "{}", m.name);
+                    }
+                }
+                // G1.3: an infantry-crew becomes a vehicle-crew; a vehicle-crew is one.
+                Kind::Crew if !m.vehicle_crew => {
+                    let v = c
+                        .counter(
+                            Nationality::Japanese,
+                            m.becomes_vehicle_crew.as_deref().unwrap(),
+                        )
+                        .unwrap();
+                    assert!(v.vehicle_crew, "{}", m.name);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn american_elr_chain_7_6_8_to_6_6_7_to_6_6_6() {
+        let c = Catalog::get();
+        let s = c.counter(Nationality::American, "7-6-8").unwrap();
+        assert_eq!(s.lower_class.as_deref(), Some("6-6-7"));
+        let s = c.counter(Nationality::American, "6-6-7").unwrap();
+        assert_eq!(s.lower_class.as_deref(), Some("6-6-6"));
     }
 
     #[test]

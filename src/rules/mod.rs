@@ -3,6 +3,8 @@
 //! their rule number and a reason, so the CLI, the simulation and the viewer can cite them.
 
 pub mod caves;
+pub mod japanese;
+pub mod morale;
 pub mod night;
 pub mod setup;
 

@@ -3,6 +3,9 @@
 //! their rule number and a reason, so the CLI, the simulation and the viewer can cite them.
 
 pub mod caves;
+pub mod climbing;
+pub mod fire;
+pub mod ift;
 pub mod japanese;
 pub mod morale;
 pub mod night;

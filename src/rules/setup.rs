@@ -67,36 +67,6 @@ pub fn who_may_be_underground<'a>(
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::map::Terrain;
-
-    #[test]
-    fn b11_a_cliff_between_equal_levels_is_a_problem() {
-        let mut m = Map::new(None, 10, 10, 0, Terrain::Open);
-        let (s, t) = (m.hex("E5").unwrap(), m.hex("E6").unwrap());
-        m.add_cliff(m.hexside("E5-E6").unwrap());
-        assert_eq!(cliff_problems(&m).len(), 1);
-        m.set_hex(s, Some(2), None, None);
-        assert!(cliff_problems(&m).is_empty());
-        let _ = t;
-    }
-
-    #[test]
-    fn g1_pto_notes_list_conversions_and_roads_as_paths() {
-        let mut m = Map::new(None, 10, 10, 0, Terrain::Open);
-        let w = m.hex("C3").unwrap();
-        m.set_hex(w, None, Some(Terrain::Woods), None);
-        m.add_road(m.hexside("J4-I4").unwrap());
-        m.apply_pto();
-        let notes = pto_notes(&m);
-        assert_eq!(notes.len(), 2);
-        assert!(notes[0].message.contains("Jungle"));
-        assert!(notes[1].message.contains("path"));
-    }
-}
-
 /// G1.631 (with G11.3): Japanese MMC set up hidden above ground may be at most 10% (day) or 25%
 /// (night) of the Japanese onboard MMC squad-equivalents, FRU; HIP in caves and Cave Complexes
 /// is in addition (G11.3) and is not counted. `units`: (id, kind, hidden, underground) of each
@@ -136,4 +106,34 @@ pub fn japanese_hip_problems<'a>(
             allowed.reason
         ),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Terrain;
+
+    #[test]
+    fn b11_a_cliff_between_equal_levels_is_a_problem() {
+        let mut m = Map::new(None, 10, 10, 0, Terrain::Open);
+        let (s, t) = (m.hex("E5").unwrap(), m.hex("E6").unwrap());
+        m.add_cliff(m.hexside("E5-E6").unwrap());
+        assert_eq!(cliff_problems(&m).len(), 1);
+        m.set_hex(s, Some(2), None, None);
+        assert!(cliff_problems(&m).is_empty());
+        let _ = t;
+    }
+
+    #[test]
+    fn g1_pto_notes_list_conversions_and_roads_as_paths() {
+        let mut m = Map::new(None, 10, 10, 0, Terrain::Open);
+        let w = m.hex("C3").unwrap();
+        m.set_hex(w, None, Some(Terrain::Woods), None);
+        m.add_road(m.hexside("J4-I4").unwrap());
+        m.apply_pto();
+        let notes = pto_notes(&m);
+        assert_eq!(notes.len(), 2);
+        assert!(notes[0].message.contains("Jungle"));
+        assert!(notes[1].message.contains("path"));
+    }
 }

@@ -259,16 +259,8 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     despawn_all::<Starshell>(world);
     despawn_all::<IlluminatingRound>(world);
     for (u, at) in units {
-        let mut e = world.spawn((u.unit, At(at)));
-        if u.hidden {
-            e.insert(Hidden);
-        }
-        if u.concealed {
-            e.insert(Concealed);
-        }
-        if u.cloaked {
-            e.insert(Cloaked);
-        }
+        let e = world.spawn((u.unit, At(at)));
+        super::spawn::with_markers(e, u.hidden, u.concealed, u.cloaked);
     }
     for c in climbs {
         world.spawn(c);

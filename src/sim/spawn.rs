@@ -39,7 +39,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
         ));
     }
     for u in &s.units {
-        let mut e = commands.spawn((
+        let e = commands.spawn((
             Unit {
                 id: u.id.clone(),
                 nationality: u.nationality,
@@ -56,15 +56,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
             },
             At(u.at.clone()),
         ));
-        if u.hidden {
-            e.insert(Hidden);
-        }
-        if u.concealed {
-            e.insert(Concealed);
-        }
-        if u.cloaked {
-            e.insert(Cloaked);
-        }
+        with_markers(e, u.hidden, u.concealed, u.cloaked);
         if let Location::Climbing { hex, level, vertex } = u.at {
             commands.spawn(Climb {
                 hex,
@@ -93,5 +85,41 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
     }
     for &hex in &s.illuminating_rounds {
         commands.spawn(IlluminatingRound { hex });
+    }
+}
+
+/// Adds a unit's Hidden/Concealed/Cloaked markers (set up, or loaded from a save).
+pub(super) fn with_markers<E: MarkerTarget>(
+    mut e: E,
+    hidden: bool,
+    concealed: bool,
+    cloaked: bool,
+) {
+    if hidden {
+        e.mark(Hidden);
+    }
+    if concealed {
+        e.mark(Concealed);
+    }
+    if cloaked {
+        e.mark(Cloaked);
+    }
+}
+
+/// Something a marker component can be added to: a spawned entity, through `Commands` or the
+/// `World`.
+pub(super) trait MarkerTarget {
+    fn mark<C: Component>(&mut self, c: C);
+}
+
+impl MarkerTarget for EntityCommands<'_> {
+    fn mark<C: Component>(&mut self, c: C) {
+        self.insert(c);
+    }
+}
+
+impl MarkerTarget for EntityWorldMut<'_> {
+    fn mark<C: Component>(&mut self, c: C) {
+        self.insert(c);
     }
 }

@@ -181,17 +181,27 @@ pub(super) fn throw_dc(world: &mut World, id: &str, cave_id: &str) {
     }
 }
 
+/// The unit that would Place or Set a DC in the ATTACKER's MPh: in play, in its MPh, with a
+/// DC (each refused with `rule` otherwise), and the cave.
+fn mph_dc_user(
+    world: &mut World,
+    id: &str,
+    cave_id: &str,
+    rule: &str,
+    what: &str,
+) -> Option<(Ctx, UnitView, Cave)> {
+    let ctx = Ctx::read(world);
+    let u = ctx.unit(world, id)?;
+    if !ctx.attacker_in(world, &u, &[Phase::Movement], rule, what) || !needs_dc(world, &u, rule) {
+        return None;
+    }
+    let cave = ctx.board.caves.cave(cave_id).cloned()?;
+    Some((ctx, u, cave))
+}
+
 /// G11.833 Place (MPh; two MF plus SMOKE MF) or G11.8331 by a Climber (its dr).
 pub(super) fn place_dc(world: &mut World, id: &str, cave_id: &str) {
-    let ctx = Ctx::read(world);
-    let Some(u) = ctx.unit(world, id) else { return };
-    if !ctx.attacker_in(world, &u, &[Phase::Movement], "G11.833", "Placing a DC") {
-        return;
-    }
-    if !needs_dc(world, &u, "G11.833") {
-        return;
-    }
-    let Some(cave) = ctx.board.caves.cave(cave_id).cloned() else {
+    let Some((ctx, u, cave)) = mph_dc_user(world, id, cave_id, "G11.833", "Placing a DC") else {
         return;
     };
     let known = japanese_mmc_known(&ctx.live, cave_id);
@@ -253,15 +263,7 @@ pub(super) fn place_dc(world: &mut World, id: &str, cave_id: &str) {
 /// G11.8332 Set DC (the whole MPh, ADJACENT). When a Set DC is detonated (A23.7) is not in our
 /// sources: the walk detonates it at once.
 pub(super) fn set_dc(world: &mut World, id: &str, cave_id: &str) {
-    let ctx = Ctx::read(world);
-    let Some(u) = ctx.unit(world, id) else { return };
-    if !ctx.attacker_in(world, &u, &[Phase::Movement], "G11.8332", "Setting a DC") {
-        return;
-    }
-    if !needs_dc(world, &u, "G11.8332") {
-        return;
-    }
-    let Some(cave) = ctx.board.caves.cave(cave_id).cloned() else {
+    let Some((ctx, u, cave)) = mph_dc_user(world, id, cave_id, "G11.8332", "Setting a DC") else {
         return;
     };
     let t = thrower(&ctx, &u, &cave);

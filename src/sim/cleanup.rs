@@ -38,18 +38,14 @@ fn remove_illumination(world: &mut World) {
         return;
     }
     let board = world.resource::<Board>().clone();
-    let mut q = world.query_filtered::<(Entity, Option<&Starshell>, Option<&IlluminatingRound>), Or<(With<Starshell>, With<IlluminatingRound>)>>();
-    let mut gone: Vec<(Entity, String)> = q
+    let name = |what: &str, hex| format!("{what} in {}", board.scenario.map.name(hex));
+    let mut stars = world.query::<(Entity, &Starshell)>();
+    let mut gone: Vec<(Entity, String)> = stars
         .iter(world)
-        .map(|(e, s, i)| {
-            let (what, hex) = match (s, i) {
-                (Some(s), _) => ("Starshell", s.hex),
-                (_, Some(i)) => ("IR", i.hex),
-                _ => ("?", crate::hex::Hex::new(0, 0)),
-            };
-            (e, format!("{what} in {}", board.scenario.map.name(hex)))
-        })
+        .map(|(e, s)| (e, name("Starshell", s.hex)))
         .collect();
+    let mut irs = world.query::<(Entity, &IlluminatingRound)>();
+    gone.extend(irs.iter(world).map(|(e, i)| (e, name("IR", i.hex))));
     gone.sort_by(|a, b| a.1.cmp(&b.1));
     for (e, what) in gone {
         world.despawn(e);

@@ -100,16 +100,7 @@ pub fn emit(world: &mut World, say: Say) {
 
 /// Records a rule's decision (no dice).
 pub fn ruled(world: &mut World, event: &str, unit: Option<&str>, rule: &str, text: String) {
-    emit(
-        world,
-        Say {
-            event,
-            unit,
-            rule: Some(rule),
-            dice: None,
-            text,
-        },
-    );
+    record(world, event, unit, rule, None, text);
 }
 
 /// Records a roll and what the rule made of it.
@@ -121,13 +112,24 @@ pub fn rolled(
     dice: Vec<u8>,
     text: String,
 ) {
+    record(world, event, unit, rule, Some(dice), text);
+}
+
+fn record(
+    world: &mut World,
+    event: &str,
+    unit: Option<&str>,
+    rule: &str,
+    dice: Option<Vec<u8>>,
+    text: String,
+) {
     emit(
         world,
         Say {
             event,
             unit,
             rule: Some(rule),
-            dice: Some(dice),
+            dice,
             text,
         },
     );

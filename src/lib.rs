@@ -12,3 +12,5 @@ pub mod map;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+#[cfg(feature = "viewer")]
+pub mod view;

@@ -181,3 +181,28 @@ fn e1_101_an_illuminated_target_is_seen_beyond_the_nvr_but_not_the_other_way() {
     assert_eq!(back["clear"], false);
     assert_eq!(back["rule"], "E1.1");
 }
+
+#[test]
+fn e1_92_a_hex_lit_by_a_starshell_and_a_blaze_is_lit_by_the_starshell_white_light() {
+    let s = scenario("night_open");
+    let env = LosEnv::new(&s.map).obstacles_only();
+    let (a, b) = (s.map.hex("K5").unwrap(), s.map.hex("K7").unwrap());
+    let blaze = Source {
+        kind: SourceKind::Blaze,
+        hex: a,
+        levels: 1,
+    };
+    let star = Source {
+        kind: SourceKind::Starshell,
+        hex: b,
+        levels: 0,
+    };
+    let l = illuminate(&env, &[blaze, star]);
+    let by = |h| l.by[s.map.index(h).unwrap()];
+    // K5 is the Blaze's own hex and within the Starshell's 3 hexes: the Starshell wins.
+    assert_eq!(by(a), Some(SourceKind::Starshell));
+    // K3 is lit by the Blaze alone (2 hexes from it, 4 from the Starshell).
+    assert_eq!(by(s.map.hex("K3").unwrap()), Some(SourceKind::Blaze));
+    // Unlit hexes have no source.
+    assert_eq!(by(s.map.hex("A1").unwrap()), None);
+}

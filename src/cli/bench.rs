@@ -19,11 +19,21 @@ use crate::rules::night::light::{Source, SourceKind, illuminate};
 /// The benchmark board: a full board with two hills (to Level 3), jungle, kunai, palm trees, a
 /// gully and a stream, laid out deterministically.
 pub fn bench_map() -> Map {
-    let mut m = Map::new(Some("99".into()), 33, 10, 0, Terrain::Open);
+    bench_map_of(1)
+}
+
+/// `boards` benchmark boards side by side (33 columns each), for the viewer's frame cost.
+pub fn bench_map_of(boards: u32) -> Map {
+    let boards = boards.max(1);
+    let mut m = Map::new(Some("99".into()), 33 * boards, 10, 0, Terrain::Open);
     let hexes: Vec<Hex> = m.hexes().map(|d| d.hex).collect();
-    let hills = [(m.hex("H4").unwrap(), 3), (m.hex("W7").unwrap(), 2)];
+    let hill = |col: u32, row: i32| crate::hex::HexId { col, row }.hex();
+    let hills: Vec<(Hex, i32)> = (0..boards)
+        .flat_map(|b| [(hill(7 + 33 * b, 4), 3), (hill(22 + 33 * b, 7), 2)])
+        .collect();
     for h in hexes {
-        let id = h.id().expect("on map");
+        let mut id = h.id().expect("on map");
+        id.col %= 33;
         let level = hills
             .iter()
             .map(|&(c, top)| top - c.distance(h) as i32)
@@ -164,7 +174,58 @@ fn measure(runs: usize) -> (usize, Figures) {
     )
 }
 
-pub fn run(json: bool, runs: usize) -> Result<ExitCode, Failure> {
+/// `bench --render`: the viewer's frame time on a 1-board and a 4-board map, each rendered
+/// without a window in a child process (a process opens one renderer), and their ratio (the
+/// merged meshes keep it near 1; the target is <= 1.5).
+fn render_figures() -> Result<serde_json::Value, Failure> {
+    let exe = std::env::current_exe().map_err(|e| Failure::input(e.to_string()))?;
+    let mut out = Vec::new();
+    for boards in [1, 4] {
+        let o = std::process::Command::new(&exe)
+            .args([
+                "view",
+                "--frame-bench",
+                "120",
+                "--camera",
+                "top",
+                "--size",
+                "800x500",
+            ])
+            .args(["--boards", &boards.to_string()])
+            .output()
+            .map_err(|e| Failure::input(e.to_string()))?;
+        let line = String::from_utf8_lossy(&o.stdout);
+        let v: serde_json::Value = line
+            .lines()
+            .rev()
+            .find_map(|l| serde_json::from_str(l).ok())
+            .ok_or_else(|| {
+                let err = String::from_utf8_lossy(&o.stderr);
+                Failure::input(format!(
+                    "bench --render: the viewer gave no frame time ({})",
+                    err.lines()
+                        .rfind(|l| l.starts_with("error"))
+                        .unwrap_or("no output")
+                ))
+            })?;
+        out.push(v);
+    }
+    let ms = |v: &serde_json::Value| v["median_ms"].as_f64().unwrap_or(f64::NAN);
+    Ok(json!({
+        "frame_1_board_ms": ms(&out[0]),
+        "frame_4_boards_ms": ms(&out[1]),
+        "frame_ratio_4_vs_1": ((ms(&out[1]) / ms(&out[0])) * 1000.0).round() / 1000.0,
+        "hexes_1_board": out[0]["hexes"],
+        "hexes_4_boards": out[1]["hexes"],
+    }))
+}
+
+pub fn run(json: bool, runs: usize, render: bool) -> Result<ExitCode, Failure> {
+    let frames = if render {
+        Some(render_figures()?)
+    } else {
+        None
+    };
     let (hexes, f) = measure(runs);
     let ratio = f.los_ms / f.bare_ms;
     if json {
@@ -177,6 +238,7 @@ pub fn run(json: bool, runs: usize) -> Result<ExitCode, Failure> {
             "light_ms": f.light_ms,
             "first_pass_ms": f.first_ms,
             "clear_pairs": f.clear,
+            "render": frames,
         }));
     } else {
         println!("board: 33 x 10, {hexes} hexes, {} ordered pairs", f.pairs);
@@ -194,6 +256,14 @@ pub fn run(json: bool, runs: usize) -> Result<ExitCode, Failure> {
             "first pass:       {:8.2} ms (includes building the line table)",
             f.first_ms
         );
+        if let Some(r) = &frames {
+            println!(
+                "frame, 1 board:   {:8.2} ms   4 boards: {:.2} ms   ratio {} (target <= 1.5)",
+                r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_ratio_4_vs_1"]
+            );
+        }
         if cfg!(debug_assertions) {
             println!("note: this is a debug build; measure with `cargo run --release -- bench`");
         }

@@ -108,6 +108,7 @@ pub fn report(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
 }
 
 /// `asl-pto` with no arguments, until the viewer exists: check the built-in scenario.
+#[cfg_attr(feature = "viewer", allow(dead_code))]
 pub fn builtin() -> Result<ExitCode, Failure> {
     report(&Scenario::builtin(), false)
 }

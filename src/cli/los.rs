@@ -5,9 +5,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Failure, print_json};
-use crate::los::{Effect, Location, LosResult};
-use crate::rules::caves::sight::cave_los;
-use crate::rules::night::visibility::nvr_limits;
+use crate::los::{Effect, LosResult};
+use crate::rules::sight::los_between;
 use crate::scenario::Scenario;
 
 /// The JSON of a LOS answer (cli.md), with the thread's path added.
@@ -49,30 +48,9 @@ pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, F
     let b = s.location(to).map_err(Failure::input)?;
     // E1.101: an Illuminated target is seen beyond the viewer's NVR.
     let lit = s.night.is_some() && s.illuminated(&b);
-    let env = if nvr_limits(lit, false) {
-        s.los_env()
-    } else {
-        s.los_env().with_nvr(None)
-    };
-    let underground = |l: &Location| matches!(l, Location::Cave(_) | Location::Complex(_));
-    let r = if underground(&a) || underground(&b) {
-        let (caves, _) = s.cave_system();
-        cave_los(&env, &caves, &a, &b)
-    } else {
-        env.check(&a, &b)
-    }
-    .map_err(|e| Failure::input(e.to_string()))?;
-    let r = match s.nvr() {
-        Some(nvr) if lit && r.sight.range > nvr.max(0) as u32 && r.clear() => LosResult {
-            rule: r.rule.or(Some("E1.101")),
-            reason: format!(
-                "{} is Illuminated, so it is seen beyond the NVR of {nvr} (E1.101); {}",
-                to, r.reason
-            ),
-            ..r
-        },
-        _ => r,
-    };
+    let (caves, _) = s.cave_system();
+    let r = los_between(s.los_env(), &caves, &a, &b, lit, to)
+        .map_err(|e| Failure::input(e.to_string()))?;
     let (fa, fb) = (a.display(&s.map).to_string(), b.display(&s.map).to_string());
     if json {
         print_json(&to_json(s, &fa, &fb, &r));

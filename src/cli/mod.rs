@@ -7,6 +7,7 @@ mod check;
 mod cost;
 mod light;
 mod los;
+mod view;
 pub mod walk;
 
 use std::path::PathBuf;
@@ -39,6 +40,26 @@ pub enum Command {
         /// Window or screenshot size, WxH.
         #[arg(long)]
         size: Option<String>,
+        /// With --screenshot: also write where each hex's centre lands in the picture (JSON).
+        #[arg(long, requires = "screenshot")]
+        probes: Option<PathBuf>,
+        /// Where the camera starts: close (over the caves, or the first light at night),
+        /// overview, top.
+        #[arg(long, default_value = "close")]
+        camera: String,
+        /// Centre the camera on this hex.
+        #[arg(long)]
+        focus: Option<String>,
+        /// The walkthrough's dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Render N frames once the scene is ready without a window, print the frame time
+        /// (JSON) and exit (used by `bench --render`).
+        #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        frame_bench: Option<u32>,
+        /// With --frame-bench: widen the map to this many boards side by side.
+        #[arg(long, hide = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+        boards: u32,
     },
     /// Is the scenario legal (map, caves, units, OB)? Exit 1 if not.
     Check {
@@ -98,6 +119,10 @@ pub enum Command {
         /// Timed runs per figure (the median is reported).
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
         runs: u32,
+        /// Also time rendered frames of a 1-board and a 4-board map (needs the viewer and a
+        /// graphics adapter; no display).
+        #[arg(long)]
+        render: bool,
     },
 }
 
@@ -130,17 +155,41 @@ pub(crate) fn print_json(v: &serde_json::Value) {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
+        // Without the viewer, the bare command checks the built-in scenario instead.
+        #[cfg(not(feature = "viewer"))]
         None => check::builtin(),
-        Some(Command::View { scenario, .. }) => {
-            // Load the file anyway, so a bad scenario is reported as such.
-            if let Some(p) = scenario {
-                load(&p)?;
-            }
-            Err(Failure::input(
-                "the 3D viewer is not in this build yet (issue 6); `check`, `caves`, `los`, \
-                 `light` and `bench` show the same scenario on the command line",
-            ))
-        }
+        #[cfg(feature = "viewer")]
+        None => view::run(view::Args {
+            camera: "close".into(),
+            seed: 1,
+            boards: 1,
+            ..view::Args::default()
+        }),
+        Some(Command::View {
+            scenario,
+            night,
+            day,
+            screenshot,
+            size,
+            probes,
+            camera,
+            focus,
+            seed,
+            frame_bench,
+            boards,
+        }) => view::run(view::Args {
+            scenario,
+            night,
+            day,
+            screenshot,
+            size,
+            probes,
+            camera,
+            focus,
+            seed,
+            frame_bench,
+            boards,
+        }),
         Some(Command::Check { scenario, json }) => check::report(&load(&scenario)?, json),
         Some(Command::Los {
             scenario,
@@ -148,7 +197,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             to,
             json,
         }) => los::run(&load(&scenario)?, &from, &to, json),
-        Some(Command::Bench { json, runs }) => bench::run(json, runs as usize),
+        Some(Command::Bench { json, runs, render }) => bench::run(json, runs as usize, render),
         Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json),
         Some(Command::Cost {
             scenario,

@@ -10,6 +10,7 @@ pub mod japanese;
 pub mod morale;
 pub mod night;
 pub mod setup;
+pub mod sight;
 
 use serde::Serialize;
 

@@ -10,7 +10,7 @@ use super::components::*;
 use super::phase::NightState;
 use super::runner::drive;
 use crate::los::LosEnv;
-use crate::rules::night::light::{cave_lit, illuminate};
+use crate::rules::night::light::{Source, cave_lit, illuminate};
 use crate::scenario::light_sources_of;
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,7 +48,8 @@ fn relight(
         + removed_flame.read().count()
         + removed_star.read().count()
         + removed_ir.read().count();
-    if changed.is_empty() && removed == 0 && *first {
+    // Night falling or lifting (the viewer's day/night toggle) re-marks everything too.
+    if changed.is_empty() && removed == 0 && !night.is_changed() && *first {
         return;
     }
     *first = true;
@@ -65,9 +66,21 @@ fn relight(
     let night = night.night();
     for (e, cell) in &hexes {
         let mut ec = commands.entity(e);
-        match night && lighting.is_lit(&env, cell.0) {
-            true => ec.insert(Illuminated { rule: "E1.9" }),
-            false => ec.remove::<Illuminated>(),
+        let by = board
+            .scenario
+            .map
+            .index(cell.0)
+            .and_then(|i| lighting.by[i]);
+        match (night, by) {
+            (true, Some(kind)) => ec.insert(Illuminated {
+                rule: Source {
+                    kind,
+                    hex: cell.0,
+                    levels: 0,
+                }
+                .rule(),
+            }),
+            _ => ec.remove::<Illuminated>(),
         };
         match night && lighting.is_shadowed(&env, cell.0) {
             true => ec.insert(Shadowed),

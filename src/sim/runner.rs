@@ -102,6 +102,20 @@ pub fn request_step(world: &mut World) -> bool {
     true
 }
 
+/// Advances to the next phase without running a script step (the viewer's "Next phase"): the
+/// same state transitions, and so the same per-phase systems, as a step that names that phase.
+/// Returns false while a step is still running.
+pub fn request_phase(world: &mut World) -> bool {
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<PlayerTurn>().number;
+    let mut walk = world.resource_mut::<Walk>();
+    if !walk.idle() {
+        return false;
+    }
+    walk.target = Some(target_of(phase, pt, phase.next()));
+    true
+}
+
 /// Advances one phase toward the step's target (a state transition next frame), or, at the
 /// target, resolves the step's action.
 pub fn drive(world: &mut World) {

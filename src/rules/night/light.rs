@@ -57,6 +57,9 @@ pub struct Lighting {
     /// In some Blaze's Illuminated Zone but not Illuminated (E1.941 shadow), and lit by nothing
     /// else.
     pub shadowed: Vec<bool>,
+    /// What lights each Illuminated hex: a Starshell or IR where one does (their white light
+    /// wins over a fire's), else the Blaze or Flame.
+    pub by: Vec<Option<SourceKind>>,
 }
 
 impl Lighting {
@@ -108,6 +111,13 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
     let n = env.map().slots();
     let mut lit = vec![false; n];
     let mut in_blaze_zone = vec![false; n];
+    let mut by: Vec<Option<SourceKind>> = vec![None; n];
+    let mut lit_by = |i: usize, kind: SourceKind| {
+        let fire = |k: Option<SourceKind>| matches!(k, Some(SourceKind::Blaze | SourceKind::Flame));
+        if by[i].is_none() || (fire(by[i]) && !fire(Some(kind))) {
+            by[i] = Some(kind);
+        }
+    };
     for s in sources {
         for h in zone(env, s.hex, s.radius()) {
             let i = env.map().index(h).expect("zone hexes are on the map");
@@ -117,8 +127,14 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
                     if !lit[i] && blaze_reaches(env, s, h) {
                         lit[i] = true;
                     }
+                    if lit[i] {
+                        lit_by(i, s.kind);
+                    }
                 }
-                _ => lit[i] = true,
+                _ => {
+                    lit[i] = true;
+                    lit_by(i, s.kind);
+                }
             }
         }
     }
@@ -130,6 +146,7 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
     Lighting {
         illuminated: lit,
         shadowed,
+        by,
     }
 }
 

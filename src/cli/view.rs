@@ -1,0 +1,129 @@
+//! `asl-pto view [SCENARIO] [--night | --day] [--screenshot OUT.png] [--size WxH] ...`: the 3D
+//! viewer (`crate::view`), on the built-in scenario by default.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{Failure, load};
+use crate::scenario::Scenario;
+
+/// The `view` command line.
+#[derive(Debug, Default)]
+#[cfg_attr(not(feature = "viewer"), allow(dead_code))]
+pub struct Args {
+    pub scenario: Option<PathBuf>,
+    pub night: bool,
+    pub day: bool,
+    pub screenshot: Option<PathBuf>,
+    pub size: Option<String>,
+    pub probes: Option<PathBuf>,
+    pub camera: String,
+    pub focus: Option<String>,
+    pub seed: u64,
+    pub frame_bench: Option<u32>,
+    pub boards: u32,
+}
+
+/// `WxH` in pixels (each 64..=8192).
+#[cfg_attr(not(feature = "viewer"), allow(dead_code))]
+pub fn parse_size(text: &str) -> Result<(u32, u32), Failure> {
+    let bad = || {
+        Failure::input(format!(
+            "--size '{text}': expected WxH in pixels, e.g. 1280x800"
+        ))
+    };
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(64..=8192).contains(&w) || !(64..=8192).contains(&h) {
+        return Err(Failure::input(format!(
+            "--size '{text}': each side must be 64..8192 pixels"
+        )));
+    }
+    Ok((w, h))
+}
+
+/// The scenario to show: the file named, the built-in one, or (for `--frame-bench`) the
+/// benchmark map of `boards` boards.
+fn scenario_of(args: &Args) -> Result<Scenario, Failure> {
+    let mut s = match &args.scenario {
+        Some(p) => load(p)?,
+        None => Scenario::builtin(),
+    };
+    if args.frame_bench.is_some() && args.scenario.is_none() {
+        s.map = super::bench::bench_map_of(args.boards);
+        s.title = format!("frame bench, {} board(s)", args.boards);
+        s.caves.clear();
+        s.complexes.clear();
+        s.tunnels.clear();
+        s.units.clear();
+        s.smoke.clear();
+        s.script.clear();
+        s.ob_caves = None;
+    }
+    Ok(s)
+}
+
+#[cfg(feature = "viewer")]
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    use crate::view::{Preset, Sky, ViewOptions};
+    let scenario = scenario_of(&args)?;
+    let size = match &args.size {
+        Some(t) => parse_size(t)?,
+        None => (1280, 800),
+    };
+    let preset = match args.camera.as_str() {
+        "close" | "" => Preset::Close,
+        "overview" => Preset::Overview,
+        "top" => Preset::Top,
+        other => {
+            return Err(Failure::input(format!(
+                "--camera '{other}': expected close, overview or top"
+            )));
+        }
+    };
+    let sky = match (args.night, args.day) {
+        (true, _) => Sky::Night,
+        (_, true) => Sky::Day,
+        _ => Sky::Scenario,
+    };
+    crate::view::run(
+        scenario,
+        ViewOptions {
+            sky,
+            screenshot: args.screenshot,
+            probes: args.probes,
+            size,
+            preset,
+            focus: args.focus,
+            frame_bench: args.frame_bench,
+            seed: args.seed,
+        },
+    )
+}
+
+#[cfg(not(feature = "viewer"))]
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    // Still read the scenario, so a bad file is reported as such.
+    scenario_of(&args)?;
+    Err(Failure::input(
+        "this asl-pto was built without the 3D viewer (the `viewer` feature); build it with \
+         default features, or use the headless subcommands (check, caves, los, cost, light, walk)",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_bad_ones_are_input_errors() {
+        assert_eq!(parse_size("1280x800").unwrap(), (1280, 800));
+        assert_eq!(parse_size("640X480").unwrap(), (640, 480));
+        for bad in ["1280", "x800", "axb", "10x10", "99999x10"] {
+            assert_eq!(parse_size(bad).unwrap_err().code, 2, "{bad}");
+        }
+    }
+}

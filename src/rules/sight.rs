@@ -1,0 +1,44 @@
+//! A6, G11.5, E1.101: the LOS between two Locations in a situation — above ground through the
+//! LOS engine, to or from a cave or Cave Complex by G11.5, at night limited by the NVR unless
+//! the target is Illuminated (E1.101). The CLI's `los` and the viewer's LOS tool both ask here.
+
+use crate::los::{Location, LosEnv, LosError, LosResult};
+use crate::rules::caves::CaveSystem;
+use crate::rules::caves::sight::cave_los;
+use crate::rules::night::visibility::nvr_limits;
+
+/// A6/G11.5/E1.101: the LOS from `a` to `b`. `env` holds the situation (SMOKE, Blazes, the
+/// NVR); `target_lit` says whether `b` is Illuminated (E1.9), which lets it be seen beyond the
+/// NVR; `b_name` names it in the reason.
+pub fn los_between(
+    env: LosEnv,
+    caves: &CaveSystem,
+    a: &Location,
+    b: &Location,
+    target_lit: bool,
+    b_name: &str,
+) -> Result<LosResult, LosError> {
+    let nvr = env.nvr;
+    let env = if nvr_limits(target_lit, false) {
+        env
+    } else {
+        env.with_nvr(None)
+    };
+    let underground = |l: &Location| matches!(l, Location::Cave(_) | Location::Complex(_));
+    let r = if underground(a) || underground(b) {
+        cave_los(&env, caves, a, b)
+    } else {
+        env.check(a, b)
+    }?;
+    Ok(match nvr {
+        Some(nvr) if target_lit && r.sight.range > nvr && r.clear() => LosResult {
+            rule: r.rule.or(Some("E1.101")),
+            reason: format!(
+                "{b_name} is Illuminated, so it is seen beyond the NVR of {nvr} (E1.101); {}",
+                r.reason
+            ),
+            ..r
+        },
+        _ => r,
+    })
+}

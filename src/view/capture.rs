@@ -1,0 +1,246 @@
+//! Rendering without a window: `view --screenshot OUT.png` renders into an image once the scene
+//! is ready — the terrain and counters spawned and no render pipeline still compiling (not a
+//! fixed frame count; lavapipe compiles pipelines over many frames) — writes the PNG (and, with
+//! `--probes`, where each hex lands in it) and exits; `--frame-bench N` times N frames instead.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{
+    CachedPipelineState, Extent3d, PipelineCache, TextureDimension, TextureFormat, TextureUsages,
+};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::{Render, RenderApp, RenderSystems};
+
+use super::ViewOptions;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SceneReady>()
+        .init_resource::<BenchClock>()
+        .add_systems(PreStartup, make_target)
+        .add_systems(Last, (watch_readiness, bench_frames).chain());
+}
+
+/// What the command line asked of a run without a window.
+#[derive(Resource, Clone, Debug)]
+pub struct CaptureRequest {
+    pub screenshot: Option<PathBuf>,
+    pub probes: Option<PathBuf>,
+    pub frame_bench: Option<u32>,
+    pub size: (u32, u32),
+}
+
+impl CaptureRequest {
+    pub fn headless(&self) -> bool {
+        self.screenshot.is_some() || self.frame_bench.is_some()
+    }
+}
+
+impl From<&ViewOptions> for CaptureRequest {
+    fn from(o: &ViewOptions) -> CaptureRequest {
+        CaptureRequest {
+            screenshot: o.screenshot.clone(),
+            probes: o.probes.clone(),
+            frame_bench: o.frame_bench,
+            size: o.size,
+        }
+    }
+}
+
+/// The image the camera renders into when there is no window.
+#[derive(Resource, Clone)]
+pub struct Target(pub Handle<Image>);
+
+/// Set by the board and the counters once their entities are spawned.
+#[derive(Resource, Default, Debug)]
+pub struct SceneReady {
+    pub terrain: bool,
+    pub counters: bool,
+}
+
+/// The render world's pipeline counts, shared with the main world.
+#[derive(Default)]
+pub struct PipelineCounts {
+    total: AtomicUsize,
+    waiting: AtomicUsize,
+    errors: AtomicUsize,
+}
+
+#[derive(Resource, Clone, Default)]
+pub struct PipelineStatus(pub Arc<PipelineCounts>);
+
+fn report_pipelines(cache: Option<Res<PipelineCache>>, status: Res<PipelineStatus>) {
+    let Some(cache) = cache else { return };
+    let s = &status.0;
+    s.total.store(cache.pipelines().count(), Ordering::Relaxed);
+    s.waiting
+        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
+    // Pipelines wait in `Err` while their shaders load; only errors left at capture count.
+    let errors = cache
+        .pipelines()
+        .filter(|p| matches!(p.state, CachedPipelineState::Err(_)))
+        .count();
+    s.errors.store(errors, Ordering::Relaxed);
+}
+
+/// Counts the render world's pipelines each frame (after they are processed), for the main
+/// world's readiness check. Call after the render plugins are added.
+pub fn add_pipeline_probe(app: &mut App) {
+    let status = PipelineStatus::default();
+    app.insert_resource(status.clone());
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(status)
+            .add_systems(Render, report_pipelines.in_set(RenderSystems::Cleanup));
+    }
+}
+
+fn make_target(
+    mut commands: Commands,
+    request: Res<CaptureRequest>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    if !request.headless() {
+        return;
+    }
+    let (w, h) = request.size;
+    let mut image = Image::new_uninit(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.texture_descriptor.usage |=
+        TextureUsages::RENDER_ATTACHMENT | TextureUsages::COPY_SRC | TextureUsages::TEXTURE_BINDING;
+    commands.insert_resource(Target(images.add(image)));
+}
+
+/// Frames the scene has been ready for.
+#[derive(Default)]
+struct Stable {
+    frames: u32,
+    last_total: usize,
+    shot: bool,
+    started: Option<Instant>,
+}
+
+/// Frames a scene must stay ready (no pipeline compiling, nothing new) before it is captured.
+const STABLE_FRAMES: u32 = 5;
+
+#[allow(clippy::too_many_arguments)]
+fn watch_readiness(
+    mut commands: Commands,
+    request: Res<CaptureRequest>,
+    ready: Res<SceneReady>,
+    status: Res<PipelineStatus>,
+    target: Option<Res<Target>>,
+    mut stable: Local<Stable>,
+    mut bench: ResMut<BenchClock>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if !request.headless() || stable.shot {
+        return;
+    }
+    let started = *stable.started.get_or_insert_with(Instant::now);
+    if started.elapsed().as_secs() > 300 {
+        error!("the scene was not ready to capture after 300 s");
+        exit.write(AppExit::from_code(3));
+        stable.shot = true;
+        return;
+    }
+    let s = &status.0;
+    let total = s.total.load(Ordering::Relaxed);
+    let waiting = s.waiting.load(Ordering::Relaxed);
+    let quiet = ready.terrain && ready.counters && total > 0 && waiting == 0;
+    if quiet && total == stable.last_total {
+        stable.frames += 1;
+    } else {
+        stable.frames = 0;
+    }
+    stable.last_total = total;
+    if stable.frames < STABLE_FRAMES {
+        return;
+    }
+    stable.shot = true;
+    let errors = s.errors.load(Ordering::Relaxed);
+    if errors > 0 {
+        warn!("{errors} render pipeline(s) failed to compile; the picture may lack something");
+    }
+    if request.frame_bench.is_some() {
+        bench.start = Some(Instant::now());
+        return;
+    }
+    let (Some(path), Some(target)) = (request.screenshot.clone(), target) else {
+        return;
+    };
+    commands.spawn(Screenshot::image(target.0.clone())).observe(
+        move |ev: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            let saved = ev
+                .image
+                .clone()
+                .try_into_dynamic()
+                .map_err(|e| e.to_string())
+                .and_then(|img| img.to_rgb8().save(&path).map_err(|e| e.to_string()));
+            match saved {
+                Ok(()) => {
+                    exit.write(AppExit::Success);
+                }
+                Err(e) => {
+                    eprintln!("error: could not write {}: {e}", path.display());
+                    exit.write(AppExit::from_code(2));
+                }
+            }
+        },
+    );
+    commands.run_system_cached(super::board::write_probes);
+}
+
+/// The frame clock of `--frame-bench`.
+#[derive(Resource, Default)]
+pub struct BenchClock {
+    start: Option<Instant>,
+    last: Option<Instant>,
+    frames: Vec<f64>,
+}
+
+fn bench_frames(
+    request: Res<CaptureRequest>,
+    mut clock: ResMut<BenchClock>,
+    hexes: Query<(), With<crate::sim::HexCell>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = request.frame_bench else { return };
+    if clock.start.is_none() {
+        return;
+    }
+    let now = Instant::now();
+    if let Some(last) = clock.last {
+        let ms = (now - last).as_secs_f64() * 1000.0;
+        clock.frames.push(ms);
+    }
+    clock.last = Some(now);
+    if clock.frames.len() as u32 >= n {
+        let mut v = clock.frames.clone();
+        v.sort_by(f64::total_cmp);
+        let mean = v.iter().sum::<f64>() / v.len() as f64;
+        println!(
+            "{}",
+            serde_json::json!({
+                "hexes": hexes.iter().count(),
+                "frames": v.len(),
+                "mean_ms": (mean * 1000.0).round() / 1000.0,
+                "median_ms": (v[v.len() / 2] * 1000.0).round() / 1000.0,
+            })
+        );
+        exit.write(AppExit::Success);
+        clock.start = None;
+    }
+}

@@ -1,0 +1,209 @@
+//! The inspector: what was clicked, with the rules behind each fact — a hex's Base Level,
+//! terrain (and its G.1 conversion), Depression, water, cliffs and Crest Lines, and its
+//! Illumination (E1.9, E1.941); a cave's hex, CA Hexside, Entrance Hex, level, Upper-Cliff
+//! status, Primary/Complex, Accessible caves, SMOKE and Illumination (G11); a unit's counter,
+//! Location and state.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{Pick, Selected};
+use crate::hex::Hexside;
+use crate::los::Location;
+use crate::rules::caves::access::Under;
+use crate::sim::{
+    At, Board, CaveCounter, Cloaked, Concealed, HexCell, Hidden, Illuminated, NightState, Shadowed,
+    Smoke, Unit,
+};
+
+pub(super) fn plugin(_app: &mut App) {}
+
+type UnitRow<'a> = (&'a Unit, &'a At, Has<Hidden>, Has<Concealed>, Has<Cloaked>);
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut selected: ResMut<Selected>,
+    board: Res<Board>,
+    night: Res<NightState>,
+    cells: Query<(&HexCell, Option<&Illuminated>, Has<Shadowed>)>,
+    caves: Query<(&CaveCounter, Option<&Illuminated>, Has<Hidden>)>,
+    units: Query<UnitRow>,
+    smoke: Query<&Smoke>,
+) -> Result {
+    let Some(pick) = selected.0.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let map = &board.scenario.map;
+    let mut open = true;
+    egui::Window::new("Inspector")
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 150.0])
+        .default_width(320.0)
+        .resizable(false)
+        .open(&mut open)
+        .show(ctx, |ui| match &pick {
+            Pick::Hex(h) => {
+                let Some(d) = map.get(*h) else { return };
+                ui.heading(format!("Hex {}", d.id));
+                ui.label(format!("Base Level {} (A6)", d.level));
+                let info = d.terrain.info();
+                if d.printed != d.terrain {
+                    ui.label(format!(
+                        "{} (printed {}, converted by G.1)",
+                        info.name,
+                        d.printed.info().name
+                    ));
+                } else {
+                    ui.label(info.name);
+                }
+                ui.label(format!("TEM {:+} ({})", info.tem, info.tem_rule));
+                if let Some(dep) = d.depression {
+                    ui.label(format!(
+                        "Depression {dep:?}: floor Level {}, Crest level {} (A6.3)",
+                        d.level,
+                        d.level + 1
+                    ));
+                }
+                if let Some(w) = d.water_level() {
+                    ui.label(format!("water at Level {w} (B20)"));
+                }
+                for n in h.neighbors() {
+                    if let Some(side) = Hexside::between(*h, n)
+                        && map.contains(n)
+                    {
+                        if map.is_cliff(side) {
+                            ui.label(format!("cliff hexside {side} (B11)"));
+                        } else if let Some(l) = map.crest_line(side) {
+                            ui.small(format!("Crest Line {side} at Level {l}"));
+                        }
+                    }
+                }
+                if night.night() {
+                    let light = cells.iter().find(|(c, ..)| c.0 == *h);
+                    match light {
+                        Some((_, Some(i), _)) => ui.label(format!("Illuminated ({})", i.rule)),
+                        Some((_, None, true)) => ui.label(
+                            "in a Blaze's zone but shadowed by an obstacle: not Illuminated (E1.941)",
+                        ),
+                        _ => ui.label("dark: seen only within the NVR (E1.1)"),
+                    };
+                }
+                list_units(ui, &units, |at| at.hex() == Some(*h), &board);
+            }
+            Pick::Cave(id) => {
+                let Some(c) = board.caves.cave(id) else { return };
+                ui.heading(format!("Cave {id}"));
+                let row = caves.iter().find(|(cc, ..)| &cc.id == id);
+                if row.is_some_and(|(_, _, hidden)| hidden) {
+                    ui.label("hidden: set up hidden, revealed by Search, LOS or attack (G11.3)");
+                }
+                ui.label(format!("in {}, CA Hexside {} (G11.12)", map.name(c.hex), c.ca));
+                ui.label(format!("Entrance Hex {} (G11.1)", map.name(c.entrance)));
+                ui.label(format!("cave level {} (G11.11)", c.level));
+                if c.upper_cliff {
+                    ui.label("Upper-Cliff cave: entered and left by Climbing (G11.113, G11.71)");
+                }
+                if c.in_depression {
+                    ui.label("IN a Depression (G11.111)");
+                }
+                if c.primary {
+                    ui.label("Primary cave: has a Cave Complex (G11.2)");
+                }
+                if let Some(x) = &c.complex {
+                    ui.label(format!("within Cave Complex {x}'s boundaries (G11.2)"));
+                }
+                let acc = board.caves.accessible_from(&Under::Cave(id.clone()));
+                let acc: Vec<String> = acc.into_iter().filter(|a| a != id).collect();
+                ui.label(format!(
+                    "Accessible (G11.6): {}",
+                    if acc.is_empty() { "none".to_string() } else { acc.join(", ") }
+                ));
+                let at = Location::Cave(id.clone());
+                if smoke.iter().any(|s| s.at == at) {
+                    ui.label("SMOKE inside: doubles its outgoing hindrance (G11.85)");
+                }
+                if night.night() {
+                    match row.and_then(|(_, l, _)| l) {
+                        Some(_) => ui.label("Illuminated: its hex and its Entrance Hex are (G11.96)"),
+                        None => ui.label("not Illuminated: needs both its hex and its Entrance Hex lit (G11.96)"),
+                    };
+                }
+                ui.small("Its Covered Arc is drawn in orange (G11.12).");
+                list_units(ui, &units, |l| *l == at, &board);
+            }
+            Pick::Unit(id) => {
+                let Some((u, at, hidden, concealed, cloaked)) =
+                    units.iter().find(|(u, ..)| &u.id == id)
+                else {
+                    return;
+                };
+                ui.heading(format!("{} — {} {:?}", u.id, u.counter, u.nationality));
+                ui.label(format!("at {}", at.0.display(map)));
+                let mut state = Vec::new();
+                if u.broken {
+                    state.push("broken");
+                }
+                if u.dm {
+                    state.push("DM");
+                }
+                if u.wounded {
+                    state.push("wounded (G1.4)");
+                }
+                if u.pinned {
+                    state.push("pinned");
+                }
+                if u.dc {
+                    state.push("has a DC");
+                }
+                if u.hero.is_some() {
+                    state.push("T-H Hero (G1.421)");
+                }
+                if hidden {
+                    state.push("hidden (HIP)");
+                }
+                if concealed {
+                    state.push("Concealed (?)");
+                }
+                if cloaked {
+                    state.push("Cloaked (E1.4)");
+                }
+                if matches!(at.0, Location::Climbing { .. }) {
+                    state.push("Climbing (B11.4)");
+                }
+                ui.label(if state.is_empty() { "Good Order".to_string() } else { state.join(", ") });
+            }
+        });
+    if !open {
+        selected.0 = None;
+    }
+    Ok(())
+}
+
+fn list_units(
+    ui: &mut egui::Ui,
+    units: &Query<UnitRow>,
+    here: impl Fn(&Location) -> bool,
+    board: &Board,
+) {
+    let mut v: Vec<String> = units
+        .iter()
+        .filter(|(_, at, ..)| here(&at.0))
+        .map(|(u, at, hidden, ..)| {
+            format!(
+                "{} {}{} at {}",
+                u.id,
+                u.counter,
+                if hidden { " (hidden)" } else { "" },
+                at.0.display(&board.scenario.map)
+            )
+        })
+        .collect();
+    v.sort();
+    if !v.is_empty() {
+        ui.separator();
+        for s in v {
+            ui.small(s);
+        }
+    }
+}

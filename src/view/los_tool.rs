@@ -1,0 +1,199 @@
+//! The LOS tool, like VASL's: pick two Locations — click hexes, cave mouths or counters (a
+//! Climber's counter gives his Climbing Location), or type them as on the command line (`S4`,
+//! `S4@2`, `T4@1/T4-S5-S4`, `cave:G`, `complex:M`) — and the thread is drawn clear (green),
+//! hindered (yellow) or blocked (red), with range, hindrance and the deciding rule
+//! (`rules::sight::los_between`, on the live situation: SMOKE, Blazes, the NVR).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::Pick;
+use super::pick::Pickables;
+use super::place::location_point;
+use crate::los::{Location, LosResult};
+use crate::rules::sight::los_between;
+use crate::sim::live::Live;
+use crate::sim::{Board, CaveCounter, HexCell, Illuminated};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LosTool>()
+        .add_systems(Update, (compute, draw).chain());
+}
+
+/// The LOS tool's state.
+#[derive(Resource, Default, Debug)]
+pub struct LosTool {
+    /// Clicks set the thread's ends.
+    pub active: bool,
+    pub from: Option<Location>,
+    pub to: Option<Location>,
+    pub from_text: String,
+    pub to_text: String,
+    pub result: Option<Result<LosResult, String>>,
+    /// The ends changed: recompute.
+    dirty: bool,
+}
+
+impl LosTool {
+    /// A click: the first sets FROM, the second TO, the next starts again.
+    pub fn take(&mut self, board: &Board, pickables: &Pickables, pick: &Pick) {
+        let loc = match pick {
+            Pick::Hex(h) => Location::Ground(*h),
+            Pick::Cave(id) => Location::Cave(id.clone()),
+            Pick::Unit(id) => match pickables.unit_at.get(id) {
+                Some(l) => l.clone(),
+                None => return,
+            },
+        };
+        let text = loc.display(&board.scenario.map).to_string();
+        if self.from.is_none() || self.to.is_some() {
+            self.from = Some(loc);
+            self.from_text = text;
+            self.to = None;
+            self.to_text.clear();
+            self.result = None;
+        } else {
+            self.to = Some(loc);
+            self.to_text = text;
+            self.dirty = true;
+        }
+    }
+}
+
+/// Recomputes the answer when the ends change, and whenever the situation might have (each
+/// walkthrough step): it is cheap.
+fn compute(world: &mut World) {
+    let changed = world.is_resource_changed::<crate::sim::Walk>()
+        || world.is_resource_changed::<crate::sim::NightState>();
+    let tool = world.resource::<LosTool>();
+    if !(tool.dirty || (changed && tool.to.is_some())) {
+        return;
+    }
+    let (Some(a), Some(b)) = (tool.from.clone(), tool.to.clone()) else {
+        return;
+    };
+    let board = world.resource::<Board>().clone();
+    let live = Live::read(world);
+    // E1.101: is the target Illuminated now (its hex, or the cave itself, G11.96)?
+    let lit = match &b {
+        Location::Cave(id) => {
+            let mut q = world.query::<(&CaveCounter, Has<Illuminated>)>();
+            q.iter(world).any(|(c, l)| &c.id == id && l)
+        }
+        Location::Complex(_) => false,
+        other => {
+            let h = other.hex();
+            let mut q = world.query::<(&HexCell, Has<Illuminated>)>();
+            q.iter(world).any(|(c, l)| Some(c.0) == h && l)
+        }
+    };
+    let name = b.display(&board.scenario.map).to_string();
+    let caves = live.caves(&board);
+    let result =
+        los_between(live.env(&board), &caves, &a, &b, lit, &name).map_err(|e| e.to_string());
+    let mut tool = world.resource_mut::<LosTool>();
+    tool.result = Some(result);
+    tool.dirty = false;
+}
+
+fn draw(tool: Res<LosTool>, board: Res<Board>, mut gizmos: Gizmos) {
+    let (Some(a), Some(b), Some(Ok(r))) = (&tool.from, &tool.to, &tool.result) else {
+        if let Some(a) = &tool.from
+            && let Some(p) = location_point(&board.scenario.map, &board.caves, a)
+        {
+            gizmos.sphere(
+                Isometry3d::from_translation(p + Vec3::Y * 0.1),
+                0.06,
+                Color::WHITE,
+            );
+        }
+        return;
+    };
+    let map = &board.scenario.map;
+    let lift = Vec3::Y * 0.1;
+    let (Some(pa), Some(pb)) = (
+        location_point(map, &board.caves, a),
+        location_point(map, &board.caves, b),
+    ) else {
+        return;
+    };
+    let colour = if !r.clear() {
+        Color::srgb(1.0, 0.15, 0.1)
+    } else if r.sight.hindrance > 0 {
+        Color::srgb(1.0, 0.85, 0.1)
+    } else {
+        Color::srgb(0.2, 1.0, 0.3)
+    };
+    gizmos.line(pa + lift, pb + lift, colour);
+    gizmos.sphere(Isometry3d::from_translation(pa + lift), 0.06, Color::WHITE);
+    gizmos.sphere(Isometry3d::from_translation(pb + lift), 0.06, colour);
+    if let Some(h) = r.sight.block.and_then(|b| b.hex()) {
+        let p = super::pick::hex_point(map, h) + lift;
+        gizmos.sphere(
+            Isometry3d::from_translation(p),
+            0.15,
+            Color::srgb(1.0, 0.1, 0.1),
+        );
+    }
+}
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut tool: ResMut<LosTool>,
+    board: Res<Board>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("LOS")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_open(tool.active)
+        .show(ctx, |ui| {
+            ui.checkbox(&mut tool.active, "pick the ends by clicking (hex, cave, counter)");
+            let mut typed = false;
+            ui.horizontal(|ui| {
+                ui.label("from");
+                typed |= ui.text_edit_singleline(&mut tool.from_text).lost_focus();
+            });
+            ui.horizontal(|ui| {
+                ui.label("to  ");
+                typed |= ui.text_edit_singleline(&mut tool.to_text).lost_focus();
+            });
+            if typed || ui.button("Check LOS").clicked() {
+                let map = &board.scenario.map;
+                let parse = |t: &str| board.scenario.location(t).map_err(|e| e.to_string());
+                match (parse(&tool.from_text), parse(&tool.to_text)) {
+                    (Ok(a), Ok(b)) => {
+                        tool.from_text = a.display(map).to_string();
+                        tool.to_text = b.display(map).to_string();
+                        tool.from = Some(a);
+                        tool.to = Some(b);
+                        tool.dirty = true;
+                    }
+                    (Err(e), _) | (_, Err(e)) if !tool.from_text.is_empty() && !tool.to_text.is_empty() => {
+                        tool.result = Some(Err(e));
+                    }
+                    _ => {}
+                }
+            }
+            match &tool.result {
+                Some(Ok(r)) => {
+                    let verdict = if r.clear() { "clear" } else { "BLOCKED" };
+                    let rule = r.rule.map_or(String::new(), |x| format!(" ({x})"));
+                    ui.strong(format!("{verdict}{rule}"));
+                    ui.label(format!(
+                        "range {}, hindrance +{}",
+                        r.sight.range, r.sight.hindrance
+                    ));
+                    ui.label(&r.reason);
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                None => {
+                    ui.small("Locations as on the command line: S4, S4@2, T4@1/T4-S5-S4, cave:G, complex:M");
+                }
+            }
+        });
+    Ok(())
+}

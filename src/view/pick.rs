@@ -1,0 +1,125 @@
+//! Clicking: the ray under the pointer picks a cave mouth or a unit's counter if it passes
+//! close to one, else the hex whose top it meets first. A click selects (the inspector shows
+//! it), or, with the LOS tool on, sets the thread's next end.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::geometry::{centre, ground, hex_at};
+use super::los_tool::LosTool;
+use super::ui::PointerOverUi;
+use super::{Pick, Selected};
+use crate::hex::Hex;
+use crate::map::Map;
+use crate::sim::Board;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Pickables>()
+        .init_resource::<Hovered>()
+        .add_systems(Update, (hover, click).chain());
+}
+
+/// Things that can be clicked besides hexes: caves and counters, at a point, within a radius.
+/// Kept by the cave and counter drawing systems.
+#[derive(Resource, Default, Debug)]
+pub struct Pickables {
+    pub caves: Vec<(Pick, Vec3, f32)>,
+    pub counters: Vec<(Pick, Vec3, f32)>,
+    /// Each drawn unit's Location (a click on a counter picks it for the LOS tool).
+    pub unit_at: std::collections::HashMap<String, crate::los::Location>,
+}
+
+/// The hex under the pointer.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Hovered(pub Option<Hex>);
+
+/// The hex whose top the ray meets first.
+pub fn ray_hex(map: &Map, ray: Ray3d) -> Option<(f32, Hex)> {
+    let mut best: Option<(f32, Hex)> = None;
+    let mut heights: Vec<i32> = map.hexes().map(|d| d.level).collect();
+    heights.sort();
+    heights.dedup();
+    for level in heights {
+        let y = super::geometry::height(level as f32);
+        let Some(t) = ray.intersect_plane(Vec3::new(0.0, y, 0.0), InfinitePlane3d::new(Vec3::Y))
+        else {
+            continue;
+        };
+        let p = ray.get_point(t);
+        if let Some(h) = hex_at(map, Vec2::new(p.x, p.z))
+            && map.get(h).is_some_and(|d| d.level == level)
+            && best.is_none_or(|(bt, _)| t < bt)
+        {
+            best = Some((t, h));
+        }
+    }
+    best
+}
+
+/// The nearest thing along the ray among `items` (distance from the ray within its radius).
+fn ray_item(ray: Ray3d, items: &[(Pick, Vec3, f32)]) -> Option<(f32, Pick)> {
+    let dir = *ray.direction;
+    items
+        .iter()
+        .filter_map(|(pick, p, r)| {
+            let t = (*p - ray.origin).dot(dir);
+            let d = (ray.origin + dir * t).distance(*p);
+            (t > 0.0 && d <= *r).then(|| (t, pick.clone()))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+fn cursor_ray(window: &Window, camera: (&Camera, &GlobalTransform)) -> Option<Ray3d> {
+    let cursor = window.cursor_position()?;
+    camera.0.viewport_to_world(camera.1, cursor).ok()
+}
+
+fn hover(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    board: Res<Board>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let h = cursor_ray(&window, *camera).and_then(|ray| ray_hex(&board.scenario.map, ray));
+    hovered.0 = h.map(|(_, h)| h);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    over_ui: Res<PointerOverUi>,
+    board: Res<Board>,
+    pickables: Res<Pickables>,
+    mut selected: ResMut<Selected>,
+    mut los: ResMut<LosTool>,
+) {
+    if over_ui.0 || !buttons.just_released(MouseButton::Left) {
+        return;
+    }
+    let Some(ray) = cursor_ray(&window, *camera) else {
+        return;
+    };
+    let map = &board.scenario.map;
+    let mut best: Option<(f32, Pick)> = ray_hex(map, ray).map(|(t, h)| (t, Pick::Hex(h)));
+    for items in [&pickables.caves, &pickables.counters] {
+        if let Some((t, p)) = ray_item(ray, items)
+            && best.as_ref().is_none_or(|(bt, _)| t <= *bt + 0.3)
+        {
+            best = Some((t, p));
+        }
+    }
+    let Some((_, pick)) = best else { return };
+    if los.active {
+        los.take(&board, &pickables, &pick);
+    } else {
+        selected.0 = Some(pick);
+    }
+}
+
+/// The point a hex's label or a hex pick refers to: its centre on its ground.
+pub fn hex_point(map: &Map, h: Hex) -> Vec3 {
+    let y = map.get(h).map_or(0.0, ground);
+    super::geometry::at(centre(h), y)
+}

@@ -1,0 +1,125 @@
+//! Where things stand in the 3D scene: a cave's opening on the face of its CA Hexside at its
+//! own level (G11.1, G11.11), a Climber on the cliff face at his level and vertex (B11.4), a
+//! Location's point for the LOS thread.
+
+use bevy::math::{Vec2, Vec3};
+
+use super::geometry::{LEVEL_HEIGHT, at, centre, ground, height, hexside_ends, vertex};
+use crate::hex::{Hex, Vertex};
+use crate::los::Location;
+use crate::map::Map;
+use crate::rules::caves::{Cave, CaveSystem};
+
+/// A cave's opening: its centre on the face, the way it faces (horizontal, out of the rock),
+/// its width and height.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Opening {
+    pub centre: Vec3,
+    pub out: Vec3,
+    /// Along the face (horizontal).
+    pub across: Vec3,
+    pub width: f32,
+    pub tall: f32,
+    /// The bottom of the opening: the cave's level.
+    pub floor: f32,
+}
+
+/// G11.1/G11.11: the opening of a cave. On the face of its hex along the CA Hexside, at the
+/// cave's level, facing the Entrance Hex; for a cave IN a Depression, low in the Depression's
+/// wall on that hexside, facing into the Depression.
+pub fn opening(map: &Map, cave: &Cave) -> Opening {
+    let [e0, e1] = hexside_ends(cave.ca);
+    let mid = (e0 + e1) / 2.0;
+    let c = centre(cave.hex);
+    let floor = height(cave.level as f32);
+    let tall = 0.55 * LEVEL_HEIGHT;
+    let width = 0.22;
+    let (base, out2) = if cave.in_depression {
+        // In the rim's slope, a little inside the hexside.
+        (mid.lerp(c, 0.3), (c - mid).normalize_or_zero())
+    } else {
+        (mid, (centre(cave.entrance) - c).normalize_or_zero())
+    };
+    let out = at(out2, 0.0);
+    let across = at(out2.perp(), 0.0);
+    let _ = map;
+    Opening {
+        centre: at(base, floor + tall / 2.0) + out * 0.012,
+        out,
+        across,
+        width,
+        tall,
+        floor,
+    }
+}
+
+/// The height of a hex's ground (its floor for a Depression), or 0 off the map.
+fn ground_at(map: &Map, h: Hex) -> f32 {
+    map.get(h).map_or(0.0, ground)
+}
+
+/// B11.4: a Climber's spot: on the cliff face in `hex` at `level`, at the vertex his Climb
+/// counter points to, a little into his hex.
+pub fn climb_spot(hex: Hex, level: i32, v: Vertex) -> Vec3 {
+    let p: Vec2 = vertex(v).lerp(centre(hex), 0.18);
+    at(p, height(level as f32) + 0.02)
+}
+
+/// The point of a Location for drawing (a unit there, the end of an LOS thread): the ground of
+/// its hex (or the level named), a cave's mouth, a Climber's spot; a Cave Complex is drawn at
+/// its Primary cave's mouth, pushed into the rock.
+pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<Vec3> {
+    Some(match at_ {
+        Location::Ground(h) => at(centre(*h), ground_at(map, *h)),
+        Location::Level(h, l) => at(centre(*h), height(*l as f32)),
+        Location::Climbing { hex, level, vertex } => climb_spot(*hex, *level, *vertex),
+        Location::Cave(id) => {
+            let o = opening(map, caves.cave(id)?);
+            Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * 0.12
+        }
+        Location::Complex(id) => {
+            let o = opening(map, caves.cave(id)?);
+            Vec3::new(o.centre.x, o.floor, o.centre.z) - o.out * 0.15 + o.across * 0.1
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn g11_113_upper_cliff_caves_open_above_the_entrance_hex_ground() {
+        let s = Scenario::builtin();
+        let (caves, _) = s.cave_system();
+        let y = |id: &str| opening(&s.map, caves.cave(id).unwrap()).floor;
+        // Ridge: A at Level 0, G at Level 1 (over S4/T4 at Level 0), M at Level 2 (over T5 at 1).
+        assert!(y("A").abs() < 1e-6);
+        assert!((y("G") - LEVEL_HEIGHT).abs() < 1e-6);
+        assert!((y("M") - 2.0 * LEVEL_HEIGHT).abs() < 1e-6);
+        let t5 = s.map.get(s.map.hex("T5").unwrap()).unwrap();
+        assert!(y("M") > ground(t5));
+    }
+
+    #[test]
+    fn a_cave_opening_faces_its_entrance_hex() {
+        let s = Scenario::builtin();
+        let (caves, _) = s.cave_system();
+        let a = caves.cave("A").unwrap();
+        let o = opening(&s.map, a);
+        let to_entrance = at(centre(a.entrance) - centre(a.hex), 0.0).normalize();
+        assert!(o.out.dot(to_entrance) > 0.99);
+    }
+
+    #[test]
+    fn b11_4_a_climber_sits_at_his_level_by_his_vertex() {
+        let s = Scenario::builtin();
+        let (caves, _) = s.cave_system();
+        let loc = s.location("T4@1/T4-S5-S4").unwrap();
+        let p = location_point(&s.map, &caves, &loc).unwrap();
+        assert!((p.y - LEVEL_HEIGHT).abs() < 0.05);
+        let v = s.map.vertex("T4-S5-S4").unwrap();
+        assert!(Vec2::new(p.x, p.z).distance(vertex(v)) < 0.15);
+    }
+}

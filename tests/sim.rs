@@ -337,25 +337,41 @@ fn g1_425_a_t_h_hero_who_did_not_attack_leaves_at_the_end_of_the_player_turn() {
     panic!("no seed created a DC Hero");
 }
 
-#[test]
-fn e1_32_a_unit_out_of_enemy_los_in_concealment_terrain_gains_concealment_at_night() {
-    let mut a = app("walk_night.ron", 7);
-    assert!(
-        !a.world_mut()
-            .query_filtered::<&Unit, With<asl_pto::sim::Concealed>>()
-            .iter(a.world())
-            .any(|u| u.id == "jp1")
-    );
-    update_until(&mut a, Phase::Rally, 2);
+fn concealed_units(a: &mut App) -> Vec<String> {
     let mut q = a
         .world_mut()
         .query_filtered::<&Unit, With<asl_pto::sim::Concealed>>();
-    let concealed: Vec<String> = q.iter(a.world()).map(|u| u.id.clone()).collect();
+    q.iter(a.world()).map(|u| u.id.clone()).collect()
+}
+
+#[test]
+fn e1_32_a_unit_out_of_enemy_los_in_concealment_terrain_gains_concealment_at_night() {
+    // Without the Blaze, jp1's woods in J5 are dark and beyond every American's NVR.
+    let mut a = app("walk_night.ron", 7);
+    let mut q = a
+        .world_mut()
+        .query_filtered::<Entity, With<asl_pto::sim::Blaze>>();
+    let blazes: Vec<Entity> = q.iter(a.world()).collect();
+    for e in blazes {
+        a.world_mut().despawn(e);
+    }
+    assert!(!concealed_units(&mut a).contains(&"jp1".to_string()));
+    update_until(&mut a, Phase::Rally, 2);
+    let concealed = concealed_units(&mut a);
     assert!(concealed.contains(&"jp1".to_string()), "{concealed:?}");
     assert!(
         !concealed.contains(&"us2".to_string()),
         "us2 stands in the open"
     );
+}
+
+#[test]
+fn e1_101_e1_32_an_illuminated_unit_seen_beyond_the_nvr_gains_no_concealment() {
+    // With the Blaze in F6, J5 is Illuminated, and us1 in B5 sees jp1 there at range 8,
+    // beyond its NVR of 4 (E1.101; `asl-pto los walk_night.ron B5 J5` agrees).
+    let mut a = app("walk_night.ron", 7);
+    update_until(&mut a, Phase::Rally, 2);
+    assert!(!concealed_units(&mut a).contains(&"jp1".to_string()));
 }
 
 #[test]

@@ -103,6 +103,14 @@ pub enum Action {
     NextPlayerTurn,
     /// A T-H Hero creation attempt by a unit vs a Designated Target unit (G1.421/G1.424).
     CreateHero(String, String),
+    /// WP grenades placed by a unit (A24; in a cave G11.85/G11.851).
+    PlaceWp(String, Location),
+    /// Report the LOS between two Locations now.
+    Los(Location, Location),
+    /// Report whether a Location is Illuminated now (E1.9, G11.96).
+    Light(Location),
+    /// Report whether the Allies Control a cave now (G11.94).
+    Control(String),
 }
 
 /// One walkthrough step.

@@ -482,6 +482,17 @@ pub enum ActionSpec {
     /// `CreateHero(unit, target)`: a T-H Hero creation attempt (G1.421; a DC Hero vs an enemy
     /// unit, G1.424).
     CreateHero(String, String),
+    /// `PlaceWp(unit, at)`: WP grenades, like `PlaceSmoke` (A24; into a cave G11.85, revealing
+    /// higher caves when removed, G11.851).
+    PlaceWp(String, String),
+    /// `Los(from, to)`: reports the LOS between two Locations as the situation stands (A6,
+    /// G11.5, G11.85 SMOKE in caves, E1.1 NVR). Changes nothing.
+    Los(String, String),
+    /// `Light(at)`: reports whether a Location is Illuminated now (E1.9; a cave G11.96).
+    /// Changes nothing.
+    Light(String),
+    /// `Control(cave)`: reports whether the Allies Control a cave now (G11.94). Changes nothing.
+    Control(String),
 }
 
 /// A map with string keys that keeps the file's order and rejects a key written twice.
@@ -1158,6 +1169,10 @@ mod tests {
                 (act: Kindle("K6")),
                 (act: MoraleCheck("jp1", -2)),
                 (act: Search("us1", "S5")),
+                (act: PlaceWp("us1", "cave:A")),
+                (act: Los("cave:A", "P4")),
+                (act: Light("cave:A")),
+                (act: Control("A")),
                 (act: NextPlayerTurn),
                 (say: "Both.", phase: CloseCombat, act: Some(NextPlayerTurn)),
             ]"#,
@@ -1181,13 +1196,17 @@ mod tests {
                 ActionSpec::Kindle(s("K6")),
                 ActionSpec::MoraleCheck(s("jp1"), -2),
                 ActionSpec::Search(s("us1"), s("S5")),
+                ActionSpec::PlaceWp(s("us1"), s("cave:A")),
+                ActionSpec::Los(s("cave:A"), s("P4")),
+                ActionSpec::Light(s("cave:A")),
+                ActionSpec::Control(s("A")),
                 ActionSpec::NextPlayerTurn,
                 ActionSpec::NextPlayerTurn,
             ]
         );
         assert_eq!(f.script[0].say.as_deref(), Some("Start."));
         assert_eq!(f.script[1].phase, Some(PhaseName::Movement));
-        assert_eq!(f.script[16].phase, Some(PhaseName::CloseCombat));
+        assert_eq!(f.script[20].phase, Some(PhaseName::CloseCombat));
         let e = err(&minimal(", script: [(act: Climb(\"a\", 1))]"));
         assert!(e.message.contains("3 elements"), "{e}");
     }

@@ -507,6 +507,16 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 ActionSpec::CreateHero(u, t) => {
                     Action::CreateHero(unit(&mut ctx, u)?, unit(&mut ctx, t)?)
                 }
+                ActionSpec::PlaceWp(u, at) => Action::PlaceWp(
+                    unit(&mut ctx, u)?,
+                    location(&mut ctx, &s, at, "script PlaceWp")?,
+                ),
+                ActionSpec::Los(a, b) => Action::Los(
+                    location(&mut ctx, &s, a, "script Los")?,
+                    location(&mut ctx, &s, b, "script Los")?,
+                ),
+                ActionSpec::Light(at) => Action::Light(location(&mut ctx, &s, at, "script Light")?),
+                ActionSpec::Control(c) => Action::Control(cave(&mut ctx, c)?),
             }),
         };
         s.script.push(Step {

@@ -90,6 +90,7 @@ fn remove_cave_smoke(world: &mut World) {
             let hidden: Vec<&str> = live.hidden_caves.iter().map(String::as_str).collect();
             let reveal = board.caves.wp_reveals(&board.scenario.map, id, &hidden);
             reveal_caves(world, &reveal.caves);
+            reveal_tunnel_openings(world, &board, &reveal.tunnel_openings);
             ruled(world, "reveal", None, reveal.rule, reveal.reason);
         }
     }
@@ -104,6 +105,27 @@ pub(super) fn reveal_caves(world: &mut World, ids: &[String]) {
         .map(|(e, _)| e)
         .collect();
     for e in caves {
+        world.entity_mut(e).remove::<Hidden>();
+    }
+}
+
+/// The above-ground hex of a tunnel (G11.933), by its map name.
+pub(super) fn tunnel_opening(board: &Board, t: &Tunnel) -> Option<String> {
+    [&t.from, &t.to].into_iter().find_map(|l| match l {
+        Location::Ground(h) => Some(board.scenario.map.name(*h)),
+        _ => None,
+    })
+}
+
+/// G11.851: reveals the tunnels whose above-ground openings are named.
+fn reveal_tunnel_openings(world: &mut World, board: &Board, openings: &[String]) {
+    let mut q = world.query_filtered::<(Entity, &Tunnel), With<Hidden>>();
+    let shown: Vec<Entity> = q
+        .iter(world)
+        .filter(|(_, t)| tunnel_opening(board, t).is_some_and(|o| openings.contains(&o)))
+        .map(|(e, _)| e)
+        .collect();
+    for e in shown {
         world.entity_mut(e).remove::<Hidden>();
     }
 }

@@ -161,3 +161,23 @@ impl Live {
         self.units.iter().filter(|u| &u.at == at).collect()
     }
 }
+
+/// Whether a Location is Illuminated now (E1.9, kept by the lighting system): a hex by its
+/// `Illuminated` marker, a cave only with its hex and Entrance Hex (G11.96), a Cave Complex
+/// never. Always false by day.
+pub fn location_lit(world: &mut World, at: &Location) -> bool {
+    if !world.resource::<NightState>().night() {
+        return false;
+    }
+    match at {
+        Location::Complex(_) => false,
+        Location::Cave(id) => {
+            let mut q = world.query_filtered::<&CaveCounter, With<Illuminated>>();
+            q.iter(world).any(|c| &c.id == id)
+        }
+        other => other.hex().is_some_and(|h| {
+            let mut q = world.query_filtered::<&HexCell, With<Illuminated>>();
+            q.iter(world).any(|c| c.0 == h)
+        }),
+    }
+}

@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use super::Board;
 use super::components::*;
 use super::dice::Dice;
-use super::live::Live;
+use super::live::{Live, location_lit};
 use super::log::{rolled, ruled};
-use super::phase::{NightState, PlayerTurn};
+use super::phase::{NightState, Phase, PlayerTurn};
 use super::runner::Walk;
 use crate::los::Location;
 use crate::rules::caves::sight::cave_los;
@@ -65,14 +65,24 @@ pub(super) fn nvr_change_at_rph(world: &mut World) {
     rolled(world, "nvr_change", None, change.rule, dice, change.reason);
 }
 
-/// The units the script moves before its next phase change: those "about to move" (E1.53).
+/// The units the script moves before its next phase change: those "about to move" (E1.53):
+/// the action waiting for this phase (a step with both `phase` and `act`), then the steps
+/// that follow until the next phase change.
 fn about_to_move(walk: &Walk) -> Vec<String> {
     let mut ids = Vec::new();
-    for step in &walk.steps[walk.next.min(walk.steps.len())..] {
-        if step.phase.is_some() || matches!(step.act, Some(Action::NextPlayerTurn)) {
-            break;
-        }
-        match &step.act {
+    let rest = walk.steps[walk.next.min(walk.steps.len())..]
+        .iter()
+        .take_while(|step| {
+            step.phase.is_none() && !matches!(step.act, Some(Action::NextPlayerTurn))
+        })
+        .map(|step| &step.act);
+    // The waiting action belongs to this MPh only if the step's target is an MPh.
+    let pending = match walk.target {
+        Some((Phase::Movement, _)) => &walk.pending,
+        _ => &None,
+    };
+    for act in std::iter::once(pending).chain(rest) {
+        match act {
             Some(
                 Action::Move(u, _)
                 | Action::EnterCave(u, _)
@@ -123,7 +133,8 @@ pub(super) fn straying_at_mph(world: &mut World) {
 
 /// E1.32 (A12.122): at the end of the CCPh of a night scenario, a Good Order unconcealed
 /// Infantry unit in Concealment Terrain (a cave always is, G11.3) that no Good Order enemy
-/// ground unit sees would need a "?" dr in daylight, so it gains "?" automatically. (A12.122's
+/// ground unit sees (beyond the NVR too when it is Illuminated, E1.101) would need a "?" dr
+/// in daylight, so it gains "?" automatically. (A12.122's
 /// full list of situations is not in our sources; this is the one the walk models.)
 pub(super) fn gain_concealment_at_night(world: &mut World) {
     if !world.resource::<NightState>().night() {
@@ -132,6 +143,8 @@ pub(super) fn gain_concealment_at_night(world: &mut World) {
     let board = world.resource::<Board>().clone();
     let live = Live::read(world);
     let env = live.env(&board);
+    // E1.101: an Illuminated unit is seen beyond the NVR.
+    let lit_env = live.env(&board).with_nvr(None);
     let caves = live.caves(&board);
     let mut gained = Vec::new();
     for u in &live.units {
@@ -148,11 +161,16 @@ pub(super) fn gain_concealment_at_night(world: &mut World) {
         if !concealment_terrain {
             continue;
         }
+        let env = if location_lit(world, &u.at) {
+            &lit_env
+        } else {
+            &env
+        };
         let seen = live.units.iter().any(|w| {
             w.unit.side() != u.unit.side()
                 && w.unit.good_order()
                 && w.at.hex().is_some()
-                && cave_los(&env, &caves, &w.at, &u.at).is_ok_and(|r| r.clear())
+                && cave_los(env, &caves, &w.at, &u.at).is_ok_and(|r| r.clear())
         });
         if seen {
             continue;

@@ -53,6 +53,9 @@ pub struct Save {
     /// The caves still on the map, with their hidden state.
     pub caves: Vec<(String, bool)>,
     pub hidden_complexes: Vec<String>,
+    /// The above-ground openings (hex names) of tunnels no longer hidden (G11.851).
+    #[serde(default)]
+    pub revealed_tunnels: Vec<String>,
     /// Climb counters: (unit, Location text).
     pub climbs: Vec<(String, String)>,
     pub smoke: Vec<SavedSmoke>,
@@ -108,6 +111,12 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let caves = sorted(q.iter(world).map(|(c, h)| (c.id.clone(), h)).collect());
     let mut q = world.query_filtered::<&CaveComplex, With<Hidden>>();
     let hidden_complexes = sorted(q.iter(world).map(|c| c.primary.clone()).collect());
+    let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
+    let revealed_tunnels = sorted(
+        q.iter(world)
+            .filter_map(|t| super::cleanup::tunnel_opening(&board, t))
+            .collect(),
+    );
     let mut q = world.query::<&Climb>();
     let climbs = sorted(
         q.iter(world)
@@ -153,6 +162,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         units,
         caves,
         hidden_complexes,
+        revealed_tunnels,
         climbs,
         smoke,
         blazes,
@@ -302,6 +312,22 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
             world.entity_mut(e).insert(Hidden);
         } else {
             world.entity_mut(e).remove::<Hidden>();
+        }
+    }
+    let mut q = world.query::<(Entity, &Tunnel)>();
+    let ts: Vec<(Entity, bool)> = q
+        .iter(world)
+        .map(|(e, t)| {
+            let shown = super::cleanup::tunnel_opening(&board, t)
+                .is_some_and(|o| save.revealed_tunnels.contains(&o));
+            (e, shown)
+        })
+        .collect();
+    for (e, shown) in ts {
+        if shown {
+            world.entity_mut(e).remove::<Hidden>();
+        } else {
+            world.entity_mut(e).insert(Hidden);
         }
     }
     world.insert_resource(Dice::restore(save.seed, position, save.rolls.clone()));

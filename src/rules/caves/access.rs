@@ -64,6 +64,16 @@ impl CaveSystem {
             .any(|t| (&t.from == a && &t.to == b) || (&t.from == b && &t.to == a))
     }
 
+    /// G11.933: does a tunnel connect Cave Complex `complex` with above-ground hex `hex`? (A
+    /// tunnel is one subterranean Location Accessible to the two Locations it connects, and
+    /// those two are Accessible to each other.)
+    pub fn tunnel_to(&self, complex: &str, hex: Hex) -> bool {
+        self.tunnel_joins(
+            &TunnelEnd::Complex(complex.to_string()),
+            &TunnelEnd::Hex(hex),
+        )
+    }
+
     /// G11.933: the above-ground hexes a Cave Complex's tunnels lead to.
     pub fn tunnel_exits(&self, complex: &str) -> Vec<Hex> {
         let me = TunnelEnd::Complex(complex.to_string());

@@ -79,15 +79,9 @@ pub fn cost(
 ) -> MoveCost {
     match (from, to) {
         (_, Location::Cave(id)) => enter_cave(map, caves, from, id),
-        (_, Location::Complex(id)) => enter_complex(caves, from, id),
+        (_, Location::Complex(id)) => enter_complex(map, caves, from, id),
         (Location::Cave(id), _) => with_night(exit_cave(map, caves, id, to), map, to, night),
-        (Location::Complex(id), _) => refused(
-            "G11.73",
-            format!(
-                "Cave Complex {id}{id} is left only into an Accessible cave, Cave Complex or \
-                 tunnel, not directly to above ground"
-            ),
-        ),
+        (Location::Complex(id), _) => with_night(leave_complex(map, caves, id, to), map, to, night),
         _ => with_night(above_ground(map, from, to), map, to, night),
     }
 }
@@ -242,18 +236,32 @@ fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveC
     }
 }
 
-/// G11.73/G11.751: entering Cave Complex `id`.
-fn enter_complex(caves: &CaveSystem, from: &Location, id: &str) -> MoveCost {
+/// G11.73/G11.751/G11.933: entering Cave Complex `id`: from an Accessible cave or Complex, or
+/// from above ground through a tunnel that connects the hex to the Complex.
+fn enter_complex(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveCost {
     let target = Under::Complex(id.into());
     let source = match from {
         Location::Cave(c) => Under::Cave(c.clone()),
         Location::Complex(c) => Under::Complex(c.clone()),
+        Location::Ground(h) if caves.tunnel_to(id, *h) => {
+            return allowed(
+                0.0,
+                "G11.933",
+                format!(
+                    "from {} through its tunnel into Cave Complex {id}{id}: a tunnel is one \
+                     subterranean Location Accessible to both Locations it connects, and they to \
+                     each other (G11.933); entering a Cave Complex costs no MF (G11.751), with \
+                     >= 2 MF available (G11.74); a tunnel is entered only in the MPh",
+                    map.name(*h)
+                ),
+            );
+        }
         _ => {
             return refused(
                 "G11.73",
                 format!(
                     "Cave Complex {id}{id} is entered only from an Accessible cave, Cave Complex \
-                     or tunnel (tunnel movement, G11.933, is not modelled yet)"
+                     or tunnel (G11.933: from the hex a tunnel of this Complex leads to)"
                 ),
             );
         }
@@ -279,6 +287,47 @@ fn enter_complex(caves: &CaveSystem, from: &Location, id: &str) -> MoveCost {
             } else {
                 ""
             }
+        ),
+    )
+}
+
+/// G11.73/G11.933: leaving Cave Complex `id` other than into a cave or Complex: only through
+/// a tunnel, to the above-ground hex it leads to. The hex is entered at its normal cost, as
+/// Infantry leaving a cave enter its Entrance Hex (G11.72); the standard tunnel rules (B8.6)
+/// are not in our sources.
+fn leave_complex(map: &Map, caves: &CaveSystem, id: &str, to: &Location) -> MoveCost {
+    let through = match to {
+        Location::Ground(h) if caves.tunnel_to(id, *h) => Some(*h),
+        _ => None,
+    };
+    let (Some(h), Some(d)) = (through, through.and_then(|h| map.get(h))) else {
+        let exits: Vec<String> = caves
+            .tunnel_exits(id)
+            .into_iter()
+            .map(|h| map.name(h))
+            .collect();
+        return refused(
+            "G11.73",
+            format!(
+                "Cave Complex {id}{id} is left only into an Accessible cave, Cave Complex or \
+                 tunnel, not directly to above ground{}",
+                if exits.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (its tunnels lead to {})", exits.join(", "))
+                }
+            ),
+        );
+    };
+    allowed(
+        terrain_mf(d.terrain),
+        "G11.933",
+        format!(
+            "out of Cave Complex {id}{id} through its tunnel to {}: the two Locations a tunnel \
+             connects are Accessible to each other (G11.933); entering {} costs its normal MF, as \
+             leaving a cave does (G11.72); a tunnel is entered only in the MPh",
+            map.name(h),
+            d.terrain.info().name
         ),
     )
 }

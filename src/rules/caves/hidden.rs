@@ -2,6 +2,7 @@
 
 use super::CaveSystem;
 use super::sight::cave_los;
+use crate::hex::Hex;
 use crate::los::{Location, LosEnv};
 
 pub use crate::rules::Ruling;
@@ -77,6 +78,41 @@ pub fn stays_hidden(env: &LosEnv, caves: &CaveSystem, id: &str, enemies: &[Watch
         reason: format!(
             "no Good Order enemy ground unit within 16 hexes has a LOS to cave {id}: the \
              Infantry stay hidden"
+        ),
+    }
+}
+
+/// G11.75 EX (hidden Infantry in cave B or D entering W5): hidden Infantry that leave a cave
+/// or Cave Complex for an above-ground hex are placed onboard concealed, unless a Good Order
+/// enemy ground unit within 16 hexes has a LOS to that hex when they enter it; then normal
+/// "?"-loss rules apply. `allowed` here: they are placed concealed.
+pub fn emerges_concealed(env: &LosEnv, hex: Hex, enemies: &[Watcher]) -> Ruling {
+    let target = Location::Ground(hex);
+    let name = env.map().name(hex);
+    for w in enemies.iter().filter(|w| w.good_order) {
+        let Some(h) = w.at.hex() else { continue };
+        if h.distance(hex) > 16 {
+            continue;
+        }
+        if env.check(&w.at, &target).is_ok_and(|r| r.clear()) {
+            return Ruling {
+                allowed: false,
+                rule: "G11.75",
+                reason: format!(
+                    "a Good Order enemy unit in {} ({} hexes away) has a LOS to {name}: normal \
+                     \"?\"-loss rules apply",
+                    w.at.display(env.map()),
+                    h.distance(hex)
+                ),
+            };
+        }
+    }
+    Ruling {
+        allowed: true,
+        rule: "G11.75",
+        reason: format!(
+            "no Good Order enemy ground unit within 16 hexes has a LOS to {name}: the hidden \
+             Infantry are placed onboard concealed"
         ),
     }
 }

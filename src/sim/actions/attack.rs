@@ -14,7 +14,7 @@ use crate::rules::caves::attack::{
     thrown_dc_failure_attacks,
 };
 use crate::rules::caves::attack::{DC_FP, DcDelivery};
-use crate::rules::caves::attack::{Eliminator, cave_eliminated, dc_elimination_dr};
+use crate::rules::caves::attack::{Eliminator, cave_eliminated, dc_elimination_dr, predesignate};
 use crate::rules::caves::sight::cave_los;
 use crate::rules::ift::{IftResult, dc_result};
 use crate::rules::japanese::step::{Cause, casualty_reduction};
@@ -56,6 +56,27 @@ pub(super) fn thrower(ctx: &Ctx, u: &UnitView, cave: &Cave) -> Thrower {
         in_moving: false,
         heroic_or_fanatic: u.unit.hero.is_some(),
     }
+}
+
+/// G11.81 (G11.8 play-aid): a cave hidden from the Allies cannot be their predesignated
+/// target, so they Throw, Place or Set nothing into it (nor put SMOKE in it from outside); and
+/// nobody into an eliminated one (G11.88). Refused otherwise.
+pub(super) fn known_cave(world: &mut World, ctx: &Ctx, u: &UnitView, cave: &str) -> bool {
+    if !super::cave_stands(world, &u.unit.id, cave) {
+        return false;
+    }
+    // Hidden from the enemy: the Japanese know their own caves.
+    let hidden = u.unit.side() == Side::Allied && ctx.live.hidden_caves.iter().any(|c| c == cave);
+    let r = predesignate(true, hidden);
+    if !r.allowed {
+        refuse(
+            world,
+            Some(&u.unit.id),
+            r.rule,
+            format!("cave {cave} is still hidden: {}", r.reason),
+        );
+    }
+    r.allowed
 }
 
 fn needs_dc(world: &mut World, u: &UnitView, rule: &str) -> bool {
@@ -119,6 +140,9 @@ pub(super) fn throw_dc(world: &mut World, id: &str, cave_id: &str) {
     let r = dc_throw(&t, cave.level);
     if !r.allowed {
         refuse(world, Some(id), r.rule, r.reason);
+        return;
+    }
+    if !known_cave(world, &ctx, &u, cave_id) {
         return;
     }
     use_dc(world, &u);
@@ -220,6 +244,9 @@ pub(super) fn place_dc(world: &mut World, id: &str, cave_id: &str) {
             refuse(world, Some(id), r.rule, r.reason);
             return;
         }
+        if !known_cave(world, &ctx, &u, cave_id) {
+            return;
+        }
         use_dc(world, &u);
         let t = thrower(&ctx, &u, &cave);
         let drm = thrown_dc_drm(&t, cave.level);
@@ -238,6 +265,9 @@ pub(super) fn place_dc(world: &mut World, id: &str, cave_id: &str) {
     let p = dc_placement(&t, smoke_mf);
     if !p.ruling.allowed {
         refuse(world, Some(id), p.ruling.rule, p.ruling.reason);
+        return;
+    }
+    if !known_cave(world, &ctx, &u, cave_id) {
         return;
     }
     let mf = p.mf.unwrap_or(2) as f32;
@@ -281,6 +311,9 @@ pub(super) fn set_dc(world: &mut World, id: &str, cave_id: &str) {
     });
     if !r.allowed {
         refuse(world, Some(id), r.rule, r.reason);
+        return;
+    }
+    if !known_cave(world, &ctx, &u, cave_id) {
         return;
     }
     use_dc(world, &u);

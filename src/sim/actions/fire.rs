@@ -8,7 +8,9 @@ use super::{Ctx, refuse};
 use crate::counters::Class;
 use crate::hex::Hex;
 use crate::los::Location;
-use crate::rules::caves::attack::{SmokeOutcome, SmokePlacer, smoke_grenade_in_cave};
+use crate::rules::caves::attack::{
+    AttackKind, SmokeOutcome, SmokePlacer, smoke_grenade_in_cave, wp_in_cave,
+};
 use crate::rules::caves::attack::{dc_throw, thrown_dc_drm};
 use crate::rules::fire::{kindle as kindle_rule, kindling_allowed};
 use crate::rules::night::concealment::{NightAction, loses_concealment};
@@ -21,19 +23,37 @@ use crate::sim::dice::Dice;
 use crate::sim::log::{rolled, ruled};
 use crate::sim::phase::Phase;
 
-/// A24.1 SMOKE grenades in the MPh; into a cave per G11.85 (from in it, or from where a DC
-/// could be Thrown, on a Final Thrown-DC dr <= 3). G1.17: Japanese Conscripts place none.
+/// A24.1 SMOKE grenades (`kind` Grenade) or WP grenades (`kind` WpGrenade) in the MPh; into a
+/// cave per G11.85 (from in it, or from where a DC could be Thrown, on a Final Thrown-DC dr
+/// <= 3; a hidden cave cannot be the target, G11.81). G1.17: Japanese Conscripts place none.
 /// Above ground, A24.1's Smoke-exponent dr is not modelled (the catalog has no exponents).
-pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location) {
+/// Which units carry WP grenades (A24.3) is not in our sources: the walk lets Allied Infantry
+/// use them. WP placed in a cave is a CH there (G11.85); the WP attack itself (its FP and
+/// NMC) is not in our sources and is not resolved. A WP grenade in a cave is removed at the
+/// end of the Player Turn and reveals the hidden caves above it (G11.851, `cleanup`).
+pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location, kind: SmokeKind) {
     let ctx = Ctx::read(world);
     let Some(u) = ctx.unit(world, id) else { return };
+    let wp = matches!(kind, SmokeKind::WpGrenade | SmokeKind::WhitePhosphorus);
+    let what = if wp { "WP grenades" } else { "SMOKE grenades" };
     if !ctx.attacker_in(
         world,
         &u,
         &[Phase::Movement],
         "A24.1",
-        "placing SMOKE grenades",
+        &format!("placing {what}"),
     ) {
+        return;
+    }
+    if wp && u.unit.nationality == Nationality::Japanese {
+        refuse(
+            world,
+            Some(id),
+            "A24.3",
+            "which units carry WP grenades (A24.3) is not in our sources; the walk gives them \
+             to Allied Infantry only"
+                .into(),
+        );
         return;
     }
     if u.unit.nationality == Nationality::Japanese
@@ -58,23 +78,24 @@ pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location) {
                 world,
                 Some(id),
                 "A24.1",
-                "SMOKE grenades go into the unit's own or an adjacent Location".into(),
+                format!("{what} go into the unit's own or an adjacent Location"),
             );
             return;
         }
         world.spawn(Smoke {
             at: at.clone(),
-            kind: SmokeKind::Grenade,
+            kind,
             dispersed: false,
             placed_in: pt,
         });
         ruled(
             world,
-            "smoke",
+            if wp { "wp" } else { "smoke" },
             Some(id),
             "A24.1",
             format!(
-                "SMOKE grenade placed in {}",
+                "{} grenade placed in {}",
+                if wp { "WP" } else { "SMOKE" },
                 at.display(&ctx.board.scenario.map)
             ),
         );
@@ -84,6 +105,9 @@ pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location) {
         return;
     };
     let in_cave = u.at == *at;
+    if !in_cave && !super::attack::known_cave(world, &ctx, &u, cave_id) {
+        return;
+    }
     let (placement, dice) = if in_cave {
         (smoke_grenade_in_cave(SmokePlacer::InCave, 0), None)
     } else {
@@ -114,22 +138,38 @@ pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location) {
     if let Some(l) = &lands {
         world.spawn(Smoke {
             at: l.clone(),
-            kind: SmokeKind::Grenade,
+            kind,
             dispersed: false,
             placed_in: pt,
         });
     }
+    let name = if wp { "WP" } else { "SMOKE" };
     let text = match &dice {
         Some((d, drm, f)) => format!(
-            "SMOKE grenade at cave {cave_id}: Thrown-DC dr {d} {drm:+} = {f}: {}",
+            "{name} grenade at cave {cave_id}: Thrown-DC dr {d} {drm:+} = {f}: {}",
             placement.reason
         ),
-        None => format!("SMOKE grenade at cave {cave_id}: {}", placement.reason),
+        None => format!("{name} grenade at cave {cave_id}: {}", placement.reason),
     };
+    let event = if wp { "wp" } else { "smoke" };
     match (dice, lands.is_some()) {
-        (Some((d, _, _)), _) => rolled(world, "smoke", Some(id), placement.rule, vec![d], text),
-        (None, true) => ruled(world, "smoke", Some(id), placement.rule, text),
+        (Some((d, _, _)), _) => rolled(world, event, Some(id), placement.rule, vec![d], text),
+        (None, true) => ruled(world, event, Some(id), placement.rule, text),
         (None, false) => refuse(world, Some(id), placement.rule, text),
+    }
+    if wp && placement.outcome == SmokeOutcome::InCave {
+        let ch = wp_in_cave(AttackKind::Direct);
+        ruled(
+            world,
+            "wp_ch",
+            None,
+            ch.rule,
+            format!(
+                "{} (the WP attack's FP and its NMC, A24.3, are not in our sources: not \
+                 resolved)",
+                ch.reason
+            ),
+        );
     }
 }
 

@@ -5,6 +5,7 @@
 mod attack;
 mod fire;
 mod movement;
+mod observe;
 mod units;
 
 use bevy::prelude::*;
@@ -15,7 +16,7 @@ use super::live::{Live, UnitView};
 use super::log::ruled;
 use super::phase::{NightState, Phase, PlayerTurn};
 use crate::counters::{Catalog, Lookup};
-use crate::scenario::Action;
+use crate::scenario::{Action, SmokeKind};
 
 /// What every action reads first.
 pub(super) struct Ctx {
@@ -83,6 +84,21 @@ impl Ctx {
     }
 }
 
+/// G11.88: is cave `id` still on the map (not eliminated)? Refused with the rule otherwise.
+pub(super) fn cave_stands(world: &mut World, unit: &str, id: &str) -> bool {
+    let mut q = world.query::<&super::components::CaveCounter>();
+    let stands = q.iter(world).any(|c| c.id == id);
+    if !stands {
+        refuse(
+            world,
+            Some(unit),
+            "G11.88",
+            format!("cave {id} has been eliminated, with all its contents"),
+        );
+    }
+    stands
+}
+
 /// Reports a refused action with its rule.
 pub(super) fn refuse(world: &mut World, unit: Option<&str>, rule: &str, reason: String) {
     ruled(world, "refused", unit, rule, reason);
@@ -128,7 +144,11 @@ pub(super) fn resolve(world: &mut World, action: &Action) {
         Action::ThrowDc(u, cave) => attack::throw_dc(world, u, cave),
         Action::PlaceDc(u, cave) => attack::place_dc(world, u, cave),
         Action::SetDc(u, cave) => attack::set_dc(world, u, cave),
-        Action::PlaceSmoke(u, at) => fire::place_smoke(world, u, at),
+        Action::PlaceSmoke(u, at) => fire::place_smoke(world, u, at, SmokeKind::Grenade),
+        Action::PlaceWp(u, at) => fire::place_smoke(world, u, at, SmokeKind::WpGrenade),
+        Action::Los(from, to) => observe::los(world, from, to),
+        Action::Light(at) => observe::light(world, at),
+        Action::Control(cave) => observe::control(world, cave),
         Action::FireStarshell(u, at) => fire::fire_starshell(world, u, *at),
         Action::FireIr(at) => fire::fire_ir(world, *at),
         Action::Kindle(hex) => fire::kindle(world, *hex),

@@ -7,12 +7,15 @@ use super::{Ctx, refuse, unit_mf};
 use crate::hex::Vertex;
 use crate::los::Location;
 use crate::rules::caves::entry::cost;
-use crate::rules::caves::hidden::{entry_allowed, hidden_entry_mf, stays_hidden};
+use crate::rules::caves::hidden::{
+    emerges_concealed, entry_allowed, hidden_entry_mf, stays_hidden,
+};
 use crate::rules::caves::sight::cave_los;
 use crate::rules::climbing;
 use crate::rules::night::concealment::{NightAction, loses_concealment};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
-use crate::scenario::Side;
+use crate::scenario::{Nationality, Side};
+use crate::sim::cleanup::reveal_caves;
 use crate::sim::components::*;
 use crate::sim::dice::Dice;
 use crate::sim::log::{rolled, ruled};
@@ -68,7 +71,13 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
         return;
     }
     let caves = ctx.live.caves(&ctx.board);
-    let env = ctx.live.env(&ctx.board);
+    // E1.101: at night an Illuminated Location is seen beyond the NVR, so whether enemies see
+    // the Location entered (G11.75) is judged without the NVR when it is lit.
+    let seen_env = if crate::sim::live::location_lit(world, to) {
+        ctx.live.env(&ctx.board).with_nvr(None)
+    } else {
+        ctx.live.env(&ctx.board)
+    };
     let advance = ctx.phase == Phase::Advance;
     // B11.4: in the APh a Climber steps off its counter onto ground at its level.
     if advance && matches!(u.at, Location::Climbing { .. }) && matches!(to, Location::Ground(_)) {
@@ -82,9 +91,53 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
         ruled(world, "advance", Some(id), r.rule, r.reason);
         return;
     }
+    let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
+    // G11.7 (play-aid: "No other nationality can enter a cave"); Cave Complexes and their
+    // tunnels are the Japanese side's too (G11.2).
+    if entering && u.unit.nationality != Nationality::Japanese {
+        refuse(
+            world,
+            Some(id),
+            "G11.7",
+            format!(
+                "only Japanese Infantry enter a cave or Cave Complex; unit {id} may be ADJACENT \
+                 to it (G11.6) but cannot enter {}",
+                show(to)
+            ),
+        );
+        return;
+    }
+    if let Location::Cave(cave) = to
+        && !super::cave_stands(world, id, cave)
+    {
+        return;
+    }
     let c = cost(map, &caves, &u.at, to, ctx.night);
     if !c.allowed {
         refuse(world, Some(id), c.rule, c.reason);
+        return;
+    }
+    // G11.933: a tunnel (between a Cave Complex and an above-ground hex) is entered only in
+    // the MPh, and not by Infantry that entered a cave or Complex this phase (G11.74).
+    let tunnel = matches!(
+        (&u.at, to),
+        (Location::Ground(_), Location::Complex(_)) | (Location::Complex(_), Location::Ground(_))
+    );
+    if tunnel && ctx.phase != Phase::Movement {
+        refuse(
+            world,
+            Some(id),
+            "G11.933",
+            format!(
+                "a tunnel may be entered only during the MPh, not the {}",
+                ctx.phase.abbrev()
+            ),
+        );
+        return;
+    }
+    if tunnel && u.unit.entered_cave {
+        let r = entry_allowed(unit_mf(&u.unit), true);
+        refuse(world, Some(id), r.rule, r.reason);
         return;
     }
     if c.climbing {
@@ -98,9 +151,12 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
     }
     let mut mf = c.mf.unwrap_or(0.0);
     let available = unit_mf(&u.unit) - u.unit.mf_spent;
-    let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
     let mut text = format!("{} -> {}: {}", show(&u.at), show(to), c.reason);
     let mut stays = u.hidden;
+    // Set when a hidden unit is placed onboard concealed (G11.75 EX).
+    let mut concealed_now = false;
+    // A cave whose counter goes onboard because a unit is seen entering it (G11.751 EX).
+    let mut reveal_cave = None;
     if entering {
         if u.unit.entered_cave || !advance {
             let r = entry_allowed(available, u.unit.entered_cave);
@@ -114,7 +170,7 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
             && u.unit.side() == Side::Japanese
         {
             let watchers = ctx.live.watchers(Side::Allied);
-            let r = stays_hidden(&env, &caves, cave, &watchers);
+            let r = stays_hidden(&seen_env, &caves, cave, &watchers);
             let cave_hidden = ctx.live.hidden_caves.contains(cave);
             let (hmf, why) = hidden_entry_mf(mf, r.allowed, cave_hidden);
             mf = hmf;
@@ -129,6 +185,46 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
                     "the normal MF"
                 }
             );
+            // G11.751 EX (into cave G in view of W9): seen, hidden Infantry are placed onboard
+            // concealed beneath the Cave counter, which is then onboard too.
+            if !r.allowed {
+                concealed_now = u.hidden || u.concealed;
+                if cave_hidden {
+                    reveal_cave = Some(cave.clone());
+                }
+                text = format!(
+                    "{text}; it is placed onboard{} beneath the cave {cave} counter (G11.751 EX)",
+                    if concealed_now { ", concealed," } else { "" }
+                );
+            }
+        }
+        // G11.75 (G11.751 EX): Infantry entering a Cave Complex become hidden.
+        if matches!(to, Location::Complex(_)) {
+            stays = true;
+            text = format!("{text}; G11.75: Infantry entering a Cave Complex are hidden");
+        }
+    } else if u.hidden && matches!(u.at, Location::Cave(_) | Location::Complex(_)) {
+        // G11.75 EX (cave B or D to W5): hidden Infantry come out onboard concealed unless a
+        // Good Order enemy ground unit within 16 hexes sees the hex they enter.
+        let enemy = match u.unit.side() {
+            Side::Japanese => Side::Allied,
+            Side::Allied => Side::Japanese,
+        };
+        if let Some(h) = to.hex() {
+            let r = emerges_concealed(&seen_env, h, &ctx.live.watchers(enemy));
+            stays = false;
+            concealed_now = r.allowed;
+            text = format!(
+                "{text}; {}: {}{}",
+                r.rule,
+                r.reason,
+                if r.allowed {
+                    ""
+                } else {
+                    " (A12's \"?\"-loss rules are not in our sources: it is placed onboard \
+                     unconcealed)"
+                }
+            );
         }
     } else if u.hidden && to.hex().is_some() {
         // A12.15 (asl-facts "Concealment and HIP"): HIP is lost by moving in the LOS of a
@@ -137,10 +233,9 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
             Side::Japanese => Side::Allied,
             Side::Allied => Side::Japanese,
         };
-        let seen =
-            ctx.live.watchers(enemy).iter().any(|w| {
-                w.good_order && cave_los(&env, &caves, &w.at, to).is_ok_and(|r| r.clear())
-            });
+        let seen = ctx.live.watchers(enemy).iter().any(|w| {
+            w.good_order && cave_los(&seen_env, &caves, &w.at, to).is_ok_and(|r| r.clear())
+        });
         if seen {
             stays = false;
             text = format!("{text}; A12.15: it moves in a Good Order enemy's LOS and loses HIP");
@@ -186,12 +281,21 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: Option<&
     if matches!(u.at, Location::Climbing { .. }) {
         remove_climb(world, id);
     }
+    if let Some(cave) = &reveal_cave {
+        reveal_caves(world, std::slice::from_ref(cave));
+    }
     let mut e = world.entity_mut(u.entity);
     e.insert(At(to.clone()));
     if !stays {
         e.remove::<Hidden>();
+        if concealed_now {
+            e.insert(Concealed);
+        } else if u.hidden {
+            e.remove::<Concealed>();
+        }
     } else if entering && u.unit.side() == Side::Japanese {
         e.insert(Hidden);
+        e.remove::<Concealed>();
     }
     if let Some(l) = &lose_concealment {
         e.remove::<Concealed>();

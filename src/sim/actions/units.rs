@@ -217,8 +217,9 @@ pub(super) fn search(world: &mut World, id: &str, hex: Hex) {
     reveal_caves(world, &caves);
     let mut revealed: Vec<String> = Vec::new();
     for o in &ctx.live.units {
+        // G11.33: the contents of every cave in the hex (hidden or already revealed).
         let in_hex = match &o.at {
-            Location::Cave(c) => caves.contains(c),
+            Location::Cave(c) => ctx.board.caves.cave(c).is_some_and(|k| k.hex == hex),
             l => l.hex() == Some(hex),
         };
         if in_hex && o.unit.side() != u.unit.side() && (o.hidden || o.concealed) {

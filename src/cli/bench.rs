@@ -22,18 +22,19 @@ pub fn bench_map() -> Map {
     bench_map_of(1)
 }
 
-/// `boards` benchmark boards side by side (33 columns each), for the viewer's frame cost.
+/// `boards` benchmark boards one above the other (33 columns, 11 rows each: a map is at most
+/// 52 columns wide), for the viewer's frame cost.
 pub fn bench_map_of(boards: u32) -> Map {
     let boards = boards.max(1);
-    let mut m = Map::new(Some("99".into()), 33 * boards, 10, 0, Terrain::Open);
+    let mut m = Map::new(Some("99".into()), 33, 11 * boards - 1, 0, Terrain::Open);
     let hexes: Vec<Hex> = m.hexes().map(|d| d.hex).collect();
     let hill = |col: u32, row: i32| crate::hex::HexId { col, row }.hex();
-    let hills: Vec<(Hex, i32)> = (0..boards)
-        .flat_map(|b| [(hill(7 + 33 * b, 4), 3), (hill(22 + 33 * b, 7), 2)])
+    let hills: Vec<(Hex, i32)> = (0..boards as i32)
+        .flat_map(|b| [(hill(7, 4 + 11 * b), 3), (hill(22, 7 + 11 * b), 2)])
         .collect();
     for h in hexes {
         let mut id = h.id().expect("on map");
-        id.col %= 33;
+        id.row %= 11;
         let level = hills
             .iter()
             .map(|&(c, top)| top - c.distance(h) as i32)
@@ -174,9 +175,10 @@ fn measure(runs: usize) -> (usize, Figures) {
     )
 }
 
-/// `bench --render`: the viewer's frame time on a 1-board and a 4-board map, each rendered
-/// without a window in a child process (a process opens one renderer), and their ratio (the
-/// merged meshes keep it near 1; the target is <= 1.5).
+/// `bench --render`: the viewer's frame time on a 1-board and a 4-board map, the camera looking
+/// straight down on the same area (a board's width) of each, rendered without a window in a
+/// child process (a process opens one renderer), and their ratio: one merged mesh per board,
+/// and boards out of view culled whole, keep it near 1 (the target is <= 1.5).
 fn render_figures() -> Result<serde_json::Value, Failure> {
     let exe = std::env::current_exe().map_err(|e| Failure::input(e.to_string()))?;
     let mut out = Vec::new();

@@ -53,6 +53,12 @@ pub enum Command {
         /// The walkthrough's dice seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Start with this selected in the inspector: a hex id, cave:X, or a unit id.
+        #[arg(long)]
+        select: Option<String>,
+        /// Start with the LOS tool tracing FROM TO (Locations as for `los`).
+        #[arg(long, num_args = 2, value_names = ["FROM", "TO"])]
+        los: Option<Vec<String>>,
         /// Render N frames once the scene is ready without a window, print the frame time
         /// (JSON) and exit (used by `bench --render`).
         #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -175,6 +181,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             camera,
             focus,
             seed,
+            select,
+            los,
             frame_bench,
             boards,
         }) => view::run(view::Args {
@@ -187,6 +195,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             camera,
             focus,
             seed,
+            select,
+            los,
             frame_bench,
             boards,
         }),

@@ -20,6 +20,8 @@ pub struct Args {
     pub camera: String,
     pub focus: Option<String>,
     pub seed: u64,
+    pub select: Option<String>,
+    pub los: Option<Vec<String>>,
     pub frame_bench: Option<u32>,
     pub boards: u32,
 }
@@ -100,6 +102,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             focus: args.focus,
             frame_bench: args.frame_bench,
             seed: args.seed,
+            select: args.select,
+            los: args.los.and_then(|v| match v.as_slice() {
+                [a, b] => Some((a.clone(), b.clone())),
+                _ => None,
+            }),
         },
     )
 }

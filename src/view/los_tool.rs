@@ -35,6 +35,16 @@ pub struct LosTool {
 }
 
 impl LosTool {
+    /// Traces between two Locations.
+    pub fn set(&mut self, a: Location, b: Location, map: &crate::map::Map) {
+        self.from_text = a.display(map).to_string();
+        self.to_text = b.display(map).to_string();
+        self.from = Some(a);
+        self.to = Some(b);
+        self.active = true;
+        self.dirty = true;
+    }
+
     /// A click: the first sets FROM, the second TO, the next starts again.
     pub fn take(&mut self, board: &Board, pickables: &Pickables, pick: &Pick) {
         let loc = match pick {

@@ -71,6 +71,10 @@ pub struct ViewOptions {
     /// Measure this many frames after the scene is ready, print the frame time and exit.
     pub frame_bench: Option<u32>,
     pub seed: u64,
+    /// Select this at the start: a hex id, `cave:X`, or a unit id.
+    pub select: Option<String>,
+    /// Start with the LOS tool tracing between these two Locations.
+    pub los: Option<(String, String)>,
 }
 
 impl Default for ViewOptions {
@@ -84,6 +88,8 @@ impl Default for ViewOptions {
             focus: None,
             frame_bench: None,
             seed: 1,
+            select: None,
+            los: None,
         }
     }
 }
@@ -161,6 +167,25 @@ fn default_night() -> Night {
     }
 }
 
+/// `--select`: a hex id, `cave:X`, or a unit id.
+fn select_of(s: &Scenario, text: &str) -> Result<Pick, Failure> {
+    if let Some(id) = text.strip_prefix("cave:") {
+        return s
+            .caves
+            .iter()
+            .any(|c| c.id == id)
+            .then(|| Pick::Cave(id.to_string()))
+            .ok_or_else(|| Failure::input(format!("--select '{text}': no cave {id} (G11)")));
+    }
+    if s.units.iter().any(|u| u.id == text) {
+        return Ok(Pick::Unit(text.to_string()));
+    }
+    s.map
+        .hex(text)
+        .map(Pick::Hex)
+        .map_err(|e| Failure::input(format!("--select '{text}': not a unit id, cave:X or hex ({e})")))
+}
+
 /// Opens the viewer (or renders a screenshot, or measures frames) on a scenario.
 pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure> {
     let headless = options.screenshot.is_some() || options.frame_bench.is_some();
@@ -186,6 +211,17 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure
         s.nvr().unwrap_or(2)
     };
     let scenario = with_sky(scenario, options.sky);
+    let selected = match &options.select {
+        None => None,
+        Some(t) => Some(select_of(&scenario, t)?),
+    };
+    let los = match &options.los {
+        None => None,
+        Some((a, b)) => Some((
+            scenario.location(a).map_err(Failure::input)?,
+            scenario.location(b).map_err(Failure::input)?,
+        )),
+    };
     let focus = match &options.focus {
         Some(f) => Some(
             scenario
@@ -196,6 +232,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure
         None => None,
     };
     let (w, h) = options.size;
+    let map = scenario.map.clone();
     let mut app = App::new();
     let window = (!headless).then(|| Window {
         title: format!("asl-pto — {}", scenario.title),
@@ -237,7 +274,13 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure
             scenario: Arc::new(scenario),
             seed: options.seed,
         })
-        .add_plugins(ViewPlugin { options });
+        .add_plugins(ViewPlugin { options })
+        .insert_resource(Selected(selected));
+    if let Some((a, b)) = los {
+        app.world_mut()
+            .resource_mut::<los_tool::LosTool>()
+            .set(a, b, &map);
+    }
     capture::add_pipeline_probe(&mut app);
     match app.run() {
         AppExit::Success => Ok(ExitCode::SUCCESS),

@@ -12,8 +12,9 @@ use super::shade::{HATCH, HexLight};
 use crate::hex::{Direction, Hex, Hexside};
 use crate::map::{HexData, LosEffect, Map, Terrain};
 
-/// Columns per board: a map is cut into one mesh per 33 columns (a geomorphic board's width).
+/// A geomorphic board's size: a map is cut into one mesh per 33 columns and 11 rows.
 pub const BOARD_COLUMNS: i32 = 33;
+pub const BOARD_ROWS: i32 = 11;
 
 /// The neighbour across edge `i` (from corner `i` to corner `i + 1`) of a flat-topped hex.
 pub const EDGE_DIRECTION: [Direction; 6] = [
@@ -51,9 +52,11 @@ const ROCK: [f32; 3] = [0.40, 0.35, 0.32];
 const CREST: [f32; 3] = [0.98, 0.95, 0.82];
 const BASE: [f32; 3] = [0.30, 0.26, 0.22];
 
-/// The board (0, 1, 2 ...) a hex belongs to: its mesh.
+/// The board a hex belongs to (by 33 columns across and 11 rows down): its mesh.
 pub fn chunk_of(h: Hex) -> i32 {
-    h.q.div_euclid(BOARD_COLUMNS)
+    // The hex's row: y2 = 2 * row for even-lettered columns, 2 * row - 1 for odd ones.
+    let row = (h.y2() + 1).div_euclid(2);
+    h.q.div_euclid(BOARD_COLUMNS) * 64 + row.div_euclid(BOARD_ROWS)
 }
 
 /// The heights of a hex's six corners: its floor, or for a Depression the rim (Crest level)
@@ -373,10 +376,14 @@ mod tests {
 
     #[test]
     fn one_mesh_per_board_and_every_hex_in_exactly_one() {
-        let map = Map::new(None, 66, 10, 0, Terrain::Open);
-        let a = board_mesh(&map, 0, &|_| HexLight::Day).triangles();
-        let b = board_mesh(&map, 1, &|_| HexLight::Day).triangles();
-        assert!(a > 0 && b > 0);
+        let map = Map::new(None, 40, 21, 0, Terrain::Open);
+        let mut chunks: Vec<i32> = map.hexes().map(|d| chunk_of(d.hex)).collect();
+        chunks.sort();
+        chunks.dedup();
+        // Two boards across (33 + 7 columns), two down (rows 0..=10, 11..=21).
+        assert_eq!(chunks, vec![0, 1, 64, 65]);
+        let all = board_mesh(&map, 0, &|_| HexLight::Day).triangles();
+        assert!(all > 0);
         assert_eq!(board_mesh(&map, 2, &|_| HexLight::Day).triangles(), 0);
     }
 }

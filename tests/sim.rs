@@ -450,3 +450,31 @@ fn a_save_of_another_scenario_or_a_bad_save_is_refused_and_changes_nothing() {
     assert_eq!(json(&a), before);
     assert!(save::from_ron("Save(").is_err());
 }
+
+/// The viewer's "Next phase": one phase per request, through the CCPh into the next Player
+/// Turn, running the per-phase systems on the way (A3; E1.12 NVR Change DR in the RPh of
+/// Player Turn 2).
+#[test]
+fn a3_next_phase_steps_through_the_player_turn_and_into_the_next() {
+    let mut app = app("walk_night.ron", 3);
+    let mut seen = Vec::new();
+    for _ in 0..10 {
+        assert!(runner::request_phase(app.world_mut()));
+        for _ in 0..4 {
+            app.update();
+        }
+        let pt = app.world().resource::<PlayerTurn>().number;
+        seen.push((phase(&app), pt));
+    }
+    assert_eq!(seen[0], (Phase::Rally, 1));
+    assert_eq!(seen[7], (Phase::CloseCombat, 1));
+    assert_eq!(seen[8], (Phase::Rally, 2));
+    assert_eq!(seen[9], (Phase::PrepFire, 2));
+    // The RPh of Player Turn 2 rolled the NVR Change DR (E1.12).
+    let dice = app.world().resource::<Dice>();
+    assert!(
+        dice.rolls.iter().any(|r| r.rule.starts_with("E1.12")),
+        "{:?}",
+        dice.rolls
+    );
+}

@@ -18,8 +18,8 @@ use crate::rules::night::light::{Source, SourceKind, cave_lit, illuminate};
 use crate::rules::night::nvr;
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
-pub const BUILTIN_NAME: &str = "scenarios/ridge.ron";
-pub const BUILTIN: &str = include_str!("../../scenarios/ridge.ron");
+pub const BUILTIN_NAME: &str = "scenarios/cliff_caves.ron";
+pub const BUILTIN: &str = include_str!("../../scenarios/cliff_caves.ron");
 
 /// Night conditions (E1.1).
 #[derive(Clone, Debug, PartialEq)]

@@ -79,13 +79,20 @@ pub fn preset_orbit(board: &Board, settings: &ViewSettings, preset: Preset) -> O
                 .focus
                 .or(night_source)
                 .or_else(|| cave.map(|c| c.hex));
-            // Over the caves, look at the first cave's face from its Entrance Hex's side.
-            let yaw = match cave {
-                Some(c) if Some(c.hex) == hex && !c.in_depression => {
-                    let d = centre(c.entrance) - centre(c.hex);
-                    d.x.atan2(d.y) - 0.45
-                }
-                _ => -0.35,
+            // Over the caves, look at the faces of the first cave's hex from the side its
+            // caves open to (the mean of their Entrance Hexes' directions).
+            let faces: Vec<Vec2> = board
+                .caves
+                .caves
+                .iter()
+                .filter(|c| Some(c.hex) == hex && !c.in_depression)
+                .map(|c| (centre(c.entrance) - centre(c.hex)).normalize_or_zero())
+                .collect();
+            let d: Vec2 = faces.iter().copied().sum();
+            let yaw = if cave.is_some() && d.length() > 0.1 {
+                d.x.atan2(d.y) - 0.2
+            } else {
+                -0.35
             };
             match hex {
                 Some(h) => Orbit {

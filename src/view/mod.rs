@@ -180,10 +180,11 @@ fn select_of(s: &Scenario, text: &str) -> Result<Pick, Failure> {
     if s.units.iter().any(|u| u.id == text) {
         return Ok(Pick::Unit(text.to_string()));
     }
-    s.map
-        .hex(text)
-        .map(Pick::Hex)
-        .map_err(|e| Failure::input(format!("--select '{text}': not a unit id, cave:X or hex ({e})")))
+    s.map.hex(text).map(Pick::Hex).map_err(|e| {
+        Failure::input(format!(
+            "--select '{text}': not a unit id, cave:X or hex ({e})"
+        ))
+    })
 }
 
 /// Opens the viewer (or renders a screenshot, or measures frames) on a scenario.

@@ -94,7 +94,7 @@ mod tests {
         let s = Scenario::builtin();
         let (caves, _) = s.cave_system();
         let y = |id: &str| opening(&s.map, caves.cave(id).unwrap()).floor;
-        // Ridge: A at Level 0, G at Level 1 (over S4/T4 at Level 0), M at Level 2 (over T5 at 1).
+        // A at Level 0, G at Level 1 (over T4 at Level 0), M at Level 2 (over T5 at Level 0).
         assert!(y("A").abs() < 1e-6);
         assert!((y("G") - LEVEL_HEIGHT).abs() < 1e-6);
         assert!((y("M") - 2.0 * LEVEL_HEIGHT).abs() < 1e-6);

@@ -28,45 +28,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the 3D viewer on a scenario (the built-in one by default).
-    View {
-        scenario: Option<PathBuf>,
-        #[arg(long, conflicts_with = "day")]
-        night: bool,
-        #[arg(long)]
-        day: bool,
-        /// Render once, write this PNG and exit.
-        #[arg(long)]
-        screenshot: Option<PathBuf>,
-        /// Window or screenshot size, WxH.
-        #[arg(long)]
-        size: Option<String>,
-        /// With --screenshot: also write where each hex's centre lands in the picture (JSON).
-        #[arg(long, requires = "screenshot")]
-        probes: Option<PathBuf>,
-        /// Where the camera starts: close (over the caves, or the first light at night),
-        /// overview, top.
-        #[arg(long, default_value = "close")]
-        camera: String,
-        /// Centre the camera on this hex.
-        #[arg(long)]
-        focus: Option<String>,
-        /// The walkthrough's dice seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Start with this selected in the inspector: a hex id, cave:X, or a unit id.
-        #[arg(long)]
-        select: Option<String>,
-        /// Start with the LOS tool tracing FROM TO (Locations as for `los`).
-        #[arg(long, num_args = 2, value_names = ["FROM", "TO"])]
-        los: Option<Vec<String>>,
-        /// Render N frames once the scene is ready without a window, print the frame time
-        /// (JSON) and exit (used by `bench --render`).
-        #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        frame_bench: Option<u32>,
-        /// With --frame-bench: widen the map to this many boards side by side.
-        #[arg(long, hide = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
-        boards: u32,
-    },
+    View(view::Args),
     /// Is the scenario legal (map, caves, units, OB)? Exit 1 if not.
     Check {
         scenario: PathBuf,
@@ -165,41 +127,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         #[cfg(not(feature = "viewer"))]
         None => check::builtin(),
         #[cfg(feature = "viewer")]
-        None => view::run(view::Args {
-            camera: "close".into(),
-            seed: 1,
-            boards: 1,
-            ..view::Args::default()
-        }),
-        Some(Command::View {
-            scenario,
-            night,
-            day,
-            screenshot,
-            size,
-            probes,
-            camera,
-            focus,
-            seed,
-            select,
-            los,
-            frame_bench,
-            boards,
-        }) => view::run(view::Args {
-            scenario,
-            night,
-            day,
-            screenshot,
-            size,
-            probes,
-            camera,
-            focus,
-            seed,
-            select,
-            los,
-            frame_bench,
-            boards,
-        }),
+        None => view::run(view::Args::default()),
+        Some(Command::View(args)) => view::run(args),
         Some(Command::Check { scenario, json }) => check::report(&load(&scenario)?, json),
         Some(Command::Los {
             scenario,

@@ -8,22 +8,67 @@ use super::{Failure, load};
 use crate::scenario::Scenario;
 
 /// The `view` command line.
-#[derive(Debug, Default)]
+#[derive(clap::Args, Debug)]
 #[cfg_attr(not(feature = "viewer"), allow(dead_code))]
 pub struct Args {
     pub scenario: Option<PathBuf>,
+    #[arg(long, conflicts_with = "day")]
     pub night: bool,
+    #[arg(long)]
     pub day: bool,
+    /// Render once, write this PNG and exit.
+    #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// Window or screenshot size, WxH.
+    #[arg(long)]
     pub size: Option<String>,
+    /// With --screenshot: also write where each hex's centre lands in the picture (JSON).
+    #[arg(long, requires = "screenshot")]
     pub probes: Option<PathBuf>,
+    /// Where the camera starts: close (over the caves, or the first light at night),
+    /// overview, top.
+    #[arg(long, default_value = "close")]
     pub camera: String,
+    /// Centre the camera on this hex.
+    #[arg(long)]
     pub focus: Option<String>,
+    /// The walkthrough's dice seed.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start with this selected in the inspector: a hex id, cave:X, or a unit id.
+    #[arg(long)]
     pub select: Option<String>,
+    /// Start with the LOS tool tracing FROM TO (Locations as for `los`).
+    #[arg(long, num_args = 2, value_names = ["FROM", "TO"])]
     pub los: Option<Vec<String>>,
+    /// Render N frames once the scene is ready without a window, print the frame time
+    /// (JSON) and exit (used by `bench --render`).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub frame_bench: Option<u32>,
+    /// With --frame-bench: this many benchmark boards, one above the other.
+    #[arg(long, hide = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub boards: u32,
+}
+
+impl Default for Args {
+    /// The bare `asl-pto`: the built-in scenario with every option at its default.
+    fn default() -> Args {
+        Args {
+            scenario: None,
+            night: false,
+            day: false,
+            screenshot: None,
+            size: None,
+            probes: None,
+            camera: "close".into(),
+            focus: None,
+            seed: 1,
+            select: None,
+            los: None,
+            frame_bench: None,
+            boards: 1,
+        }
+    }
 }
 
 /// `WxH` in pixels (each 64..=8192).

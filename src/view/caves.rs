@@ -83,7 +83,7 @@ fn draw_caves(
         let Some(cave) = board.caves.cave(id) else {
             continue;
         };
-        let o = opening(map, cave);
+        let o = opening(cave);
         // G11.96: a lit cave shows a warm mouth; a hidden one a sandy frame.
         let hole = if *lit {
             [0.45, 0.25, 0.10]

@@ -101,7 +101,7 @@ fn draw_counters(world: &mut World) {
         match at_ {
             Location::Cave(id) => {
                 if let Some(cave) = board.caves.cave(id) {
-                    let o = opening(map, cave);
+                    let o = opening(cave);
                     let c = Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * 0.06;
                     glass.prism(c, 0.12, o.tall * 1.2, 6, rgb);
                 }

@@ -16,8 +16,6 @@ use crate::sim::{
     Smoke, Unit,
 };
 
-pub(super) fn plugin(_app: &mut App) {}
-
 type UnitRow<'a> = (&'a Unit, &'a At, Has<Hidden>, Has<Concealed>, Has<Cloaked>);
 
 #[allow(clippy::too_many_arguments)]

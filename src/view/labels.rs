@@ -9,8 +9,6 @@ use super::ViewSettings;
 use super::pick::{Hovered, Pickables, hex_point};
 use crate::sim::Board;
 
-pub(super) fn plugin(_app: &mut App) {}
-
 pub(super) fn draw(
     mut contexts: EguiContexts,
     camera: Single<(&Camera, &GlobalTransform)>,

@@ -134,7 +134,6 @@ impl Plugin for ViewPlugin {
             counters::plugin,
             camera::plugin,
             pick::plugin,
-            labels::plugin,
             los_tool::plugin,
             ui::plugin,
             capture::plugin,

@@ -27,7 +27,7 @@ pub struct Opening {
 /// G11.1/G11.11: the opening of a cave. On the face of its hex along the CA Hexside, at the
 /// cave's level, facing the Entrance Hex; for a cave IN a Depression, low in the Depression's
 /// wall on that hexside, facing into the Depression.
-pub fn opening(map: &Map, cave: &Cave) -> Opening {
+pub fn opening(cave: &Cave) -> Opening {
     let [e0, e1] = hexside_ends(cave.ca);
     let mid = (e0 + e1) / 2.0;
     let c = centre(cave.hex);
@@ -42,7 +42,6 @@ pub fn opening(map: &Map, cave: &Cave) -> Opening {
     };
     let out = at(out2, 0.0);
     let across = at(out2.perp(), 0.0);
-    let _ = map;
     Opening {
         centre: at(base, floor + tall / 2.0) + out * 0.012,
         out,
@@ -74,11 +73,11 @@ pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<V
         Location::Level(h, l) => at(centre(*h), height(*l as f32)),
         Location::Climbing { hex, level, vertex } => climb_spot(*hex, *level, *vertex),
         Location::Cave(id) => {
-            let o = opening(map, caves.cave(id)?);
+            let o = opening(caves.cave(id)?);
             Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * 0.12
         }
         Location::Complex(id) => {
-            let o = opening(map, caves.cave(id)?);
+            let o = opening(caves.cave(id)?);
             Vec3::new(o.centre.x, o.floor, o.centre.z) - o.out * 0.15 + o.across * 0.1
         }
     })
@@ -93,7 +92,7 @@ mod tests {
     fn g11_113_upper_cliff_caves_open_above_the_entrance_hex_ground() {
         let s = Scenario::builtin();
         let (caves, _) = s.cave_system();
-        let y = |id: &str| opening(&s.map, caves.cave(id).unwrap()).floor;
+        let y = |id: &str| opening(caves.cave(id).unwrap()).floor;
         // A at Level 0, G at Level 1 (over T4 at Level 0), M at Level 2 (over T5 at Level 0).
         assert!(y("A").abs() < 1e-6);
         assert!((y("G") - LEVEL_HEIGHT).abs() < 1e-6);
@@ -107,7 +106,7 @@ mod tests {
         let s = Scenario::builtin();
         let (caves, _) = s.cave_system();
         let a = caves.cave("A").unwrap();
-        let o = opening(&s.map, a);
+        let o = opening(a);
         let to_entrance = at(centre(a.entrance) - centre(a.hex), 0.0).normalize();
         assert!(o.out.dot(to_entrance) > 0.99);
     }

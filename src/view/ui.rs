@@ -13,7 +13,6 @@ use crate::sim::{Board, NightState};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PointerOverUi>()
         .add_plugins(super::walk_panel::plugin)
-        .add_plugins(super::inspector::plugin)
         .add_systems(
             EguiPrimaryContextPass,
             (

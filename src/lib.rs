@@ -1,15 +1,13 @@
 //! asl-pto: a rules-faithful simulation of Advanced Squad Leader's Pacific-theater rules
 //! (caves G11, cliffs and Climbing B11.4, night E1, Japanese G1, PTO terrain G.1-G.10).
 //!
-//! Layers, each depending only on those above it: `hex` -> `map` -> `los` -> `rules` ->
-//! `scenario` -> `sim` -> `view`; the `cli` drives them all.
+//! Layers, each depending only on those above it: `hex` -> `map` -> `los` -> `rules` (the
+//! Bevy-free core crate, `asl-pto-core`, re-exported here under the same names) -> `scenario`
+//! -> `sim` -> `view`; the `cli` drives them all.
+
+pub use asl_pto_core::{counters, hex, los, map, model, rules};
 
 pub mod cli;
-pub mod counters;
-pub mod hex;
-pub mod los;
-pub mod map;
-pub mod rules;
 pub mod scenario;
 pub mod sim;
 #[cfg(feature = "viewer")]

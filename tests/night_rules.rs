@@ -3,6 +3,7 @@
 
 use asl_pto::hex::{Hex, HexId, HexRef};
 use asl_pto::map::LEVEL;
+use asl_pto::model::Phase;
 use asl_pto::rules::night::concealment::{
     CloakEvent, CloakingContents, Gain, MfBonus, NightAction, NightAttack, NightAttackKind,
     cloaked_sw_may_fire, cloaked_sw_pp, cloaking_contents, cloaking_counters_allotted,
@@ -19,7 +20,6 @@ use asl_pto::rules::night::movement::{
     NightClass, StrayStart, closest_defender_hexes, falling_dr, infantry_entry_mf, jitter_fire,
     movement_dr, movement_dr_required, still_straying, unit_jitter_fires,
 };
-use asl_pto::scenario::PhaseName;
 
 fn hex(id: &str) -> Hex {
     HexId::parse(id).unwrap().hex()
@@ -564,15 +564,15 @@ fn e1_922_ex_halved_extent_of_error_lands_in_i7() {
 
 #[test]
 fn e1_923_starshells_and_ir_removed_at_the_end_of_each_ccph() {
-    assert!(removed_at_end_of(PhaseName::CloseCombat).holds);
+    assert!(removed_at_end_of(Phase::CloseCombat).holds);
     for p in [
-        PhaseName::Rally,
-        PhaseName::PrepFire,
-        PhaseName::Movement,
-        PhaseName::DefensiveFire,
-        PhaseName::AdvancingFire,
-        PhaseName::Rout,
-        PhaseName::Advance,
+        Phase::Rally,
+        Phase::PrepFire,
+        Phase::Movement,
+        Phase::DefensiveFire,
+        Phase::AdvancingFire,
+        Phase::Rout,
+        Phase::Advance,
     ] {
         assert!(!removed_at_end_of(p).holds, "{p:?}");
     }

@@ -6,8 +6,9 @@ mod error;
 pub mod raw;
 mod resolve;
 
+pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
 pub use error::{ScenarioError, line_col, locate_nth};
-pub use raw::{Cloud, ElrSpec, Moon, Nationality, PhaseName, Side, SmokeKind};
+pub use raw::ElrSpec;
 
 use crate::hex::{Hex, Vertex};
 use crate::los::{Location, LosEnv, Veil};
@@ -64,16 +65,7 @@ pub struct UnitDef {
 impl UnitDef {
     /// The side this unit fights for.
     pub fn side(&self) -> Side {
-        side_of(self.nationality)
-    }
-}
-
-/// The side of a nationality: the Japanese, or their opponents.
-pub fn side_of(n: Nationality) -> Side {
-    if n == Nationality::Japanese {
-        Side::Japanese
-    } else {
-        Side::Allied
+        Side::of(self.nationality)
     }
 }
 
@@ -117,18 +109,8 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub say: Option<String>,
-    pub phase: Option<PhaseName>,
+    pub phase: Option<Phase>,
     pub act: Option<Action>,
-}
-
-/// The LOS hindrance of a kind of SMOKE (A24); `dispersed` for Dispersed SMOKE.
-pub fn smoke_veil(kind: SmokeKind, dispersed: bool) -> Veil {
-    match kind {
-        SmokeKind::Smoke => Veil::Smoke { dispersed },
-        SmokeKind::Grenade => Veil::SmokeGrenade,
-        SmokeKind::WhitePhosphorus => Veil::WhitePhosphorus,
-        SmokeKind::WpGrenade => Veil::WpGrenade,
-    }
 }
 
 /// The situation's part of the LOS environment: SMOKE (only above ground: SMOKE in a cave is
@@ -284,7 +266,9 @@ impl Scenario {
             .smoke
             .iter()
             .filter_map(|s| match &s.at {
-                Location::Cave(id) => Some((id.clone(), smoke_veil(s.kind, false).hindrance().0)),
+                Location::Cave(id) => {
+                    Some((id.clone(), Veil::of_smoke(s.kind, false).hindrance().0))
+                }
                 _ => None,
             })
             .collect();
@@ -342,7 +326,7 @@ impl Scenario {
             &self.map,
             self.smoke
                 .iter()
-                .map(|s| (&s.at, smoke_veil(s.kind, false))),
+                .map(|s| (&s.at, Veil::of_smoke(s.kind, false))),
             self.blazes.iter().copied(),
             self.nvr(),
         )

@@ -22,6 +22,9 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use crate::map::{BuildingKind, Depression, StreamKind, Terrain};
+pub use crate::model::{Cloud, Moon, Phase, Side, SmokeKind};
+
 /// A whole scenario file: the top-level `Scenario(...)` value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
@@ -83,16 +86,6 @@ pub struct ScenarioFile {
     pub elr: ElrSpec,
 }
 
-/// A side of the scenario: the Japanese or their (Allied) opponent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename = "Side")]
-pub enum Side {
-    /// The Japanese player.
-    Japanese,
-    /// The Japanese player's opponent (every non-Japanese nationality).
-    Allied,
-}
-
 /// `elr: (japanese: 3, allied: 4)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "Elr", deny_unknown_fields)]
@@ -151,28 +144,6 @@ pub struct NightSpec {
     pub kindling: bool,
 }
 
-/// Cloud cover at night (E1.11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Cloud {
-    /// No cloud.
-    Clear,
-    /// Scattered clouds.
-    Scattered,
-    /// Overcast sky.
-    Overcast,
-}
-
-/// Moon phase at night (E1.11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Moon {
-    /// No moon.
-    NoMoon,
-    /// Half moon.
-    Half,
-    /// Full moon.
-    Full,
-}
-
 /// The `map: (...)` section.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Map", deny_unknown_fields)]
@@ -189,7 +160,7 @@ pub struct MapSpec {
     pub level: i32,
     /// Terrain of every hex not listed in `hexes` (default `Open`).
     #[serde(default)]
-    pub terrain: TerrainSpec,
+    pub terrain: Terrain,
     /// Per-hex overrides. A key is one or more hex ids separated by spaces.
     #[serde(default)]
     pub hexes: OrderedMap<HexSpec>,
@@ -210,89 +181,10 @@ pub struct HexSpec {
     pub level: Option<i32>,
     /// Terrain, before PTO conversion.
     #[serde(default)]
-    pub terrain: Option<TerrainSpec>,
+    pub terrain: Option<Terrain>,
     /// Depression kind, if the hex is a Depression.
     #[serde(default)]
-    pub depression: Option<DepressionSpec>,
-}
-
-/// Terrain of a hex, before G.1 PTO conversion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename = "Terrain")]
-pub enum TerrainSpec {
-    /// Open Ground.
-    #[default]
-    Open,
-    /// Woods (Jungle under PTO).
-    Woods,
-    /// Brush (Bamboo under PTO).
-    Brush,
-    /// Orchard (Palm Trees under PTO).
-    Orchard,
-    /// Grain (Kunai under PTO).
-    Grain,
-    /// Marsh (Swamp next to Jungle under PTO).
-    Marsh,
-    /// Jungle.
-    Jungle,
-    /// Dense Jungle.
-    DenseJungle,
-    /// Bamboo.
-    Bamboo,
-    /// Kunai.
-    Kunai,
-    /// Palm Trees.
-    PalmTrees,
-    /// Huts.
-    Huts,
-    /// Swamp.
-    Swamp,
-    /// Paddy.
-    Paddy,
-    /// Sand.
-    Sand,
-    /// Water.
-    Water,
-    /// A building: `Building(Stone, 2)` is a two-floor stone building.
-    Building(BuildingKind, u8),
-    /// Rubble.
-    Rubble,
-}
-
-/// Construction of a building.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BuildingKind {
-    /// Stone building.
-    Stone,
-    /// Wooden building.
-    Wooden,
-}
-
-/// Kind of Depression hex.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Depression")]
-pub enum DepressionSpec {
-    /// Gully.
-    Gully,
-    /// Sunken Road.
-    SunkenRoad,
-    /// Hill Depression.
-    HillDepression,
-    /// Stream, with its water depth.
-    Stream(StreamKind),
-}
-
-/// Water in a stream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum StreamKind {
-    /// Dry stream.
-    Dry,
-    /// Shallow stream: water at the floor.
-    Shallow,
-    /// Deep stream: water at the floor.
-    Deep,
-    /// Flooded stream: water up to the rim.
-    Flooded,
+    pub depression: Option<Depression>,
 }
 
 /// `ob: (caves: 8)`: the Japanese OB's fortification counts.
@@ -369,7 +261,7 @@ pub struct UnitSpec {
 }
 
 /// Nationality of a unit (defined with the counter catalog).
-pub use crate::counters::Nationality;
+pub use crate::model::Nationality;
 
 /// A SMOKE counter: `(at: "cave:A", kind: Grenade)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -379,19 +271,6 @@ pub struct SmokeSpec {
     pub at: String,
     /// Kind of SMOKE.
     pub kind: SmokeKind,
-}
-
-/// Kind of SMOKE counter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SmokeKind {
-    /// SMOKE.
-    Smoke,
-    /// Smoke Grenades.
-    Grenade,
-    /// White Phosphorus.
-    WhitePhosphorus,
-    /// WP Grenades.
-    WpGrenade,
 }
 
 /// A Blaze: `(hex: "K6", levels: 1)`.
@@ -419,32 +298,10 @@ pub struct StepSpec {
     pub say: Option<String>,
     /// Advance through the phases, running each, until this one.
     #[serde(default)]
-    pub phase: Option<PhaseName>,
+    pub phase: Option<Phase>,
     /// One action for the rules to resolve.
     #[serde(default)]
     pub act: Option<ActionSpec>,
-}
-
-/// A phase of the Player Turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Phase")]
-pub enum PhaseName {
-    /// Rally Phase.
-    Rally,
-    /// Prep Fire Phase.
-    PrepFire,
-    /// Movement Phase.
-    Movement,
-    /// Defensive Fire Phase.
-    DefensiveFire,
-    /// Advancing Fire Phase.
-    AdvancingFire,
-    /// Rout Phase.
-    Rout,
-    /// Advance Phase.
-    Advance,
-    /// Close Combat Phase.
-    CloseCombat,
 }
 
 /// An action of the walkthrough script. Arguments are raw ids and locations.
@@ -824,24 +681,24 @@ mod tests {
         let m = &f.map;
         assert_eq!(m.board.as_deref(), Some("36"));
         assert_eq!((m.columns, m.rows, m.level), (33, 10, 0));
-        assert_eq!(m.terrain, TerrainSpec::Open);
+        assert_eq!(m.terrain, Terrain::Open);
         let keys: Vec<&str> = m.hexes.iter().map(|(k, _)| k).collect();
         assert_eq!(keys, ["S5 S6 T6", "T5", "H5", "H3 H4", "I3"]);
         assert_eq!(
             m.hexes.get("S5 S6 T6"),
             Some(&HexSpec {
                 level: Some(3),
-                terrain: Some(TerrainSpec::Jungle),
+                terrain: Some(Terrain::Jungle),
                 depression: None
             })
         );
         assert_eq!(
             m.hexes.get("H3 H4").unwrap().depression,
-            Some(DepressionSpec::Stream(StreamKind::Shallow))
+            Some(Depression::Stream(StreamKind::Shallow))
         );
         assert_eq!(
             m.hexes.get("H5").unwrap().depression,
-            Some(DepressionSpec::Gully)
+            Some(Depression::Gully)
         );
         assert_eq!(m.cliffs, ["S5-T4", "S5-T5", "S4-S5"]);
         assert_eq!(m.roads, ["J4-I4"]);
@@ -911,7 +768,7 @@ mod tests {
                 columns: 5,
                 rows: 4,
                 level: 0,
-                terrain: TerrainSpec::Open,
+                terrain: Terrain::Open,
                 hexes: OrderedMap::default(),
                 cliffs: vec![],
                 roads: vec![],
@@ -1029,7 +886,7 @@ mod tests {
             .unwrap()
             .depression
         };
-        let flooded = Some(DepressionSpec::Stream(StreamKind::Flooded));
+        let flooded = Some(Depression::Stream(StreamKind::Flooded));
         assert_eq!(depression("Stream(Flooded)"), flooded);
         assert_eq!(depression("Some(Stream(Flooded))"), flooded);
         assert_eq!(depression("None"), None);
@@ -1128,23 +985,23 @@ mod tests {
         ))
         .unwrap();
         let h = |k: &str| f.map.hexes.get(k).unwrap().clone();
-        assert_eq!(f.map.terrain, TerrainSpec::Woods);
+        assert_eq!(f.map.terrain, Terrain::Woods);
         assert_eq!(
             h("A1").terrain,
-            Some(TerrainSpec::Building(BuildingKind::Stone, 2))
+            Some(Terrain::Building(BuildingKind::Stone, 2))
         );
         assert_eq!(
             h("A2").terrain,
-            Some(TerrainSpec::Building(BuildingKind::Wooden, 1))
+            Some(Terrain::Building(BuildingKind::Wooden, 1))
         );
         assert_eq!(
             h("A3").depression,
-            Some(DepressionSpec::Stream(StreamKind::Flooded))
+            Some(Depression::Stream(StreamKind::Flooded))
         );
         assert_eq!(h("A4").level, Some(-1));
-        assert_eq!(h("A5").depression, Some(DepressionSpec::SunkenRoad));
-        assert_eq!(h("A6").depression, Some(DepressionSpec::HillDepression));
-        assert_eq!(h("A6").terrain, Some(TerrainSpec::DenseJungle));
+        assert_eq!(h("A5").depression, Some(Depression::SunkenRoad));
+        assert_eq!(h("A6").depression, Some(Depression::HillDepression));
+        assert_eq!(h("A6").terrain, Some(Terrain::DenseJungle));
         assert!(
             parse(&minimal("").replace("rows: 4)", "rows: 4, terrain: Building(Stone))")).is_err()
         );
@@ -1205,8 +1062,8 @@ mod tests {
             ]
         );
         assert_eq!(f.script[0].say.as_deref(), Some("Start."));
-        assert_eq!(f.script[1].phase, Some(PhaseName::Movement));
-        assert_eq!(f.script[20].phase, Some(PhaseName::CloseCombat));
+        assert_eq!(f.script[1].phase, Some(Phase::Movement));
+        assert_eq!(f.script[20].phase, Some(Phase::CloseCombat));
         let e = err(&minimal(", script: [(act: Climb(\"a\", 1))]"));
         assert!(e.message.contains("3 elements"), "{e}");
     }

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::raw::{self, ActionSpec, DepressionSpec, ScenarioFile, StreamKind, TerrainSpec};
+use super::raw::{self, ActionSpec, ScenarioFile};
 use super::{
     Action, CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef,
     UnitDef, locate_nth,
@@ -11,7 +11,8 @@ use super::{
 use crate::counters::{Catalog, Lookup};
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::Location;
-use crate::map::{self, BuildingKind, Depression, Map, Terrain};
+use crate::map::{Map, Terrain};
+use crate::model::{Phase, Side};
 
 struct Ctx<'a> {
     text: &'a str,
@@ -64,49 +65,6 @@ impl Ctx<'_> {
     }
 }
 
-fn terrain(t: &TerrainSpec) -> Terrain {
-    match t {
-        TerrainSpec::Open => Terrain::Open,
-        TerrainSpec::Woods => Terrain::Woods,
-        TerrainSpec::Brush => Terrain::Brush,
-        TerrainSpec::Orchard => Terrain::Orchard,
-        TerrainSpec::Grain => Terrain::Grain,
-        TerrainSpec::Marsh => Terrain::Marsh,
-        TerrainSpec::Jungle => Terrain::Jungle,
-        TerrainSpec::DenseJungle => Terrain::DenseJungle,
-        TerrainSpec::Bamboo => Terrain::Bamboo,
-        TerrainSpec::Kunai => Terrain::Kunai,
-        TerrainSpec::PalmTrees => Terrain::PalmTrees,
-        TerrainSpec::Huts => Terrain::Huts,
-        TerrainSpec::Swamp => Terrain::Swamp,
-        TerrainSpec::Paddy => Terrain::Paddy,
-        TerrainSpec::Sand => Terrain::Sand,
-        TerrainSpec::Water => Terrain::Water,
-        TerrainSpec::Building(kind, floors) => Terrain::Building(
-            match kind {
-                raw::BuildingKind::Stone => BuildingKind::Stone,
-                raw::BuildingKind::Wooden => BuildingKind::Wooden,
-            },
-            *floors,
-        ),
-        TerrainSpec::Rubble => Terrain::Rubble,
-    }
-}
-
-fn depression(d: &DepressionSpec) -> Depression {
-    match d {
-        DepressionSpec::Gully => Depression::Gully,
-        DepressionSpec::SunkenRoad => Depression::SunkenRoad,
-        DepressionSpec::HillDepression => Depression::HillDepression,
-        DepressionSpec::Stream(k) => Depression::Stream(match k {
-            StreamKind::Dry => map::StreamKind::Dry,
-            StreamKind::Shallow => map::StreamKind::Shallow,
-            StreamKind::Deep => map::StreamKind::Deep,
-            StreamKind::Flooded => map::StreamKind::Flooded,
-        }),
-    }
-}
-
 const LEVELS: std::ops::RangeInclusive<i32> = -9..=20;
 
 fn valid_id(id: &str) -> bool {
@@ -156,7 +114,7 @@ fn build_map(ctx: &mut Ctx, spec: &raw::MapSpec, pto: bool) -> Result<Map, Scena
         spec.columns,
         spec.rows,
         spec.level,
-        terrain(&spec.terrain),
+        spec.terrain,
     );
     let mut first_key: HashMap<Hex, &str> = HashMap::new();
     for (key, hs) in spec.hexes.iter() {
@@ -174,7 +132,7 @@ fn build_map(ctx: &mut Ctx, spec: &raw::MapSpec, pto: bool) -> Result<Map, Scena
         {
             return Err(ctx.err_at(key, key_nth, format!("level {l} is outside Levels -9..20")));
         }
-        if let Some(TerrainSpec::Building(_, floors)) = &hs.terrain
+        if let Some(Terrain::Building(_, floors)) = &hs.terrain
             && !(1..=4).contains(floors)
         {
             return Err(ctx.err_at(
@@ -197,12 +155,7 @@ fn build_map(ctx: &mut Ctx, spec: &raw::MapSpec, pto: bool) -> Result<Map, Scena
                     ),
                 ));
             }
-            m.set_hex(
-                h,
-                hs.level,
-                hs.terrain.as_ref().map(terrain),
-                hs.depression.as_ref().map(depression),
-            );
+            m.set_hex(h, hs.level, hs.terrain, hs.depression);
         }
     }
     for c in &spec.cliffs {
@@ -350,7 +303,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         starshells: Vec::new(),
         illuminating_rounds: Vec::new(),
         script: Vec::new(),
-        first_attacker: f.attacker.unwrap_or(raw::Side::Allied),
+        first_attacker: f.attacker.unwrap_or(Side::Allied),
         elr: f.elr,
     };
 
@@ -519,6 +472,13 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 ActionSpec::Control(c) => Action::Control(cave(&mut ctx, c)?),
             }),
         };
+        if step.phase == Some(Phase::Setup) {
+            return Err(ctx.plain(
+                "script: 'Setup' is not a phase of the Player Turn; name one of the eight \
+                 (A3): Rally (RPh) ... CloseCombat (CCPh)"
+                    .into(),
+            ));
+        }
         s.script.push(Step {
             say: step.say.clone(),
             phase: step.phase,

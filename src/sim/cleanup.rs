@@ -12,10 +12,10 @@ use super::log::ruled;
 use super::night::gain_concealment_at_night;
 use super::phase::{Phase, PlayerTurn};
 use crate::los::Location;
+use crate::model::SmokeKind;
 use crate::rules::caves::attack::cave_smoke_removed;
 use crate::rules::japanese::heroes::th_hero_removed_at_end_of_player_turn;
 use crate::rules::night::illumination_fire::removed_at_end_of;
-use crate::scenario::{PhaseName, SmokeKind};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// E1.923/E1.933: Starshells and IR are removed at the end of each CCPh.
 fn remove_illumination(world: &mut World) {
-    let rule = removed_at_end_of(PhaseName::CloseCombat);
+    let rule = removed_at_end_of(Phase::CloseCombat);
     if !rule.holds {
         return;
     }

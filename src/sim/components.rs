@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::counters::Nationality;
 use crate::hex::{Hex, Vertex};
 use crate::los::Location;
-use crate::scenario::{Side, SmokeKind, side_of};
+use crate::model::{Side, SmokeKind};
 
 /// A hex of the map (its Base Level, terrain and depression are the `Board`'s map).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub struct Unit {
 impl Unit {
     /// The side it fights for.
     pub fn side(&self) -> Side {
-        side_of(self.nationality)
+        Side::of(self.nationality)
     }
 
     /// Good Order: not broken (A10).

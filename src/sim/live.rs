@@ -8,11 +8,13 @@ use super::Board;
 use super::components::*;
 use super::phase::NightState;
 use crate::hex::Hex;
+use crate::los::Veil;
 use crate::los::{Location, LosEnv};
+use crate::model::{Side, SmokeKind};
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::hidden::Watcher;
 use crate::rules::night::light::Source;
-use crate::scenario::{Side, SmokeKind, light_sources_of, situation_env, smoke_veil};
+use crate::scenario::{light_sources_of, situation_env};
 
 /// A unit as the actions see it.
 #[derive(Clone, Debug)]
@@ -99,7 +101,7 @@ impl Live {
             &board.scenario.map,
             self.smoke
                 .iter()
-                .map(|(at, kind, dispersed)| (at, smoke_veil(*kind, *dispersed))),
+                .map(|(at, kind, dispersed)| (at, Veil::of_smoke(*kind, *dispersed))),
             self.blazes.iter().copied(),
             self.nvr,
         )
@@ -113,7 +115,7 @@ impl Live {
             .iter()
             .filter_map(|(at, kind, dispersed)| match at {
                 Location::Cave(id) => {
-                    Some((id.clone(), smoke_veil(*kind, *dispersed).hindrance().0))
+                    Some((id.clone(), Veil::of_smoke(*kind, *dispersed).hindrance().0))
                 }
                 _ => None,
             })

@@ -74,7 +74,7 @@ pub fn request_step(world: &mut World) -> bool {
     let step = walk.steps[walk.next].clone();
     walk.next += 1;
     walk.current = walk.next;
-    let mut target = step.phase.map(|p| target_of(phase, pt, Phase::of(p)));
+    let mut target = step.phase.map(|p| target_of(phase, pt, p));
     let mut pending = None;
     match step.act {
         Some(Action::NextPlayerTurn) => target = Some((Phase::Rally, pt + 1)),

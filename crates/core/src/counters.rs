@@ -119,7 +119,7 @@ pub enum Lookup<'a> {
 }
 
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    ron::from_str(include_str!("../assets/counters.ron")).expect("assets/counters.ron parses")
+    ron::from_str(include_str!("../../../assets/counters.ron")).expect("assets/counters.ron parses")
 });
 
 impl Catalog {

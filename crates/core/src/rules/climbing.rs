@@ -9,15 +9,7 @@
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::Location;
 use crate::map::Map;
-use crate::rules::Ruling;
-
-fn ruling(allowed: bool, reason: impl Into<String>) -> Ruling {
-    Ruling {
-        allowed,
-        rule: "B11.4",
-        reason: reason.into(),
-    }
-}
+use crate::rules::{Ruling, ruling};
 
 /// The cliff hexside of `hex` that `vertex` lies on, if any (the cliff a Climb counter there
 /// would be on). With two, the first in the vertex's hexside order.
@@ -44,12 +36,14 @@ pub fn climb(
     if mf_spent > 0.0 {
         return ruling(
             false,
+            "B11.4",
             format!("Climbing takes the whole MPh: this unit already expended {mf_spent} MF"),
         );
     }
     let Some(cliff) = cliff_at(map, hex, vertex) else {
         return ruling(
             false,
+            "B11.4",
             format!(
                 "vertex {vertex} is not on a cliff hexside of {}: a Climb counter goes on a \
                  cliff face",
@@ -59,12 +53,13 @@ pub fn climb(
     };
     let other = cliff.other(hex).unwrap_or(hex);
     let (Some(a), Some(b)) = (map.get(hex), map.get(other)) else {
-        return ruling(false, format!("cliff {cliff} leaves the map"));
+        return ruling(false, "B11.4", format!("cliff {cliff} leaves the map"));
     };
     let (low, high) = (a.level.min(b.level), a.level.max(b.level));
     if !(low..=high).contains(&level) {
         return ruling(
             false,
+            "B11.4",
             format!("Level {level} is not on cliff {cliff}, which runs from Level {low} to {high}"),
         );
     }
@@ -78,6 +73,7 @@ pub fn climb(
             if !same_cliff {
                 return ruling(
                     false,
+                    "B11.4",
                     format!("a Climber stays on its cliff ({cliff} is not the one it is on)"),
                 );
             }
@@ -85,12 +81,13 @@ pub fn climb(
         }
         Location::Ground(h) => match map.get(*h) {
             Some(d) => (*h, d.level),
-            None => return ruling(false, "the unit is off the map"),
+            None => return ruling(false, "B11.4", "the unit is off the map"),
         },
         Location::Level(h, l) => (*h, *l),
         Location::Cave(_) | Location::Complex(_) => {
             return ruling(
                 false,
+                "B11.4",
                 "a unit in a cave or Cave Complex leaves it onto a Climb counter by exiting \
                  (G11.72), not by Climbing",
             );
@@ -99,6 +96,7 @@ pub fn climb(
     if here != hex && here != other {
         return ruling(
             false,
+            "B11.4",
             format!(
                 "the unit in {} is not at cliff {cliff}: it Climbs only a cliff of its own hex",
                 map.name(here)
@@ -108,6 +106,7 @@ pub fn climb(
     if (level - current).abs() != 1 {
         return ruling(
             false,
+            "B11.4",
             format!(
                 "Climbing changes level by exactly one per MPh: from Level {current} to {level} \
                  is {}",
@@ -117,6 +116,7 @@ pub fn climb(
     }
     ruling(
         true,
+        "B11.4",
         format!(
             "the unit Climbs cliff {cliff} from Level {current} to {level} (its whole MPh), \
              onto a Climb counter in {} aiming at {vertex}",
@@ -129,21 +129,23 @@ pub fn climb(
 /// ground of one of its cliff's two hexes whose Base Level is the counter's level.
 pub fn advance_off(map: &Map, from: &Location, to: &Location) -> Ruling {
     let Location::Climbing { hex, level, vertex } = from else {
-        return ruling(false, "the unit is not on a Climb counter");
+        return ruling(false, "B11.4", "the unit is not on a Climb counter");
     };
     let Location::Ground(dest) = to else {
         return ruling(
             false,
+            "B11.4",
             "a Climber advances off its Climb counter onto the ground of a cliff hex (or into \
              a cave at its level, G11.7)",
         );
     };
     let Some(cliff) = cliff_at(map, *hex, *vertex) else {
-        return ruling(false, "the Climb counter is not on a cliff");
+        return ruling(false, "B11.4", "the Climb counter is not on a cliff");
     };
     if !cliff.touches(*dest) {
         return ruling(
             false,
+            "B11.4",
             format!(
                 "{} is not a hex of the Climber's cliff {cliff}",
                 map.name(*dest)
@@ -154,6 +156,7 @@ pub fn advance_off(map: &Map, from: &Location, to: &Location) -> Ruling {
     if base != *level {
         return ruling(
             false,
+            "B11.4",
             format!(
                 "the Climber is at Level {level}; {} lies at Level {base}: it must Climb on \
                  before it can step off",
@@ -163,6 +166,7 @@ pub fn advance_off(map: &Map, from: &Location, to: &Location) -> Ruling {
     }
     ruling(
         true,
+        "B11.4",
         format!(
             "the Climber at Level {level} advances off its Climb counter onto {}",
             map.name(*dest)

@@ -41,6 +41,41 @@ pub struct Check {
     pub reason: String,
 }
 
+/// A number a rule fixes (an MF cost, a DRM, a count), with its rule and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Amount {
+    pub value: i32,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// A `Ruling`: allowed or not, by `rule`, because `reason`.
+pub fn ruling(allowed: bool, rule: &'static str, reason: impl Into<String>) -> Ruling {
+    Ruling {
+        allowed,
+        rule,
+        reason: reason.into(),
+    }
+}
+
+/// A `Check`: whether a fact holds, by `rule`, because `reason`.
+pub fn check(holds: bool, rule: &'static str, reason: impl Into<String>) -> Check {
+    Check {
+        holds,
+        rule,
+        reason: reason.into(),
+    }
+}
+
+/// An `Amount`: `value`, fixed by `rule`, because `reason`.
+pub fn amount(value: i32, rule: &'static str, reason: impl Into<String>) -> Amount {
+    Amount {
+        value,
+        rule,
+        reason: reason.into(),
+    }
+}
+
 /// Something a rule changed or decided that the player should know (G.1 conversions...).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Note {

@@ -3,6 +3,7 @@
 
 use crate::hex::{Direction, Hex, Hexside};
 use crate::map::{LEVEL, LosEffect, Map, Terrain};
+use crate::model::SmokeKind;
 
 /// `i32::MIN` as "nothing there".
 pub(super) const NONE: i32 = i32::MIN;
@@ -24,6 +25,16 @@ pub enum Veil {
 }
 
 impl Veil {
+    /// A24: the veil of a kind of SMOKE counter; `dispersed` for Dispersed SMOKE.
+    pub fn of_smoke(kind: SmokeKind, dispersed: bool) -> Veil {
+        match kind {
+            SmokeKind::Smoke => Veil::Smoke { dispersed },
+            SmokeKind::Grenade => Veil::SmokeGrenade,
+            SmokeKind::WhitePhosphorus => Veil::WhitePhosphorus,
+            SmokeKind::WpGrenade => Veil::WpGrenade,
+        }
+    }
+
     /// The hindrance DRM and the height (half-levels above the hex's Base Level).
     pub fn hindrance(self) -> (u32, i32) {
         match self {

@@ -54,6 +54,7 @@ pub const SET_DC_NO_DEFENDER_DRM: i32 = -7;
 pub const IFT_COLUMNS: [u32; 11] = [1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36];
 
 pub use crate::rules::{Check, Ruling};
+use crate::rules::{check, ruling};
 
 /// One modifier with its rule and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -78,22 +79,6 @@ impl DrmTotal {
             rule,
             reason: reason.into(),
         });
-    }
-}
-
-fn ruling(allowed: bool, rule: &'static str, reason: impl Into<String>) -> Ruling {
-    Ruling {
-        allowed,
-        rule,
-        reason: reason.into(),
-    }
-}
-
-fn check(holds: bool, rule: &'static str, reason: impl Into<String>) -> Check {
-    Check {
-        holds,
-        rule,
-        reason: reason.into(),
     }
 }
 

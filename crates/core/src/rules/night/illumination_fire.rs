@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::movement::{Amount, Check, amount, check};
 use crate::hex::{Direction, Hex};
-use crate::scenario::PhaseName;
+use crate::model::Phase;
 
 // --- E1.921 Starshell usage -----------------------------------------------------------------
 
@@ -155,8 +155,8 @@ pub fn starshell_placement(
 
 /// E1.923 (and E1.933 for IR): is a Starshell or IR removed at the end of this phase? At the
 /// end of each CCPh, after the placement of "?".
-pub fn removed_at_end_of(phase: PhaseName) -> Check {
-    if phase == PhaseName::CloseCombat {
+pub fn removed_at_end_of(phase: Phase) -> Check {
+    if phase == Phase::CloseCombat {
         check(
             true,
             "E1.923",

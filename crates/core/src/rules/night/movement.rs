@@ -3,7 +3,7 @@
 //!
 //! Small pure functions of plain inputs; no dice are rolled here (every dr/DR is an input).
 //! Every result carries its rule number and a reason sentence. The result types `Check` and
-//! `Amount` are shared by the other night modules (`concealment`, `illumination_fire`).
+//! `Amount` are the rules' shared vocabulary (`rules/mod.rs`).
 //!
 //! Our source of E1 is cut off mid-sentence in places; each function's doc says what it
 //! reads from the text that is there and what it assumes where the text stops.
@@ -12,31 +12,7 @@ use serde::Serialize;
 
 use crate::hex::Hex;
 
-pub use crate::rules::Check;
-
-/// A number a rule fixes (an MF cost, a DRM, a count), with its rule and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Amount {
-    pub value: i32,
-    pub rule: &'static str,
-    pub reason: String,
-}
-
-pub(crate) fn check(holds: bool, rule: &'static str, reason: impl Into<String>) -> Check {
-    Check {
-        holds,
-        rule,
-        reason: reason.into(),
-    }
-}
-
-pub(crate) fn amount(value: i32, rule: &'static str, reason: impl Into<String>) -> Amount {
-    Amount {
-        value,
-        rule,
-        reason: reason.into(),
-    }
-}
+pub use crate::rules::{Amount, Check, amount, check};
 
 // --- E1.51 / E1.421 / G11.96: Infantry MF ------------------------------------------------
 

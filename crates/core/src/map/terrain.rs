@@ -13,8 +13,9 @@ pub enum BuildingKind {
 }
 
 /// The terrain of a hex (after PTO conversion, if any).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Terrain {
+    #[default]
     Open,
     Woods,
     Brush,

@@ -1,0 +1,15 @@
+//! asl-pto-core: the Bevy-free core of asl-pto, a rules-faithful simulation of Advanced Squad
+//! Leader's Pacific-theater rules (caves G11, cliffs and Climbing B11.4, night E1, Japanese G1,
+//! PTO terrain G.1-G.10).
+//!
+//! Layers, each depending only on those above it: `hex` -> `map` -> `los` -> `rules`, with
+//! `model` (sides, phases, SMOKE kinds, night sky) and `counters` (the counter catalog) beside
+//! them. Every ruling is a pure function of plain facts; the `asl-pto` crate's simulation
+//! applies them, its CLI prints them and its viewer shows them.
+
+pub mod counters;
+pub mod hex;
+pub mod los;
+pub mod map;
+pub mod model;
+pub mod rules;

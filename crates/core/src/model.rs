@@ -1,0 +1,214 @@
+//! The model types every layer shares: the two sides, the phases of the Player Turn (A3), SMOKE
+//! kinds, and the night sky (E1.11). The scenario file deserializes these directly; the rules
+//! take them as facts; the simulation uses `Phase` as its Bevy state (feature `bevy`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::counters::Nationality;
+
+/// A side of the scenario: the Japanese or their (Allied) opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename = "Side")]
+pub enum Side {
+    /// The Japanese player.
+    Japanese,
+    /// The Japanese player's opponent (every non-Japanese nationality).
+    Allied,
+}
+
+impl Side {
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Japanese => Side::Allied,
+            Side::Allied => Side::Japanese,
+        }
+    }
+
+    /// The side a nationality fights for: the Japanese, or their opponents.
+    pub fn of(n: Nationality) -> Side {
+        if n == Nationality::Japanese {
+            Side::Japanese
+        } else {
+            Side::Allied
+        }
+    }
+}
+
+/// A3: the phase of the Player Turn, plus `Setup` before the first Rally Phase. A scenario's
+/// script names the eight phases by name or abbreviation (`Movement` or `MPh`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_state::state::States))]
+#[serde(rename = "Phase")]
+pub enum Phase {
+    /// Before the first Rally Phase (not a phase a script can name).
+    #[default]
+    Setup,
+    /// Rally Phase.
+    #[serde(alias = "RPh")]
+    Rally,
+    /// Prep Fire Phase.
+    #[serde(alias = "PFPh")]
+    PrepFire,
+    /// Movement Phase.
+    #[serde(alias = "MPh")]
+    Movement,
+    /// Defensive Fire Phase.
+    #[serde(alias = "DFPh")]
+    DefensiveFire,
+    /// Advancing Fire Phase.
+    #[serde(alias = "AFPh")]
+    AdvancingFire,
+    /// Rout Phase.
+    #[serde(alias = "RtPh")]
+    Rout,
+    /// Advance Phase.
+    #[serde(alias = "APh")]
+    Advance,
+    /// Close Combat Phase.
+    #[serde(alias = "CCPh")]
+    CloseCombat,
+}
+
+impl Phase {
+    /// A3: the phases of a Player Turn in order.
+    pub const TURN: [Phase; 8] = [
+        Phase::Rally,
+        Phase::PrepFire,
+        Phase::Movement,
+        Phase::DefensiveFire,
+        Phase::AdvancingFire,
+        Phase::Rout,
+        Phase::Advance,
+        Phase::CloseCombat,
+    ];
+
+    /// The abbreviation players use (RPh, PFPh, ...).
+    pub fn abbrev(self) -> &'static str {
+        match self {
+            Phase::Setup => "Setup",
+            Phase::Rally => "RPh",
+            Phase::PrepFire => "PFPh",
+            Phase::Movement => "MPh",
+            Phase::DefensiveFire => "DFPh",
+            Phase::AdvancingFire => "AFPh",
+            Phase::Rout => "RtPh",
+            Phase::Advance => "APh",
+            Phase::CloseCombat => "CCPh",
+        }
+    }
+
+    /// The name a scenario file uses (`Movement`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "Setup",
+            Phase::Rally => "Rally",
+            Phase::PrepFire => "PrepFire",
+            Phase::Movement => "Movement",
+            Phase::DefensiveFire => "DefensiveFire",
+            Phase::AdvancingFire => "AdvancingFire",
+            Phase::Rout => "Rout",
+            Phase::Advance => "Advance",
+            Phase::CloseCombat => "CloseCombat",
+        }
+    }
+
+    /// The phase that follows (after the CCPh: the next Player Turn's RPh).
+    pub fn next(self) -> Phase {
+        match self {
+            Phase::Setup | Phase::CloseCombat => Phase::Rally,
+            p => Phase::TURN[p.index() + 1],
+        }
+    }
+
+    /// Its place in the Player Turn (Setup counts as before the RPh).
+    pub fn index(self) -> usize {
+        Phase::TURN.iter().position(|p| *p == self).unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.abbrev())
+    }
+}
+
+/// A phase name that is none of the eight phases' names or abbreviations.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{0}' is not a phase: Rally (RPh), PrepFire (PFPh), Movement (MPh), DefensiveFire (DFPh), \
+     AdvancingFire (AFPh), Rout (RtPh), Advance (APh) or CloseCombat (CCPh)"
+)]
+pub struct UnknownPhase(pub String);
+
+impl FromStr for Phase {
+    type Err = UnknownPhase;
+
+    /// One of the eight phases by name or abbreviation, in any case (`Movement`, `mph`).
+    fn from_str(s: &str) -> Result<Phase, UnknownPhase> {
+        Phase::TURN
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s) || p.abbrev().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownPhase(s.to_string()))
+    }
+}
+
+/// Kind of SMOKE counter (A24).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SmokeKind {
+    /// SMOKE.
+    Smoke,
+    /// Smoke Grenades.
+    Grenade,
+    /// White Phosphorus.
+    WhitePhosphorus,
+    /// WP Grenades.
+    WpGrenade,
+}
+
+impl SmokeKind {
+    /// White Phosphorus of either kind.
+    pub fn is_wp(self) -> bool {
+        matches!(self, SmokeKind::WhitePhosphorus | SmokeKind::WpGrenade)
+    }
+}
+
+/// Cloud cover at night (E1.11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cloud {
+    /// No cloud.
+    Clear,
+    /// Scattered clouds.
+    Scattered,
+    /// Overcast sky.
+    Overcast,
+}
+
+/// Moon phase at night (E1.11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Moon {
+    /// No moon.
+    NoMoon,
+    /// Half moon.
+    Half,
+    /// Full moon.
+    Full,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a3_phases_parse_by_name_or_abbreviation() {
+        assert_eq!("Movement".parse::<Phase>(), Ok(Phase::Movement));
+        assert_eq!("MPh".parse::<Phase>(), Ok(Phase::Movement));
+        assert_eq!("ccph".parse::<Phase>(), Ok(Phase::CloseCombat));
+        assert!("Setup".parse::<Phase>().is_err());
+        assert_eq!(Phase::CloseCombat.next(), Phase::Rally);
+        assert_eq!(Side::Japanese.opponent(), Side::Allied);
+    }
+}

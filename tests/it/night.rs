@@ -5,10 +5,7 @@ use asl_pto::los::LosEnv;
 use asl_pto::rules::night::light::{Source, SourceKind, cave_lit, illuminate};
 use asl_pto::scenario::Scenario;
 
-fn scenario(name: &str) -> Scenario {
-    let path = format!("{}/tests/scenarios/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    Scenario::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::common::fixture as scenario;
 
 fn lit_count(s: &Scenario, kind: SourceKind, levels: u8) -> usize {
     let env = LosEnv::new(&s.map).obstacles_only();

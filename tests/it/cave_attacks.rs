@@ -8,10 +8,7 @@ use asl_pto::rules::caves::attack::*;
 use asl_pto::rules::caves::{Cave, CaveSystem};
 use asl_pto::scenario::Scenario;
 
-fn scenario(name: &str) -> Scenario {
-    let path = format!("{}/tests/scenarios/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    Scenario::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::common::fixture as scenario;
 
 fn cliff() -> (Scenario, CaveSystem) {
     let s = scenario("g11_6_cliff");

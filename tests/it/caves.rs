@@ -7,14 +7,7 @@ use asl_pto::rules::caves::access::Under;
 use asl_pto::rules::caves::{CaveInput, CaveSystem, site};
 use asl_pto::scenario::Scenario;
 
-fn scenario(name: &str) -> Scenario {
-    let path = format!("{}/tests/scenarios/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    Scenario::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn from_text(text: &str) -> Scenario {
-    Scenario::from_str(text, "variant.ron").unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::common::{fixture as scenario, from_text};
 
 fn setup_map() -> Scenario {
     scenario("g11_1_setup")
@@ -82,7 +75,7 @@ fn g11_1_ex_36i4_two_caves_over_a_shallow_stream() {
 
 #[test]
 fn g11_1_ex_36i4_none_if_the_stream_is_flooded() {
-    let text = include_str!("scenarios/g11_1_setup.ron").replace("Shallow", "Flooded");
+    let text = include_str!("../scenarios/g11_1_setup.ron").replace("Shallow", "Flooded");
     let s = from_text(&text);
     for ca in ["I4-H3", "I4-H4"] {
         let e = verdict(&s, "I4", ca).unwrap_err();
@@ -376,7 +369,7 @@ fn g11_811_ex_x5_sees_both_caves_b_and_c() {
 
 #[test]
 fn g11_85_ex_plus_three_smoke_in_a_cave_blocks_its_outgoing_los() {
-    let text = include_str!("scenarios/g11_6_cliff.ron").replace(
+    let text = include_str!("../scenarios/g11_6_cliff.ron").replace(
         "units: [",
         "smoke: [(at: \"cave:A\", kind: Smoke)],\n    units: [",
     );
@@ -414,7 +407,7 @@ fn g11_4_no_overstacking_a_complex_during_setup() {
             )
         })
         .collect();
-    let text = include_str!("scenarios/g11_321_ccss.ron")
+    let text = include_str!("../scenarios/g11_321_ccss.ron")
         .replace("units: [", &format!("units: [\n{units}"));
     let path = std::env::temp_dir().join(format!("g11_4_{}.ron", std::process::id()));
     std::fs::write(&path, text).unwrap();
@@ -430,7 +423,8 @@ fn g11_4_no_overstacking_a_complex_during_setup() {
 
 #[test]
 fn g11_1_only_japanese_units_in_caves() {
-    let text = include_str!("scenarios/g11_6_cliff.ron").replace("at: \"T4\")", "at: \"cave:A\")");
+    let text =
+        include_str!("../scenarios/g11_6_cliff.ron").replace("at: \"T4\")", "at: \"cave:A\")");
     let path = std::env::temp_dir().join(format!("g11_1_us_{}.ron", std::process::id()));
     std::fs::write(&path, text).unwrap();
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_asl-pto"))
@@ -582,7 +576,7 @@ fn b11_4_onto_a_climb_counter_is_climbing_and_an_upper_cliff_cave_exits_onto_its
 
 #[test]
 fn e1_51_at_night_concealment_terrain_costs_one_more_mf_but_caves_do_not() {
-    let text = include_str!("scenarios/g11_6_cliff.ron")
+    let text = include_str!("../scenarios/g11_6_cliff.ron")
         .replace(
             "pto: true,",
             "pto: true,\n    night: Some((base_nvr: Some(2), cloud: Clear, moon: NoMoon)),",

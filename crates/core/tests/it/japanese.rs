@@ -1,21 +1,21 @@
 //! G1 Japanese rules (seed 004) as small pure functions: one test per EX and per rule statement.
 
-use asl_pto::counters::{Catalog, Class, Counter, Nationality};
-use asl_pto::rules::japanese::NightClass;
-use asl_pto::rules::japanese::heroes::{
+use asl_pto_core::counters::{Catalog, Class, Counter, Nationality};
+use asl_pto_core::rules::japanese::NightClass;
+use asl_pto_core::rules::japanese::heroes::{
     HeroCreator, th_hero_allowance, th_hero_attempt, th_hero_creation_dr,
     th_hero_eliminated_on_involuntary_hip_loss, th_hero_removed_at_end_of_player_turn,
 };
-use asl_pto::rules::japanese::hip::{hip_allowance, night_defender_dummies};
-use asl_pto::rules::japanese::smc::{
+use asl_pto_core::rules::japanese::hip::{hip_allowance, night_defender_dummies};
+use asl_pto_core::rules::japanese::smc::{
     SmcOutcome, WOUND_SEVERITY, japanese_smc_breaks, japanese_smc_takes_mc, morale_level,
 };
-use asl_pto::rules::japanese::stealth::{concealment_drm, japanese_night_class, search_drm};
-use asl_pto::rules::japanese::step::{
+use asl_pto_core::rules::japanese::stealth::{concealment_drm, japanese_night_class, search_drm};
+use asl_pto_core::rules::japanese::step::{
     Becomes, Cause, StepOutcome, casualty_reduction, deploy, japanese_mmc_breaks, may_deploy,
     mmc_breaks, rearmed_squad, recombine,
 };
-use asl_pto::rules::morale::{break_without_mc, morale_check};
+use asl_pto_core::rules::morale::{break_without_mc, morale_check};
 
 fn jap(name: &str) -> &'static Counter {
     Catalog::get()

@@ -1,31 +1,12 @@
 //! The `asl-pto` command's contract (cli.md): exit codes, the one-line `error:` for bad input,
 //! and the JSON fields.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_asl-pto"))
-}
+use crate::common::{bin, json, run, stderr, temp_file};
 
 fn ridge() -> String {
     format!("{}/scenarios/ridge.ron", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("the program runs")
-}
-
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("asl-pto-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Bad input: exit 2 and exactly one `error:` line on stderr, which contains `needle`.
@@ -38,11 +19,6 @@ fn assert_bad_input(o: &Output, needle: &str) {
     assert!(lines[0].starts_with("error: "), "{err}");
     assert!(lines[0].contains(needle), "'{needle}' not in: {err}");
     assert!(!err.contains("panicked"), "{err}");
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
 }
 
 #[test]

@@ -4,10 +4,7 @@
 use asl_pto::los::{Effect, LosResult};
 use asl_pto::scenario::Scenario;
 
-fn scenario(name: &str) -> Scenario {
-    let path = format!("{}/tests/scenarios/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    Scenario::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::common::fixture as scenario;
 
 fn los(s: &Scenario, from: &str, to: &str) -> LosResult {
     let a = s.location(from).unwrap();

@@ -3,30 +3,25 @@
 //! 7 --json` repeats byte for byte, and the rule outcomes each script is there to show do
 //! happen. Each test names the rule (and EX) it comes from.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use asl_pto::hex::Hex;
 use asl_pto::los::{Location, LosEnv};
-use asl_pto::scenario::Scenario;
 use asl_pto::sim::{
     self, At, CaveCounter, Climb, Cloaked, Concealed, Hidden, NightState, Tunnel, Unit, WalkLog,
-    runner,
 };
 use bevy::prelude::*;
 use serde_json::Value;
 
+use crate::common::{demo as scenario, demo_path as path, run};
+
+fn sim_to(name: &str, n: usize) -> App {
+    let mut app = sim::headless(scenario(name), 7);
+    crate::common::run_to(&mut app, n);
+    app
+}
+
 const DEMOS: [&str; 3] = ["cliff_caves", "cave_complex", "night_ridge"];
-
-fn path(name: &str) -> String {
-    format!("{}/scenarios/{name}.ron", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_asl-pto"))
-        .args(args)
-        .output()
-        .expect("the program runs")
-}
 
 fn stdout(o: &Output) -> String {
     assert_eq!(
@@ -79,19 +74,6 @@ fn one<'a>(events: &'a [Value], n: u64, event: &str) -> &'a Value {
 #[track_caller]
 fn text(e: &Value) -> &str {
     e["text"].as_str().unwrap()
-}
-
-fn scenario(name: &str) -> Scenario {
-    Scenario::load(std::path::Path::new(&path(name))).unwrap()
-}
-
-/// The headless simulation at seed 7, run until script step `n` has run.
-fn sim_to(name: &str, n: usize) -> App {
-    let mut app = sim::headless(scenario(name), 7);
-    while app.world().resource::<sim::Walk>().current < n {
-        assert!(runner::run_step(&mut app), "{name} ended before step {n}");
-    }
-    app
 }
 
 fn unit(app: &mut App, id: &str) -> (Unit, Location, bool, bool, bool) {

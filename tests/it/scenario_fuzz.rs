@@ -5,9 +5,9 @@
 use asl_pto::scenario::Scenario;
 
 const SOURCES: [&str; 3] = [
-    include_str!("../scenarios/ridge.ron"),
-    include_str!("scenarios/los_hindrance.ron"),
-    include_str!("scenarios/los_night.ron"),
+    include_str!("../../scenarios/ridge.ron"),
+    include_str!("../scenarios/los_hindrance.ron"),
+    include_str!("../scenarios/los_night.ron"),
 ];
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.

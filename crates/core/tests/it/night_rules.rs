@@ -1,21 +1,21 @@
 //! E1 night rules as small pure functions: movement (E1.51, E1.53, E1.55, E1.421, G11.96),
 //! concealment and Cloaking (E1.31-E1.43, E1.7), and firing Illumination (E1.921-E1.931, G.8).
 
-use asl_pto::hex::{Hex, HexId, HexRef};
-use asl_pto::map::LEVEL;
-use asl_pto::model::Phase;
-use asl_pto::rules::night::concealment::{
+use asl_pto_core::hex::{Hex, HexId, HexRef};
+use asl_pto_core::map::LEVEL;
+use asl_pto_core::model::Phase;
+use asl_pto_core::rules::night::concealment::{
     CloakEvent, CloakingContents, Gain, MfBonus, NightAction, NightAttack, NightAttackKind,
     cloaked_sw_may_fire, cloaked_sw_pp, cloaking_contents, cloaking_counters_allotted,
     cloaking_lost, cloaking_mf, cloaking_mf_increase, gain_at_night, loses_concealment, may_cloak,
     mf_left_when_revealed, night_lv_drm,
 };
-use asl_pto::rules::night::illumination_fire::{
+use asl_pto_core::rules::night::illumination_fire::{
     Entry, IrFirer, MfFor, StarshellFirer, StarshellUnit, TripFlareAction, TripFlareScenario,
     TripFlareTerrain, TripFlareTrigger, ir_usage, removed_at_end_of, starshell_placement,
     starshell_usage, trip_flare_dr, trip_flare_dr_needed, trip_flare_drm, trip_flare_setup,
 };
-use asl_pto::rules::night::movement::{
+use asl_pto_core::rules::night::movement::{
     Entered, FallingOutcome, JITTER_TABLE, JitterOutcome, JitterRow, JitterUnit, JitterWho,
     NightClass, StrayStart, closest_defender_hexes, falling_dr, infantry_entry_mf, jitter_fire,
     movement_dr, movement_dr_required, still_straying, unit_jitter_fires,

@@ -11,9 +11,7 @@ use asl_pto::sim::{
 };
 use bevy::prelude::*;
 
-fn scenario(name: &str) -> Scenario {
-    Scenario::load(std::path::Path::new(&format!("tests/scenarios/{name}"))).unwrap()
-}
+use crate::common::{fixture as scenario, run_to};
 
 fn app(name: &str, seed: u64) -> App {
     sim::headless(scenario(name), seed)
@@ -37,13 +35,6 @@ fn unit(app: &mut App, id: &str) -> (Unit, Location) {
 
 fn phase(app: &App) -> Phase {
     *app.world().resource::<State<Phase>>().get()
-}
-
-/// Runs steps until the script's step `n` (1-based) has run.
-fn run_to(app: &mut App, n: usize) {
-    while app.world().resource::<sim::Walk>().current < n {
-        assert!(runner::run_step(app), "the script ended before step {n}");
-    }
 }
 
 /// Moves through the phases with `app.update()` alone, until `p` of Player Turn `pt`.

@@ -1,0 +1,5 @@
+//! The core crate's one integration-test binary: the rulings as pure functions, tested without
+//! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
+
+mod japanese;
+mod night_rules;

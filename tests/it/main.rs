@@ -1,0 +1,16 @@
+//! The one integration-test binary of the `asl-pto` crate: scenarios, LOS, caves, night, the
+//! simulation, the CLI through the real binary, and the viewer's renders. Pure-rules tests live
+//! in the core crate (`crates/core/tests/it`). Test names carry the rule and EX they check.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cave_attacks;
+mod caves;
+mod cli;
+mod demo_scenarios;
+mod los;
+mod night;
+mod render;
+mod scenario_fuzz;
+mod sim;

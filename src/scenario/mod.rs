@@ -15,7 +15,7 @@ use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
 use crate::rules::Problem;
 use crate::rules::caves::{CaveInput, CaveSystem, Complex, Tunnel, TunnelEnd};
-use crate::rules::night::light::{Source, SourceKind, cave_lit, illuminate};
+use crate::rules::night::light::{Source, cave_lit, illuminate};
 use crate::rules::night::nvr;
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
@@ -113,47 +113,7 @@ pub struct Step {
     pub act: Option<Action>,
 }
 
-/// The situation's part of the LOS environment: SMOKE (only above ground: SMOKE in a cave is
-/// not in the rest of its hex, G11.85), Blazes, and the NVR at night. Shared by the scenario as
-/// set up and the simulation's live state.
-pub fn situation_env<'a>(
-    map: &'a Map,
-    smoke: impl IntoIterator<Item = (&'a Location, Veil)>,
-    blazes: impl IntoIterator<Item = (Hex, u8)>,
-    nvr: Option<i32>,
-) -> LosEnv<'a> {
-    let mut env = LosEnv::new(map);
-    for (at, veil) in smoke {
-        if let Location::Ground(h) | Location::Level(h, _) = *at {
-            env.add_veil(h, veil);
-        }
-    }
-    for (h, levels) in blazes {
-        env.add_veil(h, Veil::Blaze { levels });
-    }
-    env.with_nvr(nvr.map(|n| n.max(0) as u32))
-}
-
-/// E1.9: the sources of Illumination from lists of Blazes, Flames, Starshells and IR.
-pub fn light_sources_of(
-    blazes: impl IntoIterator<Item = (Hex, u8)>,
-    flames: impl IntoIterator<Item = Hex>,
-    starshells: impl IntoIterator<Item = Hex>,
-    irs: impl IntoIterator<Item = Hex>,
-) -> Vec<Source> {
-    let src = |kind, hex, levels| Source { kind, hex, levels };
-    blazes
-        .into_iter()
-        .map(|(h, l)| src(SourceKind::Blaze, h, l))
-        .chain(flames.into_iter().map(|h| src(SourceKind::Flame, h, 0)))
-        .chain(
-            starshells
-                .into_iter()
-                .map(|h| src(SourceKind::Starshell, h, 0)),
-        )
-        .chain(irs.into_iter().map(|h| src(SourceKind::Ir, h, 0)))
-        .collect()
-}
+pub use crate::rules::situation::{light_sources_of, situation_env};
 
 /// A loaded, resolved scenario.
 #[derive(Clone, Debug)]
@@ -326,7 +286,7 @@ impl Scenario {
             &self.map,
             self.smoke
                 .iter()
-                .map(|s| (&s.at, Veil::of_smoke(s.kind, false))),
+                .map(|s| (s.at.clone(), Veil::of_smoke(s.kind, false))),
             self.blazes.iter().copied(),
             self.nvr(),
         )

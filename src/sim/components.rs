@@ -1,12 +1,10 @@
 //! The components of the simulation's entities (DESIGN.md "The ECS shape").
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use crate::counters::Nationality;
 use crate::hex::{Hex, Vertex};
 use crate::los::Location;
-use crate::model::{Side, SmokeKind};
+use crate::model::SmokeKind;
 
 /// A hex of the map (its Base Level, terrain and depression are the `Board`'s map).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,53 +55,7 @@ pub struct Concealed;
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cloaked;
 
-/// A T-H Hero (G1.421-G1.425).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hero {
-    /// His Designated Target (a unit id).
-    pub target: String,
-    /// The Player Turn number in which he was created.
-    pub created_in: u32,
-    /// He made his attack (G1.425: then he is removed at once).
-    pub attacked: bool,
-}
-
-/// A unit: its counter and its state.
-#[derive(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Unit {
-    pub id: String,
-    pub nationality: Nationality,
-    /// The counter's name in the catalog (`assets/counters.ron`), or `T-H Hero`.
-    pub counter: String,
-    pub broken: bool,
-    /// Desperation Morale.
-    pub dm: bool,
-    /// A wounded SMC (G1.4).
-    pub wounded: bool,
-    pub pinned: bool,
-    /// Possesses a DC.
-    pub dc: bool,
-    /// A T-H Hero.
-    pub hero: Option<Hero>,
-    /// MF expended this phase.
-    pub mf_spent: f32,
-    /// Entered a cave or Cave Complex this phase (G11.74).
-    pub entered_cave: bool,
-    /// A Straying Mover this MPh (E1.53).
-    pub straying: bool,
-}
-
-impl Unit {
-    /// The side it fights for.
-    pub fn side(&self) -> Side {
-        Side::of(self.nationality)
-    }
-
-    /// Good Order: not broken (A10).
-    pub fn good_order(&self) -> bool {
-        !self.broken
-    }
-}
+pub use crate::model::{Hero, Unit};
 
 /// Where a unit is.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]

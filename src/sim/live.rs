@@ -2,11 +2,13 @@
 //! environment (map, SMOKE, Blazes, NVR), the cave system with its SMOKE, the light sources,
 //! and the units. The viewer and the actions both read it here, so neither rebuilds it.
 
+use std::collections::HashSet;
+
 use bevy::prelude::*;
 
 use super::Board;
 use super::components::*;
-use super::phase::NightState;
+use super::phase::{NightState, Phase, PlayerTurn, Tallies};
 use crate::hex::Hex;
 use crate::los::Veil;
 use crate::los::{Location, LosEnv};
@@ -14,6 +16,7 @@ use crate::model::{Side, SmokeKind};
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::hidden::Watcher;
 use crate::rules::night::light::Source;
+use crate::rules::situation::{ClimbAt, Situation, SmokeAt, UnitAt};
 use crate::scenario::{light_sources_of, situation_env};
 
 /// A unit as the actions see it.
@@ -101,7 +104,7 @@ impl Live {
             &board.scenario.map,
             self.smoke
                 .iter()
-                .map(|(at, kind, dispersed)| (at, Veil::of_smoke(*kind, *dispersed))),
+                .map(|(at, kind, dispersed)| (at.clone(), Veil::of_smoke(*kind, *dispersed))),
             self.blazes.iter().copied(),
             self.nvr,
         )
@@ -182,4 +185,89 @@ pub fn location_lit(world: &mut World, at: &Location) -> bool {
             q.iter(world).any(|c| c.0 == h)
         }),
     }
+}
+
+/// The situation now in the rules' plain facts (`rules::situation`): what every ruling reads.
+/// The sim builds it before each decision, calls the ruling, and applies its plan.
+pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
+    let live = Live::read(world);
+    let phase = *world.resource::<State<Phase>>().get();
+    let turn = world.resource::<PlayerTurn>().clone();
+    let heroes_created = world.resource::<Tallies>().heroes_created;
+    let mut q = world.query::<&Climb>();
+    let mut climbs: Vec<ClimbAt> = q
+        .iter(world)
+        .map(|c| ClimbAt {
+            hex: c.hex,
+            vertex: c.vertex,
+            level: c.level,
+            unit: c.unit.clone(),
+        })
+        .collect();
+    climbs.sort_by(|a, b| a.unit.cmp(&b.unit));
+    let mut q = world.query::<&Smoke>();
+    let mut smoke: Vec<SmokeAt> = q
+        .iter(world)
+        .map(|s| SmokeAt {
+            at: s.at.clone(),
+            kind: s.kind,
+            dispersed: s.dispersed,
+            placed_in: s.placed_in,
+        })
+        .collect();
+    smoke.sort_by_key(|s| (format!("{:?}", s.at), format!("{:?}", s.kind), s.dispersed));
+    let mut q = world.query::<&CaveCounter>();
+    let standing: HashSet<String> = q.iter(world).map(|c| c.id.clone()).collect();
+    let mut eliminated_caves: Vec<String> = board
+        .caves
+        .caves
+        .iter()
+        .map(|c| c.id.clone())
+        .filter(|id| !standing.contains(id))
+        .collect();
+    eliminated_caves.sort();
+    let mut q = world.query_filtered::<&HexCell, With<Illuminated>>();
+    let lit_hexes = q.iter(world).map(|c| c.0).collect();
+    let mut q = world.query_filtered::<&CaveCounter, With<Illuminated>>();
+    let lit_caves = q.iter(world).map(|c| c.id.clone()).collect();
+    let caves = live.caves(board);
+    let scenario = &board.scenario;
+    Situation {
+        map: &scenario.map,
+        caves,
+        phase,
+        player_turn: turn.number,
+        attacker: turn.attacker,
+        nvr: live.nvr,
+        kindling: scenario.night.as_ref().is_some_and(|n| n.kindling),
+        year: scenario.date.map(|(y, _)| y),
+        heroes_created,
+        smoke,
+        blazes: live.blazes,
+        flames: live.flames,
+        starshells: live.starshells,
+        irs: live.irs,
+        units: live
+            .units
+            .into_iter()
+            .map(|u| UnitAt {
+                unit: u.unit,
+                at: u.at,
+                hidden: u.hidden,
+                concealed: u.concealed,
+                cloaked: u.cloaked,
+            })
+            .collect(),
+        climbs,
+        hidden_caves: live.hidden_caves,
+        eliminated_caves,
+        lit_hexes,
+        lit_caves,
+    }
+}
+
+/// The entity of the unit with this id, if it is in play.
+pub fn unit_entity(world: &mut World, id: &str) -> Option<Entity> {
+    let mut q = world.query::<(Entity, &Unit)>();
+    q.iter(world).find(|(_, u)| u.id == id).map(|(e, _)| e)
 }

@@ -1,6 +1,6 @@
 //! The model types every layer shares: the two sides, the phases of the Player Turn (A3), SMOKE
-//! kinds, and the night sky (E1.11). The scenario file deserializes these directly; the rules
-//! take them as facts; the simulation uses `Phase` as its Bevy state (feature `bevy`).
+//! kinds, the night sky (E1.11), and a unit's counter and state. The scenario file deserializes these directly; the rules
+//! take them as facts; the simulation uses `Phase` as its Bevy state and `Unit` as a component (feature `bevy`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -196,6 +196,55 @@ pub enum Moon {
     Half,
     /// Full moon.
     Full,
+}
+
+/// A T-H Hero (G1.421-G1.425).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hero {
+    /// His Designated Target (a unit id).
+    pub target: String,
+    /// The Player Turn number in which he was created.
+    pub created_in: u32,
+    /// He made his attack (G1.425: then he is removed at once).
+    pub attacked: bool,
+}
+
+/// A unit: its counter and its state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+pub struct Unit {
+    pub id: String,
+    pub nationality: Nationality,
+    /// The counter's name in the catalog (`assets/counters.ron`), or `T-H Hero`.
+    pub counter: String,
+    pub broken: bool,
+    /// Desperation Morale.
+    pub dm: bool,
+    /// A wounded SMC (G1.4).
+    pub wounded: bool,
+    pub pinned: bool,
+    /// Possesses a DC.
+    pub dc: bool,
+    /// A T-H Hero.
+    pub hero: Option<Hero>,
+    /// MF expended this phase.
+    pub mf_spent: f32,
+    /// Entered a cave or Cave Complex this phase (G11.74).
+    pub entered_cave: bool,
+    /// A Straying Mover this MPh (E1.53).
+    pub straying: bool,
+}
+
+impl Unit {
+    /// The side it fights for.
+    pub fn side(&self) -> Side {
+        Side::of(self.nationality)
+    }
+
+    /// Good Order: not broken (A10).
+    pub fn good_order(&self) -> bool {
+        !self.broken
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::attack::thrower;
-use super::{Ctx, refuse};
+use super::{Ctx, refuse, refused};
 use crate::counters::Class;
 use crate::hex::Hex;
 use crate::los::Location;
@@ -12,14 +12,16 @@ use crate::rules::caves::attack::{
     AttackKind, SmokeOutcome, SmokePlacer, smoke_grenade_in_cave, wp_in_cave,
 };
 use crate::rules::caves::attack::{dc_throw, thrown_dc_drm};
-use crate::rules::fire::{kindle as kindle_rule, kindling_allowed};
-use crate::rules::night::concealment::{NightAction, loses_concealment};
+use crate::rules::fire::kindle as kindle_rule;
 use crate::rules::night::illumination_fire::{
     IrFirer, StarshellFirer, StarshellUnit, ir_usage, starshell_placement, starshell_usage,
 };
+use crate::rules::orders;
 use crate::scenario::{Nationality, SmokeKind};
+use crate::sim::Board;
 use crate::sim::components::*;
 use crate::sim::dice::Dice;
+use crate::sim::live::{situation, unit_entity};
 use crate::sim::log::{rolled, ruled};
 use crate::sim::phase::Phase;
 
@@ -269,86 +271,33 @@ pub(super) fn fire_ir(world: &mut World, at: Hex) {
     );
 }
 
-/// B25.11 Kindling by the ATTACKER's Good Order Infantry in the hex, in its PFPh/AFPh; at
-/// night only by SSR (E1.94), and then the Kindler loses concealment in a Good Order enemy's
-/// LOS.
+/// B25.11 Kindling (E1.94 at night): decided by `rules::orders::kindle`; the Kindle DR is
+/// rolled here and the Flame spawned, the Kindler's concealment removed when the plan says so.
 pub(super) fn kindle(world: &mut World, hex: Hex) {
-    let ctx = Ctx::read(world);
-    let map = &ctx.board.scenario.map;
-    let ssr = ctx
-        .board
-        .scenario
-        .night
-        .as_ref()
-        .is_some_and(|n| n.kindling);
-    let allowed = kindling_allowed(ctx.night, ssr);
-    if !allowed.holds {
-        refuse(world, None, allowed.rule, allowed.reason);
-        return;
-    }
-    if !matches!(ctx.phase, Phase::PrepFire | Phase::AdvancingFire) {
-        refuse(
-            world,
-            None,
-            "B25.11",
-            format!(
-                "Kindling is done in the PFPh/AFPh, not the {}",
-                ctx.phase.abbrev()
-            ),
-        );
-        return;
-    }
-    let Some(kindler) = ctx
-        .live
-        .units
-        .iter()
-        .find(|u| {
-            u.unit.side() == ctx.turn.attacker && u.unit.good_order() && u.at.hex() == Some(hex)
-        })
-        .cloned()
-    else {
-        refuse(
-            world,
-            None,
-            "B25.11",
-            format!(
-                "no Good Order ATTACKER Infantry in {} to Kindle a Fire",
-                map.name(hex)
-            ),
-        );
-        return;
+    let board = world.resource::<Board>().clone();
+    let s = situation(world, &board);
+    let plan = match orders::kindle::kindle(&s, hex) {
+        Ok(p) => p,
+        Err(r) => return refused(world, None, r),
     };
-    let Some(d) = map.get(hex) else { return };
-    let (c, w) = world.resource_mut::<Dice>().dr2("B25.11");
-    let k = kindle_rule(d.terrain, c + w);
+    let (c, w) = world.resource_mut::<Dice>().dr2(plan.roll_rule);
+    let k = kindle_rule(plan.terrain, c + w);
     if k.holds {
         world.spawn(Flame { hex });
     }
     let mut text = k.reason.clone();
-    if ctx.night && (kindler.concealed || kindler.cloaked) {
-        let env = ctx.live.env(&ctx.board);
-        let caves = ctx.live.caves(&ctx.board);
-        let seen = ctx.live.units.iter().any(|w| {
-            w.unit.side() != kindler.unit.side()
-                && w.unit.good_order()
-                && w.at.hex().is_some()
-                && crate::rules::caves::sight::cave_los(&env, &caves, &w.at, &kindler.at)
-                    .is_ok_and(|r| r.clear())
-        });
-        let l = loses_concealment(NightAction::Kindles {
-            in_los_of_good_order_enemy_ground_unit: seen,
-        });
-        if l.holds {
-            world
-                .entity_mut(kindler.entity)
-                .remove::<(Concealed, Cloaked)>();
+    if let Some(l) = &plan.loses_concealment {
+        if l.holds
+            && let Some(e) = unit_entity(world, &plan.kindler)
+        {
+            world.entity_mut(e).remove::<(Concealed, Cloaked)>();
         }
         text = format!("{text}; {}: {}", l.rule, l.reason);
     }
     rolled(
         world,
         "kindle",
-        Some(&kindler.unit.id),
+        Some(&plan.kindler),
         k.rule,
         vec![c, w],
         text,

@@ -99,6 +99,11 @@ pub(super) fn cave_stands(world: &mut World, unit: &str, id: &str) -> bool {
     stands
 }
 
+/// Reports a ruling's refusal: the one place refusals are logged.
+pub(super) fn refused(world: &mut World, unit: Option<&str>, r: crate::rules::situation::Refusal) {
+    ruled(world, "refused", unit, r.rule, r.reason);
+}
+
 /// Reports a refused action with its rule.
 pub(super) fn refuse(world: &mut World, unit: Option<&str>, rule: &str, reason: String) {
     ruled(world, "refused", unit, rule, reason);

@@ -9,8 +9,10 @@ pub mod ift;
 pub mod japanese;
 pub mod morale;
 pub mod night;
+pub mod orders;
 pub mod setup;
 pub mod sight;
+pub mod situation;
 
 use serde::Serialize;
 

@@ -1,0 +1,58 @@
+//! The rulings that decide the actions a player (or a walkthrough script) orders: one pure
+//! function per action, over the `Situation` in plain facts, returning `Result<Plan, Refusal>`.
+//! A plan says what changes and which dice the simulation must roll and what they decide; the
+//! simulation rolls them, applies the plan and logs it with the plan's rule. The CLI (`cost`,
+//! `moves`) and the viewer's Play mode call the same functions, so nothing re-implements a
+//! ruling. One file per concept.
+
+pub mod kindle;
+
+use crate::model::{Phase, Side};
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+
+/// A3: the unit's side must be the ATTACKER and the phase one of `phases`; else refused with
+/// `rule`, naming what was tried (`what`).
+pub fn attacker_in(
+    s: &Situation,
+    u: &UnitAt,
+    phases: &[Phase],
+    rule: &'static str,
+    what: &str,
+) -> Result<(), Refusal> {
+    if u.unit.side() == s.attacker && phases.contains(&s.phase) {
+        return Ok(());
+    }
+    let names: Vec<&str> = phases.iter().map(|p| p.abbrev()).collect();
+    Err(Refusal::new(
+        rule,
+        format!(
+            "{what} is done by the ATTACKER in its {}; it is the {} now and the {:?} side is \
+             the ATTACKER",
+            names.join("/"),
+            s.phase.abbrev(),
+            s.attacker
+        ),
+    ))
+}
+
+/// Whether any Good Order ground unit of `side` has a clear LOS to `at` now (caves included,
+/// G11.5). `nvr_cuts`: false where a rule says "regardless of range" (E1.94).
+pub fn seen_by_good_order(
+    s: &Situation,
+    side: Side,
+    at: &crate::los::Location,
+    nvr_cuts: bool,
+) -> bool {
+    let env = if nvr_cuts {
+        s.env_seeing(at)
+    } else {
+        s.env().with_nvr(None)
+    };
+    s.units.iter().any(|w| {
+        w.unit.side() == side
+            && w.unit.good_order()
+            && w.at.hex().is_some()
+            && crate::rules::caves::sight::cave_los(&env, &s.caves, &w.at, at)
+                .is_ok_and(|r| r.clear())
+    })
+}

@@ -1,0 +1,268 @@
+//! The situation a ruling reads, as plain facts: the map and its caves, the phase and the
+//! ATTACKER, the night, every unit where it is with its state, SMOKE, fires, Illumination
+//! sources and the Locations they light, hidden and eliminated caves, Climb counters. The
+//! simulation builds one from its world before each decision (`sim::live`), the CLI from a
+//! scenario as set up; the rulings (`rules::orders`, `rules::moves`) take it and return
+//! `Result<Plan, Refusal>`, so the CLI, the simulation and the viewer ask the same function.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::hex::{Hex, Vertex};
+use crate::los::{Location, LosEnv, Veil};
+use crate::map::Map;
+use crate::model::{Phase, Side, SmokeKind, Unit};
+use crate::rules::caves::CaveSystem;
+use crate::rules::caves::hidden::Watcher;
+use crate::rules::night::light::{Source, SourceKind};
+use crate::rules::{Check, Ruling};
+
+/// Why a ruling says no: the rule and the reason, for the log, the CLI and the viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Refusal {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+impl Refusal {
+    /// A refusal by `rule` because `reason`.
+    pub fn new(rule: &'static str, reason: impl Into<String>) -> Refusal {
+        Refusal {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.reason, self.rule)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A `Ruling` that must allow: `Ok(())`, or its rule and reason as a `Refusal`.
+pub fn require(r: Ruling) -> Result<(), Refusal> {
+    if r.allowed {
+        Ok(())
+    } else {
+        Err(Refusal::new(r.rule, r.reason))
+    }
+}
+
+/// A `Check` that must hold: `Ok(())`, or its rule and reason as a `Refusal`.
+pub fn require_check(c: Check) -> Result<(), Refusal> {
+    if c.holds {
+        Ok(())
+    } else {
+        Err(Refusal::new(c.rule, c.reason))
+    }
+}
+
+/// A unit where it is, as the rulings see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitAt {
+    pub unit: Unit,
+    pub at: Location,
+    pub hidden: bool,
+    pub concealed: bool,
+    pub cloaked: bool,
+}
+
+/// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClimbAt {
+    pub hex: Hex,
+    pub vertex: Vertex,
+    pub level: i32,
+    pub unit: String,
+}
+
+/// SMOKE on the map or in a cave (A24, G11.85).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SmokeAt {
+    pub at: Location,
+    pub kind: SmokeKind,
+    pub dispersed: bool,
+    /// The Player Turn number it was placed in (0: set up with the scenario).
+    pub placed_in: u32,
+}
+
+/// The situation now.
+#[derive(Clone, Debug)]
+pub struct Situation<'a> {
+    pub map: &'a Map,
+    /// The caves, Complexes and tunnels as set up, with the SMOKE now in the caves (G11.85).
+    pub caves: CaveSystem,
+    /// The phase (A3) and the Player Turn's number and ATTACKER.
+    pub phase: Phase,
+    pub player_turn: u32,
+    pub attacker: Side,
+    /// The NVR now (E1.1), `None` by day.
+    pub nvr: Option<i32>,
+    /// SSR: Fires may be deliberately set at night (E1.94).
+    pub kindling: bool,
+    /// The scenario's year, if dated (G1.421).
+    pub year: Option<i32>,
+    /// T-H Heroes created so far (G1.421).
+    pub heroes_created: u32,
+    pub smoke: Vec<SmokeAt>,
+    pub blazes: Vec<(Hex, u8)>,
+    pub flames: Vec<Hex>,
+    pub starshells: Vec<Hex>,
+    pub irs: Vec<Hex>,
+    /// Every unit in play, sorted by id.
+    pub units: Vec<UnitAt>,
+    pub climbs: Vec<ClimbAt>,
+    /// Caves still hidden (G11.3), sorted.
+    pub hidden_caves: Vec<String>,
+    /// Caves eliminated with their contents (G11.88), sorted.
+    pub eliminated_caves: Vec<String>,
+    /// Hexes Illuminated now (E1.9), and caves lit by G11.96.
+    pub lit_hexes: HashSet<Hex>,
+    pub lit_caves: HashSet<String>,
+}
+
+impl<'a> Situation<'a> {
+    /// A night scenario (E1).
+    pub fn night(&self) -> bool {
+        self.nvr.is_some()
+    }
+
+    /// The LOS environment now: map, above-ground SMOKE, Blazes, NVR.
+    pub fn env(&self) -> LosEnv<'a> {
+        situation_env(
+            self.map,
+            self.smoke
+                .iter()
+                .map(|s| (s.at.clone(), Veil::of_smoke(s.kind, s.dispersed))),
+            self.blazes.iter().copied(),
+            self.nvr,
+        )
+    }
+
+    /// The LOS environment for whether a Location is seen: without the NVR when it is
+    /// Illuminated (E1.101: an Illuminated Location is seen beyond the NVR).
+    pub fn env_seeing(&self, at: &Location) -> LosEnv<'a> {
+        if self.lit(at) {
+            self.env().with_nvr(None)
+        } else {
+            self.env()
+        }
+    }
+
+    /// The light sources now (E1.9).
+    pub fn sources(&self) -> Vec<Source> {
+        light_sources_of(
+            self.blazes.iter().copied(),
+            self.flames.iter().copied(),
+            self.starshells.iter().copied(),
+            self.irs.iter().copied(),
+        )
+    }
+
+    /// A unit by id.
+    pub fn unit(&self, id: &str) -> Option<&UnitAt> {
+        self.units.iter().find(|u| u.unit.id == id)
+    }
+
+    /// A unit by id, or A3's refusal: it is no longer in play.
+    pub fn unit_in_play(&self, id: &str) -> Result<&UnitAt, Refusal> {
+        self.unit(id)
+            .ok_or_else(|| Refusal::new("A3", format!("unit {id} is no longer in play")))
+    }
+
+    /// The units in a Location.
+    pub fn units_at(&self, at: &Location) -> Vec<&UnitAt> {
+        self.units.iter().filter(|u| &u.at == at).collect()
+    }
+
+    /// The Good Order ground units of `side` as G11.75 watchers (not in caves or Complexes).
+    pub fn watchers(&self, side: Side) -> Vec<Watcher> {
+        self.units
+            .iter()
+            .filter(|u| u.unit.side() == side && u.at.hex().is_some())
+            .map(|u| Watcher {
+                at: u.at.clone(),
+                good_order: u.unit.good_order(),
+            })
+            .collect()
+    }
+
+    /// The hex a Location is in: a cave's own hex, a Cave Complex's Primary cave's hex.
+    pub fn hex_of(&self, at: &Location) -> Option<Hex> {
+        match at {
+            Location::Cave(id) | Location::Complex(id) => self.caves.cave(id).map(|c| c.hex),
+            other => other.hex(),
+        }
+    }
+
+    /// E1.9 / G11.96: whether a Location is Illuminated now: a hex by its light, a cave only
+    /// with its hex and Entrance Hex (as the lighting computed it), a Cave Complex never.
+    /// Always false by day.
+    pub fn lit(&self, at: &Location) -> bool {
+        if !self.night() {
+            return false;
+        }
+        match at {
+            Location::Complex(_) => false,
+            Location::Cave(id) => self.lit_caves.contains(id),
+            other => other.hex().is_some_and(|h| self.lit_hexes.contains(&h)),
+        }
+    }
+
+    /// G11.88: whether cave `id` is still on the map.
+    pub fn cave_stands(&self, id: &str) -> bool {
+        self.caves.cave(id).is_some() && !self.eliminated_caves.iter().any(|c| c == id)
+    }
+
+    /// The Climb counter under a unit, if any.
+    pub fn climb_of(&self, unit: &str) -> Option<&ClimbAt> {
+        self.climbs.iter().find(|c| c.unit == unit)
+    }
+}
+
+/// The situation's part of the LOS environment: SMOKE (only above ground: SMOKE in a cave is
+/// not in the rest of its hex, G11.85), Blazes, and the NVR at night. Shared by the scenario as
+/// set up and the simulation's live state.
+pub fn situation_env<'a>(
+    map: &'a Map,
+    smoke: impl IntoIterator<Item = (Location, Veil)>,
+    blazes: impl IntoIterator<Item = (Hex, u8)>,
+    nvr: Option<i32>,
+) -> LosEnv<'a> {
+    let mut env = LosEnv::new(map);
+    for (at, veil) in smoke {
+        if let Location::Ground(h) | Location::Level(h, _) = at {
+            env.add_veil(h, veil);
+        }
+    }
+    for (h, levels) in blazes {
+        env.add_veil(h, Veil::Blaze { levels });
+    }
+    env.with_nvr(nvr.map(|n| n.max(0) as u32))
+}
+
+/// E1.9: the sources of Illumination from lists of Blazes, Flames, Starshells and IR.
+pub fn light_sources_of(
+    blazes: impl IntoIterator<Item = (Hex, u8)>,
+    flames: impl IntoIterator<Item = Hex>,
+    starshells: impl IntoIterator<Item = Hex>,
+    irs: impl IntoIterator<Item = Hex>,
+) -> Vec<Source> {
+    let src = |kind, hex, levels| Source { kind, hex, levels };
+    blazes
+        .into_iter()
+        .map(|(h, l)| src(SourceKind::Blaze, h, l))
+        .chain(flames.into_iter().map(|h| src(SourceKind::Flame, h, 0)))
+        .chain(
+            starshells
+                .into_iter()
+                .map(|h| src(SourceKind::Starshell, h, 0)),
+        )
+        .chain(irs.into_iter().map(|h| src(SourceKind::Ir, h, 0)))
+        .collect()
+}

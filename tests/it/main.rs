@@ -9,6 +9,7 @@ mod cave_attacks;
 mod caves;
 mod cli;
 mod demo_scenarios;
+mod format;
 mod los;
 mod night;
 mod render;

@@ -665,3 +665,30 @@ fn g11_12_c5b_a_hex_half_in_and_half_out_of_the_ca_counts_as_within_it() {
     assert!(!r.clear());
     assert_eq!(r.rule, Some("G11.12"));
 }
+
+#[test]
+fn g11_85_ex_smoke_in_w4_outside_caves_b_and_c_does_not_affect_los_to_or_from_them() {
+    // "SMOKE placed in hex W4 but outside of caves B and C is considered to rise from Level 2
+    // and does not affect LOS to/from" them (G11.321 sheet).
+    let text = include_str!("../scenarios/g11_321_ccss.ron").replace(
+        "units: [",
+        "smoke: [(at: \"W4\", kind: Smoke)],\n    units: [",
+    );
+    let s = from_text(&text);
+    for (a, b) in [
+        ("cave:B", "X5"),
+        ("X5", "cave:B"),
+        ("cave:C", "X5"),
+        ("X5", "cave:C"),
+        ("W5", "cave:B"),
+    ] {
+        let r = cave_los(&s, a, b);
+        assert!(r.clear(), "{a} -> {b}: {}", r.reason);
+        assert_eq!(r.sight.hindrance, 0, "{a} -> {b}: {}", r.reason);
+    }
+    // Above ground the SMOKE in W4 is there as usual.
+    let env = s.los_env();
+    let w4 = s.location("W4").unwrap();
+    let r = env.check(&w4, &s.location("X5").unwrap()).unwrap();
+    assert_eq!(r.sight.hindrance, 3, "{}", r.reason);
+}

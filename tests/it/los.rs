@@ -341,3 +341,63 @@ fn a6_los_is_reciprocal_over_the_whole_ridge() {
         }
     }
 }
+
+/// A scenario text with one hex changed and SMOKE or night added, for the defects of issue 14.
+fn variant(hexes: &str, smoke: &str, night: &str) -> Scenario {
+    crate::common::from_text(&format!(
+        "Scenario(title: \"v\", map: (columns: 6, rows: 6, hexes: {{{hexes}}}), \
+         smoke: [{smoke}], night: {night},
+         caves: [(id: \"J\", hex: \"C3\", ca: \"C3-C2\")])"
+    ))
+}
+
+fn cave_los(s: &Scenario, from: &str, to: &str) -> LosResult {
+    let (caves, _) = s.cave_system();
+    let env = s.los_env();
+    asl_pto::rules::caves::sight::cave_los(
+        &env,
+        &caves,
+        &s.location(from).unwrap(),
+        &s.location(to).unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a24_one_smoke_counter_hinders_once_with_both_ends_in_its_two_level_building() {
+    let s = variant(
+        "\"C3\": (terrain: Building(Stone, 2))",
+        "(at: \"C3\", kind: Smoke)",
+        "None",
+    );
+    let r = los(&s, "C3", "C3@1");
+    assert!(r.clear(), "{}", r.reason);
+    assert_eq!(r.sight.hindrance, 3, "{}", r.reason);
+}
+
+#[test]
+fn a24_smoke_in_a_depression_hinders_the_cave_in_it_once() {
+    let s = variant(
+        "\"C3 C2\": (level: -1, depression: Some(Gully))",
+        "(at: \"C3\", kind: Smoke)",
+        "None",
+    );
+    let r = cave_los(&s, "cave:J", "C3");
+    assert!(r.clear(), "{}", r.reason);
+    assert_eq!(r.sight.hindrance, 3, "{}", r.reason);
+}
+
+#[test]
+fn e1_13_at_nvr_0_even_another_location_of_the_same_hex_is_beyond_the_nvr() {
+    let night = "Some((base_nvr: Some(0), cloud: Clear, moon: Full))";
+    let s = variant("\"C3\": (terrain: Building(Stone, 2))", "", night);
+    let r = los(&s, "C3", "C3@1");
+    assert!(!r.clear());
+    assert_eq!(r.rule, Some("E1.13"), "{}", r.reason);
+    let own = los(&s, "C3@1", "C3@1");
+    assert!(own.clear(), "its own Location: {}", own.reason);
+    let s = variant("\"C3 C2\": (level: -1, depression: Some(Gully))", "", night);
+    let r = cave_los(&s, "cave:J", "C3");
+    assert!(!r.clear());
+    assert_eq!(r.rule, Some("E1.13"), "{}", r.reason);
+}

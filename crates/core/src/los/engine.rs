@@ -17,6 +17,8 @@ pub struct End {
     /// A cave's Entrance Hex (G11.5): judged only by whether its terrain rises above the
     /// cave's level, never as a source of Blind Hexes.
     pub portal: Option<Hex>,
+    /// A cave (G11.85): SMOKE in the rest of its hex does not exist in it.
+    pub in_cave: bool,
 }
 
 impl End {
@@ -26,6 +28,7 @@ impl End {
             elevation,
             point: Point3::center(hex),
             portal: None,
+            in_cave: false,
         }
     }
 
@@ -70,6 +73,7 @@ impl Block {
     /// The rule that decided.
     pub fn rule(&self) -> &'static str {
         match self {
+            Block::Nvr { nvr: 0 } => "E1.13",
             Block::Nvr { .. } => "E1.1",
             Block::Ground { .. } | Block::Obstacle { .. } => "A6.2",
             Block::Crest {
@@ -148,8 +152,10 @@ impl LosEnv<'_> {
             hindrance: 0,
             block: None,
         };
+        // E1.1; E1.13: at NVR 0 every Location but the viewer's own is beyond it, even one in
+        // the same hex (another level, a cave, the Depression the hex is IN).
         if let Some(nvr) = self.nvr
-            && range > nvr
+            && (range > nvr || (nvr == 0 && a != b))
         {
             sight.block = Some(Block::Nvr { nvr });
             if T::STOP_AT_BLOCK {
@@ -185,12 +191,10 @@ impl LosEnv<'_> {
             }
         }
 
-        // The veils (SMOKE, Blaze) in the ends' own hexes hinder when the end is inside them.
-        for end in [a, b] {
-            let p = self.at(end.hex);
-            if p.veil_drm > 0 && end.elevation < p.veil_top {
-                sight.hindrance += p.veil_drm;
-            }
+        // The veils (SMOKE, Blaze) in the ends' own hexes hinder when an end is inside them;
+        // one counter hinders once per LOS, so both ends in one hex count it once (A24).
+        for end in self.veiled_ends(a, b) {
+            sight.hindrance += self.at(end.hex).veil_drm;
         }
 
         let template;
@@ -298,6 +302,27 @@ impl LosEnv<'_> {
             .map(|n| Hex::new(n.q + origin.q, n.r + origin.r))
             .filter_map(|n| h.direction_to(n))
             .any(|d| p.cliffs & (1 << d.index()) != 0)
+    }
+}
+
+impl LosEnv<'_> {
+    /// The ends whose own hex's veil (SMOKE, Blaze) they are inside: each hex once (A24: one
+    /// SMOKE counter is one hindrance, once per LOS, even when both ends are in its hex); never
+    /// a cave end (G11.85).
+    pub(super) fn veiled_ends(&self, a: End, b: End) -> Vec<End> {
+        let inside = |e: &End| {
+            let p = self.at(e.hex);
+            // G11.85 (its EX: SMOKE in W4 outside caves B and C does not affect LOS to or
+            // from them): SMOKE above the Cave counters of a hex does not exist in the caves.
+            !e.in_cave && p.veil_drm > 0 && e.elevation < p.veil_top
+        };
+        let mut out: Vec<End> = Vec::with_capacity(2);
+        for e in [a, b] {
+            if inside(&e) && !out.iter().any(|o| o.hex == e.hex) {
+                out.push(e);
+            }
+        }
+        out
     }
 }
 

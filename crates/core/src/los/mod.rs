@@ -107,6 +107,7 @@ impl LosEnv<'_> {
                 elevation: level * LEVEL,
                 point: Point3::vertex(*vertex),
                 portal: None,
+                in_cave: false,
             }),
             _ => {
                 let hex = loc.hex().ok_or_else(|| LosError::OffMap(text()))?;
@@ -167,11 +168,9 @@ impl LosEnv<'_> {
                 );
             }
             let mut parts: Vec<String> = Vec::new();
-            for end in [a, b] {
+            for end in self.veiled_ends(a, b) {
                 let p = self.at(end.hex);
-                if let Some(v) = p.veil
-                    && end.elevation < p.veil_top
-                {
+                if let Some(v) = p.veil {
                     parts.push(format!(
                         "{} in {} (+{})",
                         v.name(),
@@ -207,6 +206,10 @@ impl LosEnv<'_> {
             );
         };
         let reason = match block {
+            Block::Nvr { nvr: 0 } => "at NVR 0 no Location but the viewer's own is within the \
+                 NVR, not even another Location of its hex; only an Illuminated target or a \
+                 Gunflash could be seen (E1.8)"
+                .to_string(),
             Block::Nvr { nvr } => format!(
                 "range {} is beyond the Night Visibility Range of {nvr}; only an Illuminated \
                  target or a Gunflash could be seen (E1.8)",

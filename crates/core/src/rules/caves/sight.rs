@@ -37,6 +37,7 @@ pub fn in_covered_arc(cave: &Cave, hex: Hex, point: Point3) -> bool {
 pub fn cave_end(cave: &Cave) -> End {
     let mut end = End::centre(cave.hex, cave.level * LEVEL);
     end.portal = (!cave.in_depression).then_some(cave.entrance);
+    end.in_cave = true;
     end
 }
 
@@ -155,6 +156,19 @@ pub fn cave_los(
                 ),
             ));
         }
+    }
+    // E1.13: at NVR 0 a cave and the hex it is IN are two Locations: beyond the NVR.
+    if env.nvr == Some(0) && from != to && range == 0 {
+        let mut r = env.check_ends(a, b);
+        if r.clear() {
+            r.sight.block = Some(crate::los::Block::Nvr { nvr: 0 });
+            r.rule = Some("E1.13");
+            r.reason = "at NVR 0 no Location but the viewer's own is within the NVR, not even \
+                        another Location of its hex; only an Illuminated target or a Gunflash \
+                        could be seen (E1.8)"
+                .into();
+        }
+        return Ok(r);
     }
     Ok(with_cave_smoke(
         env.check_ends(a, b),

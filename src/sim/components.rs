@@ -59,6 +59,7 @@ pub struct Cloaked;
 
 /// A T-H Hero (G1.421-G1.425).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hero {
     /// His Designated Target (a unit id).
     pub target: String,
@@ -70,6 +71,7 @@ pub struct Hero {
 
 /// A unit: its counter and its state.
 #[derive(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Unit {
     pub id: String,
     pub nationality: Nationality,

@@ -5,12 +5,13 @@
 //! the whole map's Illumination with shadows for 10 sources.
 
 use std::hint::black_box;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use serde_json::json;
 
-use super::{Failure, print_json};
+use super::{Failure, Out};
 use crate::hex::{Hex, centre_line};
 use crate::los::{End, LosEnv};
 use crate::map::{Depression, LEVEL, Map, StreamKind, Terrain};
@@ -216,7 +217,12 @@ fn render_figures() -> Result<serde_json::Value, Failure> {
     }))
 }
 
-pub fn run(json: bool, runs: usize, render: bool) -> Result<ExitCode, Failure> {
+pub fn run(
+    json: bool,
+    runs: usize,
+    render: bool,
+    out: &mut Out<impl Write>,
+) -> Result<ExitCode, Failure> {
     let frames = if render {
         Some(render_figures()?)
     } else {
@@ -225,7 +231,7 @@ pub fn run(json: bool, runs: usize, render: bool) -> Result<ExitCode, Failure> {
     let (hexes, f) = measure(runs);
     let ratio = f.los_ms / f.bare_ms;
     if json {
-        print_json(&json!({
+        out.json(&json!({
             "hexes": hexes,
             "pairs": f.pairs,
             "los_all_pairs_ms": f.los_ms,
@@ -235,33 +241,40 @@ pub fn run(json: bool, runs: usize, render: bool) -> Result<ExitCode, Failure> {
             "first_pass_ms": f.first_ms,
             "clear_pairs": f.clear,
             "render": frames,
-        }));
+        }))?;
     } else {
-        println!("board: 33 x 10, {hexes} hexes, {} ordered pairs", f.pairs);
-        println!(
+        out.line(format_args!(
+            "board: 33 x 10, {hexes} hexes, {} ordered pairs",
+            f.pairs
+        ))?;
+        out.line(format_args!(
             "LOS, all pairs:   {:8.2} ms (target < 100 ms)  [{} clear]",
             f.los_ms, f.clear
-        );
-        println!("bare hex walk:    {:8.2} ms", f.bare_ms);
-        println!("LOS / bare walk:  {ratio:8.2}    (target <= 4)");
-        println!(
+        ))?;
+        out.line(format_args!("bare hex walk:    {:8.2} ms", f.bare_ms))?;
+        out.line(format_args!(
+            "LOS / bare walk:  {ratio:8.2}    (target <= 4)"
+        ))?;
+        out.line(format_args!(
             "light, 10 sources: {:7.3} ms (target < 5 ms; Illumination with E1.941 shadows)",
             f.light_ms
-        );
-        println!(
+        ))?;
+        out.line(format_args!(
             "first pass:       {:8.2} ms (includes building the line table)",
             f.first_ms
-        );
+        ))?;
         if let Some(r) = &frames {
-            println!(
+            out.line(format_args!(
                 "frame, 1 board:   {:8.2} ms   4 boards: {:.2} ms   ratio {} (target <= 1.5)",
                 r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
                 r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
                 r["frame_ratio_4_vs_1"]
-            );
+            ))?;
         }
         if cfg!(debug_assertions) {
-            println!("note: this is a debug build; measure with `cargo run --release -- bench`");
+            out.line(format_args!(
+                "note: this is a debug build; measure with `cargo run --release -- bench`"
+            ))?;
         }
     }
     Ok(ExitCode::SUCCESS)

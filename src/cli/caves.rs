@@ -1,15 +1,16 @@
 //! `asl-pto caves SCENARIO [--json]`: every cave's level, Entrance Hex, Upper-Cliff status and
 //! Accessibility (G11.1-G11.6).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, print_json};
+use super::{Failure, Out};
 use crate::rules::caves::access::Under;
 use crate::scenario::Scenario;
 
-pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
+pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
     let (system, problems) = s.cave_system();
     let name = |h| s.map.name(h);
     let rows: Vec<serde_json::Value> = system
@@ -32,10 +33,10 @@ pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
         })
         .collect();
     if json {
-        print_json(&json!({ "caves": rows, "problems": problems }));
+        out.json(&json!({ "caves": rows, "problems": problems }))?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}: {} caves", s.file, system.caves.len());
+    out.line(format_args!("{}: {} caves", s.file, system.caves.len()))?;
     for (c, row) in system.caves.iter().zip(&rows) {
         let mut facts = vec![format!("Level {}", c.level)];
         if c.upper_cliff {
@@ -50,26 +51,26 @@ pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
         if let Some(x) = &c.complex {
             facts.push(format!("in Cave Complex {x}{x}"));
         }
-        println!(
+        out.line(format_args!(
             "  cave {} in {}, CA {}, Entrance Hex {}: {}",
             c.id,
             row["hex"].as_str().unwrap_or(""),
             row["ca"].as_str().unwrap_or(""),
             row["entrance"].as_str().unwrap_or(""),
             facts.join(", ")
-        );
+        ))?;
         let acc = system.accessible_from(&Under::Cave(c.id.clone()));
-        println!(
+        out.line(format_args!(
             "    Accessible (G11.6): {}",
             if acc.is_empty() {
                 "none".to_string()
             } else {
                 acc.join(", ")
             }
-        );
+        ))?;
     }
     for x in &system.complexes {
-        println!(
+        out.line(format_args!(
             "  Cave Complex {0}{0} (Primary cave {0}): {1} hexes, stacking limit {2} (G11.4); \
              Accessible: {3}",
             x.primary,
@@ -78,10 +79,13 @@ pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
             system
                 .accessible_from(&Under::Complex(x.primary.clone()))
                 .join(", ")
-        );
+        ))?;
     }
     for p in &problems {
-        println!("  PROBLEM [{}] {}: {}", p.rule, p.at, p.message);
+        out.line(format_args!(
+            "  PROBLEM [{}] {}: {}",
+            p.rule, p.at, p.message
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

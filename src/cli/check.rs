@@ -1,10 +1,11 @@
 //! `asl-pto check SCENARIO [--json]`: is the scenario legal? Exit 1 when a rule is broken.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, print_json};
+use super::{Failure, Out};
 use crate::counters::{Catalog, Lookup};
 use crate::los::Location;
 use crate::rules::{Problem, setup};
@@ -52,18 +53,18 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
     (problems, notes)
 }
 
-pub fn report(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
+pub fn report(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
     let (problems, notes) = findings(s);
     let ok = problems.is_empty();
     if json {
-        print_json(&json!({
+        out.json(&json!({
             "ok": ok,
             "problems": problems,
             "notes": notes,
-        }));
+        }))?;
     } else {
-        println!("{}: \"{}\"", s.file, s.title);
-        println!(
+        out.line(format_args!("{}: \"{}\"", s.file, s.title))?;
+        out.line(format_args!(
             "  map: {} columns x {} rows{}, {} hexes, {} Crest Line hexsides, {} cliff hexsides",
             s.map.columns,
             s.map.rows,
@@ -74,8 +75,8 @@ pub fn report(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
             s.map.hexes().count(),
             s.map.crest_lines().len(),
             s.map.cliffs().len(),
-        );
-        println!(
+        ))?;
+        out.line(format_args!(
             "  {} caves, {} units{}",
             s.caves.len(),
             s.units.len(),
@@ -84,21 +85,24 @@ pub fn report(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
             } else {
                 ", day"
             }
-        );
+        ))?;
         for n in &notes {
-            println!("  note [{}] {}: {}", n.rule, n.at, n.message);
+            out.line(format_args!("  note [{}] {}: {}", n.rule, n.at, n.message))?;
         }
         for p in &problems {
-            println!("  PROBLEM [{}] {}: {}", p.rule, p.at, p.message);
+            out.line(format_args!(
+                "  PROBLEM [{}] {}: {}",
+                p.rule, p.at, p.message
+            ))?;
         }
-        println!(
+        out.line(format_args!(
             "{}",
             if ok {
                 "legal".to_string()
             } else {
                 format!("ILLEGAL: {} problem(s)", problems.len())
             }
-        );
+        ))?;
     }
     Ok(if ok {
         ExitCode::SUCCESS
@@ -109,6 +113,6 @@ pub fn report(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
 
 /// `asl-pto` with no arguments, until the viewer exists: check the built-in scenario.
 #[cfg_attr(feature = "viewer", allow(dead_code))]
-pub fn builtin() -> Result<ExitCode, Failure> {
-    report(&Scenario::builtin(), false)
+pub fn builtin(out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
+    report(&Scenario::builtin(), false, out)
 }

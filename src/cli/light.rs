@@ -1,16 +1,17 @@
 //! `asl-pto light SCENARIO [--json]`: the NVR, the Illuminated and shadowed hexes, and which
 //! caves are Illuminated (E1.1, E1.9, G11.96).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, print_json};
+use super::{Failure, Out};
 use crate::los::LosEnv;
 use crate::rules::night::light::{cave_lit, illuminate};
 use crate::scenario::Scenario;
 
-pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
+pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
     let env = LosEnv::new(&s.map).obstacles_only();
     let sources = s.light_sources();
     let lighting = illuminate(&env, &sources);
@@ -36,48 +37,48 @@ pub fn run(s: &Scenario, json: bool) -> Result<ExitCode, Failure> {
             .iter()
             .map(|x| json!({"kind": x.kind, "hex": s.map.name(x.hex), "radius": x.radius()}))
             .collect();
-        print_json(&json!({
+        out.json(&json!({
             "night": s.night.is_some(),
             "nvr": nvr,
             "illuminated": illuminated,
             "shadowed": shadowed,
             "caves": cave_light,
             "sources": srcs,
-        }));
+        }))?;
         return Ok(ExitCode::SUCCESS);
     }
     match nvr {
-        Some(n) => println!("{}: night, Base NVR {n} (E1.1)", s.file),
-        None => println!("{}: daylight (E1 does not apply)", s.file),
+        Some(n) => out.line(format_args!("{}: night, Base NVR {n} (E1.1)", s.file))?,
+        None => out.line(format_args!("{}: daylight (E1 does not apply)", s.file))?,
     }
     for x in &sources {
-        println!(
+        out.line(format_args!(
             "  {:?} in {}: Illuminated Zone of {} hex(es) ({})",
             x.kind,
             s.map.name(x.hex),
             x.radius(),
             x.rule()
-        );
+        ))?;
     }
-    println!(
+    out.line(format_args!(
         "  Illuminated ({}): {}",
         illuminated.len(),
         illuminated.join(" ")
-    );
-    println!(
+    ))?;
+    out.line(format_args!(
         "  in a Blaze's zone but shadowed (E1.941) ({}): {}",
         shadowed.len(),
         shadowed.join(" ")
-    );
+    ))?;
     for (id, lit) in &cave_light {
-        println!(
+        out.line(format_args!(
             "  cave {id}: {} (G11.96)",
             if lit == &json!(true) {
                 "Illuminated"
             } else {
                 "dark"
             }
-        );
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

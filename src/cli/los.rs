@@ -1,10 +1,11 @@
 //! `asl-pto los SCENARIO FROM TO [--json]`: the LOS between two Locations.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, print_json};
+use super::{Failure, Out};
 use crate::los::{Effect, LosResult};
 use crate::rules::sight::los_between;
 use crate::scenario::Scenario;
@@ -43,7 +44,13 @@ pub fn to_json(s: &Scenario, from: &str, to: &str, r: &LosResult) -> serde_json:
     })
 }
 
-pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, Failure> {
+pub fn run(
+    s: &Scenario,
+    from: &str,
+    to: &str,
+    json: bool,
+    out: &mut Out<impl Write>,
+) -> Result<ExitCode, Failure> {
     let a = s.location(from).map_err(Failure::input)?;
     let b = s.location(to).map_err(Failure::input)?;
     // E1.101: an Illuminated target is seen beyond the viewer's NVR.
@@ -53,19 +60,19 @@ pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, F
         .map_err(|e| Failure::input(e.to_string()))?;
     let (fa, fb) = (a.display(&s.map).to_string(), b.display(&s.map).to_string());
     if json {
-        print_json(&to_json(s, &fa, &fb, &r));
+        out.json(&to_json(s, &fa, &fb, &r))?;
         return Ok(ExitCode::SUCCESS);
     }
     let verdict = if r.clear() { "clear" } else { "BLOCKED" };
-    println!(
+    out.line(format_args!(
         "LOS {fa} -> {fb}: {verdict}{}",
         r.rule.map_or(String::new(), |rule| format!(" ({rule})"))
-    );
-    println!(
+    ))?;
+    out.line(format_args!(
         "  range {}, hindrance +{}",
         r.sight.range, r.sight.hindrance
-    );
-    println!("  {}", r.reason);
+    ))?;
+    out.line(format_args!("  {}", r.reason))?;
     let thread: Vec<String> = r
         .path
         .iter()
@@ -79,6 +86,6 @@ pub fn run(s: &Scenario, from: &str, to: &str, json: bool) -> Result<ExitCode, F
             format!("{side}{}@{:.2}{mark}", s.map.name(p.hex), p.height)
         })
         .collect();
-    println!("  thread (hex@level): {}", thread.join("  "));
+    out.line(format_args!("  thread (hex@level): {}", thread.join("  ")))?;
     Ok(ExitCode::SUCCESS)
 }

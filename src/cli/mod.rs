@@ -7,9 +7,12 @@ mod check;
 mod cost;
 mod light;
 mod los;
+pub mod out;
+pub mod save_file;
 mod view;
 pub mod walk;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -115,36 +118,47 @@ pub(crate) fn load(path: &std::path::Path) -> Result<Scenario, Failure> {
     Scenario::load(path).map_err(|e| Failure::input(e.to_string()))
 }
 
-/// Prints JSON on stdout, one document per line.
-pub(crate) fn print_json(v: &serde_json::Value) {
-    println!("{v}");
+pub use out::Out;
+
+/// Runs a parsed command line, its output on stdout.
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    run_to(cli, &mut Out::stdout())
 }
 
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+/// Runs a parsed command line, its output to `out`, and flushes it: a command whose output
+/// cannot be written fails (exit 2), one whose reader went away ends quietly.
+pub fn run_to<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
+    let r = dispatch(cli, out);
+    let flushed = out.flush();
+    let code = r?;
+    flushed?;
+    Ok(code)
+}
+
+fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
     match cli.command {
         // Without the viewer, the bare command checks the built-in scenario instead.
         #[cfg(not(feature = "viewer"))]
-        None => check::builtin(),
+        None => check::builtin(out),
         #[cfg(feature = "viewer")]
         None => view::run(view::Args::default()),
         Some(Command::View(args)) => view::run(args),
-        Some(Command::Check { scenario, json }) => check::report(&load(&scenario)?, json),
+        Some(Command::Check { scenario, json }) => check::report(&load(&scenario)?, json, out),
         Some(Command::Los {
             scenario,
             from,
             to,
             json,
-        }) => los::run(&load(&scenario)?, &from, &to, json),
-        Some(Command::Bench { json, runs, render }) => bench::run(json, runs as usize, render),
-        Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json),
+        }) => los::run(&load(&scenario)?, &from, &to, json, out),
+        Some(Command::Bench { json, runs, render }) => bench::run(json, runs as usize, render, out),
+        Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json, out),
         Some(Command::Cost {
             scenario,
             from,
             to,
             json,
-        }) => cost::run(&load(&scenario)?, &from, &to, json),
-        Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json),
+        }) => cost::run(&load(&scenario)?, &from, &to, json, out),
+        Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json, out),
         Some(Command::Walk {
             scenario,
             seed,
@@ -158,9 +172,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 seed,
                 json,
                 steps,
+                scenario: Some(&scenario),
                 save: save.as_deref(),
                 load: saved.as_deref(),
             },
+            out,
         ),
     }
 }
@@ -169,16 +185,28 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // A usage error: one line, exit 2.
+            out::report(&out::usage_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            // Help and version go to stdout with 0; usage errors are exit 2 (clap's own).
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // Help and version: stdout, exit 0 (through the writer: a closed pipe is fine, a
+            // full disk is not).
+            let mut o = Out::stdout();
+            return match o.text(&e.render().to_string()).and_then(|()| o.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(f) => {
+                    out::report(&f.message);
+                    ExitCode::from(f.code)
+                }
+            };
         }
     };
     match run(cli) {
         Ok(code) => code,
         Err(f) => {
-            eprintln!("error: {}", f.message);
+            out::report(&f.message);
             ExitCode::from(f.code)
         }
     }

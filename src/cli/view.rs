@@ -113,8 +113,39 @@ fn scenario_of(args: &Args) -> Result<Scenario, Failure> {
     Ok(s)
 }
 
+/// Wayland's client library prints "XDG_RUNTIME_DIR is invalid or not set in the environment"
+/// each time winit or a graphics driver looks for a Wayland display while the variable is unset
+/// (a headless `--screenshot` under `xvfb-run`, four lines on a successful run). When it is
+/// unset, point it at a new private (0700) empty directory: no Wayland socket is there, so they
+/// fall back to X11 quietly. Returns the directory, to remove when the viewer is done.
+#[cfg(all(feature = "viewer", unix))]
+fn private_runtime_dir() -> Option<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("asl-pto-runtime-{}", std::process::id()));
+    std::fs::DirBuilder::new().mode(0o700).create(&dir).ok()?;
+    // SAFETY: called before the viewer starts (no other thread exists yet that could read or
+    // write the environment at the same time).
+    unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
+    Some(dir)
+}
+
 #[cfg(feature = "viewer")]
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    #[cfg(unix)]
+    let runtime_dir = private_runtime_dir();
+    let r = run_viewer(args);
+    #[cfg(unix)]
+    if let Some(dir) = runtime_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    r
+}
+
+#[cfg(feature = "viewer")]
+fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
     use crate::view::{Preset, Sky, ViewOptions};
     let scenario = scenario_of(&args)?;
     let size = match &args.size {

@@ -4,33 +4,57 @@
 //! dice, sentence). `--steps K --save FILE` stops after K steps and writes a save (RON);
 //! `--load FILE` continues a saved walk (its seed and dice come from the save).
 
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::Failure;
-use crate::scenario::Scenario;
-use crate::sim::{self, WalkLog, runner, save};
+use super::save_file::{same_file, write_atomically};
+use super::{Failure, Out};
+use crate::scenario::{MAX_INPUT_BYTES, Scenario, input};
+use crate::sim::{self, WalkLog, runner, save, save_check};
 
 /// What to do with the walk.
 pub struct Options<'a> {
     pub seed: u64,
     pub json: bool,
     pub steps: Option<usize>,
+    /// The scenario file, when the walk's scenario was read from one (a save may not replace
+    /// it).
+    pub scenario: Option<&'a Path>,
     pub save: Option<&'a Path>,
     pub load: Option<&'a Path>,
 }
 
+/// Reads, checks and loads the save at `path` into the walk `app`: every problem is one line
+/// naming the save file and the line and column (or the offending id).
+fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<(), Failure> {
+    let text =
+        input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
+    let file = path.display();
+    let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
+    {
+        let board = app.world().resource::<sim::Board>();
+        save_check::check(&saved, &board.scenario).map_err(|o| {
+            let sep = if o.at(&text).is_some() { "" } else { " " };
+            Failure::input(format!("{file}:{sep}{}", o.located(&text)))
+        })?;
+    }
+    save::load(app.world_mut(), &saved).map_err(|e| Failure::input(format!("{file}: {e}")))
+}
+
 /// Runs the walk and returns its printed lines.
 pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
+    if let (Some(save), Some(scenario)) = (o.save, o.scenario)
+        && same_file(save, scenario)
+    {
+        return Err(Failure::input(format!(
+            "--save {}: that is the scenario file itself; save the walk to another file",
+            save.display()
+        )));
+    }
     let mut app = sim::headless(s, o.seed);
     if let Some(path) = o.load {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Failure::input(format!("{}: cannot read the save: {e}", path.display()))
-        })?;
-        let saved = save::from_ron(&text)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        save::load(app.world_mut(), &saved)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        load_save(&mut app, path)?;
         app.update();
     }
     let mut run = 0;
@@ -40,8 +64,11 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
     if let Some(path) = o.save {
         let saved = save::save(app.world_mut())
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        std::fs::write(path, save::to_ron(&saved)).map_err(|e| {
-            Failure::input(format!("{}: cannot write the save: {e}", path.display()))
+        write_atomically(path, save::to_ron(&saved).as_bytes()).map_err(|e| {
+            Failure::input(format!(
+                "{}: cannot write the save (the previous save, if any, is unchanged): {e}",
+                path.display()
+            ))
         })?;
     }
     let log = app.world().resource::<WalkLog>();
@@ -52,17 +79,17 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
         .collect())
 }
 
-pub fn run(s: Scenario, o: &Options) -> Result<ExitCode, Failure> {
+pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
     if o.steps.is_some() != o.save.is_some() {
         return Err(Failure::input("--steps K and --save FILE go together"));
     }
     let title = s.title.clone();
-    let out = lines(s, o)?;
+    let lines = lines(s, o)?;
     if !o.json && o.load.is_none() {
-        println!("{title}: walkthrough, seed {}", o.seed);
+        out.line(format_args!("{title}: walkthrough, seed {}", o.seed))?;
     }
-    for l in out {
-        println!("{l}");
+    for l in lines {
+        out.line(l)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,13 +2,17 @@
 //! map, caves, units and situation, with every id and Location checked. Input errors name the
 //! file and the line and column (or the offending text); rule problems are `check`'s business.
 
+mod bounds;
 mod error;
+pub mod input;
 pub mod raw;
 mod resolve;
 
 pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
 pub use error::{ScenarioError, line_col, locate_nth};
+pub use input::{MAX_INPUT_BYTES, fingerprint};
 pub use raw::ElrSpec;
+pub(crate) use resolve::counter_shape;
 
 use crate::hex::{Hex, Vertex};
 use crate::los::{Location, LosEnv, Veil};
@@ -140,6 +144,8 @@ pub struct Scenario {
     pub first_attacker: Side,
     /// ELR per side (A19).
     pub elr: ElrSpec,
+    /// The fingerprint of the file's text (`input::fingerprint`): a save names it.
+    pub fingerprint: String,
 }
 
 impl Scenario {
@@ -153,23 +159,10 @@ impl Scenario {
         resolve::resolve(parsed, text, file)
     }
 
-    /// Loads a scenario file.
+    /// Loads a scenario file (at most `MAX_INPUT_BYTES`).
     pub fn load(path: &std::path::Path) -> Result<Scenario, ScenarioError> {
-        let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| ScenarioError {
-            file: file.clone(),
-            at: None,
-            message: format!("cannot read the file: {e}"),
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| ScenarioError {
-            file: file.clone(),
-            at: Some(line_col(
-                &String::from_utf8_lossy(e.as_bytes()),
-                e.utf8_error().valid_up_to(),
-            )),
-            message: "the file is not UTF-8 text".into(),
-        })?;
-        Scenario::from_str(&text, &file)
+        let text = input::read_text(path, MAX_INPUT_BYTES)?;
+        Scenario::from_str(&text, &path.display().to_string())
     }
 
     /// The built-in default scenario.

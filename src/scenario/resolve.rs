@@ -77,7 +77,7 @@ fn valid_id(id: &str) -> bool {
 
 /// Counter names are checked for shape here (`4-4-7`, `9-1`, `8+1`); the counter catalog
 /// checks the names themselves.
-fn counter_shape(c: &str) -> bool {
+pub(crate) fn counter_shape(c: &str) -> bool {
     let parts: Vec<&str> = c.split(['-', '+']).collect();
     (2..=3).contains(&parts.len())
         && parts
@@ -196,6 +196,7 @@ fn unique_id(
 }
 
 pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+    super::bounds::check(&f, text, file)?;
     let mut ctx = Ctx {
         text,
         file,
@@ -305,6 +306,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         script: Vec::new(),
         first_attacker: f.attacker.unwrap_or(Side::Allied),
         elr: f.elr,
+        fingerprint: super::fingerprint(text),
     };
 
     let location = |ctx: &mut Ctx, s: &Scenario, text: &str, what: &str| {

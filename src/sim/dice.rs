@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// One roll: its rule and its dice (one die for a dr; coloured then white for a DR).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Roll {
     pub rule: String,
     pub dice: Vec<u8>,

@@ -16,6 +16,7 @@ mod night;
 pub mod phase;
 pub mod runner;
 pub mod save;
+pub mod save_check;
 mod spawn;
 mod turn;
 

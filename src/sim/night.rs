@@ -131,6 +131,13 @@ pub(super) fn straying_at_mph(world: &mut World) {
     }
 }
 
+/// E1.1/E1.101: can a unit `range` hexes away be seen at all at night: within the NVR, or
+/// Illuminated (then the NVR does not limit the LOS to it)? A LOS beyond the NVR to an unlit
+/// target is blocked whatever lies between, so it need not be traced.
+fn within_sight(range: u32, nvr: Option<u32>, lit: bool) -> bool {
+    lit || nvr.is_none_or(|n| range <= n)
+}
+
 /// E1.32 (A12.122): at the end of the CCPh of a night scenario, a Good Order unconcealed
 /// Infantry unit in Concealment Terrain (a cave always is, G11.3) that no Good Order enemy
 /// ground unit sees (beyond the NVR too when it is Illuminated, E1.101) would need a "?" dr
@@ -146,6 +153,14 @@ pub(super) fn gain_concealment_at_night(world: &mut World) {
     // E1.101: an Illuminated unit is seen beyond the NVR.
     let lit_env = live.env(&board).with_nvr(None);
     let caves = live.caves(&board);
+    let nvr = env.nvr;
+    // The Good Order enemy ground units that could see, with their hexes, found once.
+    let watchers: Vec<(&super::live::UnitView, crate::hex::Hex)> = live
+        .units
+        .iter()
+        .filter(|w| w.unit.good_order())
+        .filter_map(|w| w.at.hex().map(|h| (w, h)))
+        .collect();
     let mut gained = Vec::new();
     for u in &live.units {
         if u.concealed || u.hidden || u.cloaked || !u.unit.good_order() || u.unit.hero.is_some() {
@@ -161,15 +176,12 @@ pub(super) fn gain_concealment_at_night(world: &mut World) {
         if !concealment_terrain {
             continue;
         }
-        let env = if location_lit(world, &u.at) {
-            &lit_env
-        } else {
-            &env
-        };
-        let seen = live.units.iter().any(|w| {
+        let lit = location_lit(world, &u.at);
+        let env = if lit { &lit_env } else { &env };
+        let target = Live::hex_of(&board, &u.at);
+        let seen = watchers.iter().any(|(w, from)| {
             w.unit.side() != u.unit.side()
-                && w.unit.good_order()
-                && w.at.hex().is_some()
+                && target.is_none_or(|to| within_sight(from.distance(to), nvr, lit))
                 && cave_los(env, &caves, &w.at, &u.at).is_ok_and(|r| r.clear())
         });
         if seen {
@@ -193,5 +205,25 @@ pub(super) fn gain_concealment_at_night(world: &mut World) {
                 g.reason
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within_sight;
+
+    #[test]
+    fn e1_1_a_unit_beyond_the_nvr_and_unlit_is_not_considered() {
+        assert!(within_sight(2, Some(2), false), "at the NVR: traced");
+        assert!(
+            !within_sight(3, Some(2), false),
+            "beyond the NVR, unlit: not considered"
+        );
+        assert!(
+            within_sight(3, Some(2), true),
+            "E1.101: Illuminated, seen beyond the NVR"
+        );
+        assert!(within_sight(40, None, false), "by day no range cut");
+        assert!(!within_sight(1, Some(0), false), "NVR 0: only the same hex");
     }
 }

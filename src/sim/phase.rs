@@ -11,6 +11,7 @@ pub use crate::model::Phase;
 /// The current Player Turn (A3): a Game Turn is two Player Turns; the moving side is the
 /// ATTACKER.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerTurn {
     /// Player Turns so far, from 1.
     pub number: u32,
@@ -45,6 +46,7 @@ impl PlayerTurn {
 
 /// The night's visibility as it stands (E1.1, changed by E1.12): `nvr` is `None` by day.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NightState {
     pub nvr: Option<i32>,
     pub cloud: Cloud,
@@ -69,6 +71,7 @@ impl NightState {
 
 /// Running counts the rules limit per scenario: T-H Heroes created so far (G1.421).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tallies {
     pub heroes_created: u32,
 }

@@ -2,7 +2,8 @@
 //! the Player Turn and phase, the script position, the dice (seed and stream position), the
 //! NVR, every unit, cave, Climb counter, SMOKE and light source. Loading it into a fresh
 //! simulation of the same scenario and continuing gives the same events as never having
-//! saved.
+//! saved. A save names the fingerprint of its scenario file and is checked against it before
+//! anything of it is used (`save_check`).
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,7 @@ use crate::scenario::SmokeKind;
 
 /// A unit in a save.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SavedUnit {
     pub unit: Unit,
     pub at: String,
@@ -27,6 +29,7 @@ pub struct SavedUnit {
 
 /// A SMOKE counter in a save.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SavedSmoke {
     pub at: String,
     pub kind: SmokeKind,
@@ -36,7 +39,12 @@ pub struct SavedSmoke {
 
 /// A saved walkthrough.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Save {
+    /// The save format (`save_check::SAVE_FORMAT`).
+    pub format: u32,
+    /// The fingerprint of the scenario file's text (`scenario::fingerprint`), checked on load.
+    pub scenario: String,
     /// The scenario's title, checked on load.
     pub title: String,
     pub seed: u64,
@@ -150,6 +158,8 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let mut q = world.query::<&IlluminatingRound>();
     let illuminating_rounds = sorted(q.iter(world).map(|f| name(f.hex)).collect());
     Ok(Save {
+        format: super::save_check::SAVE_FORMAT,
+        scenario: board.scenario.fingerprint.clone(),
         title: board.scenario.title.clone(),
         seed: dice.seed(),
         dice_position: dice.position().to_string(),
@@ -177,9 +187,14 @@ pub fn to_ron(save: &Save) -> String {
     ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).expect("a save serializes")
 }
 
-/// A save from RON text.
+/// A save from RON text; a syntax error, an unknown field or a wrong value says `line:col:`.
 pub fn from_ron(text: &str) -> Result<Save, SaveError> {
-    ron::from_str(text).map_err(|e| SaveError::Syntax(e.to_string()))
+    ron::from_str(text).map_err(|e| {
+        SaveError::Syntax(format!(
+            "{}:{}: {}",
+            e.span.start.line, e.span.start.col, e.code
+        ))
+    })
 }
 
 fn despawn_all<T: Component>(world: &mut World) {
@@ -194,12 +209,16 @@ fn despawn_all<T: Component>(world: &mut World) {
 pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     let board = world.resource::<Board>().clone();
     let s = &board.scenario;
-    if s.title != save.title {
-        return Err(SaveError::Scenario {
-            saved: save.title.clone(),
-            loaded: s.title.clone(),
-        });
-    }
+    super::save_check::check(save, s).map_err(|o| {
+        if o.wrong_scenario {
+            SaveError::Scenario {
+                saved: save.title.clone(),
+                loaded: s.title.clone(),
+            }
+        } else {
+            SaveError::Bad(o.message)
+        }
+    })?;
     let loc = |t: &str| {
         s.location(t)
             .map_err(|e| SaveError::Bad(format!("a bad Location: {e}")))

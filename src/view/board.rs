@@ -182,6 +182,6 @@ pub fn write_probes(
         }));
     }
     if let Err(e) = std::fs::write(path, serde_json::to_string_pretty(&out).unwrap_or_default()) {
-        eprintln!("error: could not write {}: {e}", path.display());
+        crate::cli::out::report(&format!("could not write {}: {e}", path.display()));
     }
 }

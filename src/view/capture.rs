@@ -3,6 +3,7 @@
 //! fixed frame count; lavapipe compiles pipelines over many frames) — writes the PNG (and, with
 //! `--probes`, where each hex lands in it) and exits; `--frame-bench N` times N frames instead.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -194,7 +195,7 @@ fn watch_readiness(
                     exit.write(AppExit::Success);
                 }
                 Err(e) => {
-                    eprintln!("error: could not write {}: {e}", path.display());
+                    crate::cli::out::report(&format!("could not write {}: {e}", path.display()));
                     exit.write(AppExit::from_code(2));
                 }
             }
@@ -231,7 +232,9 @@ fn bench_frames(
         let mut v = clock.frames.clone();
         v.sort_by(f64::total_cmp);
         let mean = v.iter().sum::<f64>() / v.len() as f64;
-        println!(
+        // A closed or full stdout must not panic the viewer (bench --render reads this).
+        let _ = writeln!(
+            std::io::stdout(),
             "{}",
             serde_json::json!({
                 "hexes": hexes.iter().count(),

@@ -13,5 +13,6 @@ mod format;
 mod los;
 mod night;
 mod render;
+mod robustness;
 mod scenario_fuzz;
 mod sim;

@@ -200,6 +200,7 @@ pub enum Moon {
 
 /// A T-H Hero (G1.421-G1.425).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hero {
     /// His Designated Target (a unit id).
     pub target: String,
@@ -212,6 +213,7 @@ pub struct Hero {
 /// A unit: its counter and its state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+#[serde(deny_unknown_fields)]
 pub struct Unit {
     pub id: String,
     pub nationality: Nationality,

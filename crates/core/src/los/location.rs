@@ -38,7 +38,8 @@ pub enum LocationError {
 fn level_of(text: &str, s: &str) -> Result<i32, LocationError> {
     s.parse::<i32>()
         .ok()
-        .filter(|l| (-9..=99).contains(l))
+        // A hex's Base Level is -9..20, and a building adds at most 4 floors.
+        .filter(|l| (-9..=24).contains(l))
         .ok_or_else(|| {
             LocationError::Malformed(text.into(), format!("'{s}' is not a level (e.g. S4@2)"))
         })

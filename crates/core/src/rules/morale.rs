@@ -46,8 +46,9 @@ pub struct McResult {
 /// DR is within the Morale Level fails by no amount and so never exceeds the ELR. No automatic
 /// pass on an Original 2 is modelled: our sources do not give one for a MC.
 pub fn morale_check(original_dr: u8, drm: i32, morale: i32, elr: i32) -> McResult {
-    let final_dr = i32::from(original_dr) + drm;
-    let by = final_dr - morale;
+    // Saturating: a drm is bounded where it is read (scenario bounds), but no sum overflows.
+    let final_dr = i32::from(original_dr).saturating_add(drm);
+    let by = final_dr.saturating_sub(morale);
     let casualty = original_dr == 12;
     let passed = by <= 0 && !casualty;
     let elr_reached = if ELR_REPLACEMENT_AT_OR_ABOVE {

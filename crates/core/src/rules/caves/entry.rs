@@ -422,6 +422,16 @@ fn above_ground(map: &Map, from: &Location, to: &Location) -> MoveCost {
                 .into(),
         );
     }
+    if a == b {
+        return refused(
+            "A4",
+            format!(
+                "{} and {} are in the same hex: a move here goes to an adjacent hex",
+                from.display(map),
+                to.display(map)
+            ),
+        );
+    }
     if !a.is_adjacent(b) {
         return refused(
             "A4",

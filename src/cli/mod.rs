@@ -203,6 +203,18 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    // The tables our sources do not print (IFT, Falling DR, Wound Severity): the player's
+    // `assets/tables.ron` (or ASL_PTO_TABLES) if there is one, else the built-in copy.
+    match crate::rules::tables::find_and_load() {
+        Ok(Some(t)) => {
+            crate::rules::tables::install(t);
+        }
+        Ok(None) => {}
+        Err(e) => {
+            out::report(&e.to_string());
+            return ExitCode::from(2);
+        }
+    }
     match run(cli) {
         Ok(code) => code,
         Err(f) => {

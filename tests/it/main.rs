@@ -16,3 +16,4 @@ mod render;
 mod robustness;
 mod scenario_fuzz;
 mod sim;
+mod tables;

@@ -2,13 +2,13 @@
 //! on (A23; G11.833-G11.88).
 //!
 //! *UNCERTAIN — NOT IN OUR SOURCES.* The IFT is not among our seeds or asl-facts.md (which
-//! lists only its result kinds: KIA, K/#, #MC, NMC, PTC). `IFT_30_FP` is the column as
-//! commonly printed, kept in this one table so a correction is a one-line change.
+//! lists only its result kinds: KIA, K/#, #MC, NMC, PTC). The whole table lives in the data
+//! file `assets/tables.ron` (`rules::tables`), correctable without rebuilding.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// An IFT result (asl-facts.md "Fire").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum IftResult {
     /// `#KIA`: # units eliminated by Random Selection, the others break (A7.301).
     Kia(u8),
@@ -25,29 +25,10 @@ pub enum IftResult {
     NoEffect,
 }
 
-/// The 30-FP IFT column: `(highest Final DR, result)`, ascending. *UNCERTAIN* (see the module
-/// doc).
-pub const IFT_30_FP: &[(i32, IftResult)] = &[
-    (0, IftResult::Kia(5)),
-    (1, IftResult::Kia(4)),
-    (2, IftResult::Kia(3)),
-    (3, IftResult::Kia(2)),
-    (4, IftResult::Kia(1)),
-    (5, IftResult::K(4)),
-    (6, IftResult::Mc(4)),
-    (7, IftResult::Mc(3)),
-    (8, IftResult::Mc(2)),
-    (9, IftResult::Mc(1)),
-    (10, IftResult::Nmc),
-    (11, IftResult::Ptc),
-];
-
-/// A7 (30-FP column): the IFT result of a Final DR for a 30-FP attack (a DC).
+/// A7 (30-FP column): the IFT result of a Final DR for a 30-FP attack (a DC), from the tables
+/// in use (`rules::tables`, `assets/tables.ron`: NOT FROM THE SEEDS).
 pub fn dc_result(final_dr: i32) -> IftResult {
-    IFT_30_FP
-        .iter()
-        .find(|(max, _)| final_dr <= *max)
-        .map_or(IftResult::NoEffect, |(_, r)| *r)
+    crate::rules::tables::Tables::get().ift(30, final_dr)
 }
 
 impl IftResult {

@@ -13,6 +13,7 @@ pub mod orders;
 pub mod setup;
 pub mod sight;
 pub mod situation;
+pub mod tables;
 
 use serde::Serialize;
 

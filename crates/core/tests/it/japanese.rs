@@ -8,7 +8,7 @@ use asl_pto_core::rules::japanese::heroes::{
 };
 use asl_pto_core::rules::japanese::hip::{hip_allowance, night_defender_dummies};
 use asl_pto_core::rules::japanese::smc::{
-    SmcOutcome, WOUND_SEVERITY, japanese_smc_breaks, japanese_smc_takes_mc, morale_level,
+    SmcOutcome, japanese_smc_breaks, japanese_smc_takes_mc, morale_level, wound_severity,
 };
 use asl_pto_core::rules::japanese::stealth::{concealment_drm, japanese_night_class, search_drm};
 use asl_pto_core::rules::japanese::step::{
@@ -463,7 +463,7 @@ fn a19_11_american_crew_not_replaced_for_elr() {
 
 #[test]
 fn g1_4_japanese_smc_is_wounded_instead_of_broken() {
-    let survive = WOUND_SEVERITY.mortal_at_or_above - 1;
+    let survive = wound_severity().mortal_at_or_above - 1;
     let b = japanese_smc_breaks(false, false, false, survive);
     assert_eq!(b.outcome, SmcOutcome::Wounded);
     assert_eq!(b.rule, "G1.4");
@@ -472,7 +472,7 @@ fn g1_4_japanese_smc_is_wounded_instead_of_broken() {
 
 #[test]
 fn g1_4_failed_wound_severity_dr_eliminates() {
-    let b = japanese_smc_breaks(false, false, false, WOUND_SEVERITY.mortal_at_or_above);
+    let b = japanese_smc_breaks(false, false, false, wound_severity().mortal_at_or_above);
     assert_eq!(b.outcome, SmcOutcome::Eliminated);
     assert_eq!(b.rule, "A17.11");
     assert_eq!(
@@ -487,7 +487,7 @@ fn g1_4_failed_wound_severity_dr_eliminates() {
 
 #[test]
 fn g1_4_already_wounded_smc_adds_the_rewound_drm() {
-    let edge = WOUND_SEVERITY.mortal_at_or_above - WOUND_SEVERITY.already_wounded_drm;
+    let edge = wound_severity().mortal_at_or_above - wound_severity().already_wounded_drm;
     assert_eq!(
         japanese_smc_breaks(true, false, false, edge).outcome,
         SmcOutcome::Eliminated

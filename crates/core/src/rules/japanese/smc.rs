@@ -6,23 +6,13 @@ use serde::Serialize;
 use crate::rules::morale::McResult;
 use crate::rules::night::movement::{Amount, amount};
 
-/// A17.11 Wound Severity: the Final dr at or above which a wound is mortal (the SMC is
-/// eliminated), and the drm a man who is already wounded adds to it.
-///
-/// UNCERTAIN — NOT IN OUR SOURCES. A17.11 is not among our seeds (G1.4 only says "If he passes
-/// his Wound Severity dr"). Read from a third-party transcription of Chapter A: "On a dr of 5 or
-/// 6, the wound is considered mortal ... A wounded man who is wounded again must add a +1 drm".
-/// Correct this one constant when A17.11 is available.
-pub const WOUND_SEVERITY: WoundSeverity = WoundSeverity {
-    mortal_at_or_above: 5,
-    already_wounded_drm: 1,
-};
+pub use crate::rules::tables::WoundSeverity;
 
-/// See `WOUND_SEVERITY`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct WoundSeverity {
-    pub mortal_at_or_above: u8,
-    pub already_wounded_drm: u8,
+/// A17.11 Wound Severity, from the tables in use (`assets/tables.ron`). UNCERTAIN — NOT IN OUR
+/// SOURCES: A17.11 is not among our seeds (G1.4 only says "If he passes his Wound Severity
+/// dr").
+pub fn wound_severity() -> WoundSeverity {
+    crate::rules::tables::Tables::get().wound_severity
 }
 
 /// What a break result does to a Japanese SMC.
@@ -58,7 +48,7 @@ fn smc(outcome: SmcOutcome, rule: &'static str, reason: impl Into<String>) -> Sm
 /// a non-leader hero's Casualty Reduction merely Wounds him (G1.14 EX), so pass `false` for him
 /// (`japanese_smc_takes_mc` does this from an `McResult`). `heroic` includes a T-H Hero (G1.421)
 /// and a heroic leader. `wound_severity_dr` is the Original Wound Severity dr; an already-wounded
-/// man adds `WOUND_SEVERITY.already_wounded_drm` and dies at `WOUND_SEVERITY.mortal_at_or_above`
+/// man adds `wound_severity().already_wounded_drm` and dies at `wound_severity().mortal_at_or_above`
 /// (both UNCERTAIN, see there). If he survives he is Wounded (flipped, unless already wounded).
 pub fn japanese_smc_breaks(
     already_wounded: bool,
@@ -82,7 +72,7 @@ pub fn japanese_smc_breaks(
         );
     }
     let drm = if already_wounded {
-        WOUND_SEVERITY.already_wounded_drm
+        wound_severity().already_wounded_drm
     } else {
         0
     };
@@ -92,14 +82,14 @@ pub fn japanese_smc_breaks(
     } else {
         format!("Wound Severity dr {wound_severity_dr} +{drm} (already wounded) = {final_dr}")
     };
-    if final_dr >= WOUND_SEVERITY.mortal_at_or_above {
+    if final_dr >= wound_severity().mortal_at_or_above {
         smc(
             SmcOutcome::Eliminated,
             "A17.11",
             format!(
                 "a Japanese SMC is Wounded instead of broken (G1.4); {roll} >= {}: the wound is \
                  mortal (A17.11 threshold UNCERTAIN, not in our sources)",
-                WOUND_SEVERITY.mortal_at_or_above
+                wound_severity().mortal_at_or_above
             ),
         )
     } else {
@@ -108,7 +98,7 @@ pub fn japanese_smc_breaks(
             "G1.4",
             format!(
                 "a Japanese SMC is Wounded instead of broken; {roll} < {}: he survives{}",
-                WOUND_SEVERITY.mortal_at_or_above,
+                wound_severity().mortal_at_or_above,
                 if already_wounded {
                     " and stays on his Wounded side"
                 } else {

@@ -526,14 +526,6 @@ pub enum FallingOutcome {
     Falls,
 }
 
-/// B11.41 Falling DR table: `(lowest Final DR, outcome)`, ascending; a Final DR below the first
-/// row is `Safe`.
-///
-/// *UNCERTAIN — NOT IN OUR SOURCES.* B11.41 is not among our seeds. asl-facts.md: "commonly:
-/// Final DR 12 = falls". Read here as "Final DR >= 12 falls" (so that E1.421's +1 DRM can
-/// matter at all). Correct this one constant when the B11.41 table is available.
-pub const FALLING_DR_TABLE: &[(i32, FallingOutcome)] = &[(12, FallingOutcome::Falls)];
-
 /// The outcome of a Falling DR.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FallingDr {
@@ -544,22 +536,24 @@ pub struct FallingDr {
 }
 
 /// E1.421 (with B11.41): a Climbing unit's Falling DR; +1 DRM during a night scenario. The
-/// outcome comes from `FALLING_DR_TABLE`, which our sources do not give (see there).
+/// outcome comes from the tables' `falling_dr_falls_at` (`assets/tables.ron`), which our sources
+/// do not give.
 pub fn falling_dr(original_dr: u8, night: bool) -> FallingDr {
     let drm = if night { NIGHT_FALLING_DRM } else { 0 };
     let final_dr = i32::from(original_dr) + drm;
-    let outcome = FALLING_DR_TABLE
-        .iter()
-        .rev()
-        .find(|(min, _)| final_dr >= *min)
-        .map_or(FallingOutcome::Safe, |(_, o)| *o);
+    let falls_at = crate::rules::tables::Tables::get().falling_dr_falls_at;
+    let outcome = if final_dr >= falls_at {
+        FallingOutcome::Falls
+    } else {
+        FallingOutcome::Safe
+    };
     FallingDr {
         final_dr,
         outcome,
         rule: if night { "E1.421" } else { "B11.41" },
         reason: format!(
             "Falling DR {original_dr}{} = {final_dr}: {} (B11.41 table not in our sources; \
-             read as Final DR >= 12 falls)",
+             read as Final DR >= {falls_at} falls)",
             if night { " +1 (night, E1.421)" } else { "" },
             match outcome {
                 FallingOutcome::Falls => "the Climber falls",

@@ -1,0 +1,193 @@
+//! The tables the rules lean on but our sources do not print — the A7 Infantry Fire Table, the
+//! B11.41 Falling DR and the A17.11 Wound Severity dr — kept in one data file,
+//! `assets/tables.ron`, every value marked there as NOT FROM THE SEEDS, so that a player can
+//! check it against their own rulebook and correct it without rebuilding.
+//!
+//! The program installs the tables once at start (`install`), read from the file a player names
+//! (or `assets/tables.ron` in the current folder); without one, the copy built into the program
+//! (the same file at build time) is used. A bad file is an error with its line and column.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::rules::ift::IftResult;
+
+/// The built-in copy of `assets/tables.ron`.
+pub const BUILTIN: &str = include_str!("../../../../assets/tables.ron");
+
+/// One IFT column: its FP, and the result of each Final DR from `<= 0` upward.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IftColumn {
+    pub fp: u8,
+    pub results: Vec<IftResult>,
+}
+
+/// A17.11 Wound Severity: the Final dr at or above which a wound is mortal, and the drm a man
+/// who is already wounded adds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct WoundSeverity {
+    pub mortal_at_or_above: u8,
+    pub already_wounded_drm: u8,
+}
+
+/// The tables (see the module doc).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename = "Tables", deny_unknown_fields)]
+pub struct Tables {
+    /// A7: the IFT, one column per FP, ascending.
+    pub ift: Vec<IftColumn>,
+    /// B11.41: the lowest Final Falling DR at which a Climber falls.
+    pub falling_dr_falls_at: i32,
+    /// A17.11: the Wound Severity dr.
+    pub wound_severity: WoundSeverity,
+}
+
+/// A table file that cannot be used: where and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{at}: {message}")]
+pub struct TableError {
+    pub file: String,
+    /// `:line:col`, or empty.
+    pub at: String,
+    pub message: String,
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+impl Tables {
+    /// Parses and checks a table file's text (`file` names it in errors).
+    pub fn parse(text: &str, file: &str) -> Result<Tables, TableError> {
+        let t: Tables = ron::from_str(text).map_err(|e| TableError {
+            file: file.to_string(),
+            at: format!(":{}:{}", e.span.start.line, e.span.start.col),
+            message: e.code.to_string(),
+        })?;
+        let bad = |message: String| TableError {
+            file: file.to_string(),
+            at: String::new(),
+            message,
+        };
+        if t.ift.is_empty() {
+            return Err(bad("the IFT has no columns".into()));
+        }
+        for w in t.ift.windows(2) {
+            if w[0].fp >= w[1].fp {
+                return Err(bad(format!(
+                    "IFT columns must rise in FP: {} then {}",
+                    w[0].fp, w[1].fp
+                )));
+            }
+        }
+        if let Some(c) = t.ift.iter().find(|c| c.results.is_empty()) {
+            return Err(bad(format!("IFT column {} has no results", c.fp)));
+        }
+        if !t.ift.iter().any(|c| c.fp == 30) {
+            return Err(bad(
+                "the IFT needs its 30-FP column (a DC attacks on it, A23)".into(),
+            ));
+        }
+        if !(2..=13).contains(&t.falling_dr_falls_at) {
+            return Err(bad(format!(
+                "falling_dr_falls_at {} is not a DR (2..13)",
+                t.falling_dr_falls_at
+            )));
+        }
+        let w = t.wound_severity;
+        if !(1..=7).contains(&w.mortal_at_or_above) || w.already_wounded_drm > 6 {
+            return Err(bad(format!(
+                "wound_severity ({}, {}) is not a dr threshold 1..7 and a drm 0..6",
+                w.mortal_at_or_above, w.already_wounded_drm
+            )));
+        }
+        Ok(t)
+    }
+
+    /// Reads and checks a table file.
+    pub fn load(path: &Path) -> Result<Tables, TableError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| TableError {
+            file: file.clone(),
+            at: String::new(),
+            message: format!("cannot read the table file: {e}"),
+        })?;
+        Tables::parse(&text, &file)
+    }
+
+    /// The built-in tables.
+    pub fn builtin() -> Tables {
+        Tables::parse(BUILTIN, "assets/tables.ron").expect("the built-in tables are valid")
+    }
+
+    /// The tables in use: those installed at start, else the built-in ones.
+    pub fn get() -> &'static Tables {
+        TABLES.get_or_init(Tables::builtin)
+    }
+
+    /// The IFT column for `fp` FP: the highest column not above it (A7), the lowest if none.
+    pub fn ift_column(&self, fp: u32) -> &IftColumn {
+        self.ift
+            .iter()
+            .rev()
+            .find(|c| u32::from(c.fp) <= fp)
+            .unwrap_or(&self.ift[0])
+    }
+
+    /// A7: the result of a Final DR on the `fp` column.
+    pub fn ift(&self, fp: u32, final_dr: i32) -> IftResult {
+        let col = &self.ift_column(fp).results;
+        let row = final_dr.max(0) as usize;
+        col.get(row).copied().unwrap_or(IftResult::NoEffect)
+    }
+}
+
+/// Installs the tables for the rest of the run; `false` if tables were already in use (they
+/// are then left as they were).
+pub fn install(t: Tables) -> bool {
+    TABLES.set(t).is_ok()
+}
+
+/// The tables a run should use: the file named by `ASL_PTO_TABLES`, else `assets/tables.ron`
+/// in the current folder when there is one, else the built-in copy (`Ok(None)`).
+pub fn find_and_load() -> Result<Option<Tables>, TableError> {
+    if let Some(p) = std::env::var_os("ASL_PTO_TABLES") {
+        return Tables::load(Path::new(&p)).map(Some);
+    }
+    let local = Path::new("assets/tables.ron");
+    if local.is_file() {
+        return Tables::load(local).map(Some);
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a7_the_builtin_30_fp_column_is_the_dc_column() {
+        let t = Tables::builtin();
+        assert_eq!(t.ift(30, 0), IftResult::Kia(5));
+        assert_eq!(t.ift(30, -3), IftResult::Kia(5));
+        assert_eq!(t.ift(30, 5), IftResult::K(4));
+        assert_eq!(t.ift(30, 11), IftResult::Ptc);
+        assert_eq!(t.ift(30, 12), IftResult::NoEffect);
+        // A column between two printed ones reads the lower (A7).
+        assert_eq!(t.ift_column(29).fp, 24);
+        assert_eq!(t.ift_column(40).fp, 36);
+    }
+
+    #[test]
+    fn a_bad_table_file_is_an_error_with_line_and_column() {
+        let e = Tables::parse("Tables(ift: [], falling_dr_falls_at: 12,", "t.ron").unwrap_err();
+        assert!(e.to_string().starts_with("t.ron:1:"), "{e}");
+        let text = BUILTIN.replace("falling_dr_falls_at: 12", "falling_dr_falls_at: 40");
+        let e = Tables::parse(&text, "t.ron").unwrap_err();
+        assert!(e.to_string().contains("falling_dr_falls_at 40"), "{e}");
+        let text = BUILTIN.replace("(fp: 30,", "(fp: 31,");
+        assert!(Tables::parse(&text, "t.ron").is_err());
+    }
+}

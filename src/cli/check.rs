@@ -49,6 +49,23 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
             }),
         s.night.is_some(),
     ));
+    problems.extend(setup::lone_hidden_smc_problems(
+        s.units
+            .iter()
+            .filter(|u| u.nationality == Nationality::Japanese)
+            .filter_map(|u| {
+                let kind = match catalog.lookup(u.nationality, &u.counter) {
+                    Lookup::Mmc(c) => c.kind,
+                    Lookup::Leader => crate::counters::Kind::Leader,
+                    _ => return None,
+                };
+                Some((u.id.as_str(), kind, u.hidden, &u.at))
+            }),
+    ));
+    problems.extend(setup::cloaking_problems(
+        s.units.iter().map(|u| (u.id.as_str(), u.cloaked)),
+        s.night.is_some(),
+    ));
     let notes = setup::pto_notes(&s.map);
     (problems, notes)
 }

@@ -4,6 +4,8 @@
 mod bench;
 mod caves;
 mod check;
+
+pub use check::findings as check_findings;
 mod cost;
 mod light;
 mod los;

@@ -7,6 +7,7 @@ mod common;
 
 mod cave_attacks;
 mod caves;
+mod check;
 mod cli;
 mod demo_scenarios;
 mod format;

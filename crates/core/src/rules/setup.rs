@@ -108,6 +108,61 @@ pub fn japanese_hip_problems<'a>(
     }]
 }
 
+/// G1.631: HIP extends to the SMC (and SW) "that set(s) up stacked with" the hidden MMC, so a
+/// hidden Japanese SMC above ground must share his Location with a hidden Japanese MMC (caves
+/// and Cave Complexes are hidden by G11.3 and excepted). `units`: (id, kind, hidden, Location)
+/// of each Japanese unit.
+pub fn lone_hidden_smc_problems<'a>(
+    units: impl IntoIterator<Item = (&'a str, crate::counters::Kind, bool, &'a Location)>,
+) -> Vec<Problem> {
+    use crate::counters::Kind;
+    let units: Vec<_> = units.into_iter().collect();
+    units
+        .iter()
+        .filter(|(_, kind, hidden, at)| {
+            *kind == Kind::Leader
+                && *hidden
+                && !matches!(at, Location::Cave(_) | Location::Complex(_))
+        })
+        .filter(|(_, _, _, at)| {
+            !units
+                .iter()
+                .any(|(_, k, h, o)| *h && *k != Kind::Leader && o == at)
+        })
+        .map(|(id, _, _, _)| Problem {
+            rule: "G1.631",
+            at: id.to_string(),
+            message: format!(
+                "unit {id} is a hidden SMC not stacked with a hidden MMC: HIP extends only to the \
+                 SMC/SW that set up stacked with hidden MMC"
+            ),
+        })
+        .collect()
+}
+
+/// E1.4: Cloaking is night's (E1.4-E1.43, a night scenario's Scenario Attacker only): a Cloaked
+/// unit in a daylight scenario is a problem. `units`: (id, cloaked) of every unit.
+pub fn cloaking_problems<'a>(
+    units: impl IntoIterator<Item = (&'a str, bool)>,
+    night: bool,
+) -> Vec<Problem> {
+    if night {
+        return Vec::new();
+    }
+    units
+        .into_iter()
+        .filter(|(_, cloaked)| *cloaked)
+        .map(|(id, _)| Problem {
+            rule: "E1.4",
+            at: id.to_string(),
+            message: format!(
+                "unit {id} is Cloaked in a daylight scenario: Cloaking counters are used only \
+                 at night (E1.4)"
+            ),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,6 +64,8 @@ pub struct UnitDef {
     pub cloaked: bool,
     /// Possesses a Demolition Charge.
     pub dc: bool,
+    /// Broken, DM, pinned, wounded, CX, berserk as set up.
+    pub status: crate::model::UnitStatus,
 }
 
 impl UnitDef {

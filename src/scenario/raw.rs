@@ -258,6 +258,24 @@ pub struct UnitSpec {
     /// Possesses a Demolition Charge (A23; G11.833, G1.424).
     #[serde(default)]
     pub dc: bool,
+    /// Broken (A10).
+    #[serde(default)]
+    pub broken: bool,
+    /// Desperation Morale (A10.62; only with `broken`).
+    #[serde(default)]
+    pub dm: bool,
+    /// Pinned (A7.8).
+    #[serde(default)]
+    pub pinned: bool,
+    /// Wounded (A17; a SMC only).
+    #[serde(default)]
+    pub wounded: bool,
+    /// CX (A4.5).
+    #[serde(default)]
+    pub cx: bool,
+    /// Berserk (A15; never with `broken`).
+    #[serde(default)]
+    pub berserk: bool,
 }
 
 /// Nationality of a unit (defined with the counter catalog).

@@ -349,6 +349,19 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 ),
             ));
         }
+        let status = crate::model::UnitStatus {
+            broken: u.broken,
+            dm: u.dm,
+            pinned: u.pinned,
+            wounded: u.wounded,
+            cx: u.cx,
+            berserk: u.berserk,
+        };
+        let smc = catalog.lookup(u.nationality, &u.counter) == Lookup::Leader;
+        if let Some((rule, why)) = status.contradiction(smc) {
+            let nth = ctx.visit(&u.id);
+            return Err(ctx.err_at(&u.id, nth, format!("unit {}: {why} ({rule})", u.id)));
+        }
         let at = location(&mut ctx, &s, &u.at, &format!("unit {}", u.id))?;
         s.units.push(UnitDef {
             id: u.id.clone(),
@@ -359,6 +372,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             concealed: u.concealed,
             cloaked: u.cloaked,
             dc: u.dc,
+            status,
         });
     }
     for sm in &f.smoke {

@@ -42,3 +42,66 @@ fn g_1_the_map_terrain_is_the_model_terrain() {
     let h = s.map.hex("B2").unwrap();
     assert_eq!(s.map.get(h).unwrap().terrain, asl_pto::map::Terrain::Kunai);
 }
+
+fn with_unit(unit: &str) -> Result<Scenario, String> {
+    Scenario::from_str(
+        &format!(
+            "Scenario(title: \"u\", map: (columns: 6, rows: 6),\n units: [{unit}],\n script: \
+             [(phase: Movement, act: Move(\"u\", \"C4\"))])"
+        ),
+        "u.ron",
+    )
+    .map_err(|e| e.to_string())
+}
+
+#[test]
+fn a10_a_unit_set_up_broken_stays_broken_and_does_not_move_in_the_mph() {
+    let s = with_unit(
+        "(id: \"u\", nationality: American, counter: \"7-6-8\", at: \"C3\", broken: true, dm: \
+         true)",
+    )
+    .unwrap();
+    assert!(s.units[0].status.broken && s.units[0].status.dm);
+    let mut app = crate::common::app(s, 1);
+    crate::common::run_to(&mut app, 1);
+    let log = app.world().resource::<asl_pto::sim::WalkLog>();
+    let refused = log
+        .events
+        .iter()
+        .find(|e| e.event == "refused")
+        .expect("the broken unit's move is refused");
+    assert_eq!(refused.rule.as_deref(), Some("A10.5"));
+}
+
+#[test]
+fn a10_62_a17_a15_contradictory_set_up_status_is_an_input_error_naming_the_unit() {
+    let e =
+        with_unit("(id: \"u\", nationality: American, counter: \"7-6-8\", at: \"C3\", dm: true)")
+            .unwrap_err();
+    assert!(e.starts_with("u.ron:2:") && e.contains("(A10.62)"), "{e}");
+    let e = with_unit(
+        "(id: \"u\", nationality: American, counter: \"7-6-8\", at: \"C3\", wounded: true)",
+    )
+    .unwrap_err();
+    assert!(e.contains("(A17)"), "{e}");
+    let e = with_unit(
+        "(id: \"u\", nationality: Japanese, counter: \"4-4-7\", at: \"C3\", broken: true, \
+         berserk: true)",
+    )
+    .unwrap_err();
+    assert!(e.contains("(A15)"), "{e}");
+    // A wounded leader, a pinned CX squad: fine.
+    assert!(
+        with_unit(
+            "(id: \"u\", nationality: Japanese, counter: \"9-1\", at: \"C3\", wounded: true)"
+        )
+        .is_ok()
+    );
+    assert!(
+        with_unit(
+            "(id: \"u\", nationality: American, counter: \"7-6-8\", at: \"C3\", pinned: true, cx: \
+             true)"
+        )
+        .is_ok()
+    );
+}

@@ -235,6 +235,12 @@ pub struct Unit {
     pub entered_cave: bool,
     /// A Straying Mover this MPh (E1.53).
     pub straying: bool,
+    /// Moving with Double Time (A4.5, CX).
+    #[serde(default)]
+    pub cx: bool,
+    /// Berserk (A15).
+    #[serde(default)]
+    pub berserk: bool,
 }
 
 impl Unit {
@@ -246,6 +252,37 @@ impl Unit {
     /// Good Order: not broken (A10).
     pub fn good_order(&self) -> bool {
         !self.broken
+    }
+}
+
+/// A unit's status as a scenario sets it up (and as the simulation keeps it): broken (A10),
+/// Desperation Morale (A10.62, only when broken), pinned (A7.8), wounded (A17, an SMC), CX
+/// (A4.5), berserk (A15, never broken).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitStatus {
+    pub broken: bool,
+    pub dm: bool,
+    pub pinned: bool,
+    pub wounded: bool,
+    pub cx: bool,
+    pub berserk: bool,
+}
+
+impl UnitStatus {
+    /// What contradicts the rules in this status for a unit (`smc`: a Single Man Counter),
+    /// with the rule: DM without being broken (A10.62), a wounded MMC (A17: only SMC are
+    /// Wounded), a broken berserk unit (A15: a berserk unit does not break).
+    pub fn contradiction(&self, smc: bool) -> Option<(&'static str, &'static str)> {
+        if self.dm && !self.broken {
+            return Some(("A10.62", "Desperation Morale is a broken unit's status"));
+        }
+        if self.wounded && !smc {
+            return Some(("A17", "only a Single Man Counter is Wounded"));
+        }
+        if self.berserk && self.broken {
+            return Some(("A15", "a berserk unit does not break"));
+        }
+        None
     }
 }
 

@@ -356,6 +356,8 @@ pub(super) fn create_hero(world: &mut World, id: &str, target: &str) {
             mf_spent: 0.0,
             entered_cave: false,
             straying: false,
+            cx: false,
+            berserk: false,
         };
         world.spawn((hero, At(u.at.clone())));
         world.resource_mut::<Tallies>().heroes_created += 1;

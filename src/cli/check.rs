@@ -63,8 +63,9 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
             }),
     ));
     problems.extend(setup::cloaking_problems(
-        s.units.iter().map(|u| (u.id.as_str(), u.cloaked)),
+        s.units.iter().map(|u| (u.id.as_str(), u.side(), u.cloaked)),
         s.night.is_some(),
+        s.scenario_attacker,
     ));
     let notes = setup::pto_notes(&s.map);
     (problems, notes)

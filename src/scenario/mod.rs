@@ -144,6 +144,8 @@ pub struct Scenario {
     pub script: Vec<Step>,
     /// The ATTACKER of the first Player Turn.
     pub first_attacker: Side,
+    /// The Scenario Attacker (E1.2, E1.4, G1.631); the other side is the Scenario Defender.
+    pub scenario_attacker: Side,
     /// ELR per side (A19).
     pub elr: ElrSpec,
     /// The fingerprint of the file's text (`input::fingerprint`): a save names it.

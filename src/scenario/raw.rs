@@ -81,6 +81,10 @@ pub struct ScenarioFile {
     /// The side that is ATTACKER in the first Player Turn (default `Allied`).
     #[serde(default)]
     pub attacker: Option<Side>,
+    /// The Scenario Attacker (E1.2, E1.4, G1.631), apart from who moves first; default: the
+    /// side named by `attacker`.
+    #[serde(default)]
+    pub scenario_attacker: Option<Side>,
     /// Experience Level Ratings (A19), per side; default 3 for both.
     #[serde(default)]
     pub elr: ElrSpec,
@@ -803,6 +807,7 @@ mod tests {
             illuminating_rounds: vec![],
             script: vec![],
             attacker: None,
+            scenario_attacker: None,
             elr: ElrSpec::default(),
         };
         assert_eq!(f, expected);

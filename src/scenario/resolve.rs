@@ -305,6 +305,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         illuminating_rounds: Vec::new(),
         script: Vec::new(),
         first_attacker: f.attacker.unwrap_or(Side::Allied),
+        scenario_attacker: f.scenario_attacker.or(f.attacker).unwrap_or(Side::Allied),
         elr: f.elr,
         fingerprint: super::fingerprint(text),
     };

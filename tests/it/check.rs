@@ -45,6 +45,19 @@ fn e1_4_a_cloaked_unit_in_a_daylight_scenario_is_a_problem() {
 }
 
 #[test]
+fn e1_4_only_the_scenario_attacker_uses_cloaking() {
+    let night =
+        "Some((base_nvr: Some(2), cloud: Clear, moon: NoMoon)), scenario_attacker: Some(Japanese)";
+    let unit = "(id: \"u\", nationality: American, counter: \"7-6-8\", at: \"C3\", cloaked: true)";
+    assert_eq!(
+        problems(unit, night),
+        vec![("E1.4".to_string(), "u".to_string())]
+    );
+    let jp = "(id: \"j\", nationality: Japanese, counter: \"4-4-7\", at: \"C3\", cloaked: true)";
+    assert!(problems(jp, night).is_empty());
+}
+
+#[test]
 fn e1_94_kindling_loses_concealment_in_a_good_order_enemys_los_regardless_of_range() {
     // NVR 1: jp1 five hexes away is far beyond it, yet its LOS to the Kindler counts.
     let s = from_text(

@@ -140,25 +140,30 @@ pub fn lone_hidden_smc_problems<'a>(
         .collect()
 }
 
-/// E1.4: Cloaking is night's (E1.4-E1.43, a night scenario's Scenario Attacker only): a Cloaked
-/// unit in a daylight scenario is a problem. `units`: (id, cloaked) of every unit.
+/// E1.4: "Only the Scenario Attacker uses Cloaking", and Cloaking is a night rule: a Cloaked
+/// unit in a daylight scenario, or of the Scenario Defender, is a problem. `units`: (id, side,
+/// cloaked) of every unit.
 pub fn cloaking_problems<'a>(
-    units: impl IntoIterator<Item = (&'a str, bool)>,
+    units: impl IntoIterator<Item = (&'a str, crate::model::Side, bool)>,
     night: bool,
+    scenario_attacker: crate::model::Side,
 ) -> Vec<Problem> {
-    if night {
-        return Vec::new();
-    }
     units
         .into_iter()
-        .filter(|(_, cloaked)| *cloaked)
-        .map(|(id, _)| Problem {
-            rule: "E1.4",
-            at: id.to_string(),
-            message: format!(
-                "unit {id} is Cloaked in a daylight scenario: Cloaking counters are used only \
-                 at night (E1.4)"
-            ),
+        .filter(|(_, _, cloaked)| *cloaked)
+        .filter_map(|(id, side, _)| {
+            let why = if !night {
+                "Cloaking counters are used only at night"
+            } else if side != scenario_attacker {
+                "only the Scenario Attacker uses Cloaking"
+            } else {
+                return None;
+            };
+            Some(Problem {
+                rule: "E1.4",
+                at: id.to_string(),
+                message: format!("unit {id} is Cloaked: {why} (E1.4)"),
+            })
         })
         .collect()
 }

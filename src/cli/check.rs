@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Failure, Out};
-use crate::counters::{Catalog, Lookup};
+use crate::counters::{Catalog, Kind, Lookup};
 use crate::los::Location;
 use crate::rules::{Problem, setup};
-use crate::scenario::{Nationality, Scenario};
+use crate::scenario::{Nationality, Scenario, UnitDef};
 
 /// Every rule problem of a loaded scenario, and the notes of what rules changed.
 pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
@@ -34,33 +34,28 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
     problems.extend(setup::who_may_be_underground(s.units.iter().map(|u| {
         (u.id.as_str(), u.nationality == Nationality::Japanese, &u.at)
     })));
+    // The Japanese units with the catalog's kind of their counter.
+    let japanese: Vec<(&UnitDef, Kind)> = s
+        .units
+        .iter()
+        .filter(|u| u.nationality == Nationality::Japanese)
+        .filter_map(|u| match catalog.lookup(u.nationality, &u.counter) {
+            Lookup::Mmc(c) => Some((u, c.kind)),
+            Lookup::Leader => Some((u, Kind::Leader)),
+            _ => None,
+        })
+        .collect();
     problems.extend(setup::japanese_hip_problems(
-        s.units
-            .iter()
-            .filter(|u| u.nationality == Nationality::Japanese)
-            .filter_map(|u| {
-                let kind = match catalog.lookup(u.nationality, &u.counter) {
-                    Lookup::Mmc(c) => c.kind,
-                    Lookup::Leader => crate::counters::Kind::Leader,
-                    _ => return None,
-                };
-                let underground = matches!(u.at, Location::Cave(_) | Location::Complex(_));
-                Some((u.id.as_str(), kind, u.hidden, underground))
-            }),
+        japanese.iter().map(|(u, kind)| {
+            let underground = matches!(u.at, Location::Cave(_) | Location::Complex(_));
+            (u.id.as_str(), *kind, u.hidden, underground)
+        }),
         s.night.is_some(),
     ));
     problems.extend(setup::lone_hidden_smc_problems(
-        s.units
+        japanese
             .iter()
-            .filter(|u| u.nationality == Nationality::Japanese)
-            .filter_map(|u| {
-                let kind = match catalog.lookup(u.nationality, &u.counter) {
-                    Lookup::Mmc(c) => c.kind,
-                    Lookup::Leader => crate::counters::Kind::Leader,
-                    _ => return None,
-                };
-                Some((u.id.as_str(), kind, u.hidden, &u.at))
-            }),
+            .map(|(u, kind)| (u.id.as_str(), *kind, u.hidden, &u.at)),
     ));
     problems.extend(setup::cloaking_problems(
         s.units.iter().map(|u| (u.id.as_str(), u.side(), u.cloaked)),

@@ -235,19 +235,8 @@ impl Scenario {
     /// E1.1/E1.11: the Base NVR at night: the SSR's, or derived from cloud cover and moon.
     pub fn nvr(&self) -> Option<i32> {
         self.night.as_ref().map(|n| {
-            n.base_nvr.unwrap_or_else(|| {
-                let cloud = match n.cloud {
-                    Cloud::Clear => nvr::Cloud::Clear,
-                    Cloud::Scattered => nvr::Cloud::Scattered,
-                    Cloud::Overcast => nvr::Cloud::Overcast,
-                };
-                let moon = match n.moon {
-                    Moon::NoMoon => nvr::Moon::NoMoon,
-                    Moon::Half => nvr::Moon::Half,
-                    Moon::Full => nvr::Moon::Full,
-                };
-                nvr::base_nvr(cloud, moon, n.snow)
-            })
+            n.base_nvr
+                .unwrap_or_else(|| nvr::base_nvr(n.cloud, n.moon, n.snow))
         })
     }
 

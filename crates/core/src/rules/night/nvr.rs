@@ -1,23 +1,7 @@
 //! E1.1 Night Visibility Range: E1.11 (Base NVR from cloud cover and moon), E1.12 (NVR change),
 //! E1.13 (zero NVR).
 
-use serde::{Deserialize, Serialize};
-
-/// Cloud cover (E1.11). `Clear` is the table's "None".
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Cloud {
-    Clear,
-    Scattered,
-    Overcast,
-}
-
-/// Moon phase (E1.11).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Moon {
-    NoMoon,
-    Half,
-    Full,
-}
+pub use crate::model::{Cloud, Moon};
 
 /// The NVR's bounds (E1.12).
 pub const MIN_NVR: i32 = 0;

@@ -14,3 +14,4 @@ mod night;
 mod render;
 mod scenario_fuzz;
 mod sim;
+mod watch;

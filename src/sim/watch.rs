@@ -9,19 +9,17 @@ use bevy::prelude::*;
 
 use super::components::*;
 
+/// A hex whose light marker was put on (or put on again), or a hex just spawned.
+type HexRelit = (
+    With<HexCell>,
+    Or<(Changed<Illuminated>, Changed<Shadowed>, Added<HexCell>)>,
+);
+
 /// A hex's light changed: `Illuminated` or `Shadowed` put on (or put on again) or taken off
 /// (E1.9, E1.941), or the hex spawned.
 #[derive(SystemParam)]
 pub struct HexLightChanges<'w, 's> {
-    changed: Query<
-        'w,
-        's,
-        (),
-        (
-            With<HexCell>,
-            Or<(Changed<Illuminated>, Changed<Shadowed>, Added<HexCell>)>,
-        ),
-    >,
+    changed: Query<'w, 's, (), HexRelit>,
     hexes: Query<'w, 's, (), With<HexCell>>,
     unlit: RemovedComponents<'w, 's, Illuminated>,
     unshadowed: RemovedComponents<'w, 's, Shadowed>,
@@ -41,19 +39,17 @@ impl HexLightChanges<'_, '_> {
     }
 }
 
+/// A cave just spawned, or whose hidden or Illuminated marker was put on (or put on again).
+type CaveChanged = (
+    With<CaveCounter>,
+    Or<(Added<CaveCounter>, Changed<Hidden>, Changed<Illuminated>)>,
+);
+
 /// A cave changed: spawned, eliminated (G11.88), revealed or hidden (G11.3), Illuminated or
 /// dark (G11.96).
 #[derive(SystemParam)]
 pub struct CaveChanges<'w, 's> {
-    changed: Query<
-        'w,
-        's,
-        (),
-        (
-            With<CaveCounter>,
-            Or<(Added<CaveCounter>, Changed<Hidden>, Changed<Illuminated>)>,
-        ),
-    >,
+    changed: Query<'w, 's, (), CaveChanged>,
     caves: Query<'w, 's, (), With<CaveCounter>>,
     gone: RemovedComponents<'w, 's, CaveCounter>,
     revealed: RemovedComponents<'w, 's, Hidden>,
@@ -71,40 +67,36 @@ impl CaveChanges<'_, '_> {
     }
 }
 
+/// A unit spawned or changed: its state, its Location, its hidden/Concealed/Cloaked markers.
+type UnitChanged = (
+    With<Unit>,
+    Or<(
+        Changed<Unit>,
+        Changed<At>,
+        Changed<Hidden>,
+        Changed<Concealed>,
+        Changed<Cloaked>,
+    )>,
+);
+
+/// A counter on the map spawned or changed: Climb, SMOKE, Blaze, Flame, Starshell, IR.
+type CounterChanged = Or<(
+    Changed<Climb>,
+    Changed<Smoke>,
+    Changed<Blaze>,
+    Changed<Flame>,
+    Changed<Starshell>,
+    Changed<IlluminatingRound>,
+)>;
+
 /// A piece on the map changed: a unit (its state, Location, hidden/Concealed/Cloaked markers;
 /// one spawned or eliminated), a Climb counter (B11.4), SMOKE, a Blaze or Flame, a Starshell or
 /// IR.
 #[derive(SystemParam)]
 pub struct PieceChanges<'w, 's> {
-    units: Query<
-        'w,
-        's,
-        (),
-        (
-            With<Unit>,
-            Or<(
-                Changed<Unit>,
-                Changed<At>,
-                Changed<Hidden>,
-                Changed<Concealed>,
-                Changed<Cloaked>,
-            )>,
-        ),
-    >,
-    counters: Query<
-        'w,
-        's,
-        (),
-        Or<(
-            Changed<Climb>,
-            Changed<Smoke>,
-            Changed<Blaze>,
-            Changed<Flame>,
-            Changed<Starshell>,
-            Changed<IlluminatingRound>,
-        )>,
-    >,
-    unit_markers: Query<'w, 's, (), With<Unit>>,
+    changed_units: Query<'w, 's, (), UnitChanged>,
+    changed_counters: Query<'w, 's, (), CounterChanged>,
+    units: Query<'w, 's, (), With<Unit>>,
     removed: RemovedPieces<'w, 's>,
 }
 
@@ -126,7 +118,7 @@ struct RemovedPieces<'w, 's> {
 impl PieceChanges<'_, '_> {
     /// Some piece changed since the last run.
     pub fn any(&mut self) -> bool {
-        let units = &self.unit_markers;
+        let units = &self.units;
         let r = &mut self.removed;
         let of_units = r.hidden.read().filter(|e| units.contains(*e)).count()
             + r.concealed.read().filter(|e| units.contains(*e)).count()
@@ -139,6 +131,6 @@ impl PieceChanges<'_, '_> {
             + r.starshells.read().count()
             + r.irs.read().count()
             + of_units;
-        removed > 0 || !self.units.is_empty() || !self.counters.is_empty()
+        removed > 0 || !self.changed_units.is_empty() || !self.changed_counters.is_empty()
     }
 }

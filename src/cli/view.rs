@@ -175,7 +175,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     match crate::view::run(scenario, options) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(ViewError::Exit(code)) => Ok(ExitCode::from(code)),
-        Err(ViewError::Input(message)) => Err(Failure::input(message)),
+        Err(ViewError::Unavailable(message)) => Err(Failure::input(message)),
     }
 }
 

@@ -234,10 +234,10 @@ impl Plugin for ViewPlugin {
 /// Why the viewer did not run, or how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ViewError {
-    /// It cannot run here (no display to open a window on, no graphics adapter): exit code 2,
-    /// with this message.
+    /// It cannot run here (no display to open a window on, no graphics adapter): the command
+    /// line's input error (exit code 2), with this message.
     #[error("{0}")]
-    Input(String),
+    Unavailable(String),
     /// It ran and ended with this exit code (it has said why on stderr itself: a screenshot
     /// that could not be written, a scene never ready).
     #[error("the viewer exited with code {0}")]
@@ -273,7 +273,7 @@ fn default_night() -> Night {
 pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     let headless = options.screenshot.is_some() || options.frame_bench.is_some();
     if !headless && !probe::display_present() {
-        return Err(ViewError::Input(
+        return Err(ViewError::Unavailable(
             "no display to open the 3D viewer on (DISPLAY is not set); render a picture instead \
              with `xvfb-run -a asl-pto view SCENARIO --screenshot OUT.png`, or use the headless \
              subcommands (check, caves, los, cost, light, walk)"
@@ -281,7 +281,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         ));
     }
     if let Err(why) = probe::adapter() {
-        return Err(ViewError::Input(format!(
+        return Err(ViewError::Unavailable(format!(
             "no usable graphics adapter for the 3D viewer ({why}); on a machine without a GPU \
              install Mesa's lavapipe (mesa-vulkan-drivers) and use `--screenshot OUT.png`, or the \
              headless subcommands (check, caves, los, cost, light, walk)"

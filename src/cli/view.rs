@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 
 #[cfg(feature = "viewer")]
 fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
-    use crate::view::{Preset, Sky, ViewOptions};
+    use crate::view::{Pick, Preset, Sky, ViewError, ViewOptions};
     let scenario = scenario_of(&args)?;
     let size = match &args.size {
         Some(t) => parse_size(t)?,
@@ -167,24 +167,47 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         (_, true) => Sky::Day,
         _ => Sky::Scenario,
     };
-    crate::view::run(
-        scenario,
-        ViewOptions {
-            sky,
-            screenshot: args.screenshot,
-            probes: args.probes,
-            size,
-            preset,
-            focus: args.focus,
-            frame_bench: args.frame_bench,
-            seed: args.seed,
-            select: args.select,
-            los: args.los.and_then(|v| match v.as_slice() {
-                [a, b] => Some((a.clone(), b.clone())),
-                _ => None,
-            }),
-        },
-    )
+    // The Locations, hexes and picks named, in the scenario's terms (the sky changes none).
+    let select = match &args.select {
+        Some(t) => Some(
+            Pick::parse(&scenario, t)
+                .map_err(|e| Failure::input(format!("--select '{t}': {e}")))?,
+        ),
+        None => None,
+    };
+    let los = match args.los.as_deref() {
+        Some([a, b]) => Some((
+            scenario.location(a).map_err(Failure::input)?,
+            scenario.location(b).map_err(Failure::input)?,
+        )),
+        _ => None,
+    };
+    let focus = match &args.focus {
+        Some(f) => Some(
+            scenario
+                .map
+                .hex(f)
+                .map_err(|e| Failure::input(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let options = ViewOptions {
+        sky,
+        screenshot: args.screenshot,
+        probes: args.probes,
+        size,
+        preset,
+        focus,
+        frame_bench: args.frame_bench,
+        seed: args.seed,
+        select,
+        los,
+    };
+    match crate::view::run(scenario, options) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(ViewError::Exit(code)) => Ok(ExitCode::from(code)),
+        Err(ViewError::Unavailable(message)) => Err(Failure::input(message)),
+    }
 }
 
 #[cfg(not(feature = "viewer"))]

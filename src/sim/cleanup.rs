@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::Board;
 use super::components::*;
+use super::effects::{reveal_caves, reveal_tunnel_openings};
 use super::live::Live;
 use super::log::ruled;
 use super::night::gain_concealment_at_night;
@@ -93,40 +94,6 @@ fn remove_cave_smoke(world: &mut World) {
             reveal_tunnel_openings(world, &board, &reveal.tunnel_openings);
             ruled(world, "reveal", None, reveal.rule, reveal.reason);
         }
-    }
-}
-
-/// Reveals caves (and what is in them, G11.33) by id.
-pub(super) fn reveal_caves(world: &mut World, ids: &[String]) {
-    let mut q = world.query_filtered::<(Entity, &CaveCounter), With<Hidden>>();
-    let caves: Vec<Entity> = q
-        .iter(world)
-        .filter(|(_, c)| ids.contains(&c.id))
-        .map(|(e, _)| e)
-        .collect();
-    for e in caves {
-        world.entity_mut(e).remove::<Hidden>();
-    }
-}
-
-/// The above-ground hex of a tunnel (G11.933), by its map name.
-pub(super) fn tunnel_opening(board: &Board, t: &Tunnel) -> Option<String> {
-    [&t.from, &t.to].into_iter().find_map(|l| match l {
-        Location::Ground(h) => Some(board.scenario.map.name(*h)),
-        _ => None,
-    })
-}
-
-/// G11.851: reveals the tunnels whose above-ground openings are named.
-fn reveal_tunnel_openings(world: &mut World, board: &Board, openings: &[String]) {
-    let mut q = world.query_filtered::<(Entity, &Tunnel), With<Hidden>>();
-    let shown: Vec<Entity> = q
-        .iter(world)
-        .filter(|(_, t)| tunnel_opening(board, t).is_some_and(|o| openings.contains(&o)))
-        .map(|(e, _)| e)
-        .collect();
-    for e in shown {
-        world.entity_mut(e).remove::<Hidden>();
     }
 }
 

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use crate::hex::{Hex, Vertex};
 use crate::los::Location;
 use crate::model::SmokeKind;
+use crate::rules::night::light::SourceKind;
 
 /// A hex of the map (its Base Level, terrain and depression are the `Board`'s map).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,10 @@ pub struct HexCell(pub Hex);
 pub struct Illuminated {
     /// The rule that lights it (E1.923, E1.933, E1.94, G11.96 ...).
     pub rule: &'static str,
+    /// What lights a hex: a Starshell or IR where one does, else the Blaze or Flame
+    /// (`rules::night::light::Lighting::by`). `None` for a cave, lit by its hex and its
+    /// Entrance Hex together (G11.96).
+    pub by: Option<SourceKind>,
 }
 
 /// Computed: this hex lies inside a source's zone but is dark because an obstacle shadows it

@@ -5,16 +5,15 @@
 
 use bevy::prelude::*;
 
-use super::Board;
 use super::components::*;
 use super::phase::NightState;
-use super::runner::drive;
+use super::{Board, SimSystems};
 use crate::los::LosEnv;
 use crate::rules::night::light::{Source, cave_lit, illuminate};
 use crate::scenario::light_sources_of;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, relight.after(drive));
+    app.add_systems(Update, relight.in_set(SimSystems::Relight));
 }
 
 type SourceChanged = Or<(
@@ -79,6 +78,7 @@ fn relight(
                     levels: 0,
                 }
                 .rule(),
+                by: Some(kind),
             }),
             _ => ec.remove::<Illuminated>(),
         };
@@ -95,7 +95,10 @@ fn relight(
                 .is_some_and(|cave| cave_lit(&env, &lighting, cave));
         let mut ec = commands.entity(e);
         match lit {
-            true => ec.insert(Illuminated { rule: "G11.96" }),
+            true => ec.insert(Illuminated {
+                rule: "G11.96",
+                by: None,
+            }),
             false => ec.remove::<Illuminated>(),
         };
     }

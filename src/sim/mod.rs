@@ -9,6 +9,7 @@ mod actions;
 mod cleanup;
 pub mod components;
 pub mod dice;
+mod effects;
 mod lighting;
 pub mod live;
 pub mod log;
@@ -19,6 +20,7 @@ pub mod save;
 pub mod save_check;
 mod spawn;
 mod turn;
+pub mod watch;
 
 use std::sync::Arc;
 
@@ -43,6 +45,18 @@ pub struct Board {
     pub caves: CaveSystem,
 }
 
+/// The simulation's `Update` systems, in order (configured once, in `SimPlugin`; each file adds
+/// its own systems to its set). A front end orders its own sets against these: the viewer's
+/// buttons before `Drive`, its drawing after `Relight`. The phases' own systems run on entering
+/// and leaving each phase (`OnEnter`/`OnExit` of `Phase`, see `turn` and `cleanup`).
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub enum SimSystems {
+    /// The walkthrough runner: a phase change toward the step's target, or its action resolved.
+    Drive,
+    /// The `Illuminated`/`Shadowed` markers recomputed after a light source changed (E1.9).
+    Relight,
+}
+
 /// The headless simulation of one scenario, seeded.
 pub struct SimPlugin {
     pub scenario: Arc<Scenario>,
@@ -63,7 +77,8 @@ impl Plugin for SimPlugin {
         .init_resource::<WalkLog>()
         .init_resource::<Tallies>()
         .init_resource::<log::LogPhase>()
-        .init_state::<Phase>();
+        .init_state::<Phase>()
+        .configure_sets(Update, (SimSystems::Drive, SimSystems::Relight).chain());
         app.add_plugins((
             spawn::plugin,
             runner::plugin,

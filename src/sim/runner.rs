@@ -6,13 +6,14 @@
 
 use bevy::prelude::*;
 
+use super::SimSystems;
 use super::actions;
 use super::log::{Say, emit};
 use super::phase::{Phase, PlayerTurn};
 use crate::scenario::{Action, Step};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, drive);
+    app.add_systems(Update, drive.in_set(SimSystems::Drive));
 }
 
 /// Where the walkthrough stands.

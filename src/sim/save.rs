@@ -122,7 +122,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
     let revealed_tunnels = sorted(
         q.iter(world)
-            .filter_map(|t| super::cleanup::tunnel_opening(&board, t))
+            .filter_map(|t| super::effects::tunnel_opening(&board, t))
             .collect(),
     );
     let mut q = world.query::<&Climb>();
@@ -337,7 +337,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     let ts: Vec<(Entity, bool)> = q
         .iter(world)
         .map(|(e, t)| {
-            let shown = super::cleanup::tunnel_opening(&board, t)
+            let shown = super::effects::tunnel_opening(&board, t)
                 .is_some_and(|o| save.revealed_tunnels.contains(&o));
             (e, shown)
         })

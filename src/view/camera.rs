@@ -7,13 +7,13 @@ use bevy::prelude::*;
 
 use super::capture::Target;
 use super::geometry::{at, centre, extent, ground};
-use super::ui::PointerOverUi;
-use super::{Preset, ViewSettings};
+use super::{PointerOverUi, Preset, ViewSettings, ViewSystems};
 use crate::sim::Board;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
-        .add_systems(Update, (steer, apply_orbit).chain());
+        .add_systems(Update, steer.in_set(ViewSystems::Input))
+        .add_systems(Update, apply_orbit.in_set(ViewSystems::Draw));
 }
 
 /// Where the camera looks from: a focus point, a heading (yaw, radians; 0 = from the south),

@@ -17,7 +17,12 @@ use bevy::render::render_resource::{
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
+use serde_json::json;
+
 use super::ViewOptions;
+use super::geometry::{at, centre, ground};
+use super::shade::{HexLight, LightCells, hex_lights};
+use crate::sim::{Board, NightState};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SceneReady>()
@@ -195,13 +200,57 @@ fn watch_readiness(
                     exit.write(AppExit::Success);
                 }
                 Err(e) => {
-                    crate::cli::out::report(&format!("could not write {}: {e}", path.display()));
+                    crate::diag::report(&format!("could not write {}: {e}", path.display()));
                     exit.write(AppExit::from_code(2));
                 }
             }
         },
     );
-    commands.run_system_cached(super::board::write_probes);
+    commands.run_system_cached(write_probes);
+}
+
+/// `--probes`: where each hex's centre lands in the picture, with its light and terrain, so a
+/// test can compare a lit hex with its shadowed neighbour (E1.941).
+fn write_probes(
+    request: Res<CaptureRequest>,
+    board: Res<Board>,
+    night: Res<NightState>,
+    cells: LightCells,
+    camera: Single<(&Camera, &GlobalTransform)>,
+) {
+    let Some(path) = &request.probes else { return };
+    let (cam, gt) = *camera;
+    let map = &board.scenario.map;
+    let lights = hex_lights(&night, &cells);
+    let (w, h) = request.size;
+    let mut out = Vec::new();
+    for d in map.hexes() {
+        let p = at(centre(d.hex), ground(d));
+        let Ok(px) = cam.world_to_viewport(gt, p) else {
+            continue;
+        };
+        if px.x < 0.0 || px.y < 0.0 || px.x >= w as f32 || px.y >= h as f32 {
+            continue;
+        }
+        let light = match lights.get(&d.hex) {
+            Some(HexLight::Day) | None => "day",
+            Some(HexLight::Dark { .. }) => "dark",
+            Some(HexLight::Lit { .. }) => "lit",
+            Some(HexLight::Shadowed { .. }) => "shadowed",
+        };
+        out.push(json!({
+            "hex": d.id.to_string(),
+            "x": px.x.round(),
+            "y": px.y.round(),
+            "light": light,
+            "terrain": d.terrain.info().name,
+            "level": d.level,
+            "neighbors": d.hex.neighbors().iter().filter(|n| map.contains(**n)).map(|n| map.name(*n)).collect::<Vec<_>>(),
+        }));
+    }
+    if let Err(e) = std::fs::write(path, serde_json::to_string_pretty(&out).unwrap_or_default()) {
+        crate::diag::report(&format!("could not write {}: {e}", path.display()));
+    }
 }
 
 /// The frame clock of `--frame-bench`.

@@ -10,17 +10,18 @@ use super::geometry::{at, centre, corner, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
 use super::place::{Opening, opening};
-use super::{Pick, Selected, ViewSettings};
+use super::{Pick, Selected, ViewSettings, ViewSystems};
 use crate::hex::Point3;
 use crate::rules::caves::sight::in_covered_arc;
 use crate::scenario::Side;
+use crate::sim::watch::CaveChanges;
 use crate::sim::{Board, CaveCounter, Hidden, Illuminated};
 
 /// How far the Covered Arc is drawn (hexes).
 const ARC_RANGE: u32 = 12;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_caves);
+    app.add_systems(Update, draw_caves.in_set(ViewSystems::Draw));
 }
 
 #[derive(Component)]
@@ -56,20 +57,20 @@ fn draw_caves(
     settings: Res<ViewSettings>,
     selected: Res<Selected>,
     palette: Res<Palette>,
+    mut changes: CaveChanges,
     caves: Query<(&CaveCounter, Has<Hidden>, Has<Illuminated>)>,
     old: Query<Entity, With<CaveVisual>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut pickables: ResMut<Pickables>,
-    mut last: Local<String>,
 ) {
+    // A cave changed (revealed, lit, eliminated), or whose hidden caves are shown, or the
+    // selection (its Covered Arc).
+    if !changes.any() && !settings.is_changed() && !selected.is_changed() {
+        return;
+    }
     let mut state: Vec<(String, bool, bool)> =
         caves.iter().map(|(c, h, l)| (c.id.clone(), h, l)).collect();
     state.sort();
-    let sig = format!("{state:?}{:?}{:?}", settings.side, selected.0);
-    if *last == sig {
-        return;
-    }
-    *last = sig;
     for e in &old {
         commands.entity(e).despawn();
     }

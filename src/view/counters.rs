@@ -15,16 +15,44 @@ use super::geometry::{LEVEL_HEIGHT, at, centre, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
 use super::place::{climb_spot, location_point, opening};
-use super::{Pick, ViewSettings};
+use super::{Pick, ViewSettings, ViewSystems};
 use crate::counters::Nationality;
 use crate::los::Location;
 use crate::scenario::SmokeKind;
 use crate::sim::live::{Live, UnitView};
+use crate::sim::watch::PieceChanges;
 use crate::sim::{Board, Climb};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CounterSig>()
-        .add_systems(Update, draw_counters);
+    app.init_resource::<CountersStale>().add_systems(
+        Update,
+        (watch_pieces, draw_counters)
+            .chain()
+            .in_set(ViewSystems::Draw),
+    );
+}
+
+/// The counters drawn no longer show the situation: redraw them (nothing is drawn yet at the
+/// start).
+#[derive(Resource)]
+struct CountersStale(bool);
+
+impl Default for CountersStale {
+    fn default() -> CountersStale {
+        CountersStale(true)
+    }
+}
+
+/// A piece changed (a unit, its markers, a Climb counter, SMOKE, a fire, a Starshell or IR),
+/// or whose hidden units are shown.
+fn watch_pieces(
+    mut changes: PieceChanges,
+    settings: Res<ViewSettings>,
+    mut stale: ResMut<CountersStale>,
+) {
+    if changes.any() || settings.is_changed() {
+        stale.0 = true;
+    }
 }
 
 #[derive(Component)]
@@ -45,17 +73,15 @@ fn unit_colour(u: &UnitView) -> [f32; 3] {
 }
 
 fn draw_counters(world: &mut World) {
+    if !world.resource::<CountersStale>().0 {
+        return;
+    }
+    world.resource_mut::<CountersStale>().0 = false;
     let live = Live::read(world);
     let settings = world.resource::<ViewSettings>().clone();
     let mut q = world.query::<&Climb>();
     let mut climbs: Vec<Climb> = q.iter(world).cloned().collect();
     climbs.sort_by(|a, b| a.unit.cmp(&b.unit));
-    let sig = format!("{live:?}{climbs:?}{:?}", settings.side);
-    let mut last = world.resource_mut::<CounterSig>();
-    if last.0 == sig {
-        return;
-    }
-    last.0 = sig;
     let board = world.resource::<Board>().clone();
     let palette = world.resource::<Palette>().clone();
     let map = &board.scenario.map;
@@ -179,7 +205,3 @@ fn draw_counters(world: &mut World) {
     pickables.unit_at = unit_at;
     world.resource_mut::<SceneReady>().counters = true;
 }
-
-/// The last situation drawn.
-#[derive(Resource, Default)]
-pub struct CounterSig(String);

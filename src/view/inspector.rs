@@ -5,9 +5,10 @@
 //! Location and state.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Pick, Selected};
+use super::los_tool::LosTool;
+use super::{Panel, Pick, Picked, Selected, ViewSystems};
 use crate::hex::Hexside;
 use crate::los::Location;
 use crate::rules::caves::access::Under;
@@ -18,8 +19,22 @@ use crate::sim::{
 
 type UnitRow<'a> = (&'a Unit, &'a At, Has<Hidden>, Has<Concealed>, Has<Cloaked>);
 
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, select.in_set(ViewSystems::Respond))
+        .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Inspector));
+}
+
+/// A click selects what it picked, unless the LOS tool is on (then the tool takes it).
+fn select(mut picks: MessageReader<Picked>, tool: Res<LosTool>, mut selected: ResMut<Selected>) {
+    for Picked(pick) in picks.read() {
+        if !tool.active {
+            selected.0 = Some(pick.clone());
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
-pub(super) fn show(
+fn show(
     mut contexts: EguiContexts,
     mut selected: ResMut<Selected>,
     board: Res<Board>,

@@ -2,14 +2,17 @@
 //! on their counters, and hex ids (every hex with the toggle, else the hex under the pointer).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Pick;
-use super::ViewSettings;
 use super::pick::{Hovered, Pickables, hex_point};
+use super::{Pick, ViewSettings, ViewSystems};
 use crate::sim::Board;
 
-pub(super) fn draw(
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, draw.in_set(ViewSystems::Overlay));
+}
+
+fn draw(
     mut contexts: EguiContexts,
     camera: Single<(&Camera, &GlobalTransform)>,
     board: Res<Board>,

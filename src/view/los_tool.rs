@@ -5,19 +5,35 @@
 //! (`rules::sight::los_between`, on the live situation: SMOKE, Blazes, the NVR).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Pick;
 use super::pick::Pickables;
 use super::place::location_point;
+use super::{Panel, Pick, Picked, ViewSystems};
 use crate::los::{Location, LosResult};
 use crate::rules::sight::los_between;
-use crate::sim::live::Live;
-use crate::sim::{Board, CaveCounter, HexCell, Illuminated};
+use crate::sim::Board;
+use crate::sim::live::{Live, location_lit};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LosTool>()
-        .add_systems(Update, (compute, draw).chain());
+        .add_systems(Update, take_picks.in_set(ViewSystems::Respond))
+        .add_systems(Update, (compute, draw).chain().in_set(ViewSystems::Draw))
+        .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Los));
+}
+
+/// With the tool on, a click sets the thread's next end (else the inspector selects it).
+fn take_picks(
+    mut picks: MessageReader<Picked>,
+    mut tool: ResMut<LosTool>,
+    board: Res<Board>,
+    pickables: Res<Pickables>,
+) {
+    for Picked(pick) in picks.read() {
+        if tool.active {
+            tool.take(&board, &pickables, pick);
+        }
+    }
 }
 
 /// The LOS tool's state.
@@ -85,18 +101,7 @@ fn compute(world: &mut World) {
     let board = world.resource::<Board>().clone();
     let live = Live::read(world);
     // E1.101: is the target Illuminated now (its hex, or the cave itself, G11.96)?
-    let lit = match &b {
-        Location::Cave(id) => {
-            let mut q = world.query::<(&CaveCounter, Has<Illuminated>)>();
-            q.iter(world).any(|(c, l)| &c.id == id && l)
-        }
-        Location::Complex(_) => false,
-        other => {
-            let h = other.hex();
-            let mut q = world.query::<(&HexCell, Has<Illuminated>)>();
-            q.iter(world).any(|(c, l)| Some(c.0) == h && l)
-        }
-    };
+    let lit = location_lit(world, &b);
     let name = b.display(&board.scenario.map).to_string();
     let caves = live.caves(&board);
     let result =
@@ -147,11 +152,7 @@ fn draw(tool: Res<LosTool>, board: Res<Board>, mut gizmos: Gizmos) {
     }
 }
 
-pub(super) fn show(
-    mut contexts: EguiContexts,
-    mut tool: ResMut<LosTool>,
-    board: Res<Board>,
-) -> Result {
+fn show(mut contexts: EguiContexts, mut tool: ResMut<LosTool>, board: Res<Board>) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("LOS")
         .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])

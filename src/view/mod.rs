@@ -23,18 +23,17 @@ mod ui;
 mod walk_panel;
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::window::{ExitCondition, WindowResolution};
-use bevy_egui::EguiPlugin;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
-use crate::cli::Failure;
 use crate::hex::Hex;
+use crate::los::Location;
 use crate::scenario::{Cloud, Moon, Night, Scenario, Side};
-use crate::sim::SimPlugin;
+use crate::sim::{SimPlugin, SimSystems};
 
 /// Day or night as the command line asks (`--night`, `--day`), or as the scenario says.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -67,14 +66,14 @@ pub struct ViewOptions {
     pub size: (u32, u32),
     pub preset: Preset,
     /// Centre the camera on this hex.
-    pub focus: Option<String>,
+    pub focus: Option<Hex>,
     /// Measure this many frames after the scene is ready, print the frame time and exit.
     pub frame_bench: Option<u32>,
     pub seed: u64,
-    /// Select this at the start: a hex id, `cave:X`, or a unit id.
-    pub select: Option<String>,
+    /// Select this at the start (`Pick::parse` reads `--select`).
+    pub select: Option<Pick>,
     /// Start with the LOS tool tracing between these two Locations.
-    pub los: Option<(String, String)>,
+    pub los: Option<(Location, Location)>,
 }
 
 impl Default for ViewOptions {
@@ -115,9 +114,74 @@ pub enum Pick {
     Unit(String),
 }
 
+impl Pick {
+    /// What `--select` names: a hex id, `cave:X`, or a unit id.
+    pub fn parse(s: &Scenario, text: &str) -> Result<Pick, String> {
+        if let Some(id) = text.strip_prefix("cave:") {
+            return s
+                .caves
+                .iter()
+                .any(|c| c.id == id)
+                .then(|| Pick::Cave(id.to_string()))
+                .ok_or_else(|| format!("no cave {id} (G11)"));
+        }
+        if s.units.iter().any(|u| u.id == text) {
+            return Ok(Pick::Unit(text.to_string()));
+        }
+        s.map
+            .hex(text)
+            .map(Pick::Hex)
+            .map_err(|e| format!("not a unit id, cave:X or hex ({e})"))
+    }
+}
+
+/// A click picked this (sent by `pick`; the inspector selects it, or the LOS tool, when on,
+/// takes it as the thread's next end).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Picked(pub Pick);
+
 /// The current selection (shown by the inspector).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Selected(pub Option<Pick>);
+
+/// The pointer is over a panel (or egui is using it): clicks and drags are the panel's, not
+/// the camera's or the picker's.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct PointerOverUi(pub bool);
+
+/// The viewer's systems, in order (configured once, in `ViewPlugin`; each file adds its own
+/// systems to its set). In `Update`, around the simulation's `SimSystems`: `Input`, then
+/// `Respond` before the sim's `Drive`, then `Draw` after its `Relight`. In egui's pass
+/// (`EguiPrimaryContextPass`): `Panels`, then `Overlay`.
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub enum ViewSystems {
+    /// The pointer, the keys and the camera: the hovered hex, clicks sent as `Picked`.
+    Input,
+    /// What answers them: the selection and the LOS tool's ends from `Picked`, the
+    /// walkthrough's buttons performed.
+    Respond,
+    /// What changed redrawn: the board's light, caves and counters, the camera placed, the LOS
+    /// thread traced and drawn.
+    Draw,
+    /// The egui windows, in `Panel`'s order.
+    Panels,
+    /// After every panel: labels over the scene, and whether the pointer is over a panel.
+    Overlay,
+}
+
+/// The egui windows within `ViewSystems::Panels`, shown in this order each frame (egui puts
+/// the window first shown last on top, its title bar lit: the LOS tool's).
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub enum Panel {
+    /// Day or night, whose view, hex ids, camera presets (`ui`).
+    Bar,
+    /// The walkthrough (`walk_panel`).
+    Walkthrough,
+    /// What was clicked (`inspector`).
+    Inspector,
+    /// The LOS tool (`los_tool`).
+    Los,
+}
 
 /// The viewer, on top of a `SimPlugin` (and Bevy's `DefaultPlugins` and `EguiPlugin`).
 pub struct ViewPlugin {
@@ -126,19 +190,58 @@ pub struct ViewPlugin {
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (ViewSystems::Input, ViewSystems::Respond, ViewSystems::Draw).chain(),
+        )
+        .configure_sets(
+            Update,
+            (
+                ViewSystems::Respond.before(SimSystems::Drive),
+                ViewSystems::Draw.after(SimSystems::Relight),
+            ),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (ViewSystems::Panels, ViewSystems::Overlay).chain(),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (Panel::Bar, Panel::Walkthrough, Panel::Inspector, Panel::Los)
+                .chain()
+                .in_set(ViewSystems::Panels),
+        );
         app.insert_resource(capture::CaptureRequest::from(&self.options))
-            .init_resource::<Selected>();
+            .init_resource::<Selected>()
+            .init_resource::<PointerOverUi>()
+            .add_message::<Picked>();
         app.add_plugins((
             board::plugin,
             caves::plugin,
             counters::plugin,
             camera::plugin,
             pick::plugin,
+            inspector::plugin,
             los_tool::plugin,
+            walk_panel::plugin,
             ui::plugin,
+            labels::plugin,
             capture::plugin,
         ));
     }
+}
+
+/// Why the viewer did not run, or how it ended.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    /// It cannot run here (no display to open a window on, no graphics adapter): the command
+    /// line's input error (exit code 2), with this message.
+    #[error("{0}")]
+    Unavailable(String),
+    /// It ran and ended with this exit code (it has said why on stderr itself: a screenshot
+    /// that could not be written, a scene never ready).
+    #[error("the viewer exited with code {0}")]
+    Exit(u8),
 }
 
 /// The scenario as the viewer plays it: `--night` on a daylight scenario gives it a clear,
@@ -166,38 +269,19 @@ fn default_night() -> Night {
     }
 }
 
-/// `--select`: a hex id, `cave:X`, or a unit id.
-fn select_of(s: &Scenario, text: &str) -> Result<Pick, Failure> {
-    if let Some(id) = text.strip_prefix("cave:") {
-        return s
-            .caves
-            .iter()
-            .any(|c| c.id == id)
-            .then(|| Pick::Cave(id.to_string()))
-            .ok_or_else(|| Failure::input(format!("--select '{text}': no cave {id} (G11)")));
-    }
-    if s.units.iter().any(|u| u.id == text) {
-        return Ok(Pick::Unit(text.to_string()));
-    }
-    s.map.hex(text).map(Pick::Hex).map_err(|e| {
-        Failure::input(format!(
-            "--select '{text}': not a unit id, cave:X or hex ({e})"
-        ))
-    })
-}
-
 /// Opens the viewer (or renders a screenshot, or measures frames) on a scenario.
-pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure> {
+pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     let headless = options.screenshot.is_some() || options.frame_bench.is_some();
     if !headless && !probe::display_present() {
-        return Err(Failure::input(
+        return Err(ViewError::Unavailable(
             "no display to open the 3D viewer on (DISPLAY is not set); render a picture instead \
              with `xvfb-run -a asl-pto view SCENARIO --screenshot OUT.png`, or use the headless \
-             subcommands (check, caves, los, cost, light, walk)",
+             subcommands (check, caves, los, cost, light, walk)"
+                .to_string(),
         ));
     }
     if let Err(why) = probe::adapter() {
-        return Err(Failure::input(format!(
+        return Err(ViewError::Unavailable(format!(
             "no usable graphics adapter for the 3D viewer ({why}); on a machine without a GPU \
              install Mesa's lavapipe (mesa-vulkan-drivers) and use `--screenshot OUT.png`, or the \
              headless subcommands (check, caves, los, cost, light, walk)"
@@ -211,26 +295,9 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure
         s.nvr().unwrap_or(2)
     };
     let scenario = with_sky(scenario, options.sky);
-    let selected = match &options.select {
-        None => None,
-        Some(t) => Some(select_of(&scenario, t)?),
-    };
-    let los = match &options.los {
-        None => None,
-        Some((a, b)) => Some((
-            scenario.location(a).map_err(Failure::input)?,
-            scenario.location(b).map_err(Failure::input)?,
-        )),
-    };
-    let focus = match &options.focus {
-        Some(f) => Some(
-            scenario
-                .map
-                .hex(f)
-                .map_err(|e| Failure::input(e.to_string()))?,
-        ),
-        None => None,
-    };
+    let selected = options.select.clone();
+    let los = options.los.clone();
+    let focus = options.focus;
     let (w, h) = options.size;
     let map = scenario.map.clone();
     let mut app = App::new();
@@ -283,7 +350,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<ExitCode, Failure
     }
     capture::add_pipeline_probe(&mut app);
     match app.run() {
-        AppExit::Success => Ok(ExitCode::SUCCESS),
-        AppExit::Error(code) => Ok(ExitCode::from(code.get())),
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(ViewError::Exit(code.get())),
     }
 }

@@ -1,14 +1,13 @@
 //! Clicking: the ray under the pointer picks a cave mouth or a unit's counter if it passes
-//! close to one, else the hex whose top it meets first. A click selects (the inspector shows
-//! it), or, with the LOS tool on, sets the thread's next end.
+//! close to one, else the hex whose top it meets first. A click sends what it picked as a
+//! `Picked` message: the inspector selects it, or, with the LOS tool on, the tool takes it as
+//! the thread's next end.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::geometry::{centre, ground, hex_at};
-use super::los_tool::LosTool;
-use super::ui::PointerOverUi;
-use super::{Pick, Selected};
+use super::{Pick, Picked, PointerOverUi, ViewSystems};
 use crate::hex::Hex;
 use crate::map::Map;
 use crate::sim::Board;
@@ -16,7 +15,7 @@ use crate::sim::Board;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pickables>()
         .init_resource::<Hovered>()
-        .add_systems(Update, (hover, click).chain());
+        .add_systems(Update, (hover, click).chain().in_set(ViewSystems::Input));
 }
 
 /// Things that can be clicked besides hexes: caves and counters, at a point, within a radius.
@@ -84,7 +83,6 @@ fn hover(
     hovered.0 = h.map(|(_, h)| h);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -92,8 +90,7 @@ fn click(
     over_ui: Res<PointerOverUi>,
     board: Res<Board>,
     pickables: Res<Pickables>,
-    mut selected: ResMut<Selected>,
-    mut los: ResMut<LosTool>,
+    mut picked: MessageWriter<Picked>,
 ) {
     if over_ui.0 || !buttons.just_released(MouseButton::Left) {
         return;
@@ -110,11 +107,8 @@ fn click(
             best = Some((t, p));
         }
     }
-    let Some((_, pick)) = best else { return };
-    if los.active {
-        los.take(&board, &pickables, &pick);
-    } else {
-        selected.0 = Some(pick);
+    if let Some((_, pick)) = best {
+        picked.write(Picked(pick));
     }
 }
 

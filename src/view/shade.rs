@@ -5,7 +5,14 @@
 //! the same on every graphics adapter. Daylight and moonlight add a fixed sun direction, so hills
 //! and cliffs still read in 3D.
 
+use std::collections::HashMap;
+
 use bevy::math::Vec3;
+use bevy::prelude::{Has, Query};
+
+use crate::hex::Hex;
+use crate::rules::night::light::SourceKind;
+use crate::sim::{HexCell, Illuminated, NightState, Shadowed};
 
 /// The light on one hex.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -19,6 +26,43 @@ pub enum HexLight {
     Lit { warm: bool },
     /// Inside a Blaze's zone but shadowed by an obstacle (E1.941): darker than the night, hatched.
     Shadowed { nvr: i32 },
+}
+
+/// E1.94: a fire's light (a Blaze's or a Flame's) is warm; a Starshell's or an IR's is white
+/// (E1.92, E1.93).
+pub fn warm(kind: SourceKind) -> bool {
+    matches!(kind, SourceKind::Blaze | SourceKind::Flame)
+}
+
+/// The hexes with the sim's light markers: `Illuminated` (by which kind of source) and
+/// `Shadowed`.
+pub type LightCells<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static HexCell,
+        Option<&'static Illuminated>,
+        Has<Shadowed>,
+    ),
+>;
+
+/// The light on every hex now (E1.9, E1.941): daylight, dark at the NVR, lit (warm or white by
+/// its source) or shadowed.
+pub fn hex_lights(night: &NightState, cells: &LightCells) -> HashMap<Hex, HexLight> {
+    cells
+        .iter()
+        .map(|(cell, lit, shadowed)| {
+            let light = match (night.nvr, lit, shadowed) {
+                (None, ..) => HexLight::Day,
+                (Some(_), Some(i), _) => HexLight::Lit {
+                    warm: i.by.is_some_and(warm),
+                },
+                (Some(nvr), None, true) => HexLight::Shadowed { nvr },
+                (Some(nvr), None, false) => HexLight::Dark { nvr },
+            };
+            (cell.0, light)
+        })
+        .collect()
 }
 
 /// The sun (or moon): from the south-west, high.
@@ -81,6 +125,12 @@ mod tests {
         let dark = luminance(shade(GREEN, Vec3::Y, HexLight::Dark { nvr: 2 }));
         let shadow = luminance(shade(GREEN, Vec3::Y, HexLight::Shadowed { nvr: 2 }));
         assert!(lit > 3.0 * dark && dark > shadow, "{lit} {dark} {shadow}");
+    }
+
+    #[test]
+    fn e1_94_fire_light_is_warm_by_its_source_kind_e1_92_e1_93_not() {
+        assert!(warm(SourceKind::Blaze) && warm(SourceKind::Flame));
+        assert!(!warm(SourceKind::Starshell) && !warm(SourceKind::Ir));
     }
 
     #[test]

@@ -1,35 +1,23 @@
-//! The egui panels: the view bar (day/night, whose view, hex ids, camera presets), the
-//! walkthrough, the inspector and the LOS tool, each a window of its own; and whether the
-//! pointer is over one of them (then clicks and drags are the panel's, not the camera's).
+//! The view bar (day/night, whose view, hex ids, camera presets), one of the egui panels (the
+//! walkthrough, the inspector and the LOS tool are their own files' windows); and, after every
+//! panel, whether the pointer is over one of them (then clicks and drags are the panel's, not
+//! the camera's).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::camera::{Orbit, preset_orbit};
-use super::{Preset, ViewSettings};
+use super::{Panel, PointerOverUi, Preset, ViewSettings, ViewSystems};
 use crate::scenario::Side;
 use crate::sim::{Board, NightState};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PointerOverUi>()
-        .add_plugins(super::walk_panel::plugin)
+    app.add_systems(EguiPrimaryContextPass, view_bar.in_set(Panel::Bar))
         .add_systems(
             EguiPrimaryContextPass,
-            (
-                view_bar,
-                super::walk_panel::show,
-                super::inspector::show,
-                super::los_tool::show,
-                super::labels::draw,
-                pointer_state,
-            )
-                .chain(),
+            pointer_state.in_set(ViewSystems::Overlay),
         );
 }
-
-/// The pointer is over a panel (or egui is using it).
-#[derive(Resource, Default, Clone, Copy, Debug)]
-pub struct PointerOverUi(pub bool);
 
 fn pointer_state(mut contexts: EguiContexts, mut over: ResMut<PointerOverUi>) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -75,7 +63,14 @@ fn view_bar(
                     }
                 }
             });
-            ui.checkbox(&mut settings.hex_ids, "every hex id (else the one under the pointer)");
+            // Only a click changes the settings (the caves and counters redraw when they do).
+            let mut hex_ids = settings.hex_ids;
+            if ui
+                .checkbox(&mut hex_ids, "every hex id (else the one under the pointer)")
+                .changed()
+            {
+                settings.hex_ids = hex_ids;
+            }
             ui.horizontal(|ui| {
                 ui.label("Camera:");
                 for (p, name) in [

@@ -3,15 +3,17 @@
 //! the event log with each rule, and the dice rolled.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::{Panel, ViewSystems};
 use crate::scenario::Side;
 use crate::sim::runner::{request_phase, request_step};
 use crate::sim::{Board, Dice, Phase, PlayerTurn, Walk, WalkLog};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WalkCommand>()
-        .add_systems(Update, perform.before(crate::sim::runner::drive));
+        .add_systems(Update, perform.in_set(ViewSystems::Respond))
+        .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Walkthrough));
 }
 
 /// A button pressed in the panel, performed by `perform` (it needs the whole world).
@@ -44,7 +46,7 @@ fn side(s: Side) -> &'static str {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub(super) fn show(
+fn show(
     mut contexts: EguiContexts,
     board: Res<Board>,
     walk: Res<Walk>,

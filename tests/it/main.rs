@@ -18,3 +18,4 @@ mod robustness;
 mod scenario_fuzz;
 mod sim;
 mod tables;
+mod watch;

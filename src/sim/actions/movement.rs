@@ -15,24 +15,11 @@ use crate::rules::climbing;
 use crate::rules::night::concealment::{NightAction, loses_concealment};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
 use crate::scenario::{Nationality, Side};
-use crate::sim::cleanup::reveal_caves;
 use crate::sim::components::*;
 use crate::sim::dice::Dice;
+use crate::sim::effects::{remove_climb, reveal_caves};
 use crate::sim::log::{rolled, ruled};
 use crate::sim::phase::Phase;
-
-/// Removes a unit's Climb counter, if it has one.
-fn remove_climb(world: &mut World, id: &str) {
-    let mut q = world.query::<(Entity, &Climb)>();
-    let gone: Vec<Entity> = q
-        .iter(world)
-        .filter(|(_, c)| c.unit == id)
-        .map(|(e, _)| e)
-        .collect();
-    for e in gone {
-        world.despawn(e);
-    }
-}
 
 /// A4 / G11.7x / B11.4: moves a unit to an adjacent Location: in the ATTACKER's MPh paying MF,
 /// or as its one-Location advance in the APh (off a Climb counter only onto ground at its

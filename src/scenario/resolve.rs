@@ -412,13 +412,27 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         }
     }
 
+    // A script may name a unit of the scenario or one the rules create from it during play
+    // (`us1.2`, `jp1.hero`: `model::derived_unit_id`, `model::hero_unit_id`).
     let unit = |ctx: &mut Ctx, id: &str| {
         let nth = ctx.visit(id);
-        if unit_ids.contains(id) {
-            Ok(id.to_string())
-        } else {
-            Err(ctx.err_at(id, nth, format!("script: there is no unit '{id}'")))
+        let mut base = id;
+        while !unit_ids.contains(base) {
+            match crate::model::parent_unit_id(base) {
+                Some(p) => base = p,
+                None => {
+                    return Err(ctx.err_at(
+                        id,
+                        nth,
+                        format!(
+                            "script: there is no unit '{id}' (nor is it a unit created in play \
+                             from one: <unit>.2 ... <unit>.9, <unit>.hero)"
+                        ),
+                    ));
+                }
+            }
         }
+        Ok(id.to_string())
     };
     let cave = |ctx: &mut Ctx, id: &str| {
         let nth = ctx.visit(id);

@@ -100,13 +100,7 @@ fn base_unit<'a>(s: &'a Scenario, id: &str) -> Option<&'a crate::scenario::UnitD
         if let Some(u) = s.units.iter().find(|u| u.id == rest) {
             return Some(u);
         }
-        let (head, tail) = rest.rsplit_once('.')?;
-        let suffix_ok =
-            tail == "hero" || (tail.len() == 1 && ('2'..='9').contains(&tail.chars().next()?));
-        if !suffix_ok {
-            return None;
-        }
-        rest = head;
+        rest = crate::model::parent_unit_id(rest)?;
     }
 }
 

@@ -105,3 +105,42 @@ fn a10_62_a17_a15_contradictory_set_up_status_is_an_input_error_naming_the_unit(
         .is_ok()
     );
 }
+
+fn hero_scenario(extra_step: &str) -> Result<Scenario, String> {
+    Scenario::from_str(
+        &format!(
+            "Scenario(title: \"h\", map: (columns: 8, rows: 6), attacker: Some(Japanese),
+             units: [(id: \"jp1\", nationality: Japanese, counter: \"4-4-7\", at: \"C3\", dc: true),
+                     (id: \"us1\", nationality: American, counter: \"7-6-8\", at: \"F3\")],
+             script: [(phase: Movement, act: CreateHero(\"jp1\", \"us1\")), {extra_step}])"
+        ),
+        "h.ron",
+    )
+    .map_err(|e| e.to_string())
+}
+
+#[test]
+fn units_created_in_play_have_stable_ids_a_script_can_name() {
+    assert!(hero_scenario("(act: Move(\"jp1.hero\", \"D3\"))").is_ok());
+    assert!(hero_scenario("(act: Move(\"jp1.2\", \"D3\"))").is_ok());
+    let e = hero_scenario("(act: Move(\"jp9.hero\", \"D3\"))").unwrap_err();
+    assert!(e.contains("there is no unit 'jp9.hero'"), "{e}");
+    // G1.421: on a seed whose creation dr succeeds, the hero acts under his id.
+    let mut moved = false;
+    for seed in 1..40 {
+        let mut app = crate::common::app(
+            hero_scenario("(act: Move(\"jp1.hero\", \"D3\"))").unwrap(),
+            seed,
+        );
+        crate::common::run_to(&mut app, 2);
+        let log = app.world().resource::<asl_pto::sim::WalkLog>();
+        if log.events.iter().any(|e| e.event == "hero") {
+            let last = log.events.last().unwrap();
+            assert_eq!(last.unit.as_deref(), Some("jp1.hero"), "{last:?}");
+            assert_eq!(last.event, "move", "{last:?}");
+            moved = true;
+            break;
+        }
+    }
+    assert!(moved, "no seed in 1..40 created the hero");
+}

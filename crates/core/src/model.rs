@@ -255,6 +255,26 @@ impl Unit {
     }
 }
 
+/// The id of a unit the rules create from unit `base` during play: `<base>.2`, `<base>.3` ...
+/// for the further counters a unit is exchanged for (a squad Casualty-Reduced or broken into
+/// HS, A7.302/G1.12x: the first counter keeps `base`), stable so that a script can name them.
+pub fn derived_unit_id(base: &str, nth: usize) -> String {
+    format!("{base}.{nth}")
+}
+
+/// The id of the T-H Hero unit `base` creates (G1.421): `<base>.hero`.
+pub fn hero_unit_id(base: &str) -> String {
+    format!("{base}.hero")
+}
+
+/// The unit a derived id comes from, one step back (`us1.2` -> `us1`, `jp1.hero` -> `jp1`), or
+/// `None` for an id that is not derived. Scenario ids never hold a `.`, so the two never meet.
+pub fn parent_unit_id(id: &str) -> Option<&str> {
+    let (head, tail) = id.rsplit_once('.')?;
+    let ok = tail == "hero" || (tail.len() == 1 && ('2'..='9').contains(&tail.chars().next()?));
+    ok.then_some(head)
+}
+
 /// A unit's status as a scenario sets it up (and as the simulation keeps it): broken (A10),
 /// Desperation Morale (A10.62, only when broken), pinned (A7.8), wounded (A17, an SMC), CX
 /// (A4.5), berserk (A15, never broken).

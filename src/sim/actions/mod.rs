@@ -104,6 +104,17 @@ pub(super) fn refused(world: &mut World, unit: Option<&str>, r: crate::rules::si
     ruled(world, "refused", unit, r.rule, r.reason);
 }
 
+/// The unit a refusal names: the first of `ids` no longer in play (A3), else the first.
+pub(super) fn refusing_unit<'a>(
+    s: &crate::rules::situation::Situation,
+    ids: &[&'a str],
+) -> &'a str {
+    ids.iter()
+        .copied()
+        .find(|id| s.unit(id).is_none())
+        .unwrap_or(ids[0])
+}
+
 /// Reports a refused action with its rule.
 pub(super) fn refuse(world: &mut World, unit: Option<&str>, rule: &str, reason: String) {
     ruled(world, "refused", unit, rule, reason);
@@ -127,6 +138,7 @@ pub(super) fn is_leader(u: &Unit) -> bool {
 }
 
 /// A Multi-Man Counter from the catalog.
+#[allow(dead_code)] // the rulings use `rules::orders::mmc`; this one goes at the merge with movement
 pub(super) fn mmc(u: &Unit) -> Option<&'static crate::counters::Counter> {
     match Catalog::get().lookup(u.nationality, &u.counter) {
         Lookup::Mmc(c) => Some(c),

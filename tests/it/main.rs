@@ -13,6 +13,7 @@ mod demo_scenarios;
 mod format;
 mod los;
 mod night;
+mod orders;
 mod render;
 mod robustness;
 mod scenario_fuzz;

@@ -3,3 +3,4 @@
 
 mod japanese;
 mod night_rules;
+mod orders;

@@ -1,0 +1,301 @@
+//! `rules::orders::dc`: DC Thrown (G11.833), Placed (G11.833, G11.8331) and Set (G11.8332) into
+//! the caves of the G11.6 cliff, and what the DC's attack does (A7, G11.88).
+
+use asl_pto_core::los::Location;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::rules::caves::attack::DcDelivery;
+use asl_pto_core::rules::ift::IftResult;
+use asl_pto_core::rules::orders::dc::{
+    DcStrike, Placing, known_cave, place_dc, set_dc_order, throw_dc,
+};
+
+use super::*;
+
+/// us4 with a DC IN the gully hex H5, jp4 (Known, Good Order) in cave K: the Allied AFPh.
+fn at_cave_k(b: &Board, phase: Phase) -> Situation<'_> {
+    situation(
+        b,
+        phase,
+        Side::Allied,
+        vec![with_dc(us(b, "us4", "H5")), jp(b, "jp4", "cave:K")],
+    )
+}
+
+#[test]
+fn g11_833_ex_cave_k_thrown_dc_from_h5_plans_plus_one_and_minus_one() {
+    let b = cliff();
+    let s = at_cave_k(&b, Phase::AdvancingFire);
+    let plan = allowed(throw_dc(&s, "us4", "K"));
+    assert_eq!(plan.roll_rule, "G11.833");
+    // +1: the cave's level is >= the Thrower's; -1: the Thrower is ADJACENT (G11.6).
+    let drms: Vec<i32> = plan.drm.items.iter().map(|d| d.drm).collect();
+    assert_eq!(drms, vec![1, -1]);
+    let hit = plan.throw(3);
+    assert!(hit.success, "{}", hit.reason);
+    assert!(
+        hit.reason.starts_with("DC Thrown at cave K: drm [+1 "),
+        "{}",
+        hit.reason
+    );
+    assert!(!plan.throw(4).success);
+    // Result a: the cave and its contents, with no DRM of any kind.
+    assert_eq!(plan.on_success.delivery, DcDelivery::Thrown);
+    assert_eq!(plan.on_success.drm, 0);
+}
+
+#[test]
+fn g11_833_ex_failed_throw_attacks_cave_k_at_plus_six_and_the_thrower_in_h5_at_plus_three() {
+    let b = cliff();
+    let s = at_cave_k(&b, Phase::AdvancingFire);
+    let plan = allowed(throw_dc(&s, "us4", "K"));
+    assert!(plan.falls.allowed, "{}", plan.falls.reason);
+    assert_eq!(plan.on_failure.len(), 2, "{:?}", plan.on_failure);
+    let DcStrike::Cave(cave) = &plan.on_failure[0] else {
+        panic!("{:?}", plan.on_failure[0]);
+    };
+    assert_eq!((cave.delivery, cave.drm), (DcDelivery::Fallen, 6));
+    let DcStrike::Location(h5) = &plan.on_failure[1] else {
+        panic!("{:?}", plan.on_failure[1]);
+    };
+    assert_eq!(h5.at, Location::Ground(hex(&b, "H5")));
+    assert_eq!((h5.drm, h5.rule), (3, "G11.833"));
+    // A7 on the 30-FP column: DR 5 + 3 = 8 is a 2MC there.
+    let (result, text) = h5.resolve(5);
+    assert_eq!(result, IftResult::Mc(2));
+    assert!(text.contains("IFT DR 5 +3 = 8: 2MC"), "{text}");
+}
+
+#[test]
+fn g11_88_a_thrown_dc_eliminates_cave_k_on_an_original_kia() {
+    let b = cliff();
+    let s = at_cave_k(&b, Phase::AdvancingFire);
+    let plan = allowed(throw_dc(&s, "us4", "K"));
+    let out = plan.on_success.resolve(2);
+    assert_eq!(out.result, IftResult::Kia(3));
+    assert!(out.eliminated.holds);
+    assert!(
+        out.eliminated
+            .reason
+            .contains("(Original DR decides); cave K and its contents are eliminated"),
+        "{}",
+        out.eliminated.reason
+    );
+    let out = plan.on_success.resolve(7);
+    assert!(!out.eliminated.holds);
+    assert_eq!(out.eliminated.rule, "G11.88");
+}
+
+#[test]
+fn g11_833_a_dc_is_thrown_only_in_its_sides_fire_phases() {
+    let b = cliff();
+    let r = refused(throw_dc(&at_cave_k(&b, Phase::Movement), "us4", "K"));
+    assert_eq!(r.rule, "G11.833");
+    assert!(r.reason.contains("not the MPh"), "{}", r.reason);
+    // The ATTACKER does not Throw in the DFPh; the DEFENDER does.
+    assert!(throw_dc(&at_cave_k(&b, Phase::DefensiveFire), "us4", "K").is_err());
+    let mut s = at_cave_k(&b, Phase::DefensiveFire);
+    s.attacker = Side::Japanese;
+    allowed(throw_dc(&s, "us4", "K"));
+}
+
+#[test]
+fn g11_833_only_a_unit_possessing_a_dc_throws_one() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::AdvancingFire,
+        Side::Allied,
+        vec![us(&b, "us4", "H5")],
+    );
+    let r = refused(throw_dc(&s, "us4", "K"));
+    assert_eq!(
+        (r.rule, r.reason.as_str()),
+        ("G11.833", "unit us4 possesses no DC")
+    );
+    assert_eq!(refused(throw_dc(&s, "us9", "K")).rule, "A3");
+}
+
+#[test]
+fn g11_833_ex_cave_m_cannot_be_thrown_into_from_level_0_in_t5() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::AdvancingFire,
+        Side::Allied,
+        vec![with_dc(us(&b, "us3", "T5"))],
+    );
+    let r = refused(throw_dc(&s, "us3", "M"));
+    assert_eq!(r.rule, "G11.833");
+    assert!(
+        r.reason.contains("more than one level lower"),
+        "{}",
+        r.reason
+    );
+}
+
+#[test]
+fn g11_81_the_allies_put_nothing_into_a_cave_still_hidden_from_them() {
+    let b = cliff();
+    let mut s = at_cave_k(&b, Phase::AdvancingFire);
+    s.hidden_caves = vec!["K".into()];
+    let r = refused(throw_dc(&s, "us4", "K"));
+    assert_eq!(r.rule, "G11.81");
+    assert!(
+        r.reason.starts_with("cave K is still hidden"),
+        "{}",
+        r.reason
+    );
+    // The Japanese know their own caves.
+    let jp4 = s.unit("jp4").unwrap().clone();
+    assert!(known_cave(&s, &jp4, "K").is_ok());
+}
+
+#[test]
+fn g11_88_nothing_goes_into_an_eliminated_cave() {
+    let b = cliff();
+    let mut s = at_cave_k(&b, Phase::AdvancingFire);
+    s.eliminated_caves = vec!["K".into()];
+    let r = refused(throw_dc(&s, "us4", "K"));
+    assert_eq!(r.rule, "G11.88");
+}
+
+#[test]
+fn g11_833_ex_cave_a_placed_from_s4_for_two_mf_with_no_drm_while_jp_defends_it() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4")), jp(&b, "jp3", "cave:A")],
+    );
+    let plan = allowed(place_dc(&s, "us2", "A"));
+    let Placing::Adjacent { mf, ruling } = &plan.placing else {
+        panic!("{:?}", plan.placing);
+    };
+    assert_eq!((*mf, ruling.rule), (2.0, "G11.833"));
+    assert_eq!(
+        (plan.attack.delivery, plan.attack.drm),
+        (DcDelivery::Placed, 0)
+    );
+    assert!(plan.attack.known);
+    assert_eq!(plan.placement_dr(1), None, "no dr from ADJACENT");
+}
+
+#[test]
+fn g11_8_play_aid_a_dc_placed_into_an_undefended_cave_is_minus_four_and_its_final_dr_decides() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4"))],
+    );
+    let plan = allowed(place_dc(&s, "us2", "A"));
+    assert_eq!(plan.attack.drm, -4);
+    // G11.88: Original DR 6 (a 4MC) is no KIA, but the Final 2 is: the Final decides.
+    let out = plan.attack.resolve(6);
+    assert_eq!(out.final_dr, 2);
+    assert!(out.eliminated.holds, "{}", out.eliminated.reason);
+    assert!(out.eliminated.reason.contains("(Final DR decides)"));
+}
+
+#[test]
+fn g11_833_placing_costs_one_smoke_mf_more_and_needs_the_mf_left() {
+    let b = cliff();
+    let mut s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4"))],
+    );
+    s.caves.smoke = vec![("A".into(), 2)];
+    let plan = allowed(place_dc(&s, "us2", "A"));
+    assert!(matches!(plan.placing, Placing::Adjacent { mf, .. } if mf == 3.0));
+    let mut tired = with_dc(us(&b, "us2", "S4"));
+    tired.unit.mf_spent = 3.0;
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![tired]);
+    let r = refused(place_dc(&s, "us2", "A"));
+    assert_eq!(
+        (r.rule, r.reason.as_str()),
+        ("G11.833", "Placing costs 2 MF; unit us2 has 1 left")
+    );
+}
+
+#[test]
+fn g11_8331_ex_a_level_2_climber_in_t4_places_into_cave_g_on_a_dr_of_3() {
+    let b = cliff();
+    let climber = climbing(with_dc(us(&b, "us1", "T4")), &b, "T4", 2, "T4-S5-S4");
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![climber]);
+    let plan = allowed(place_dc(&s, "us1", "G"));
+    let Placing::Climbing { drm, roll_rule } = &plan.placing else {
+        panic!("{:?}", plan.placing);
+    };
+    assert_eq!((drm.total, *roll_rule), (0, "G11.8331"));
+    let p = plan.placement_dr(3).unwrap();
+    assert!(p.success, "{}", p.reason);
+    assert!(p.reason.ends_with("the DC is Placed"), "{}", p.reason);
+    let p = plan.placement_dr(4).unwrap();
+    assert!(
+        p.reason
+            .ends_with("the DC is eliminated without detonating")
+    );
+}
+
+#[test]
+fn g11_8331_ex_cave_g_is_not_placed_into_from_its_own_level() {
+    let b = cliff();
+    let climber = climbing(with_dc(us(&b, "us1", "T4")), &b, "T4", 1, "T4-S5-S4");
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![climber]);
+    let r = refused(place_dc(&s, "us1", "G"));
+    assert_eq!(r.rule, "G11.8331");
+}
+
+#[test]
+fn g11_8332_ex_a_dc_set_into_cave_g_from_a_vertex_of_its_ca_is_minus_seven_undefended() {
+    let b = cliff();
+    let setter = climbing(with_dc(us(&b, "us1", "T4")), &b, "T4", 1, "T4-S5-S4");
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![setter.clone()]);
+    let plan = allowed(set_dc_order(&s, "us1", "G"));
+    assert_eq!(plan.ruling.rule, "G11.8332");
+    assert!(plan.ruling.reason.contains("the walk detonates it now"));
+    assert_eq!(plan.mf_spent, 4.0, "its entire MPh");
+    assert_eq!(
+        (plan.attack.delivery, plan.attack.drm),
+        (DcDelivery::Set, -7)
+    );
+    // With a Known Good Order Japanese MMC in the cave the text gives no DRM.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![setter, jp(&b, "jp1", "cave:G")],
+    );
+    assert_eq!(allowed(set_dc_order(&s, "us1", "G")).attack.drm, 0);
+}
+
+#[test]
+fn g11_8332_a_set_dc_takes_the_entire_mph_and_a_vertex_of_a_crest_ca_hexside() {
+    let b = cliff();
+    let mut moved = climbing(with_dc(us(&b, "us1", "T4")), &b, "T4", 1, "T4-S5-S4");
+    moved.unit.mf_spent = 1.0;
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![moved]);
+    let r = refused(set_dc_order(&s, "us1", "G"));
+    assert!(r.reason.contains("entire MPh"), "{}", r.reason);
+    // From S4's ground, cave A's CA Hexside is a cliff's Crest Line: no vertex declared.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4"))],
+    );
+    let r = refused(set_dc_order(&s, "us2", "A"));
+    assert!(r.reason.contains("G11.8332 EX"), "{}", r.reason);
+    // In the Japanese MPh the Allies Set nothing.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![with_dc(us(&b, "us2", "S4"))],
+    );
+    assert_eq!(refused(set_dc_order(&s, "us2", "A")).rule, "G11.8332");
+}

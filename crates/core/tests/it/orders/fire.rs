@@ -1,0 +1,230 @@
+//! `rules::orders::smoke` (A24.1, G11.85, G1.17) and `rules::orders::illumination` (E1.92-E1.922,
+//! E1.931).
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::los::Location;
+use asl_pto_core::model::{Phase, Side, SmokeKind};
+use asl_pto_core::rules::orders::illumination::{fire_ir, fire_starshell};
+use asl_pto_core::rules::orders::smoke::{SmokeTarget, place_smoke};
+
+use super::*;
+
+#[test]
+fn g11_85_smoke_grenades_from_inside_a_cave_go_in_by_the_normal_rules_with_no_dr() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp3", "cave:A")],
+    );
+    let at = loc(&b, "cave:A");
+    let plan = allowed(place_smoke(&s, "jp3", &at, SmokeKind::Grenade));
+    assert!(matches!(
+        plan.target,
+        SmokeTarget::Cave {
+            roll_rule: None,
+            ..
+        }
+    ));
+    assert_eq!(plan.wp_ch, None);
+    let landing = plan.place(None);
+    assert_eq!(landing.lands, Some(at));
+    assert!(landing.in_cave);
+    assert_eq!(landing.rule, "G11.85");
+    assert!(
+        landing
+            .text
+            .starts_with("SMOKE grenade at cave A: a unit in the cave"),
+        "{}",
+        landing.text
+    );
+}
+
+#[test]
+fn g1_17_japanese_conscripts_place_no_smoke_grenades_nor_any_japanese_wp() {
+    let b = cliff();
+    let conscript = unit(&b, "jp5", Nationality::Japanese, "3-3-6", "cave:A");
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![conscript, jp(&b, "jp3", "cave:A")],
+    );
+    let at = loc(&b, "cave:A");
+    assert_eq!(
+        refused(place_smoke(&s, "jp5", &at, SmokeKind::Grenade)).rule,
+        "G1.17"
+    );
+    assert_eq!(
+        refused(place_smoke(&s, "jp3", &at, SmokeKind::WpGrenade)).rule,
+        "A24.3"
+    );
+    // Only in the ATTACKER's MPh.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![jp(&b, "jp3", "cave:A")],
+    );
+    assert_eq!(
+        refused(place_smoke(&s, "jp3", &at, SmokeKind::Grenade)).rule,
+        "A24.1"
+    );
+}
+
+#[test]
+fn g11_85_smoke_grenades_into_cave_k_from_h5_need_a_final_thrown_dc_dr_of_3() {
+    let b = cliff();
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us4", "H5")]);
+    let at = loc(&b, "cave:K");
+    let plan = allowed(place_smoke(&s, "us4", &at, SmokeKind::Grenade));
+    let SmokeTarget::Cave { drm, roll_rule, .. } = &plan.target else {
+        panic!("{:?}", plan.target);
+    };
+    assert_eq!((*drm, *roll_rule), (0, Some("G11.85")));
+    let hit = plan.place(Some(3));
+    assert_eq!(hit.lands, Some(at));
+    assert!(hit.text.contains("Thrown-DC dr 3 +0 = 3"), "{}", hit.text);
+    // A failed attempt puts the SMOKE at the Entrance Hex's Base Level: IN H5.
+    let miss = plan.place(Some(4));
+    assert_eq!(miss.lands, Some(Location::Ground(hex(&b, "H5"))));
+    assert!(!miss.in_cave);
+}
+
+#[test]
+fn g11_85_no_smoke_into_a_cave_from_where_no_dc_could_be_thrown() {
+    let b = cliff();
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us3", "T5")]);
+    let r = refused(place_smoke(
+        &s,
+        "us3",
+        &loc(&b, "cave:M"),
+        SmokeKind::Grenade,
+    ));
+    assert_eq!(r.rule, "G11.85");
+    assert!(
+        r.reason.starts_with("SMOKE grenade at cave M: "),
+        "{}",
+        r.reason
+    );
+}
+
+#[test]
+fn g11_85_play_aid_wp_grenades_in_a_cave_are_a_ch_with_the_tem_reversed() {
+    let b = cliff();
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us4", "H5")]);
+    let plan = allowed(place_smoke(
+        &s,
+        "us4",
+        &loc(&b, "cave:K"),
+        SmokeKind::WpGrenade,
+    ));
+    assert_eq!(plan.name(), "WP");
+    let ch = plan.wp_ch.expect("a WP CH");
+    assert_eq!((ch.drm, ch.rule), (-4, "G11.85 (play-aid)"));
+}
+
+#[test]
+fn a24_1_smoke_grenades_go_into_the_own_or_an_adjacent_location() {
+    let b = cliff();
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us3", "T5")]);
+    let r = refused(place_smoke(&s, "us3", &loc(&b, "T3"), SmokeKind::Grenade));
+    assert_eq!(r.rule, "A24.1");
+    let plan = allowed(place_smoke(&s, "us3", &loc(&b, "T4"), SmokeKind::Grenade));
+    let landing = plan.place(None);
+    assert_eq!(landing.lands, Some(loc(&b, "T4")));
+    assert_eq!(
+        (landing.rule, landing.text.as_str()),
+        ("A24.1", "SMOKE grenade placed in T4")
+    );
+}
+
+/// The American leader usL and squad us2 on the plain at night, jp1 in the woods.
+fn starshell_night(b: &Board, phase: Phase, attacker: Side) -> Situation<'_> {
+    at_night(
+        situation(
+            b,
+            phase,
+            attacker,
+            vec![
+                unit(b, "usL", Nationality::American, "9-1", "B5"),
+                us(b, "us2", "C7"),
+                jp(b, "jp1", "J5"),
+            ],
+        ),
+        3,
+    )
+}
+
+#[test]
+fn e1_92_starshells_are_fired_only_at_night() {
+    let b = plain();
+    let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    s.nvr = None;
+    let r = refused(fire_starshell(&s, "usL", hex(&b, "I5")));
+    assert_eq!(r.rule, "E1.92");
+}
+
+#[test]
+fn e1_92_the_attacker_fires_starshells_in_its_pfph_the_defender_in_the_mph() {
+    let b = plain();
+    let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    allowed(fire_starshell(&s, "usL", hex(&b, "I5")));
+    assert_eq!(
+        refused(fire_starshell(&s, "jp1", hex(&b, "B5"))).rule,
+        "E1.92"
+    );
+    let s = starshell_night(&b, Phase::Movement, Side::Allied);
+    assert!(fire_starshell(&s, "usL", hex(&b, "I5")).is_err());
+    allowed(fire_starshell(&s, "jp1", hex(&b, "B5")));
+}
+
+#[test]
+fn e1_921_a_leader_fires_on_a_usage_dr_of_4_a_mmc_on_2() {
+    let b = plain();
+    let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    let leader = allowed(fire_starshell(&s, "usL", hex(&b, "I5")));
+    assert_eq!(leader.usage_rule, "E1.921");
+    assert!(leader.usage(4).holds);
+    assert!(!leader.usage(5).holds);
+    let squad = allowed(fire_starshell(&s, "us2", hex(&b, "I5")));
+    assert!(squad.usage(2).holds);
+    assert!(!squad.usage(3).holds);
+}
+
+#[test]
+fn e1_921_a_pinned_unit_fires_no_starshell() {
+    let b = plain();
+    let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    s.units[1].unit.pinned = true; // us2
+    let r = refused(fire_starshell(&s, "us2", hex(&b, "I5")));
+    assert_eq!(r.rule, "E1.921");
+    assert!(r.reason.contains("pinned"), "{}", r.reason);
+}
+
+#[test]
+fn e1_922_ex_fired_at_k6_placement_dr_colored_5_white_3_lands_in_h7() {
+    let b = plain();
+    let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    let plan = allowed(fire_starshell(&s, "usL", hex(&b, "K6")));
+    assert_eq!(plan.placement_rule, "E1.922");
+    assert_eq!(plan.placement(5, 3).hex, hex(&b, "H7"));
+}
+
+#[test]
+fn e1_931_oba_fires_an_ir_at_night_with_no_usage_dr() {
+    let b = plain();
+    let s = starshell_night(&b, Phase::PrepFire, Side::Japanese);
+    let plan = allowed(fire_ir(&s, hex(&b, "D6")));
+    assert_eq!(plan.rule, "E1.931");
+    assert!(
+        plan.reason
+            .ends_with("the IR Illuminates within six hexes of D6 (E1.933)"),
+        "{}",
+        plan.reason
+    );
+    let mut day = s.clone();
+    day.nvr = None;
+    assert_eq!(refused(fire_ir(&day, hex(&b, "D6"))).rule, "E1.93");
+}

@@ -1,0 +1,266 @@
+//! `rules::orders::phase`: what the sequence of play does by itself (A3, E1.12, E1.53, E1.32,
+//! E1.923/E1.933, G11.85/G11.851, G1.425), and `rules::night::light::light_marks` (E1.9,
+//! G11.96).
+
+use asl_pto_core::los::Location;
+use asl_pto_core::model::{Cloud, Hero, Moon, Phase, Side, SmokeKind};
+use asl_pto_core::rules::night::light::{Source, SourceKind, light_marks};
+use asl_pto_core::rules::orders::phase::{
+    Straying, cave_smoke_removed_now, heroes_removed, illumination_removed, night_concealment,
+    nvr_change_due, phase_begins, straying, unit_at_phase_start,
+};
+use asl_pto_core::rules::situation::SmokeAt;
+
+use super::*;
+
+#[test]
+fn a3_a_player_turn_is_announced_with_its_rph_then_each_phase() {
+    let rph = phase_begins(Phase::Rally, 3, 2, Side::Allied);
+    let texts: Vec<(&str, &str, &str)> = rph
+        .iter()
+        .map(|a| (a.event, a.rule, a.text.as_str()))
+        .collect();
+    assert_eq!(
+        texts,
+        vec![
+            (
+                "player_turn",
+                "A3",
+                "Player Turn 3 (Game Turn 2): the Allied side is the ATTACKER"
+            ),
+            ("phase", "A3", "RPh begins"),
+        ]
+    );
+    assert_eq!(phase_begins(Phase::Movement, 3, 2, Side::Allied).len(), 1);
+}
+
+#[test]
+fn a4_g11_74_e1_53_mf_cave_entry_and_straying_last_one_phase() {
+    let b = plain();
+    let mut u = us(&b, "us1", "B5").unit;
+    u.mf_spent = 3.0;
+    u.entered_cave = true;
+    u.straying = true;
+    u.dc = true;
+    unit_at_phase_start(&mut u);
+    assert_eq!(
+        (u.mf_spent, u.entered_cave, u.straying),
+        (0.0, false, false)
+    );
+    assert!(u.dc, "a DC is kept");
+}
+
+#[test]
+fn e1_12_an_nvr_change_dr_in_each_rph_after_the_opening_player_turn() {
+    assert_eq!(nvr_change_due(None, Cloud::Clear, Moon::Full, 2), None);
+    assert_eq!(nvr_change_due(Some(3), Cloud::Clear, Moon::Full, 1), None);
+    let plan = nvr_change_due(Some(3), Cloud::Scattered, Moon::Half, 2).unwrap();
+    assert_eq!(plan.roll_rule, "E1.12");
+    // Scattered, Half Moon: a subsequent dr 4 / 3, FRU = 2 down.
+    assert_eq!(plan.change(6, 2, || 4).after, 1);
+    assert_eq!(plan.change(5, 2, || panic!("no subsequent dr")).after, 3);
+    let overcast = nvr_change_due(Some(3), Cloud::Overcast, Moon::Half, 2).unwrap();
+    assert_eq!(overcast.change(6, 6, || panic!("by one hex")).after, 4);
+}
+
+#[test]
+fn e1_53_good_order_attacker_movers_make_a_movement_dr_except_in_a_cave() {
+    let b = cliff();
+    let mut broken = us(&b, "us3", "T5");
+    broken.unit.broken = true;
+    let s = at_night(
+        situation(
+            &b,
+            Phase::Movement,
+            Side::Allied,
+            vec![us(&b, "us1", "T4"), jp(&b, "jp1", "cave:A"), broken],
+        ),
+        2,
+    );
+    let movers: Vec<String> = ["us1", "jp1", "us3", "us9"].map(String::from).to_vec();
+    assert_eq!(
+        straying(&s, &movers),
+        vec![Straying::Roll {
+            unit: "us1".into(),
+            roll_rule: "E1.53"
+        }]
+    );
+    let mut s = s.clone();
+    s.attacker = Side::Japanese;
+    let [Straying::Exempt { unit, check }] = &straying(&s, &movers)[..] else {
+        panic!("jp1 in its cave is exempt");
+    };
+    assert_eq!((unit.as_str(), check.rule), ("jp1", "G11.96"));
+    s.nvr = None;
+    assert!(straying(&s, &movers).is_empty(), "no Straying by day");
+}
+
+#[test]
+fn e1_32_a_unit_in_concealment_terrain_no_enemy_sees_gains_concealment_at_night() {
+    let b = plain();
+    let s = at_night(
+        situation(
+            &b,
+            Phase::CloseCombat,
+            Side::Allied,
+            vec![
+                us(&b, "us1", "B5"),
+                jp(&b, "jp1", "J5"),
+                jp(&b, "jp2", "M3"),
+            ],
+        ),
+        2,
+    );
+    let gained = night_concealment(&s);
+    let ids: Vec<&str> = gained.iter().map(|g| g.unit.as_str()).collect();
+    assert_eq!(ids, vec!["jp1"], "jp2 in the open gains nothing");
+    assert_eq!(gained[0].rule, "E1.32");
+    assert!(
+        gained[0].reason.ends_with("it gains \"?\""),
+        "{}",
+        gained[0].reason
+    );
+    // Lit, jp1 is seen beyond the NVR (E1.101).
+    let mut lit = s.clone();
+    lit.lit_hexes.insert(hex(&b, "J5"));
+    assert!(night_concealment(&lit).is_empty());
+    // Within the NVR, with a clear LOS, it is seen.
+    let near = at_night(
+        situation(
+            &b,
+            Phase::CloseCombat,
+            Side::Allied,
+            vec![us(&b, "us1", "H5"), jp(&b, "jp1", "J5")],
+        ),
+        2,
+    );
+    assert!(night_concealment(&near).is_empty());
+    let mut day = s.clone();
+    day.nvr = None;
+    assert!(night_concealment(&day).is_empty());
+}
+
+#[test]
+fn e1_923_e1_933_starshells_and_ir_go_at_the_end_of_the_ccph_by_name() {
+    let b = plain();
+    let mut s = at_night(situation(&b, Phase::Rally, Side::Allied, vec![]), 2);
+    s.starshells = vec![hex(&b, "I9")];
+    s.irs = vec![hex(&b, "D6")];
+    let gone = illumination_removed(&s, Phase::CloseCombat);
+    let what: Vec<(SourceKind, &str)> = gone.iter().map(|r| (r.kind, r.rule)).collect();
+    assert_eq!(
+        what,
+        vec![
+            (SourceKind::Ir, "E1.923"),
+            (SourceKind::Starshell, "E1.923")
+        ]
+    );
+    assert!(
+        gone[1].text.starts_with("Starshell in I9 removed: "),
+        "{}",
+        gone[1].text
+    );
+    assert!(illumination_removed(&s, Phase::Movement).is_empty());
+}
+
+fn cave_smoke(b: &Board, cave: &str, kind: SmokeKind, placed_in: u32) -> SmokeAt {
+    SmokeAt {
+        at: loc(b, &format!("cave:{cave}")),
+        kind,
+        dispersed: false,
+        placed_in,
+    }
+}
+
+#[test]
+fn g11_851_ex_wp_removed_from_cave_a_rises_and_reveals_g_and_m() {
+    let b = cliff();
+    let mut s = situation(&b, Phase::Rally, Side::Allied, vec![]);
+    s.hidden_caves = vec!["G".into(), "M".into()];
+    let r = cave_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::WpGrenade, 1)).unwrap();
+    assert_eq!((r.cave.as_str(), r.rule), ("A", "G11.85"));
+    assert!(
+        r.text.starts_with("WpGrenade in cave A removed: "),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.reveal.unwrap().caves, vec!["G", "M"]);
+    // SMOKE grenades reveal nothing.
+    let r = cave_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::Grenade, 1)).unwrap();
+    assert_eq!(r.reveal, None);
+}
+
+#[test]
+fn g11_85_only_smoke_placed_in_a_cave_in_play_goes_at_the_end_of_its_player_turn() {
+    let b = cliff();
+    let s = situation(&b, Phase::Rally, Side::Allied, vec![]);
+    // Set up with the scenario, or placed in a later Player Turn: it stays.
+    assert_eq!(
+        cave_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::Grenade, 0)),
+        None
+    );
+    assert_eq!(
+        cave_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::Grenade, 2)),
+        None
+    );
+    let above = SmokeAt {
+        at: Location::Ground(hex(&b, "S4")),
+        kind: SmokeKind::Grenade,
+        dispersed: false,
+        placed_in: 1,
+    };
+    assert_eq!(cave_smoke_removed_now(&s, &above), None);
+}
+
+#[test]
+fn g1_425_a_t_h_hero_who_made_no_attack_goes_at_the_end_of_his_player_turn() {
+    let b = cliff();
+    let hero = |id: &str, created_in: u32, attacked: bool| {
+        let mut h = unit(
+            &b,
+            id,
+            asl_pto_core::counters::Nationality::Japanese,
+            "T-H Hero",
+            "S4",
+        );
+        h.unit.hero = Some(Hero {
+            target: "us2".into(),
+            created_in,
+            attacked,
+        });
+        h
+    };
+    let s = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Japanese,
+        vec![
+            hero("a.hero", 1, false),
+            hero("b.hero", 1, true),
+            hero("c.hero", 0, false),
+        ],
+    );
+    let gone = heroes_removed(&s);
+    assert_eq!(gone.len(), 1);
+    assert_eq!((gone[0].0.as_str(), gone[0].1.rule), ("a.hero", "G1.425"));
+}
+
+#[test]
+fn e1_9_g11_96_light_marks_by_night_and_none_by_day() {
+    let b = cliff();
+    let star = [Source {
+        kind: SourceKind::Starshell,
+        hex: hex(&b, "S4"),
+        levels: 0,
+    }];
+    let night = light_marks(&b.map, &star, true);
+    assert_eq!(
+        night.lit_by(hex(&b, "S5")),
+        Some((SourceKind::Starshell, "E1.923"))
+    );
+    assert_eq!(night.lit_by(hex(&b, "A1")), None);
+    assert_eq!(night.cave(b.caves.cave("A").unwrap()), Some("G11.96"));
+    let day = light_marks(&b.map, &star, false);
+    assert_eq!(day.lit_by(hex(&b, "S5")), None);
+    assert_eq!(day.cave(b.caves.cave("A").unwrap()), None);
+}

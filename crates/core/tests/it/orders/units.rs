@@ -1,0 +1,314 @@
+//! `rules::orders::units` (A7.301/A7.302 IFT effects, A10 Morale Checks with G1.41, A10.3 and
+//! G1.11-G1.14/G1.4 failures), `rules::orders::search` (A12.152, G11.33, G1.63) and
+//! `rules::orders::heroes` (G1.421-G1.424).
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::rules::ift::IftResult;
+use asl_pto_core::rules::japanese::smc::SmcOutcome;
+use asl_pto_core::rules::japanese::step::Cause;
+use asl_pto_core::rules::morale::break_without_mc;
+use asl_pto_core::rules::orders::heroes::{create_hero, japanese_squads_in_ob};
+use asl_pto_core::rules::orders::search::search;
+use asl_pto_core::rules::orders::units::{
+    IftEffect, McFailure, casualty, ift_effect, kia_survivor, mc, mc_failure, morale_check,
+    random_selection,
+};
+
+use super::*;
+
+fn elr(side: Side) -> i32 {
+    match side {
+        Side::Japanese => 3,
+        Side::Allied => 4,
+    }
+}
+
+#[test]
+fn g1_41_a_good_order_japanese_leader_raises_his_squads_morale_level_by_one() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![
+            jp(&b, "jp1", "cave:A"),
+            unit(&b, "jpL", Nationality::Japanese, "9-1", "cave:A"),
+        ],
+    );
+    let plan = mc(&s, s.unit("jp1").unwrap(), 2, elr, "a 2MC");
+    assert_eq!((plan.level.value, plan.level.rule), (8, "G1.41"));
+    assert_eq!((plan.elr, plan.roll_rule), (3, "A10.1"));
+    // MC DR 3 + 4 = 7, +2 = 9 > 8: failed by one.
+    let (result, text) = plan.check(3, 4);
+    assert!(!result.passed);
+    assert_eq!(result.by, 1);
+    assert!(
+        text.starts_with("a 2MC: Morale Level 8 (G1.41: a Japanese leader raises"),
+        "{text}"
+    );
+    // The leader himself is not raised by another leader, nor by himself.
+    let plan = mc(&s, s.unit("jpL").unwrap(), 0, elr, "a NMC");
+    assert_eq!(plan.level.value, 9);
+}
+
+#[test]
+fn a10_1_the_script_morale_check_is_a_nmc_or_a_drm_mc_on_the_printed_morale() {
+    let b = cliff();
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "T4")]);
+    let plan = allowed(morale_check(&s, "us1", 0, elr));
+    assert_eq!((plan.why.as_str(), plan.level.value), ("a NMC", 8));
+    assert_eq!((plan.level.rule, plan.elr), ("A10.1", 4));
+    assert_eq!(allowed(morale_check(&s, "us1", 3, elr)).why, "a 3MC");
+    assert!(plan.check(4, 4).0.passed, "8 <= Morale Level 8");
+    assert_eq!(refused(morale_check(&s, "us9", 0, elr)).rule, "A3");
+}
+
+#[test]
+fn g1_4_a_japanese_smc_failing_a_mc_is_wounded_on_his_wound_severity_dr() {
+    let b = cliff();
+    let leader = unit(&b, "jpL", Nationality::Japanese, "9-1", "cave:A");
+    let mut failed = break_without_mc();
+    failed.by = 1;
+    let f = mc_failure(&leader.unit, Cause::IftMc, &failed).unwrap();
+    let McFailure::JapaneseSmc { roll_rule, .. } = &f else {
+        panic!("{f:?}");
+    };
+    assert_eq!(*roll_rule, "A17.11");
+    assert_eq!(f.wound(2).unwrap().outcome, SmcOutcome::Wounded);
+    assert_eq!(f.wound(5).unwrap().outcome, SmcOutcome::Eliminated);
+}
+
+#[test]
+fn a10_3_another_leader_breaks_and_a_squad_is_exchanged_as_g1_12_or_a10_3_says() {
+    let b = cliff();
+    let leader = unit(&b, "usL", Nationality::American, "9-1", "T4");
+    let mc = break_without_mc();
+    let Some(McFailure::Breaks(c)) = mc_failure(&leader.unit, Cause::IftMc, &mc) else {
+        panic!("the leader breaks");
+    };
+    assert_eq!((c.rule, c.reason.as_str()), ("A10.3", "the leader breaks"));
+    let Some(McFailure::Becomes(out)) = mc_failure(&us(&b, "us1", "T4").unit, Cause::IftMc, &mc)
+    else {
+        panic!("the squad breaks");
+    };
+    assert_eq!(out.rule, "A10.3");
+    assert!(out.becomes[0].broken);
+    // G1.121: a Full-Strength Japanese squad is Step-Reduced, unbroken.
+    let Some(McFailure::Becomes(out)) = mc_failure(&jp(&b, "jp1", "T4").unit, Cause::IftMc, &mc)
+    else {
+        panic!("the Japanese squad is Step-Reduced");
+    };
+    assert_eq!(out.rule, "G1.121");
+    assert_eq!(out.becomes[0].counter, "3-4-7");
+    assert!(!out.becomes[0].broken);
+}
+
+#[test]
+fn a7_each_ift_result_says_what_the_units_in_the_location_suffer() {
+    assert_eq!(ift_effect(IftResult::Kia(2)), IftEffect::Kia(2));
+    assert_eq!(
+        ift_effect(IftResult::K(2)),
+        IftEffect::Casualty {
+            drm: 2,
+            why: "K/2: a 2MC".into()
+        }
+    );
+    assert_eq!(
+        ift_effect(IftResult::Mc(3)),
+        IftEffect::Mc {
+            drm: 3,
+            why: "a 3MC".into()
+        }
+    );
+    assert_eq!(
+        ift_effect(IftResult::Nmc),
+        IftEffect::Mc {
+            drm: 0,
+            why: "a NMC".into()
+        }
+    );
+    let IftEffect::Nothing(c) = ift_effect(IftResult::Ptc) else {
+        panic!("a PTC breaks nobody here");
+    };
+    assert_eq!(c.rule, "A7");
+    assert!(c.reason.contains("PTC are not modelled"), "{}", c.reason);
+}
+
+#[test]
+fn a7_301_random_selection_picks_the_highest_dr_the_first_of_equals() {
+    assert_eq!(random_selection(&[2, 5, 5, 1]), Some(1));
+    assert_eq!(random_selection(&[6]), Some(0));
+    assert_eq!(random_selection(&[]), None);
+}
+
+#[test]
+fn a7_301_the_units_a_kia_spares_break_if_in_good_order() {
+    let b = cliff();
+    let mut broken = us(&b, "us1", "T4");
+    broken.unit.broken = true;
+    assert_eq!(kia_survivor(&broken.unit), None);
+    let Some(McFailure::Becomes(out)) = kia_survivor(&us(&b, "us2", "T4").unit) else {
+        panic!("a Good Order squad breaks");
+    };
+    assert!(out.becomes[0].broken, "{}", out.reason);
+}
+
+#[test]
+fn a7_302_casualty_reduction_makes_a_squad_its_hs_and_eliminates_a_hs() {
+    let b = cliff();
+    let out = casualty(&us(&b, "us1", "T4").unit);
+    assert_eq!(out.rule, "A7.302");
+    assert_eq!(out.becomes[0].counter, "3-3-8");
+    assert_eq!(out.reason, "Casualty Reduction: exchanged for a 3-3-8 HS");
+    let mut broken = us(&b, "us1", "T4");
+    broken.unit.broken = true;
+    broken.unit.dm = true;
+    let out = casualty(&broken.unit);
+    assert!(
+        out.becomes[0].broken && out.becomes[0].dm,
+        "it stays broken"
+    );
+    let hs = unit(&b, "us3", Nationality::American, "3-3-8", "T4");
+    assert!(casualty(&hs.unit).becomes.is_empty());
+    // G1.14: a Japanese squad to its same-Class unbroken HS.
+    let out = casualty(&jp(&b, "jp1", "T4").unit);
+    assert_eq!(
+        (out.rule, out.becomes[0].counter.as_str()),
+        ("G1.14", "2-3-7")
+    );
+}
+
+#[test]
+fn g11_33_a_search_of_the_cliff_hex_reveals_its_hidden_caves_and_their_contents() {
+    let b = cliff();
+    let mut s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us2", "S4"), hidden(jp(&b, "jp1", "cave:G"))],
+    );
+    s.hidden_caves = vec!["A".into(), "G".into(), "M".into()];
+    let plan = allowed(search(&s, "us2", hex(&b, "S5")));
+    assert_eq!(plan.caves, vec!["A", "G", "M"]);
+    assert_eq!(plan.revealed, vec!["jp1"]);
+    assert_eq!((plan.rule, plan.mf_spent), ("G11.33", 4.0));
+    assert!(
+        plan.reason
+            .ends_with("(Search drm 0: a cave does not invoke G1.63's +2 (G11.33))"),
+        "{}",
+        plan.reason
+    );
+}
+
+#[test]
+fn g1_63_a_search_for_hidden_japanese_above_ground_gets_plus_two() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us7", "U4"), hidden(jp(&b, "jp6", "U4"))],
+    );
+    let plan = allowed(search(&s, "us7", hex(&b, "U4")));
+    assert!(plan.caves.is_empty());
+    assert_eq!(plan.revealed, vec!["jp6"]);
+    assert_eq!(plan.rule, "A12.152");
+    assert!(plan.reason.contains("Search drm 2"), "{}", plan.reason);
+}
+
+#[test]
+fn a12_152_a_good_order_attacker_searches_its_own_or_an_adjacent_hex_in_its_mph() {
+    let b = cliff();
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us3", "T5")]);
+    let r = refused(search(&s, "us3", hex(&b, "R2")));
+    assert_eq!(r.rule, "A12.152");
+    assert!(r.reason.ends_with("R2 is not"), "{}", r.reason);
+    let s = situation(
+        &b,
+        Phase::AdvancingFire,
+        Side::Allied,
+        vec![us(&b, "us3", "T5")],
+    );
+    assert_eq!(refused(search(&s, "us3", hex(&b, "T5"))).rule, "A12.152");
+}
+
+#[test]
+fn g1_421_the_allowance_counts_the_japanese_squads_of_the_ob_only() {
+    let ob = [
+        (Nationality::Japanese, "4-4-7"),
+        (Nationality::Japanese, "3-3-6"),
+        (Nationality::Japanese, "2-3-7"),
+        (Nationality::Japanese, "9-1"),
+        (Nationality::American, "7-6-8"),
+    ];
+    assert_eq!(japanese_squads_in_ob(ob), 2);
+}
+
+/// jp2 (4-4-8) with a DC in cave A, us2 at its Entrance Hex S4: the Japanese MPh of 1945.
+fn dc_hero(b: &Board, dc: bool) -> Situation<'_> {
+    let mut jp2 = unit(b, "jp2", Nationality::Japanese, "4-4-8", "cave:A");
+    jp2.unit.dc = dc;
+    situation(
+        b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp2, us(b, "us2", "S4")],
+    )
+}
+
+#[test]
+fn g1_424_ex_a_dc_hero_is_created_on_a_final_dr_of_3_with_the_dc_transferred() {
+    let b = cliff();
+    let s = dc_hero(&b, true);
+    let plan = allowed(create_hero(&s, "jp2", "us2", 6));
+    assert_eq!(plan.roll_rule, "G1.421");
+    let h = plan.roll(5);
+    assert!(h.created && h.dc_hero, "{}", h.reason);
+    assert_eq!(h.rule, "G1.424");
+    let h = plan.roll(6);
+    assert!(!h.created && h.pinned, "an Original 6 pins");
+    assert_eq!(plan.hero.id, "jp2.hero");
+    assert_eq!(plan.hero.counter, "T-H Hero");
+    assert!(plan.hero.dc);
+    let hero = plan.hero.hero.as_ref().unwrap();
+    assert_eq!((hero.target.as_str(), hero.created_in), ("us2", 1));
+    assert_eq!(plan.at, loc(&b, "cave:A"));
+}
+
+#[test]
+fn g1_424_a_dc_hero_needs_a_dc_and_heroes_left_in_the_allowance() {
+    let b = cliff();
+    let r = refused(create_hero(&dc_hero(&b, false), "jp2", "us2", 6));
+    assert_eq!(r.rule, "G1.421");
+    assert!(r.reason.contains("no qualifying target"), "{}", r.reason);
+    assert!(r.reason.contains("(allowance 3: "), "{}", r.reason);
+    let mut s = dc_hero(&b, true);
+    s.heroes_created = 3;
+    let r = refused(create_hero(&s, "jp2", "us2", 6));
+    assert!(r.reason.starts_with("no T-H Heroes remain"), "{}", r.reason);
+    // Only in the Japanese MPh, and only by the Japanese.
+    let mut s = dc_hero(&b, true);
+    s.attacker = Side::Allied;
+    assert_eq!(refused(create_hero(&s, "jp2", "us2", 6)).rule, "G1.424");
+    assert_eq!(refused(create_hero(&s, "us2", "jp2", 6)).rule, "G1.421");
+    assert_eq!(refused(create_hero(&s, "jp2", "us9", 6)).rule, "A3");
+}
+
+#[test]
+fn g1_421_a_conscript_hs_adds_one_and_two_to_the_creation_dr() {
+    let b = cliff();
+    let mut hs = unit(&b, "jp5", Nationality::Japanese, "1-2-6", "cave:A");
+    hs.unit.dc = true;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![hs, us(&b, "us2", "S4")],
+    );
+    let plan = allowed(create_hero(&s, "jp5", "us2", 6));
+    assert!(plan.half_squad && plan.conscript);
+    // 2 +1 HS +2 Conscript -2 DC = 3: created; 3 makes 4: not.
+    assert!(plan.roll(2).created);
+    assert!(!plan.roll(3).created);
+}

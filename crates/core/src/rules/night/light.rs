@@ -1,6 +1,6 @@
 //! E1.9 Illumination: Starshells (E1.923, 3 hexes), Illuminating Rounds (E1.933, 6 hexes),
 //! Blazes (E1.94, twice the Blazing levels, with E1.941 shadows), Flames (E1.942, own Location),
-//! and caves (G11.96).
+//! and caves (G11.96); and the marks the simulation keeps of them (`light_marks`).
 
 use serde::Serialize;
 
@@ -181,7 +181,7 @@ pub fn light_marks<'a>(
 }
 
 impl LightMarks<'_> {
-    /// What Illuminates hex `h`, with the rule of its zone (E1.923, E1.933, E1.94, E1.942).
+    /// E1.9: what Illuminates hex `h`, with the rule of its zone (E1.923, E1.933, E1.94, E1.942).
     pub fn lit_by(&self, h: Hex) -> Option<(SourceKind, &'static str)> {
         if !self.night {
             return None;

@@ -58,8 +58,8 @@ pub fn phase_begins(
     out
 }
 
-/// What a unit carries through one phase only, cleared as each phase begins: the MF it has
-/// expended (A4), its entry into a cave or Cave Complex (G11.74) and Straying (E1.53).
+/// A4 / G11.74 / E1.53: what a unit carries through one phase only, cleared as each phase
+/// begins: the MF it has expended, its entry into a cave or Cave Complex, and Straying.
 pub fn unit_at_phase_start(u: &mut Unit) {
     u.mf_spent = 0.0;
     u.entered_cave = false;

@@ -46,7 +46,7 @@ pub struct SmokePlan {
 }
 
 impl SmokePlan {
-    /// WP grenades (A24.3), rather than SMOKE grenades.
+    /// A24.3: WP grenades, rather than SMOKE grenades.
     pub fn wp(&self) -> bool {
         self.kind.is_wp()
     }
@@ -56,7 +56,7 @@ impl SmokePlan {
         if self.wp() { "WP" } else { "SMOKE" }
     }
 
-    /// Where the grenades land, on the Thrown-DC dr when the plan asks for one (G11.85: a
+    /// A24.1 / G11.85: where the grenades land, on the Thrown-DC dr when the plan asks for one (G11.85: a
     /// Final dr <= 3 puts the SMOKE in the cave, else at the Entrance Hex's Base Level).
     pub fn place(&self, dr: Option<u8>) -> SmokeLanding {
         let name = self.name();

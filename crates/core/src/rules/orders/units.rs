@@ -18,7 +18,7 @@ use crate::rules::{Amount, Check, amount, check};
 /// The rule Random Selection is made under, and a KIA's elimination (A7.301).
 pub const RANDOM_SELECTION: &str = "A7.301";
 
-/// The printed morale of a unit: a MMC's from the catalog, a leader's first number (the catalog
+/// A10.1: the printed morale of a unit: a MMC's from the catalog, a leader's first number (the catalog
 /// gives a leader no morale: his counter's name does, `9-1` is 9). Anything else (a T-H Hero)
 /// is read as 7, a value no source of ours gives.
 pub fn printed_morale(u: &Unit) -> i32 {
@@ -93,8 +93,8 @@ pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &
     }
 }
 
-/// Script `MoraleCheck(unit, drm)`: the unit takes a MC as from an IFT attack (G1.12: a failure
-/// is an Attack Break): a NMC at drm 0, else a `drm`MC.
+/// A10.1 / G1.12: the script's `MoraleCheck(unit, drm)`: the unit takes a MC as from an IFT
+/// attack (a failure is an Attack Break, G1.12): a NMC at drm 0, else a `drm`MC.
 pub fn morale_check(
     s: &Situation,
     id: &str,

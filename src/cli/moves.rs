@@ -52,7 +52,9 @@ fn mf_json(m: f32) -> Value {
 pub fn run(s: Scenario, unit: &str, phase: Phase, json: bool) -> Result<ExitCode, Failure> {
     let (mut app, board) = set_up(s, unit, phase)?;
     let sit = situation(app.world_mut(), &board);
-    let u = sit.unit_in_play(unit).map_err(|r| Failure::input(r.reason))?;
+    let u = sit
+        .unit_in_play(unit)
+        .map_err(|r| Failure::input(r.reason))?;
     let from = u.at.display(sit.map).to_string();
     let available = unit_mf(&u.unit) - u.unit.mf_spent;
     let field = field_of_movement(&sit, unit);
@@ -126,7 +128,11 @@ fn print_moves(
                     "{}: {} MF{} via {} ({})",
                     show(&r.at),
                     r.mf,
-                    if r.climb { ", Climbing (the whole MPh)" } else { "" },
+                    if r.climb {
+                        ", Climbing (the whole MPh)"
+                    } else {
+                        ""
+                    },
                     path.join(" -> "),
                     r.rule
                 );
@@ -155,7 +161,10 @@ pub fn cost_for_unit(
     let verdict = move_to(&sit, unit, &b, MoveVerb::Move);
     // Whether only Climbing makes the move (entry::cost, which `move_to` asks too).
     let climbing = cost(sit.map, &sit.caves, &a, &b, sit.night()).climbing;
-    let (fa, fb) = (a.display(sit.map).to_string(), b.display(sit.map).to_string());
+    let (fa, fb) = (
+        a.display(sit.map).to_string(),
+        b.display(sit.map).to_string(),
+    );
     if json {
         print_cost_json(&sit, unit, &fa, &fb, climbing, &verdict);
     } else {

@@ -10,6 +10,7 @@ mod caves;
 mod cli;
 mod demo_scenarios;
 mod los;
+mod moves;
 mod night;
 mod render;
 mod scenario_fuzz;

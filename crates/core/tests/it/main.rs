@@ -2,4 +2,5 @@
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
 mod japanese;
+mod moves;
 mod night_rules;

@@ -261,12 +261,7 @@ pub(crate) fn step<'a>(
         if let Location::Cave(cave) = to
             && u.unit.side() == Side::Japanese
         {
-            let r = stays_hidden(
-                seeing.of(s, to),
-                &s.caves,
-                cave,
-                &s.watchers(Side::Allied),
-            );
+            let r = stays_hidden(seeing.of(s, to), &s.caves, cave, &s.watchers(Side::Allied));
             let cave_hidden = s.hidden_caves.contains(cave);
             let (hmf, why) = hidden_entry_mf(mf, r.allowed, cave_hidden);
             mf = hmf;
@@ -322,9 +317,10 @@ pub(crate) fn step<'a>(
         // A12.15 (asl-facts "Concealment and HIP"): HIP is lost by moving in the LOS of a
         // Good Order enemy ground unit.
         let env = seeing.of(s, to);
-        let seen = s.watchers(enemy).iter().any(|w| {
-            w.good_order && cave_los(env, &s.caves, &w.at, to).is_ok_and(|r| r.clear())
-        });
+        let seen = s
+            .watchers(enemy)
+            .iter()
+            .any(|w| w.good_order && cave_los(env, &s.caves, &w.at, to).is_ok_and(|r| r.clear()));
         if seen {
             stays = false;
             text = format!("{text}; A12.15: it moves in a Good Order enemy's LOS and loses HIP");

@@ -14,7 +14,7 @@ use crate::map::Terrain;
 use crate::model::Phase;
 use crate::rules::caves::access::Under;
 use crate::rules::orders::climb::climb;
-use crate::rules::orders::movement::{MoveEvent, MoveVerb, Seeing, may_move, step};
+use crate::rules::orders::movement::{Memo, MoveEvent, MoveVerb, may_move, step};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
 /// A Location the unit can reach this phase.
@@ -167,7 +167,8 @@ fn adjacent(s: &Situation, at: &Location) -> Vec<Location> {
 pub fn field_of_movement(s: &Situation, unit: &str) -> Result<Vec<Reach>, Refusal> {
     let start = s.unit_in_play(unit)?;
     may_move(s, start)?;
-    let seeing = Seeing::default();
+    // The log lines are not wanted here: only MF, rules and the unit's state.
+    let memo = Memo::terse();
     let base = start.unit.mf_spent;
     let mut nodes = vec![Node {
         mover: start.clone(),
@@ -204,7 +205,7 @@ pub fn field_of_movement(s: &Situation, unit: &str) -> Result<Vec<Reach>, Refusa
             continue;
         }
         for to in adjacent(s, &at) {
-            let Ok(plan) = step(s, &nodes[node].mover, &to, MoveVerb::Move, &seeing) else {
+            let Ok(plan) = step(s, &nodes[node].mover, &to, MoveVerb::Move, &memo) else {
                 continue;
             };
             let mover = plan.after(&nodes[node].mover);

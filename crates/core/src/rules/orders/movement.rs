@@ -2,13 +2,16 @@
 //! G11.933 tunnels), HIP (A12.15), the night (E1.31 concealment, E1.51 MF) and the APh advance
 //! off a Climb counter (B11.4): `move_to` decides one move of one unit and says what changes.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 
+use crate::hex::Hex;
 use crate::los::{Location, LosEnv};
 use crate::model::{Nationality, Phase, Side};
+use crate::rules::Ruling;
 use crate::rules::caves::entry::cost;
 use crate::rules::caves::hidden::{
-    emerges_concealed, entry_allowed, hidden_entry_mf, stays_hidden,
+    Watcher, emerges_concealed, entry_allowed, hidden_entry_mf, stays_hidden,
 };
 use crate::rules::caves::sight::cave_los;
 use crate::rules::climbing;
@@ -86,23 +89,91 @@ impl MovePlan {
     }
 }
 
-/// The LOS environments a move's sightings are judged in, built once and kept: the situation's
-/// (with the NVR) and the one for an Illuminated Location (without it, E1.101).
+/// What a series of moves ruled on one situation shares: the sightings a move is judged by
+/// (G11.75, G11.75 EX, A12.15) and the LOS environments they are judged in (the situation's,
+/// with the NVR, and the one for an Illuminated Location, without it, E1.101), each worked out
+/// once and kept, as `moves::field_of_movement` asks about the same Locations from many paths
+/// (they depend on the situation and the Location entered only, never on the path); and
+/// whether the plans' log lines are wanted (`terse`: not written, for the field).
 #[derive(Default)]
-pub(crate) struct Seeing<'a> {
+pub(crate) struct Memo<'a> {
+    terse: bool,
     dark: OnceCell<LosEnv<'a>>,
     bright: OnceCell<LosEnv<'a>>,
+    /// The Japanese, then the Allied watchers.
+    watchers: [OnceCell<Vec<Watcher>>; 2],
+    /// G11.75: entering a cave, by cave id.
+    cave: RefCell<HashMap<String, Ruling>>,
+    /// G11.75 EX: emerging into a hex, by watching side and hex.
+    emerge: RefCell<HashMap<(Side, Hex), Ruling>>,
+    /// A12.15: a Location in a Good Order enemy's LOS, by watching side and Location.
+    seen: RefCell<HashMap<(Side, Location), bool>>,
 }
 
-impl<'a> Seeing<'a> {
+impl<'a> Memo<'a> {
+    /// For plans whose log lines are not wanted.
+    pub(crate) fn terse() -> Memo<'a> {
+        Memo {
+            terse: true,
+            ..Memo::default()
+        }
+    }
+
     /// E1.101: the environment for whether `at` is seen: without the NVR when it is
     /// Illuminated (as `Situation::env_seeing`).
-    fn of(&self, s: &Situation<'a>, at: &Location) -> &LosEnv<'a> {
+    fn env(&self, s: &Situation<'a>, at: &Location) -> &LosEnv<'a> {
         if s.lit(at) {
             self.bright.get_or_init(|| s.env().with_nvr(None))
         } else {
             self.dark.get_or_init(|| s.env())
         }
+    }
+
+    fn watchers(&self, s: &Situation, side: Side) -> &[Watcher] {
+        let i = usize::from(side == Side::Allied);
+        self.watchers[i].get_or_init(|| s.watchers(side))
+    }
+
+    /// G11.75: whether Infantry entering cave `id` (`to`) stay hidden from the Allied
+    /// watchers.
+    fn cave(&self, s: &Situation<'a>, id: &str, to: &Location) -> Ruling {
+        if let Some(r) = self.cave.borrow().get(id) {
+            return r.clone();
+        }
+        let r = stays_hidden(
+            self.env(s, to),
+            &s.caves,
+            id,
+            self.watchers(s, Side::Allied),
+        );
+        self.cave.borrow_mut().insert(id.to_string(), r.clone());
+        r
+    }
+
+    /// G11.75 EX: whether hidden Infantry come out into hex `h` (`to`) concealed, watched by
+    /// `enemy`.
+    fn emerge(&self, s: &Situation<'a>, enemy: Side, h: Hex, to: &Location) -> Ruling {
+        if let Some(r) = self.emerge.borrow().get(&(enemy, h)) {
+            return r.clone();
+        }
+        let r = emerges_concealed(self.env(s, to), h, self.watchers(s, enemy));
+        self.emerge.borrow_mut().insert((enemy, h), r.clone());
+        r
+    }
+
+    /// A12.15: whether a Good Order ground unit of `enemy` has a clear LOS to `to`.
+    fn seen(&self, s: &Situation<'a>, enemy: Side, to: &Location) -> bool {
+        let key = (enemy, to.clone());
+        if let Some(b) = self.seen.borrow().get(&key) {
+            return *b;
+        }
+        let env = self.env(s, to);
+        let seen = self
+            .watchers(s, enemy)
+            .iter()
+            .any(|w| w.good_order && cave_los(env, &s.caves, &w.at, to).is_ok_and(|r| r.clear()));
+        self.seen.borrow_mut().insert(key, seen);
+        seen
     }
 }
 
@@ -125,7 +196,7 @@ pub fn move_to(
     verb: MoveVerb,
 ) -> Result<MovePlan, Refusal> {
     let u = s.unit_in_play(unit)?;
-    step(s, u, to, verb, &Seeing::default())
+    step(s, u, to, verb, &Memo::default())
 }
 
 /// A3 / A10.5: whether the unit may move at all now: the ATTACKER's Good Order units move in
@@ -142,13 +213,13 @@ pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
 }
 
 /// `move_to` for the mover `u` as it stands (possibly a hypothetical one, after earlier steps
-/// of a path), judging sightings in `seeing`'s environments.
+/// of a path), with what `memo` keeps.
 pub(crate) fn step<'a>(
     s: &Situation<'a>,
     u: &UnitAt,
     to: &Location,
     verb: MoveVerb,
-    seeing: &Seeing<'a>,
+    memo: &Memo<'a>,
 ) -> Result<MovePlan, Refusal> {
     let map = s.map;
     let show = |l: &Location| l.display(map).to_string();
@@ -243,7 +314,9 @@ pub(crate) fn step<'a>(
     }
     let mut mf = c.mf.unwrap_or(0.0);
     let available = total - u.unit.mf_spent;
-    let mut text = format!("{} -> {}: {}", show(&u.at), show(to), c.reason);
+    let mut text = Line::new(memo.terse, || {
+        format!("{} -> {}: {}", show(&u.at), show(to), c.reason)
+    });
     let mut stays = u.hidden;
     // Set when a hidden unit is placed onboard concealed (G11.75 EX).
     let mut concealed_now = false;
@@ -261,21 +334,23 @@ pub(crate) fn step<'a>(
         if let Location::Cave(cave) = to
             && u.unit.side() == Side::Japanese
         {
-            let r = stays_hidden(seeing.of(s, to), &s.caves, cave, &s.watchers(Side::Allied));
+            let r = memo.cave(s, cave, to);
             let cave_hidden = s.hidden_caves.contains(cave);
             let (hmf, why) = hidden_entry_mf(mf, r.allowed, cave_hidden);
             mf = hmf;
             stays = r.allowed;
-            text = format!(
-                "{text}; {}: {}; {why}: {}",
-                r.rule,
-                r.reason,
-                if hmf == 0.0 {
-                    "no MF (a hidden cave, or the unit stays hidden)"
-                } else {
-                    "the normal MF"
-                }
-            );
+            text.then(|| {
+                format!(
+                    "{}: {}; {why}: {}",
+                    r.rule,
+                    r.reason,
+                    if hmf == 0.0 {
+                        "no MF (a hidden cave, or the unit stays hidden)"
+                    } else {
+                        "the normal MF"
+                    }
+                )
+            });
             // G11.751 EX (into cave G in view of W9): seen, hidden Infantry are placed onboard
             // concealed beneath the Cave counter, which is then onboard too.
             if !r.allowed {
@@ -283,58 +358,57 @@ pub(crate) fn step<'a>(
                 if cave_hidden {
                     reveal_caves.push(cave.clone());
                 }
-                text = format!(
-                    "{text}; it is placed onboard{} beneath the cave {cave} counter (G11.751 EX)",
-                    if concealed_now { ", concealed," } else { "" }
-                );
+                text.then(|| {
+                    format!(
+                        "it is placed onboard{} beneath the cave {cave} counter (G11.751 EX)",
+                        if concealed_now { ", concealed," } else { "" }
+                    )
+                });
             }
         }
         // G11.75 (G11.751 EX): Infantry entering a Cave Complex become hidden.
         if matches!(to, Location::Complex(_)) {
             stays = true;
-            text = format!("{text}; G11.75: Infantry entering a Cave Complex are hidden");
+            text.then(|| "G11.75: Infantry entering a Cave Complex are hidden".into());
         }
     } else if u.hidden && matches!(u.at, Location::Cave(_) | Location::Complex(_)) {
         // G11.75 EX (cave B or D to W5): hidden Infantry come out onboard concealed unless a
         // Good Order enemy ground unit within 16 hexes sees the hex they enter.
         if let Some(h) = to.hex() {
-            let r = emerges_concealed(seeing.of(s, to), h, &s.watchers(enemy));
+            let r = memo.emerge(s, enemy, h, to);
             stays = false;
             concealed_now = r.allowed;
-            text = format!(
-                "{text}; {}: {}{}",
-                r.rule,
-                r.reason,
-                if r.allowed {
-                    ""
-                } else {
-                    " (A12's \"?\"-loss rules are not in our sources: it is placed onboard \
-                     unconcealed)"
-                }
-            );
+            text.then(|| {
+                format!(
+                    "{}: {}{}",
+                    r.rule,
+                    r.reason,
+                    if r.allowed {
+                        ""
+                    } else {
+                        " (A12's \"?\"-loss rules are not in our sources: it is placed onboard \
+                         unconcealed)"
+                    }
+                )
+            });
         }
     } else if u.hidden && to.hex().is_some() {
         // A12.15 (asl-facts "Concealment and HIP"): HIP is lost by moving in the LOS of a
         // Good Order enemy ground unit.
-        let env = seeing.of(s, to);
-        let seen = s
-            .watchers(enemy)
-            .iter()
-            .any(|w| w.good_order && cave_los(env, &s.caves, &w.at, to).is_ok_and(|r| r.clear()));
-        if seen {
+        if memo.seen(s, enemy, to) {
             stays = false;
-            text = format!("{text}; A12.15: it moves in a Good Order enemy's LOS and loses HIP");
+            text.then(|| "A12.15: it moves in a Good Order enemy's LOS and loses HIP".into());
         }
     }
     if !advance && u.unit.mf_spent > 0.0 && mf > available {
-        return Err(Refusal::new(
-            c.rule,
+        let why = Line::new(memo.terse, || {
             format!(
                 "{} -> {} costs {mf} MF; unit {id} has {available} of its {total} MF left",
                 show(&u.at),
                 show(to),
-            ),
-        ));
+            )
+        });
+        return Err(Refusal::new(c.rule, why.text));
     }
     // E1.31 at night: Non-Assault Movement in an already Illuminated Location, or entering an
     // enemy-occupied Location in the MPh, loses Cloaking/"?".
@@ -371,7 +445,7 @@ pub(crate) fn step<'a>(
     if let Some(l) = &lose_concealment {
         p.concealed = false;
         p.cloaked = false;
-        text = format!("{text}; {}: {}", l.rule, l.reason);
+        text.then(|| format!("{}: {}", l.rule, l.reason));
     }
     if !advance {
         p.mf = mf;
@@ -381,10 +455,41 @@ pub(crate) fn step<'a>(
         p.entered_cave = true;
     }
     p.reveal_caves = reveal_caves;
-    p.text = if advance {
-        format!("{text} (its APh advance)")
+    if advance {
+        text.end(" (its APh advance)");
     } else {
-        format!("{text}; {mf} MF, {} of {total} spent", u.unit.mf_spent + mf)
-    };
+        text.then(|| format!("{mf} MF, {} of {total} spent", u.unit.mf_spent + mf));
+    }
+    p.text = text.text;
     Ok(p)
+}
+
+/// A plan's log line, written part by part only when it is wanted (not `terse`).
+struct Line {
+    terse: bool,
+    text: String,
+}
+
+impl Line {
+    fn new(terse: bool, first: impl FnOnce() -> String) -> Line {
+        Line {
+            terse,
+            text: if terse { String::new() } else { first() },
+        }
+    }
+
+    /// Adds "; " and a part.
+    fn then(&mut self, part: impl FnOnce() -> String) {
+        if !self.terse {
+            self.text.push_str("; ");
+            self.text.push_str(&part());
+        }
+    }
+
+    /// Adds a closing remark as it is.
+    fn end(&mut self, tail: &str) {
+        if !self.terse {
+            self.text.push_str(tail);
+        }
+    }
 }

@@ -11,11 +11,10 @@ mod units;
 use bevy::prelude::*;
 
 use super::Board;
-use super::components::Unit;
 use super::live::{Live, UnitView};
 use super::log::ruled;
 use super::phase::{NightState, Phase, PlayerTurn};
-use crate::counters::{Catalog, Lookup};
+use crate::rules::orders::movement::MoveVerb;
 use crate::scenario::{Action, SmokeKind};
 
 /// What every action reads first.
@@ -109,42 +108,20 @@ pub(super) fn refuse(world: &mut World, unit: Option<&str>, rule: &str, reason: 
     ruled(world, "refused", unit, rule, reason);
 }
 
-/// A4.1 (not in our sources; the common values): Infantry MF: 4 for a MMC, 6 for a leader, 8
-/// for a T-H Hero (G1.423's "eight-MF allotment").
-pub(super) fn unit_mf(u: &Unit) -> f32 {
-    if u.hero.is_some() {
-        8.0
-    } else if is_leader(u) {
-        6.0
-    } else {
-        4.0
-    }
-}
-
-/// A leader (SMC) counter.
-pub(super) fn is_leader(u: &Unit) -> bool {
-    Catalog::get().lookup(u.nationality, &u.counter) == Lookup::Leader
-}
-
-/// A Multi-Man Counter from the catalog.
-pub(super) fn mmc(u: &Unit) -> Option<&'static crate::counters::Counter> {
-    match Catalog::get().lookup(u.nationality, &u.counter) {
-        Lookup::Mmc(c) => Some(c),
-        _ => None,
-    }
-}
+// A4.1 MF, leaders and MMC are rulings of the core (`rules::orders`).
+pub(super) use crate::rules::orders::{is_leader, mmc, unit_mf};
 
 /// Resolves one action.
 pub(super) fn resolve(world: &mut World, action: &Action) {
     match action {
-        Action::Move(u, to) => movement::do_move(world, u, to, None),
+        Action::Move(u, to) => movement::do_move(world, u, to, MoveVerb::Move),
         Action::EnterCave(u, cave) => movement::do_move(
             world,
             u,
             &crate::los::Location::Cave(cave.clone()),
-            Some("EnterCave"),
+            MoveVerb::EnterCave,
         ),
-        Action::ExitCave(u, to) => movement::do_move(world, u, to, Some("ExitCave")),
+        Action::ExitCave(u, to) => movement::do_move(world, u, to, MoveVerb::ExitCave),
         Action::Climb(u, level, vertex) => movement::climb(world, u, *level, *vertex),
         Action::ThrowDc(u, cave) => attack::throw_dc(world, u, cave),
         Action::PlaceDc(u, cave) => attack::place_dc(world, u, cave),

@@ -1,5 +1,8 @@
 //! The core crate's one integration-test binary: the rulings as pure functions, tested without
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
+mod board;
 mod japanese;
+mod movement;
+mod moves;
 mod night_rules;

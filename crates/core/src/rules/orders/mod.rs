@@ -5,10 +5,38 @@
 //! `moves`) and the viewer's Play mode call the same functions, so nothing re-implements a
 //! ruling. One file per concept.
 
+pub mod climb;
 pub mod kindle;
+pub mod movement;
 
-use crate::model::{Phase, Side};
+use crate::counters::{Catalog, Counter, Lookup};
+use crate::model::{Phase, Side, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
+
+/// A4.1 (not in our sources; the common values): Infantry MF: 4 for a MMC, 6 for a leader, 8
+/// for a T-H Hero (G1.423's "eight-MF allotment").
+pub fn unit_mf(u: &Unit) -> f32 {
+    if u.hero.is_some() {
+        8.0
+    } else if is_leader(u) {
+        6.0
+    } else {
+        4.0
+    }
+}
+
+/// A leader (SMC) counter, by the counter catalog.
+pub fn is_leader(u: &Unit) -> bool {
+    Catalog::get().lookup(u.nationality, &u.counter) == Lookup::Leader
+}
+
+/// A Multi-Man Counter from the counter catalog.
+pub fn mmc(u: &Unit) -> Option<&'static Counter> {
+    match Catalog::get().lookup(u.nationality, &u.counter) {
+        Lookup::Mmc(c) => Some(c),
+        _ => None,
+    }
+}
 
 /// A3: the unit's side must be the ATTACKER and the phase one of `phases`; else refused with
 /// `rule`, naming what was tried (`what`).

@@ -129,7 +129,7 @@ fn print_moves(
     ))?;
     match field {
         Err(r) => out.line(format!("  cannot move now: {} ({})", r.reason, r.rule))?,
-        Ok(f) if f.is_empty() => out.line(format!("  no Location can be reached"))?,
+        Ok(f) if f.is_empty() => out.line("  no Location can be reached")?,
         Ok(f) => {
             for r in f {
                 let path: Vec<String> = r.path.iter().map(show).collect();

@@ -334,8 +334,9 @@ fn cli_moves_text_phase_and_errors() {
         out.starts_with("jp1 in cave:G, MPh with the Japanese side the ATTACKER: 4 MF available\n"),
         "{out}"
     );
+    // Cave A is hidden but seen from T4: entering it costs the normal MF (G11.751 EX).
     assert!(
-        out.contains("\ncave:A: 0 MF via cave:G -> cave:A (G11.71)\n"),
+        out.contains("\ncave:A: 3 MF via cave:G -> cave:A (G11.71)\n"),
         "{out}"
     );
     // In the PFPh nobody moves: listed as refused with its rule, exit 0.

@@ -154,8 +154,9 @@ fn g11_751_ex_seen_entering_a_hidden_cave_puts_it_and_the_unit_onboard_concealed
     );
     s.hidden_caves = vec!["A".into(), "G".into()];
     let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
-    // A hidden cave costs no MF (G11.751); seen, the unit is placed onboard concealed.
-    assert_eq!(p.mf, 0.0);
+    // Seen entering a hidden cave, the unit pays the normal MF ("will have expended two MF",
+    // G11.751 EX; here G to A, 3 MF by G11.71) and is placed onboard concealed.
+    assert_eq!(p.mf, 3.0);
     assert!(!p.hidden && p.concealed);
     assert_eq!(p.reveal_caves, vec!["A".to_string()]);
     assert!(p.text.contains("G11.751 EX"), "{}", p.text);
@@ -189,7 +190,8 @@ fn g11_7_a_cave_is_entered_from_its_entrance_hex_and_an_upper_cliff_cave_only_by
 #[test]
 fn g11_74_ex_entering_a_cave_needs_two_mf_available_and_one_cave_per_phase() {
     let b = cliff();
-    let mut u = jp(&b, "jp1", "S4");
+    // From an Accessible cave (G into A): >= 2 MF available needed.
+    let mut u = jp(&b, "jp1", "cave:G");
     u.unit.mf_spent = 3.0;
     let s = mph(&b, Side::Japanese, vec![u.clone()]);
     let r = refused(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
@@ -201,6 +203,30 @@ fn g11_74_ex_entering_a_cave_needs_two_mf_available_and_one_cave_per_phase() {
     let r = refused(move_to(&s, "jp1", &loc(&b, "cave:G"), MoveVerb::EnterCave));
     assert_eq!(r.rule, "G11.74");
     assert!(r.reason.contains("cannot enter another cave"), "{r}");
+}
+
+#[test]
+fn g11_74_play_aid_the_two_mf_test_is_for_entry_from_an_accessible_cave_only() {
+    // "Infantry may enter a cave or Cave Complex from an Accessible cave/Cave-Complex only if
+    // it has >= two MF available": from the above-ground Entrance Hex it does not apply.
+    let b = cliff();
+    let mut u = jp(&b, "jp1", "S4");
+    u.unit.mf_spent = 3.0;
+    let s = mph(&b, Side::Japanese, vec![u]);
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(p.to, loc(&b, "cave:A"));
+}
+
+#[test]
+fn g11_74_play_aid_every_unit_counts_four_mf_for_the_two_mf_test() {
+    // "(all have four MF for this calculation)": a 6-MF leader who spent 3 MF has 1, not 3.
+    let b = cliff();
+    let mut l = unit(&b, "jpL", Nationality::Japanese, "9-1", "cave:G");
+    l.unit.mf_spent = 3.0;
+    let s = mph(&b, Side::Japanese, vec![l]);
+    let r = refused(move_to(&s, "jpL", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.74");
+    assert!(r.reason.contains("this unit has 1"), "{r}");
 }
 
 #[test]

@@ -20,6 +20,10 @@ use crate::rules::situation::{Refusal, Situation, UnitAt};
 
 use super::{attacker_in, unit_mf};
 
+/// G11.74 (play-aid: "all have four MF for this calculation"): the MF every Infantry unit counts
+/// for the ">= 2 MF available" test of entering a cave or Cave Complex from an Accessible one.
+pub const G11_74_MF: f32 = 4.0;
+
 /// The script verb that ordered the move: `ExitCave` must start in a cave (G11.72); the rest
 /// is the same ruling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,8 +328,13 @@ pub(crate) fn step<'a>(
     let mut reveal_caves = Vec::new();
     let enemy = u.unit.side().opponent();
     if entering {
-        if u.unit.entered_cave || !advance {
-            let r = entry_allowed(available, u.unit.entered_cave);
+        // G11.74 (play-aid): Infantry enter a cave or Cave Complex *from an Accessible
+        // cave/Cave-Complex* only with >= 2 MF available, every unit counting four MF for this
+        // calculation (leaders, heroes and wounded men alike); and at most one cave, Complex
+        // or tunnel per phase, from anywhere.
+        let from_cave = matches!(u.at, Location::Cave(_) | Location::Complex(_));
+        if u.unit.entered_cave || from_cave {
+            let r = entry_allowed(G11_74_MF - u.unit.mf_spent, u.unit.entered_cave);
             if !r.allowed {
                 return Err(Refusal::new(r.rule, r.reason));
             }

@@ -16,8 +16,8 @@ use crate::los::Location;
 use crate::model::Phase;
 use crate::rules::caves::entry::cost;
 use crate::rules::moves::{Reach, field_of_movement};
+use crate::rules::orders::mf_allotment;
 use crate::rules::orders::movement::{MoveEvent, MovePlan, MoveVerb, move_to};
-use crate::rules::orders::unit_mf;
 use crate::rules::situation::{Refusal, Situation};
 use crate::scenario::Scenario;
 use crate::sim::live::situation;
@@ -63,7 +63,7 @@ pub fn run(
         .unit_in_play(unit)
         .map_err(|r| Failure::input(r.reason))?;
     let from = u.at.display(sit.map).to_string();
-    let available = unit_mf(&u.unit) - u.unit.mf_spent;
+    let available = mf_allotment(u) - u.unit.mf_spent;
     let field = field_of_movement(&sit, unit);
     if json {
         print_moves_json(&sit, unit, &from, available, &field, out)?;

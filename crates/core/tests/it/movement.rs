@@ -308,6 +308,22 @@ fn e1_51_at_night_entering_jungle_costs_one_more_mf() {
 }
 
 #[test]
+fn e1_42_e1_421_a_cloaking_counter_has_six_mf_and_pays_daytime_costs() {
+    let b = plain();
+    let mut u = us(&b, "us1", "E4");
+    u.cloaked = true;
+    let mut s = mph(&b, Side::Allied, vec![u]);
+    s.nvr = Some(2);
+    // E1.421: Jungle at night costs the Cloaking counter its daytime 2 MF, not 3 (E1.51).
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.mf, 2.0, "{}", p.text);
+    // E1.42: six MF, regardless of its contents (a 4-MF squad here).
+    assert_eq!(p.mf_total, 6.0);
+    let field = field_of_movement(&s, "us1").unwrap();
+    assert_eq!(reach(&field, &b, "E5").unwrap().mf, 2.0);
+}
+
+#[test]
 fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
     let b = plain();
     let mut u = us(&b, "us1", "C3");

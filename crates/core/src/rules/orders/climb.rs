@@ -11,7 +11,7 @@ use crate::rules::climbing::{self, cliff_at};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
 use crate::rules::situation::{ClimbAt, Refusal, Situation};
 
-use super::{attacker_in, unit_mf};
+use super::{attacker_in, mf_allotment};
 
 /// What a Climb will do before its Falling DR: the Climb counter it goes onto, the MF it uses
 /// (the whole MPh), the Falling DR to roll (G11.8331) and where a fall would land.
@@ -90,7 +90,7 @@ pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<Cl
         hex,
         level,
         vertex,
-        mf_total: unit_mf(&u.unit),
+        mf_total: mf_allotment(u),
         rule: r.rule,
         reason: r.reason,
         falling: climbing_falling_dr(true, true),

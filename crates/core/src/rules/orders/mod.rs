@@ -25,6 +25,19 @@ pub fn unit_mf(u: &Unit) -> f32 {
     }
 }
 
+/// E1.42 / A4.1: the MF a unit moves with: a Cloaking counter has six MF, regardless of its
+/// contents (E1.42); otherwise `unit_mf`.
+pub fn mf_allotment(u: &UnitAt) -> f32 {
+    if u.cloaked {
+        CLOAKING_MF
+    } else {
+        unit_mf(&u.unit)
+    }
+}
+
+/// E1.42: a Cloaking counter's MF.
+pub const CLOAKING_MF: f32 = 6.0;
+
 /// A leader (SMC) counter, by the counter catalog.
 pub fn is_leader(u: &Unit) -> bool {
     Catalog::get().lookup(u.nationality, &u.counter) == Lookup::Leader

@@ -18,7 +18,7 @@ use crate::rules::climbing;
 use crate::rules::night::concealment::{NightAction, loses_concealment};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
-use super::{attacker_in, unit_mf};
+use super::{attacker_in, mf_allotment};
 
 /// G11.74 (play-aid: "all have four MF for this calculation"): the MF every Infantry unit counts
 /// for the ">= 2 MF available" test of entering a cave or Cave Complex from an Accessible one.
@@ -235,7 +235,7 @@ pub(crate) fn step<'a>(
         ));
     }
     may_move(s, u)?;
-    let total = unit_mf(&u.unit);
+    let total = mf_allotment(u);
     let advance = s.phase == Phase::Advance;
     let plan = |to: &Location, rule, text| MovePlan {
         unit: id.clone(),
@@ -287,7 +287,8 @@ pub(crate) fn step<'a>(
             format!("cave {cave} has been eliminated, with all its contents"),
         ));
     }
-    let c = cost(map, &s.caves, &u.at, to, s.night());
+    // E1.421: a Cloaking counter pays daytime MF costs (no E1.51 night extra).
+    let c = cost(map, &s.caves, &u.at, to, s.night() && !u.cloaked);
     if !c.allowed {
         return Err(Refusal::new(c.rule, c.reason));
     }

@@ -419,3 +419,45 @@ fn cli_cost_unit_rules_the_move_as_the_walk_would() {
         Some(2)
     );
 }
+
+#[test]
+fn g11_4_ex_no_unbroken_infantry_enters_an_overstacked_complex_during_play() {
+    // Complex AA holds eight squad-equivalents; with 8 1/2 in it "no other unbroken Infantry
+    // may enter it during any phase [EXC: <= four SMC could enter]".
+    let crowd: String = (0..8)
+        .map(|i| format!("(id: \"x{i}\", nationality: Japanese, counter: \"4-4-7\", at: \"complex:A\", hidden: true),\n"))
+        .collect();
+    let text = include_str!("../scenarios/g11_321_ccss.ron")
+        .replace(
+            "units: [",
+            &format!(
+                "attacker: Some(Japanese),\n    units: [\n{crowd}\
+                 (id: \"h\", nationality: Japanese, counter: \"2-3-7\", at: \"complex:A\", hidden: true),\n\
+                 (id: \"jpL\", nationality: Japanese, counter: \"9-1\", at: \"cave:C\", hidden: true),\n"
+            ),
+        )
+        .replace(
+            "    ],\n)",
+            "    ],\n    script: [(phase: Movement, act: Move(\"jp2\", \"complex:A\")), \
+             (act: Move(\"jpL\", \"complex:A\"))],\n)",
+        );
+    let mut app = crate::common::app(crate::common::from_text(&text), 1);
+    crate::common::run_to(&mut app, 2);
+    let log = &app.world().resource::<sim::WalkLog>().events;
+    let jp2 = log
+        .iter()
+        .rev()
+        .find(|e| e.unit.as_deref() == Some("jp2"))
+        .unwrap();
+    assert_eq!(
+        (jp2.event.as_str(), jp2.rule.as_deref()),
+        ("refused", Some("G11.4")),
+        "{jp2:?}"
+    );
+    let leader = log
+        .iter()
+        .rev()
+        .find(|e| e.unit.as_deref() == Some("jpL"))
+        .unwrap();
+    assert_eq!(leader.event, "move", "{leader:?}");
+}

@@ -203,6 +203,38 @@ pub fn move_to(
     step(s, u, to, verb, &Memo::default())
 }
 
+/// G11.4 (and its EX): no unbroken Infantry enters an already-Overstacked Cave Complex (more
+/// squad-equivalents than twice its Cave counters), during any phase, except up to four SMC
+/// in all, who add no squad-equivalent (A5.5).
+pub(crate) fn overstacked_complex(s: &Situation, u: &UnitAt, primary: &str) -> Result<(), Refusal> {
+    let Some(limit) = s.caves.complex_stacking_limit(primary) else {
+        return Ok(());
+    };
+    if !u.unit.good_order() {
+        return Ok(());
+    }
+    let inside = s.units_at(&Location::Complex(primary.to_string()));
+    let equivalents: f32 = inside
+        .iter()
+        .filter_map(|o| super::mmc(&o.unit))
+        .map(|c| c.squad_equivalents())
+        .sum();
+    if equivalents <= limit as f32 {
+        return Ok(());
+    }
+    let smc_inside = inside.iter().filter(|o| super::is_leader(&o.unit)).count();
+    if super::is_leader(&u.unit) && smc_inside < 4 {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        "G11.4",
+        format!(
+            "Cave Complex {primary}{primary} is Overstacked ({equivalents} squad-equivalents, \
+             limit {limit}): no other unbroken Infantry may enter it (up to four SMC excepted)"
+        ),
+    ))
+}
+
 /// A3 / A10.5: whether the unit may move at all now: the ATTACKER's Good Order units move in
 /// its MPh and advance in its APh (a broken unit routs in the RtPh instead).
 pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
@@ -288,6 +320,9 @@ pub(crate) fn step<'a>(
         ));
     }
     // E1.421: a Cloaking counter pays daytime MF costs (no E1.51 night extra).
+    if let Location::Complex(x) = to {
+        overstacked_complex(s, u, x)?;
+    }
     let c = cost(map, &s.caves, &u.at, to, s.night() && !u.cloaked);
     if !c.allowed {
         return Err(Refusal::new(c.rule, c.reason));

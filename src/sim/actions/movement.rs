@@ -44,6 +44,11 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: MoveVerb
     if !plan.reveal_caves.is_empty() {
         reveal_caves(world, &plan.reveal_caves);
     }
+    for other in &plan.reveal_units {
+        if let Some(e) = unit_entity(world, other) {
+            world.entity_mut(e).remove::<Hidden>();
+        }
+    }
     let Some(entity) = unit_entity(world, id) else {
         return;
     };

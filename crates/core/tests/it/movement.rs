@@ -436,3 +436,28 @@ fn b11_4_in_the_aph_a_climber_advances_off_its_counter_only_onto_ground_at_its_l
     assert_eq!(r.rule, "B11.4");
     assert!(r.reason.contains("Level 3"), "{r}");
 }
+
+#[test]
+fn g_4_a12_15_entering_a_hidden_non_stealthy_enemy_returns_the_mover_and_ends_its_mph() {
+    let b = plain();
+    // A hidden Conscript (Lax, not Stealthy, G1.6) in the jungle of E5.
+    let mut jp = unit(&b, "jp1", Nationality::Japanese, "3-3-6", "E5");
+    jp.hidden = true;
+    let s = mph(&b, Side::Allied, vec![us(&b, "us1", "E4"), jp.clone()]);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.rule, "A12.15", "{}", p.text);
+    assert_eq!(
+        p.to,
+        loc(&b, "E4"),
+        "the mover returns to the Location it left"
+    );
+    assert_eq!(p.mf_spent, p.mf_total, "its MPh ends");
+    assert_eq!(p.reveal_units, vec!["jp1".to_string()]);
+    // G.4: hidden Stealthy (1st-Line) Infantry in jungle may stay hidden: the mover enters.
+    let mut st = jp.clone();
+    st.unit.counter = "4-4-7".into();
+    let s = mph(&b, Side::Allied, vec![us(&b, "us1", "E4"), st]);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.to, loc(&b, "E5"));
+    assert!(p.reveal_units.is_empty());
+}

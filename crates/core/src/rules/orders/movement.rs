@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use crate::hex::Hex;
 use crate::los::{Location, LosEnv};
+use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
 use crate::rules::Ruling;
 use crate::rules::caves::entry::cost;
@@ -69,6 +70,8 @@ pub struct MovePlan {
     pub cloaked: bool,
     /// Hidden caves whose counters go onboard (G11.751 EX).
     pub reveal_caves: Vec<String>,
+    /// Hidden enemy units the move reveals (A12.15: the mover entered their Location).
+    pub reveal_units: Vec<String>,
     /// The unit leaves its Climb counter, which is removed (B11.4).
     pub climb_removed: bool,
     /// The unit has entered a cave or Cave Complex this phase (G11.74) once the move is made.
@@ -235,6 +238,19 @@ pub(crate) fn overstacked_complex(s: &Situation, u: &UnitAt, primary: &str) -> R
     ))
 }
 
+/// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy (for G.4).
+fn stealthy(u: &UnitAt) -> bool {
+    u.unit.nationality == Nationality::Japanese
+        && super::mmc(&u.unit).is_some_and(|c| {
+            crate::rules::japanese::stealth::japanese_night_class(
+                c.class,
+                u.unit.good_order(),
+                false,
+            )
+            .0 == crate::rules::night::movement::NightClass::Stealthy
+        })
+}
+
 /// A3 / A10.5: whether the unit may move at all now: the ATTACKER's Good Order units move in
 /// its MPh and advance in its APh (a broken unit routs in the RtPh instead).
 pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
@@ -285,6 +301,7 @@ pub(crate) fn step<'a>(
         concealed: u.concealed,
         cloaked: u.cloaked,
         reveal_caves: Vec::new(),
+        reveal_units: Vec::new(),
         climb_removed: matches!(u.at, Location::Climbing { .. }),
         entered_cave: u.unit.entered_cave,
         rule,
@@ -322,6 +339,53 @@ pub(crate) fn step<'a>(
     // E1.421: a Cloaking counter pays daytime MF costs (no E1.51 night extra).
     if let Location::Complex(x) = to {
         overstacked_complex(s, u, x)?;
+    }
+    // A12.15 (with G.4): in its MPh a unit that enters a Location of hidden enemy units reveals
+    // them, returns to the Location it left and ends its MPh — unless they are all Stealthy
+    // Infantry in jungle, kunai or bamboo, whose owner may keep them hidden (G.4; taken here).
+    if s.phase == Phase::Movement && !entering {
+        let hidden: Vec<&UnitAt> = s
+            .units_at(to)
+            .into_iter()
+            .filter(|o| o.hidden && o.unit.side() != u.unit.side())
+            .collect();
+        if !hidden.is_empty() {
+            let g4_terrain = to.hex().and_then(|h| map.get(h)).is_some_and(|d| {
+                matches!(
+                    d.terrain,
+                    Terrain::Jungle | Terrain::DenseJungle | Terrain::Kunai | Terrain::Bamboo
+                )
+            });
+            let all_stealthy = hidden.iter().all(|o| stealthy(o));
+            if !(g4_terrain && all_stealthy) {
+                let ids: Vec<String> = hidden.iter().map(|o| o.unit.id.clone()).collect();
+                let mut p = plan(
+                    &u.at,
+                    "A12.15",
+                    Line::new(memo.terse, || {
+                        format!(
+                            "{} -> {}: entering the Location of hidden enemy unit(s) {} reveals \
+                             them; the unit returns to {} and its MPh ends (G.4 does not spare \
+                             them: {})",
+                            show(&u.at),
+                            show(to),
+                            ids.join(", "),
+                            show(&u.at),
+                            if g4_terrain {
+                                "not all are Stealthy Infantry"
+                            } else {
+                                "not jungle, kunai or bamboo"
+                            }
+                        )
+                    })
+                    .text,
+                );
+                p.mf_spent = total;
+                p.climb_removed = false;
+                p.reveal_units = ids;
+                return Ok(p);
+            }
+        }
     }
     let c = cost(map, &s.caves, &u.at, to, s.night() && !u.cloaked);
     if !c.allowed {

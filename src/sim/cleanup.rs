@@ -8,15 +8,13 @@ use bevy::prelude::*;
 use super::Board;
 use super::components::*;
 use super::effects::{reveal_caves, reveal_tunnel_openings};
-use super::live::Live;
+use super::live::situation;
 use super::log::ruled;
 use super::night::gain_concealment_at_night;
 use super::phase::{Phase, PlayerTurn};
-use crate::los::Location;
-use crate::model::SmokeKind;
-use crate::rules::caves::attack::cave_smoke_removed;
-use crate::rules::japanese::heroes::th_hero_removed_at_end_of_player_turn;
-use crate::rules::night::illumination_fire::removed_at_end_of;
+use crate::rules::night::light::SourceKind;
+use crate::rules::orders::phase::{cave_smoke_removed_now, heroes_removed, illumination_removed};
+use crate::rules::situation::SmokeAt;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -32,64 +30,51 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// E1.923/E1.933: Starshells and IR are removed at the end of each CCPh.
+/// E1.923/E1.933: the Starshells and IR `rules::orders::phase::illumination_removed` names
+/// are removed at the end of the CCPh.
 fn remove_illumination(world: &mut World) {
-    let rule = removed_at_end_of(Phase::CloseCombat);
-    if !rule.holds {
-        return;
-    }
     let board = world.resource::<Board>().clone();
-    let name = |what: &str, hex| format!("{what} in {}", board.scenario.map.name(hex));
-    let mut stars = world.query::<(Entity, &Starshell)>();
-    let mut gone: Vec<(Entity, String)> = stars
-        .iter(world)
-        .map(|(e, s)| (e, name("Starshell", s.hex)))
-        .collect();
-    let mut irs = world.query::<(Entity, &IlluminatingRound)>();
-    gone.extend(irs.iter(world).map(|(e, i)| (e, name("IR", i.hex))));
-    gone.sort_by(|a, b| a.1.cmp(&b.1));
-    for (e, what) in gone {
-        world.despawn(e);
-        ruled(
-            world,
-            "removed",
-            None,
-            rule.rule,
-            format!("{what} removed: {}", rule.reason),
-        );
+    let s = situation(world, &board);
+    for r in illumination_removed(&s, Phase::CloseCombat) {
+        let gone = match r.kind {
+            SourceKind::Starshell => {
+                let mut q = world.query::<(Entity, &Starshell)>();
+                q.iter(world).find(|(_, x)| x.hex == r.hex).map(|(e, _)| e)
+            }
+            _ => {
+                let mut q = world.query::<(Entity, &IlluminatingRound)>();
+                q.iter(world).find(|(_, x)| x.hex == r.hex).map(|(e, _)| e)
+            }
+        };
+        if let Some(e) = gone {
+            world.despawn(e);
+        }
+        ruled(world, "removed", None, r.rule, r.text);
     }
 }
 
-/// G11.85: SMOKE placed in a cave this Player Turn is removed; G11.851: a removed WP rises and
-/// reveals the caves and tunnel openings above it.
+/// G11.85 / G11.851: each SMOKE counter in a cave that
+/// `rules::orders::phase::cave_smoke_removed_now` removes goes, and a removed WP reveals what
+/// it says (asked counter by counter: one WP's reveal changes what the next reveals).
 fn remove_cave_smoke(world: &mut World) {
-    let pt = world.resource::<PlayerTurn>().number;
     let board = world.resource::<Board>().clone();
     let mut q = world.query::<(Entity, &Smoke)>();
-    let mut gone: Vec<(Entity, Smoke)> = q
-        .iter(world)
-        .filter(|(_, s)| matches!(s.at, Location::Cave(_)) && s.placed_in > 0)
-        .map(|(e, s)| (e, s.clone()))
-        .collect();
-    gone.sort_by_key(|(_, s)| format!("{:?}", s.at));
-    for (e, s) in gone {
-        let rule = cave_smoke_removed(s.placed_in, pt);
-        if !rule.holds {
+    let mut all: Vec<(Entity, Smoke)> = q.iter(world).map(|(e, s)| (e, s.clone())).collect();
+    all.sort_by_key(|(_, s)| format!("{:?}", s.at));
+    for (e, smoke) in all {
+        let s = situation(world, &board);
+        let at = SmokeAt {
+            at: smoke.at.clone(),
+            kind: smoke.kind,
+            dispersed: smoke.dispersed,
+            placed_in: smoke.placed_in,
+        };
+        let Some(r) = cave_smoke_removed_now(&s, &at) else {
             continue;
-        }
-        let Location::Cave(id) = &s.at else { continue };
+        };
         world.despawn(e);
-        ruled(
-            world,
-            "removed",
-            None,
-            rule.rule,
-            format!("{:?} in cave {id} removed: {}", s.kind, rule.reason),
-        );
-        if matches!(s.kind, SmokeKind::WhitePhosphorus | SmokeKind::WpGrenade) {
-            let live = Live::read(world);
-            let hidden: Vec<&str> = live.hidden_caves.iter().map(String::as_str).collect();
-            let reveal = board.caves.wp_reveals(&board.scenario.map, id, &hidden);
+        ruled(world, "removed", None, r.rule, r.text);
+        if let Some(reveal) = r.reveal {
             reveal_caves(world, &reveal.caves);
             reveal_tunnel_openings(world, &board, &reveal.tunnel_openings);
             ruled(world, "reveal", None, reveal.rule, reveal.reason);
@@ -97,21 +82,16 @@ fn remove_cave_smoke(world: &mut World) {
     }
 }
 
-/// G1.425: a T-H Hero who did not attack is removed at the end of the Player Turn in which he
-/// was created.
+/// G1.425: the T-H Heroes `rules::orders::phase::heroes_removed` names are removed at the end of
+/// the Player Turn in which they were created.
 fn remove_heroes(world: &mut World) {
-    let pt = world.resource::<PlayerTurn>().number;
-    let live = Live::read(world);
-    for u in &live.units {
-        let Some(h) = &u.unit.hero else { continue };
-        if h.created_in != pt {
-            continue;
+    let board = world.resource::<Board>().clone();
+    let s = situation(world, &board);
+    for (id, r) in heroes_removed(&s) {
+        if let Some(e) = super::live::unit_entity(world, &id) {
+            world.despawn(e);
         }
-        let r = th_hero_removed_at_end_of_player_turn(h.attacked, false);
-        if r.holds {
-            world.despawn(u.entity);
-            ruled(world, "removed", Some(&u.unit.id), r.rule, r.reason);
-        }
+        ruled(world, "removed", Some(&id), r.rule, r.reason);
     }
 }
 

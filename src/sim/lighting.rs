@@ -1,15 +1,14 @@
 //! Keeps the computed `Illuminated` and `Shadowed` markers current (E1.9-E1.941, G11.96):
-//! whenever a light source is added, changed or removed, the zones are recomputed with the
-//! rules' `illuminate` (shadows cast by terrain obstacles, E1.941) and every hex and cave is
-//! re-marked.
+//! whenever a light source is added, changed or removed, the rules' `light_marks` say anew
+//! what lights each hex (shadows cast by terrain obstacles, E1.941) and which caves are lit,
+//! and every hex and cave is re-marked.
 
 use bevy::prelude::*;
 
 use super::components::*;
 use super::phase::NightState;
 use super::{Board, SimSystems};
-use crate::los::LosEnv;
-use crate::rules::night::light::{Source, cave_lit, illuminate};
+use crate::rules::night::light::light_marks;
 use crate::scenario::light_sources_of;
 
 pub(super) fn plugin(app: &mut App) {
@@ -59,47 +58,26 @@ fn relight(
         stars.iter().map(|s| s.hex),
         irs.iter().map(|i| i.hex),
     );
-    let env = LosEnv::new(&board.scenario.map).obstacles_only();
-    let lighting = illuminate(&env, &list);
-    // By day nothing is Illuminated in E1's sense: every marker is cleared.
-    let night = night.night();
+    let marks = light_marks(&board.scenario.map, &list, night.night());
     for (e, cell) in &hexes {
         let mut ec = commands.entity(e);
-        let by = board
-            .scenario
-            .map
-            .index(cell.0)
-            .and_then(|i| lighting.by[i]);
-        match (night, by) {
-            (true, Some(kind)) => ec.insert(Illuminated {
-                rule: Source {
-                    kind,
-                    hex: cell.0,
-                    levels: 0,
-                }
-                .rule(),
+        match marks.lit_by(cell.0) {
+            Some((kind, rule)) => ec.insert(Illuminated {
+                rule,
                 by: Some(kind),
             }),
-            _ => ec.remove::<Illuminated>(),
+            None => ec.remove::<Illuminated>(),
         };
-        match night && lighting.is_shadowed(&env, cell.0) {
+        match marks.shadowed(cell.0) {
             true => ec.insert(Shadowed),
             false => ec.remove::<Shadowed>(),
         };
     }
     for (e, c) in &caves {
-        let lit = night
-            && board
-                .caves
-                .cave(&c.id)
-                .is_some_and(|cave| cave_lit(&env, &lighting, cave));
         let mut ec = commands.entity(e);
-        match lit {
-            true => ec.insert(Illuminated {
-                rule: "G11.96",
-                by: None,
-            }),
-            false => ec.remove::<Illuminated>(),
+        match board.caves.cave(&c.id).and_then(|cave| marks.cave(cave)) {
+            Some(rule) => ec.insert(Illuminated { rule, by: None }),
+            None => ec.remove::<Illuminated>(),
         };
     }
 }

@@ -2,7 +2,7 @@
 //! environment (map, SMOKE, Blazes, NVR), the cave system with its SMOKE, the light sources,
 //! and the units. The viewer and the actions both read it here, so neither rebuilds it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use bevy::prelude::*;
 
@@ -226,8 +226,15 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         .filter(|id| !standing.contains(id))
         .collect();
     eliminated_caves.sort();
+    let mut q = world.query::<(&HexCell, &Illuminated)>();
+    let lit_by: HashMap<Hex, _> = q
+        .iter(world)
+        .filter_map(|(c, i)| i.by.map(|k| (c.0, k)))
+        .collect();
     let mut q = world.query_filtered::<&HexCell, With<Illuminated>>();
     let lit_hexes = q.iter(world).map(|c| c.0).collect();
+    let mut q = world.query_filtered::<&HexCell, With<Shadowed>>();
+    let shadowed_hexes = q.iter(world).map(|c| c.0).collect();
     let mut q = world.query_filtered::<&CaveCounter, With<Illuminated>>();
     let lit_caves = q.iter(world).map(|c| c.id.clone()).collect();
     let caves = live.caves(board);
@@ -263,6 +270,8 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         eliminated_caves,
         lit_hexes,
         lit_caves,
+        lit_by,
+        shadowed_hexes,
     }
 }
 

@@ -8,6 +8,7 @@ use super::components::Unit;
 use super::log::{LogPhase, ruled};
 use super::night::{nvr_change_at_rph, straying_at_mph};
 use super::phase::{Phase, PlayerTurn};
+use crate::rules::orders::phase::{phase_begins, unit_at_phase_start};
 
 pub(super) fn plugin(app: &mut App) {
     for p in Phase::TURN {
@@ -24,31 +25,19 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
+/// A3: the phase begins, as `rules::orders::phase::phase_begins` announces it.
 fn announce(world: &mut World) {
     let p = *world.resource::<State<Phase>>().get();
     world.insert_resource(LogPhase(p));
-    if p == Phase::Rally {
-        let pt = world.resource::<PlayerTurn>().clone();
-        ruled(
-            world,
-            "player_turn",
-            None,
-            "A3",
-            format!(
-                "Player Turn {} (Game Turn {}): the {:?} side is the ATTACKER",
-                pt.number,
-                pt.turn(),
-                pt.attacker
-            ),
-        );
+    let pt = world.resource::<PlayerTurn>().clone();
+    for a in phase_begins(p, pt.number, pt.turn(), pt.attacker) {
+        ruled(world, a.event, None, a.rule, a.text);
     }
-    ruled(world, "phase", None, "A3", format!("{} begins", p.abbrev()));
 }
 
+/// What lasts one phase ends with it (`rules::orders::phase::unit_at_phase_start`).
 fn reset_units(mut units: Query<&mut Unit>) {
     for mut u in &mut units {
-        u.mf_spent = 0.0;
-        u.entered_cave = false;
-        u.straying = false;
+        unit_at_phase_start(&mut u);
     }
 }

@@ -5,7 +5,7 @@
 //! scenario as set up; the rulings (`rules::orders`, `rules::moves`) take it and return
 //! `Result<Plan, Refusal>`, so the CLI, the simulation and the viewer ask the same function.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
@@ -124,6 +124,10 @@ pub struct Situation<'a> {
     /// Hexes Illuminated now (E1.9), and caves lit by G11.96.
     pub lit_hexes: HashSet<Hex>,
     pub lit_caves: HashSet<String>,
+    /// What lights each Illuminated hex (a Starshell or IR where one does, else the fire), and
+    /// the hexes in a Blaze's zone that an obstacle shadows (E1.941). Empty by day.
+    pub lit_by: HashMap<Hex, SourceKind>,
+    pub shadowed_hexes: HashSet<Hex>,
 }
 
 impl<'a> Situation<'a> {

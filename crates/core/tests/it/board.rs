@@ -142,6 +142,8 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
         eliminated_caves: vec![],
         lit_hexes: HashSet::new(),
         lit_caves: HashSet::new(),
+        lit_by: Default::default(),
+        shadowed_hexes: HashSet::new(),
     }
 }
 

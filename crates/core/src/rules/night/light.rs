@@ -155,3 +155,57 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
 pub fn cave_lit(env: &LosEnv, lighting: &Lighting, cave: &Cave) -> bool {
     lighting.is_lit(env, cave.hex) && lighting.is_lit(env, cave.entrance)
 }
+
+/// How the map stands in the light now, as the simulation marks it (E1.9-E1.942, G11.96): what
+/// lights each hex and with which rule, which hexes are shadowed, which caves are lit. By day
+/// nothing is Illuminated in E1's sense and nothing is shadowed.
+pub struct LightMarks<'a> {
+    env: LosEnv<'a>,
+    lighting: Lighting,
+    night: bool,
+}
+
+/// E1.9: the marks of `sources` on `map` (`night`: a night scenario now).
+pub fn light_marks<'a>(
+    map: &'a crate::map::Map,
+    sources: &[Source],
+    night: bool,
+) -> LightMarks<'a> {
+    let env = LosEnv::new(map).obstacles_only();
+    let lighting = illuminate(&env, sources);
+    LightMarks {
+        env,
+        lighting,
+        night,
+    }
+}
+
+impl LightMarks<'_> {
+    /// What Illuminates hex `h`, with the rule of its zone (E1.923, E1.933, E1.94, E1.942).
+    pub fn lit_by(&self, h: Hex) -> Option<(SourceKind, &'static str)> {
+        if !self.night {
+            return None;
+        }
+        let kind = self.env.map().index(h).and_then(|i| self.lighting.by[i])?;
+        Some((
+            kind,
+            Source {
+                kind,
+                hex: h,
+                levels: 0,
+            }
+            .rule(),
+        ))
+    }
+
+    /// E1.941: hex `h` lies in a Blaze's zone but an obstacle shadows it.
+    pub fn shadowed(&self, h: Hex) -> bool {
+        self.night && self.lighting.is_shadowed(&self.env, h)
+    }
+
+    /// G11.96: the rule by which the cave is Illuminated (its hex and its Entrance Hex both
+    /// are), `None` when it is not.
+    pub fn cave(&self, cave: &Cave) -> Option<&'static str> {
+        (self.night && cave_lit(&self.env, &self.lighting, cave)).then_some("G11.96")
+    }
+}

@@ -6,8 +6,16 @@
 //! ruling. One file per concept.
 
 pub mod climb;
+pub mod dc;
+pub mod heroes;
+pub mod illumination;
 pub mod kindle;
+pub mod look;
 pub mod movement;
+pub mod phase;
+pub mod search;
+pub mod smoke;
+pub mod units;
 
 use crate::counters::{Catalog, Counter, Lookup};
 use crate::model::{Phase, Side, Unit};

@@ -1,0 +1,489 @@
+//! DC attacks on caves as orders: Thrown (G11.833, in a fire phase), Placed (G11.833 ADJACENT,
+//! G11.8331 by a Climber, in the MPh) and Set (G11.8332, the whole MPh), decided over the
+//! `Situation`; and what the DC's 30-FP attack (A7 on the IFT, `rules::ift`) does to a cave
+//! and its contents (G11.88) or, for a DC that fell, to an above-ground Location. The plans
+//! wire the facts into the pure functions of `rules::caves::attack` and name the dice; the
+//! simulation rolls them and applies what the outcome functions return.
+
+use super::{attacker_in, mmc, unit_mf};
+use crate::los::Location;
+use crate::model::{Nationality, Phase, Side};
+use crate::rules::caves::Cave;
+use crate::rules::caves::attack::{
+    Climber, DC_FP, DcDelivery, DcTarget, DrmTotal, Eliminator, FailedThrow, SetDcUnit, Thrower,
+    ThrownDr, WhichDr, cave_eliminated, climbing_placement, climbing_placement_dr, dc_attack_drm,
+    dc_elimination_dr, dc_placement, dc_throw, predesignate, set_dc, thrown_dc_dr, thrown_dc_drm,
+    thrown_dc_failure_attacks,
+};
+use crate::rules::caves::sight::cave_los;
+use crate::rules::ift::{IftResult, dc_result};
+use crate::rules::situation::{Refusal, Situation, UnitAt, require};
+use crate::rules::{Check, Ruling};
+
+/// The rule an IFT DR of a DC attack on a cave is rolled under (A7).
+const IFT: &str = "A7";
+
+/// G11.833: the Thrower (Placer, Setter) as `rules::caves::attack` needs it: its level, whether
+/// it is Climbing, adjacent (A.6) and ADJACENT (G11.6) to the cave, with a LOS to it now.
+pub fn thrower(s: &Situation, u: &UnitAt, cave: &Cave) -> Thrower {
+    let map = s.map;
+    let level = u.at.level(map).unwrap_or(0);
+    let vertex = climbing_vertex(&u.at);
+    let adjacent =
+        u.at.hex()
+            .is_some_and(|h| h == cave.hex || h.is_adjacent(cave.hex));
+    let adjacent_g11_6 =
+        u.at.hex()
+            .is_some_and(|h| s.caves.adjacent(map, &cave.id, h, level, vertex));
+    let has_los = cave_los(&s.env(), &s.caves, &u.at, &Location::Cave(cave.id.clone()))
+        .is_ok_and(|r| r.clear());
+    Thrower {
+        level,
+        infantry: true,
+        pinned: u.unit.pinned,
+        good_order: u.unit.good_order(),
+        climbing: vertex.is_some(),
+        adjacent,
+        adjacent_g11_6,
+        has_los,
+        in_moving: false,
+        heroic_or_fanatic: u.unit.hero.is_some(),
+    }
+}
+
+/// The vertex a Climbing unit's Climb counter points at (B11.4), `None` for any other Location.
+fn climbing_vertex(at: &Location) -> Option<crate::hex::Vertex> {
+    match at {
+        Location::Climbing { vertex, .. } => Some(*vertex),
+        _ => None,
+    }
+}
+
+/// G11.88 / G11.81 (G11.8 play-aid): a DC (or SMOKE from outside) goes only into a cave still
+/// on the map, and not by the Allies into a cave still hidden from them: it cannot be their
+/// predesignated target. The Japanese know their own caves.
+pub fn known_cave(s: &Situation, u: &UnitAt, cave: &str) -> Result<(), Refusal> {
+    if !s.cave_stands(cave) {
+        return Err(Refusal::new(
+            "G11.88",
+            format!("cave {cave} has been eliminated, with all its contents"),
+        ));
+    }
+    let hidden = u.unit.side() == Side::Allied && s.hidden_caves.iter().any(|c| c == cave);
+    let r = predesignate(true, hidden);
+    require(Ruling {
+        reason: format!("cave {cave} is still hidden: {}", r.reason),
+        ..r
+    })
+}
+
+/// G11.833 / G11.88: whether an unconcealed (Known) Good Order Japanese MMC occupies the cave:
+/// it decides a Placed or Set DC's DRM and which IFT DR eliminates the cave.
+pub fn japanese_mmc_known(s: &Situation, cave: &str) -> bool {
+    s.units_at(&Location::Cave(cave.into())).iter().any(|o| {
+        o.unit.nationality == Nationality::Japanese
+            && o.unit.good_order()
+            && !o.concealed
+            && !o.hidden
+            && mmc(&o.unit).is_some()
+    })
+}
+
+/// The cave an order names, as set up (scripts name only caves of the scenario).
+fn cave_named<'s>(s: &'s Situation, id: &str) -> Result<&'s Cave, Refusal> {
+    s.caves
+        .cave(id)
+        .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {id}")))
+}
+
+/// The unit must possess a DC; else refused with `rule`.
+fn with_dc(u: &UnitAt, rule: &'static str) -> Result<(), Refusal> {
+    if u.unit.dc {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            rule,
+            format!("unit {} possesses no DC", u.unit.id),
+        ))
+    }
+}
+
+// --- the DC's attacks -----------------------------------------------------------------------
+
+/// A 30-FP DC attack vs a cave and its contents (A7, G11.833-G11.8332), with G11.88's
+/// elimination of the cave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DcVsCave {
+    pub cave: String,
+    pub delivery: DcDelivery,
+    /// The IFT DRM and why (`dc_attack_drm`, or a fallen DC's +6).
+    pub drm: i32,
+    pub why: String,
+    /// An unconcealed Good Order Japanese MMC occupies the cave (G11.88 reads it).
+    pub known: bool,
+    /// The rule the IFT DR is rolled under.
+    pub roll_rule: &'static str,
+}
+
+/// What a DC's IFT DR does to a cave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DcCaveOutcome {
+    pub final_dr: i32,
+    /// The IFT result vs the cave's contents (when the cave stands).
+    pub result: IftResult,
+    /// The attack as the log tells it, with its rule (`roll_rule`).
+    pub text: String,
+    /// G11.88: whether the cave and its contents are eliminated; `reason` tells it.
+    pub eliminated: Check,
+}
+
+impl DcVsCave {
+    fn new(s: &Situation, cave: &str, delivery: DcDelivery, drm: i32, why: String) -> DcVsCave {
+        DcVsCave {
+            cave: cave.into(),
+            delivery,
+            drm,
+            why,
+            known: japanese_mmc_known(s, cave),
+            roll_rule: IFT,
+        }
+    }
+
+    /// A7 / G11.88: the attack's IFT DR (`original_dr`, the two dice) on the 30-FP column,
+    /// and whether its Original (or, for a Set DC or one Placed into an undefended cave, its
+    /// Final) DR is a KIA that eliminates the cave with all its contents.
+    pub fn resolve(&self, original_dr: u8) -> DcCaveOutcome {
+        let original = i32::from(original_dr);
+        let final_dr = original + self.drm;
+        let result = dc_result(final_dr);
+        let text = format!(
+            "DC ({DC_FP} FP) vs cave {}: {}; IFT DR {original} {:+} = {final_dr}: {} (the IFT \
+             is not in our sources: rules::ift)",
+            self.cave,
+            self.why,
+            self.drm,
+            result.text()
+        );
+        let mut eliminated = cave_eliminated(
+            &Eliminator::Dc {
+                delivery: self.delivery,
+                unconcealed_good_order_japanese_mmc: self.known,
+                original_kia: dc_result(original).is_kia(),
+                final_kia: result.is_kia(),
+            },
+            true,
+        );
+        if eliminated.holds {
+            let which: WhichDr = dc_elimination_dr(self.delivery, self.known);
+            eliminated.reason = format!(
+                "{} ({which:?} DR decides); cave {} and its contents are eliminated",
+                eliminated.reason, self.cave
+            );
+        }
+        DcCaveOutcome {
+            final_dr,
+            result,
+            text,
+            eliminated,
+        }
+    }
+}
+
+/// A 30-FP attack by a fallen DC on an above-ground Location (G11.833 result b).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DcVsLocation {
+    pub at: Location,
+    /// The Location's name in the log.
+    pub name: String,
+    pub drm: i32,
+    pub why: String,
+    /// The rule its IFT DR is rolled under and logged with.
+    pub rule: &'static str,
+}
+
+impl DcVsLocation {
+    /// A7: the IFT result of the attack's DR (`original_dr`, the two dice) on the 30-FP
+    /// column, and the attack as the log tells it.
+    pub fn resolve(&self, original_dr: u8) -> (IftResult, String) {
+        let final_dr = i32::from(original_dr) + self.drm;
+        let result = dc_result(final_dr);
+        let text = format!(
+            "DC ({DC_FP} FP) vs {}: {}; IFT DR {original_dr} {:+} = {final_dr}: {}",
+            self.name,
+            self.why,
+            self.drm,
+            result.text()
+        );
+        (result, text)
+    }
+}
+
+/// One attack of a DC.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DcStrike {
+    Cave(DcVsCave),
+    Location(DcVsLocation),
+}
+
+// --- G11.833 Thrown -------------------------------------------------------------------------
+
+/// What a DC Throw will do: the Thrower, the Thrown-DC dr's drm, and the attacks that follow a
+/// success (result a) or a failure (result b).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThrowPlan {
+    pub thrower: String,
+    pub cave: String,
+    pub drm: DrmTotal,
+    /// The rule the Thrown-DC dr is rolled under.
+    pub roll_rule: &'static str,
+    /// Result a: the DC attacks the cave with no DRM of any kind.
+    pub on_success: DcVsCave,
+    /// Result b: whether the fallen DC attacks the cave (NA at another level), and its attacks.
+    pub falls: Ruling,
+    pub on_failure: Vec<DcStrike>,
+}
+
+impl ThrowPlan {
+    /// G11.833: the Thrown-DC dr: a Final dr <= 3 succeeds. The reason tells the drm too.
+    pub fn throw(&self, dr: u8) -> ThrownDr {
+        let mut t = thrown_dc_dr(u32::from(dr), &self.drm);
+        let drms: Vec<String> = self
+            .drm
+            .items
+            .iter()
+            .map(|m| format!("{:+} {} ({})", m.drm, m.reason, m.rule))
+            .collect();
+        t.reason = format!(
+            "DC Thrown at cave {}: drm [{}]; {}",
+            self.cave,
+            drms.join("; "),
+            t.reason
+        );
+        t
+    }
+}
+
+/// G11.833 Throw: a DC is Thrown as fire, in the Thrower's side's PFPh/AFPh (ATTACKER) or
+/// DFPh (DEFENDER), by a unit possessing one that may Throw it (`dc_throw`: adjacent, unpinned,
+/// Good Order, not Climbing, at most one level lower, with a LOS) into a cave it knows
+/// (`known_cave`). On a failure the DC falls to the Entrance Hex's Base Level and attacks
+/// there (`thrown_dc_failure_attacks`).
+pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    let fire_phase = match s.phase {
+        Phase::PrepFire | Phase::AdvancingFire => u.unit.side() == s.attacker,
+        Phase::DefensiveFire => u.unit.side() != s.attacker,
+        _ => false,
+    };
+    if !fire_phase {
+        return Err(Refusal::new(
+            "G11.833",
+            format!(
+                "a DC is Thrown as fire: in its side's PFPh/AFPh (ATTACKER) or DFPh \
+                 (DEFENDER), not the {}",
+                s.phase.abbrev()
+            ),
+        ));
+    }
+    with_dc(u, "G11.833")?;
+    let cave = cave_named(s, cave_id)?;
+    let t = thrower(s, u, cave);
+    require(dc_throw(&t, cave.level))?;
+    known_cave(s, u, cave_id)?;
+    let map = s.map;
+    let tem = |h: Option<crate::hex::Hex>| {
+        h.and_then(|h| map.get(h))
+            .map_or(0, |d| d.terrain.info().tem)
+    };
+    let fallen = thrown_dc_failure_attacks(&FailedThrow {
+        cave_level: cave.level,
+        entrance_base_level: map.get(cave.entrance).map_or(0, |d| d.level),
+        thrower_in_entrance_hex: u.at.hex() == Some(cave.entrance),
+        entrance_tem: tem(Some(cave.entrance)),
+        thrower_tem: tem(u.at.hex()),
+    });
+    let on_failure = fallen
+        .attacks
+        .into_iter()
+        .map(|a| {
+            let at = match a.target {
+                DcTarget::Cave => {
+                    return DcStrike::Cave(DcVsCave::new(
+                        s,
+                        cave_id,
+                        DcDelivery::Fallen,
+                        a.drm,
+                        a.reason,
+                    ));
+                }
+                DcTarget::EntranceHex { .. } => Location::Ground(cave.entrance),
+                DcTarget::ThrowerLocation => u.at.clone(),
+            };
+            DcStrike::Location(DcVsLocation {
+                name: at.display(map).to_string(),
+                at,
+                drm: a.drm,
+                why: a.reason,
+                rule: a.rule,
+            })
+        })
+        .collect();
+    let success = dc_attack_drm(DcDelivery::Thrown, japanese_mmc_known(s, cave_id));
+    Ok(ThrowPlan {
+        thrower: id.into(),
+        cave: cave_id.into(),
+        drm: thrown_dc_drm(&t, cave.level),
+        roll_rule: "G11.833",
+        on_success: DcVsCave::new(s, cave_id, DcDelivery::Thrown, success.drm, success.reason),
+        falls: fallen.cave,
+        on_failure,
+    })
+}
+
+// --- G11.833 / G11.8331 Placed --------------------------------------------------------------
+
+/// How a DC is Placed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Placing {
+    /// G11.833: by a unit ADJACENT (G11.6) to the cave, for `mf` MF (two, plus SMOKE MF).
+    Adjacent { mf: f32, ruling: Ruling },
+    /// G11.8331: by a Climber, on a dr made as if Throwing (`climbing_placement_dr`); a
+    /// failure eliminates the DC without detonating.
+    Climbing {
+        drm: DrmTotal,
+        /// The rule the Placement dr is rolled under.
+        roll_rule: &'static str,
+    },
+}
+
+/// What Placing a DC will do: the Placer, how, and its attack on the cave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaceDcPlan {
+    pub placer: String,
+    pub cave: String,
+    pub placing: Placing,
+    pub attack: DcVsCave,
+}
+
+impl PlaceDcPlan {
+    /// G11.8331: the Climber's Placement dr (`None` for a Placement from ADJACENT).
+    pub fn placement_dr(&self, dr: u8) -> Option<ThrownDr> {
+        match &self.placing {
+            Placing::Climbing { drm, .. } => Some(climbing_placement_dr(u32::from(dr), drm)),
+            Placing::Adjacent { .. } => None,
+        }
+    }
+}
+
+/// The ATTACKER's unit that would Place or Set a DC in its MPh: in play, in its MPh, with a DC
+/// (each refused with `rule` otherwise); and the cave.
+fn mph_dc_user<'s>(
+    s: &'s Situation,
+    id: &str,
+    cave_id: &str,
+    rule: &'static str,
+    what: &str,
+) -> Result<(&'s UnitAt, &'s Cave), Refusal> {
+    let u = s.unit_in_play(id)?;
+    attacker_in(s, u, &[Phase::Movement], rule, what)?;
+    with_dc(u, rule)?;
+    Ok((u, cave_named(s, cave_id)?))
+}
+
+/// G11.833 Place (the ATTACKER's MPh; two MF plus one SMOKE MF when the cave holds SMOKE, the
+/// SMOKE MF of A24 not being in our sources) or G11.8331 by a Climber (`climbing_placement`,
+/// then a dr). The DC attacks the cave with no DRM, or -4 with no Known Good Order Japanese
+/// MMC in it (`dc_attack_drm`). A unit that has already moved must have the MF left.
+pub fn place_dc(s: &Situation, id: &str, cave_id: &str) -> Result<PlaceDcPlan, Refusal> {
+    let (u, cave) = mph_dc_user(s, id, cave_id, "G11.833", "Placing a DC")?;
+    let drm = dc_attack_drm(DcDelivery::Placed, japanese_mmc_known(s, cave_id));
+    let attack = DcVsCave::new(s, cave_id, DcDelivery::Placed, drm.drm, drm.reason);
+    let plan = |placing| PlaceDcPlan {
+        placer: id.into(),
+        cave: cave_id.into(),
+        placing,
+        attack,
+    };
+    if let Location::Climbing { vertex, .. } = u.at {
+        let c = Climber {
+            level: u.at.level(s.map).unwrap_or(0),
+            infantry: true,
+            pinned: u.unit.pinned,
+            good_order: u.unit.good_order(),
+            in_ca: false,
+            arrow_vertex: vertex,
+        };
+        require(climbing_placement(&c, cave))?;
+        known_cave(s, u, cave_id)?;
+        let t = thrower(s, u, cave);
+        return Ok(plan(Placing::Climbing {
+            drm: thrown_dc_drm(&t, cave.level),
+            roll_rule: "G11.8331",
+        }));
+    }
+    let t = thrower(s, u, cave);
+    let smoke_mf = u32::from(s.caves.smoke_drm(cave_id) > 0);
+    let p = dc_placement(&t, smoke_mf);
+    require(p.ruling.clone())?;
+    known_cave(s, u, cave_id)?;
+    let mf = p.mf.unwrap_or(2) as f32;
+    let left = unit_mf(&u.unit) - u.unit.mf_spent;
+    if u.unit.mf_spent > 0.0 && mf > left {
+        return Err(Refusal::new(
+            "G11.833",
+            format!("Placing costs {mf} MF; unit {id} has {left} left"),
+        ));
+    }
+    Ok(plan(Placing::Adjacent {
+        mf,
+        ruling: p.ruling,
+    }))
+}
+
+// --- G11.8332 Set ---------------------------------------------------------------------------
+
+/// What Setting a DC will do: the Setter spends its whole MPh, and the DC attacks the cave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetDcPlan {
+    pub setter: String,
+    pub cave: String,
+    /// G11.8332's ruling, its reason saying when the DC detonates.
+    pub ruling: Ruling,
+    /// The MF the Setter has spent after (its whole allotment).
+    pub mf_spent: f32,
+    pub attack: DcVsCave,
+}
+
+/// G11.8332 Set DC: an Allied unit that has not moved this MPh, ADJACENT (G11.6) to the cave
+/// (at a vertex of a CA Hexside that is a Crest Line), Sets a DC in a cave it knows. When a Set
+/// DC detonates (A23.7) is not in our sources: the walk detonates it at once, -7 with no Known
+/// Good Order Japanese MMC in the cave (`set_dc_drm`).
+pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan, Refusal> {
+    let (u, cave) = mph_dc_user(s, id, cave_id, "G11.8332", "Setting a DC")?;
+    let t = thrower(s, u, cave);
+    let at_ca_vertex = climbing_vertex(&u.at).is_some_and(|v| cave.ca.vertices().contains(&v));
+    let r = set_dc(&SetDcUnit {
+        allied: u.unit.side() == Side::Allied,
+        spends_entire_mph: u.unit.mf_spent == 0.0,
+        adjacent_g11_6: t.adjacent_g11_6,
+        ca_hexside_is_crest: s.map.crest_line(cave.ca).is_some(),
+        at_ca_vertex,
+    });
+    require(r.clone())?;
+    known_cave(s, u, cave_id)?;
+    let drm = dc_attack_drm(DcDelivery::Set, japanese_mmc_known(s, cave_id));
+    Ok(SetDcPlan {
+        setter: id.into(),
+        cave: cave_id.into(),
+        ruling: Ruling {
+            reason: format!(
+                "{} (when a Set DC detonates, A23.7, is not in our sources: the walk detonates \
+                 it now)",
+                r.reason
+            ),
+            ..r
+        },
+        mf_spent: unit_mf(&u.unit),
+        attack: DcVsCave::new(s, cave_id, DcDelivery::Set, drm.drm, drm.reason),
+    })
+}

@@ -1,0 +1,125 @@
+//! T-H Hero creation as an order (G1.421-G1.424): who may attempt it, against what, the
+//! creation dr, and the Hero it creates. His removal at the end of the Player Turn (G1.425) is
+//! `super::phase`'s.
+
+use super::{attacker_in, mmc};
+use crate::counters::{Catalog, Class, Kind, Lookup, Nationality};
+use crate::los::Location;
+use crate::model::{Hero, Phase, Unit, hero_unit_id};
+use crate::rules::caves::sight::cave_los;
+use crate::rules::japanese::heroes::{
+    HeroCreator, HeroDr, th_hero_allowance, th_hero_attempt, th_hero_creation_dr,
+};
+use crate::rules::situation::{Refusal, Situation};
+
+/// G1.421: the Japanese squads in the OB (only squads count, not HS or crews), from each unit's
+/// nationality and counter as set up.
+pub fn japanese_squads_in_ob<'a>(ob: impl IntoIterator<Item = (Nationality, &'a str)>) -> u32 {
+    ob.into_iter()
+        .filter(|(n, counter)| {
+            *n == Nationality::Japanese
+                && matches!(
+                    Catalog::get().lookup(*n, counter),
+                    Lookup::Mmc(c) if c.kind == Kind::Squad
+                )
+        })
+        .count() as u32
+}
+
+/// What a T-H Hero attempt will do: the creation dr, and the Hero it creates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeroPlan {
+    pub creator: String,
+    pub half_squad: bool,
+    pub conscript: bool,
+    /// The rule the creation dr is rolled under.
+    pub roll_rule: &'static str,
+    /// The Hero placed with the creator if the dr creates him: a DC Hero, the creator's DC
+    /// Transferred to him (G1.424).
+    pub hero: Unit,
+    pub at: Location,
+}
+
+impl HeroPlan {
+    /// G1.421/G1.424: the creation dr: a Final dr <= 3 creates him (-2 for the DC given to a DC
+    /// Hero); an Original 6 pins the creator.
+    pub fn roll(&self, dr: u8) -> HeroDr {
+        th_hero_creation_dr(dr, self.half_squad, self.conscript, true, false)
+    }
+}
+
+/// G1.421 / G1.424: a DC Hero attempt by a Japanese squad or HS, in its own MPh, vs a
+/// Designated Target unit: the creator must possess a DC and the target be an enemy unit
+/// within eight hexes (standing in for G1.424's eight MF) and in LOS; T-H Heroes must remain in
+/// the scenario's allowance (`th_hero_allowance` of `squads_in_ob` in its year, 1944 when
+/// undated). With no AFV in our scenarios, only a DC Hero can be created.
+pub fn create_hero(
+    s: &Situation,
+    id: &str,
+    target: &str,
+    squads_in_ob: u32,
+) -> Result<HeroPlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    let t = s.unit_in_play(target)?;
+    if u.unit.nationality != Nationality::Japanese {
+        return Err(Refusal::new(
+            "G1.421",
+            "only Japanese squads and HS create T-H Heroes",
+        ));
+    }
+    attacker_in(s, u, &[Phase::Movement], "G1.424", "a DC Hero attempt")?;
+    let allowed = th_hero_allowance(squads_in_ob, s.year.unwrap_or(1944), false);
+    let in_los = cave_los(&s.env(), &s.caves, &u.at, &t.at).is_ok_and(|r| r.clear());
+    let near = match (s.hex_of(&u.at), s.hex_of(&t.at)) {
+        (Some(a), Some(b)) => a.distance(b) <= 8,
+        _ => false,
+    };
+    let c = mmc(&u.unit);
+    let creator = HeroCreator {
+        armed: true,
+        good_order: u.unit.good_order(),
+        squad_or_hs: c.is_some_and(|c| matches!(c.kind, Kind::Squad | Kind::HalfSquad)),
+        marked_fire_pin_or_ti: u.unit.pinned,
+        remaining_allowance: (allowed.value.max(0) as u32).saturating_sub(s.heroes_created),
+        target_ok: u.unit.dc && t.unit.side() != u.unit.side() && in_los && near,
+    };
+    let r = th_hero_attempt(&creator);
+    if !r.allowed {
+        return Err(Refusal::new(
+            r.rule,
+            format!(
+                "{} (allowance {}: {}; a DC Hero needs a DC and an enemy unit within eight MF \
+                 and in LOS, G1.424)",
+                r.reason, allowed.value, allowed.reason
+            ),
+        ));
+    }
+    let hero = Unit {
+        id: hero_unit_id(id),
+        nationality: u.unit.nationality,
+        counter: "T-H Hero".into(),
+        broken: false,
+        dm: false,
+        wounded: false,
+        pinned: false,
+        dc: true,
+        hero: Some(Hero {
+            target: target.into(),
+            created_in: s.player_turn,
+            attacked: false,
+        }),
+        mf_spent: 0.0,
+        entered_cave: false,
+        straying: false,
+        cx: false,
+        berserk: false,
+    };
+    Ok(HeroPlan {
+        creator: id.into(),
+        half_squad: c.is_some_and(|c| c.kind == Kind::HalfSquad),
+        conscript: c.is_some_and(|c| c.class == Class::Conscript),
+        roll_rule: "G1.421",
+        hero,
+        at: u.at.clone(),
+    })
+}

@@ -1,0 +1,96 @@
+//! Search as an order (A12.152; caves G11.33; vs the Japanese G1.63): what a Searching unit
+//! reveals.
+
+use super::{attacker_in, unit_mf};
+use crate::hex::Hex;
+use crate::los::Location;
+use crate::model::{Phase, Side};
+use crate::rules::japanese::stealth::search_drm;
+use crate::rules::situation::{Refusal, Situation};
+
+/// What a Search reveals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchPlan {
+    pub searcher: String,
+    pub hex: Hex,
+    /// Hidden caves in the hex, revealed with their contents (G11.33).
+    pub caves: Vec<String>,
+    /// Hidden or concealed enemy units revealed (in the hex or in any of its caves).
+    pub revealed: Vec<String>,
+    /// The MF the Searcher has spent after: all of them.
+    pub mf_spent: f32,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// G11.33 / G1.63 / A12.152 Search, in the ATTACKER's MPh by a Good Order unit of its own or an
+/// adjacent hex: it reveals every hidden cave in the hex and the contents of every cave there,
+/// and hidden or concealed enemy units in the hex, and ends the Searcher's MPh. The Search dr's
+/// use (A12.152) is not in our sources, so no dr is made; the drm that would apply is reported
+/// (a cave does not give the Japanese G1.63's +2, G11.33 play-aid).
+pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    attacker_in(s, u, &[Phase::Movement], "A12.152", "Search")?;
+    let map = s.map;
+    let near = u.at.hex().is_some_and(|h| h == hex || h.is_adjacent(hex));
+    if !u.unit.good_order() || !near {
+        return Err(Refusal::new(
+            "A12.152",
+            format!(
+                "a Good Order unit Searches its own or an adjacent hex; {} is not",
+                map.name(hex)
+            ),
+        ));
+    }
+    let caves: Vec<String> = s
+        .caves
+        .caves
+        .iter()
+        .filter(|c| c.hex == hex && s.hidden_caves.contains(&c.id))
+        .map(|c| c.id.clone())
+        .collect();
+    let only_caves = !caves.is_empty();
+    let drm = search_drm(u.unit.side() == Side::Allied && !only_caves, false);
+    let revealed: Vec<String> = s
+        .units
+        .iter()
+        .filter(|o| {
+            // G11.33: the contents of every cave in the hex (hidden or already revealed).
+            let in_hex = match &o.at {
+                Location::Cave(c) => s.caves.cave(c).is_some_and(|k| k.hex == hex),
+                l => l.hex() == Some(hex),
+            };
+            in_hex && o.unit.side() != u.unit.side() && (o.hidden || o.concealed)
+        })
+        .map(|o| o.unit.id.clone())
+        .collect();
+    let reason = format!(
+        "Search of {}: {}{}; (Search drm {}: {})",
+        map.name(hex),
+        if caves.is_empty() {
+            "no hidden cave".to_string()
+        } else {
+            format!("cave(s) {} revealed with their contents", caves.join(", "))
+        },
+        if revealed.is_empty() {
+            String::new()
+        } else {
+            format!("; revealed: {}", revealed.join(", "))
+        },
+        drm.value,
+        if only_caves {
+            "a cave does not invoke G1.63's +2 (G11.33)".to_string()
+        } else {
+            drm.reason
+        }
+    );
+    Ok(SearchPlan {
+        searcher: id.into(),
+        hex,
+        caves,
+        revealed,
+        mf_spent: unit_mf(&u.unit),
+        rule: if only_caves { "G11.33" } else { "A12.152" },
+        reason,
+    })
+}

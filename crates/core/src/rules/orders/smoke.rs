@@ -1,0 +1,221 @@
+//! SMOKE and WP grenades as orders (A24.1; into a cave G11.85-G11.851; G1.17 Japanese
+//! Conscripts place none): who may place them, where, and for a cave from outside the
+//! Thrown-DC dr that decides where the SMOKE lands.
+
+use super::dc::{known_cave, thrower};
+use super::{attacker_in, mmc};
+use crate::counters::Class;
+use crate::los::Location;
+use crate::model::{Nationality, Phase, SmokeKind};
+use crate::rules::caves::attack::{
+    AttackKind, Drm, SmokeOutcome, SmokePlacer, dc_throw, smoke_grenade_in_cave, thrown_dc_drm,
+    wp_in_cave,
+};
+use crate::rules::situation::{Refusal, Situation};
+
+/// Where grenades go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SmokeTarget {
+    /// A24.1: the unit's own or an adjacent above-ground Location; no dr is modelled (the
+    /// catalog has no Smoke exponents).
+    Ground { rule: &'static str, reason: String },
+    /// G11.85: a cave, from in it (no dr) or from where a DC could be Thrown into it (the
+    /// Thrown-DC dr with `drm`).
+    Cave {
+        cave: String,
+        /// The Location at the Base Level of its Entrance Hex, where a failed attempt's SMOKE
+        /// falls.
+        entrance: Location,
+        placer: SmokePlacer,
+        drm: i32,
+        /// The rule the Thrown-DC dr is rolled under, when one is made.
+        roll_rule: Option<&'static str>,
+    },
+}
+
+/// What placing SMOKE (or WP) grenades will do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SmokePlan {
+    pub placer: String,
+    pub at: Location,
+    pub kind: SmokeKind,
+    pub target: SmokeTarget,
+    /// G11.85 (play-aid): WP placed in a cave is a CH there (`None` for SMOKE); its FP and NMC
+    /// (A24.3) are not in our sources and are not resolved.
+    pub wp_ch: Option<Drm>,
+}
+
+impl SmokePlan {
+    /// WP grenades (A24.3), rather than SMOKE grenades.
+    pub fn wp(&self) -> bool {
+        self.kind.is_wp()
+    }
+
+    /// The counter's name in the log: `WP` or `SMOKE`.
+    pub fn name(&self) -> &'static str {
+        if self.wp() { "WP" } else { "SMOKE" }
+    }
+
+    /// Where the grenades land, on the Thrown-DC dr when the plan asks for one (G11.85: a
+    /// Final dr <= 3 puts the SMOKE in the cave, else at the Entrance Hex's Base Level).
+    pub fn place(&self, dr: Option<u8>) -> SmokeLanding {
+        let name = self.name();
+        let (cave, entrance, placer, drm) = match &self.target {
+            SmokeTarget::Ground { rule, reason } => {
+                return SmokeLanding {
+                    lands: Some(self.at.clone()),
+                    in_cave: false,
+                    rule,
+                    text: reason.clone(),
+                };
+            }
+            SmokeTarget::Cave {
+                cave,
+                entrance,
+                placer,
+                drm,
+                ..
+            } => (cave, entrance, *placer, *drm),
+        };
+        let final_dr = dr.map_or(0, |d| i32::from(d) + drm);
+        let p = smoke_grenade_in_cave(placer, final_dr);
+        let lands = match p.outcome {
+            SmokeOutcome::InCave => Some(self.at.clone()),
+            SmokeOutcome::EntranceBaseLevel => Some(entrance.clone()),
+            SmokeOutcome::None => None,
+        };
+        let text = match dr {
+            Some(d) => format!(
+                "{name} grenade at cave {cave}: Thrown-DC dr {d} {drm:+} = {final_dr}: {}",
+                p.reason
+            ),
+            None => format!("{name} grenade at cave {cave}: {}", p.reason),
+        };
+        SmokeLanding {
+            lands,
+            in_cave: p.outcome == SmokeOutcome::InCave,
+            rule: p.rule,
+            text,
+        }
+    }
+}
+
+/// Where grenades landed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SmokeLanding {
+    /// The Location the SMOKE is placed in (`None`: none is placed).
+    pub lands: Option<Location>,
+    /// It is in the cave aimed at (then WP there is a CH, `SmokePlan::wp_ch`).
+    pub in_cave: bool,
+    pub rule: &'static str,
+    pub text: String,
+}
+
+/// A24.1 / G11.85 / G1.17: SMOKE grenades (`kind` Grenade) or WP grenades (WpGrenade) placed by
+/// the ATTACKER in its MPh into its own or an adjacent Location, or into a cave: from in it by
+/// the normal rules, or from above ground only from where a DC could be Thrown into it (then a
+/// Thrown-DC dr <= 3 places it; a hidden cave cannot be the target, G11.81). Japanese Conscripts
+/// place none (G1.17). Which units carry WP grenades (A24.3) is not in our sources: the walk
+/// lets Allied Infantry use them; WP's own attack (its FP and NMC) is not resolved.
+pub fn place_smoke(
+    s: &Situation,
+    id: &str,
+    at: &Location,
+    kind: SmokeKind,
+) -> Result<SmokePlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    let wp = kind.is_wp();
+    let what = if wp { "WP grenades" } else { "SMOKE grenades" };
+    attacker_in(
+        s,
+        u,
+        &[Phase::Movement],
+        "A24.1",
+        &format!("placing {what}"),
+    )?;
+    let japanese = u.unit.nationality == Nationality::Japanese;
+    if wp && japanese {
+        return Err(Refusal::new(
+            "A24.3",
+            "which units carry WP grenades (A24.3) is not in our sources; the walk gives them \
+             to Allied Infantry only",
+        ));
+    }
+    if japanese && mmc(&u.unit).is_none_or(|c| c.class == Class::Conscript) {
+        return Err(Refusal::new(
+            "G1.17",
+            "only Japanese Elite and 1st-Line squads may place Smoke Grenades",
+        ));
+    }
+    let name = if wp { "WP" } else { "SMOKE" };
+    let wp_ch = wp.then(|| {
+        let ch = wp_in_cave(AttackKind::Direct);
+        Drm {
+            reason: format!(
+                "{} (the WP attack's FP and its NMC, A24.3, are not in our sources: not \
+                 resolved)",
+                ch.reason
+            ),
+            ..ch
+        }
+    });
+    let plan = |target| SmokePlan {
+        placer: id.into(),
+        at: at.clone(),
+        kind,
+        target,
+        wp_ch: wp_ch.clone(),
+    };
+    let Location::Cave(cave_id) = at else {
+        let near = match (u.at.hex(), at.hex()) {
+            (Some(a), Some(b)) => a == b || a.is_adjacent(b),
+            _ => false,
+        };
+        if !near {
+            return Err(Refusal::new(
+                "A24.1",
+                format!("{what} go into the unit's own or an adjacent Location"),
+            ));
+        }
+        return Ok(plan(SmokeTarget::Ground {
+            rule: "A24.1",
+            reason: format!("{name} grenade placed in {}", at.display(s.map)),
+        }));
+    };
+    let cave = s
+        .caves
+        .cave(cave_id)
+        .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {cave_id}")))?;
+    let in_cave = u.at == *at;
+    if !in_cave {
+        known_cave(s, u, cave_id)?;
+    }
+    let (placer, drm) = if in_cave {
+        (SmokePlacer::InCave, 0)
+    } else {
+        let t = thrower(s, u, cave);
+        let could_throw_dc = dc_throw(&t, cave.level).allowed;
+        (
+            SmokePlacer::AboveGround { could_throw_dc },
+            thrown_dc_drm(&t, cave.level).total,
+        )
+    };
+    if placer
+        == (SmokePlacer::AboveGround {
+            could_throw_dc: false,
+        })
+    {
+        let p = smoke_grenade_in_cave(placer, 0);
+        return Err(Refusal::new(
+            p.rule,
+            format!("{name} grenade at cave {cave_id}: {}", p.reason),
+        ));
+    }
+    Ok(plan(SmokeTarget::Cave {
+        cave: cave_id.clone(),
+        entrance: Location::Ground(cave.entrance),
+        placer,
+        drm,
+        roll_rule: matches!(placer, SmokePlacer::AboveGround { .. }).then_some("G11.85"),
+    }))
+}

@@ -1,0 +1,267 @@
+//! What happens to units under fire and Morale Checks: an IFT result applied to the units in a
+//! Location (A7.301 KIA with Random Selection, A7.302 K and Casualty Reduction, #MC/NMC), a
+//! Morale Check with its Morale Level (A10.1, G1.41) and ELR (A19), and what failing one makes
+//! of a unit (A10.3, G1.11-G1.14 Step Reduction, G1.4 a Japanese SMC Wounded). The script's
+//! `MoraleCheck` order is one of these MCs. The plans name the dice; the simulation rolls them.
+
+use super::{is_leader, mmc};
+use crate::model::{Nationality, Side, Unit};
+use crate::rules::ift::IftResult;
+use crate::rules::japanese::smc::{SmcBreak, japanese_smc_breaks, morale_level};
+use crate::rules::japanese::step::{
+    Becomes, Cause, StepOutcome, casualty_reduction, japanese_mmc_breaks, mmc_breaks,
+};
+use crate::rules::morale::{McResult, break_without_mc, morale_check as mc_dr};
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::{Amount, Check, amount, check};
+
+/// The rule Random Selection is made under, and a KIA's elimination (A7.301).
+pub const RANDOM_SELECTION: &str = "A7.301";
+
+/// The printed morale of a unit: a MMC's from the catalog, a leader's first number (the catalog
+/// gives a leader no morale: his counter's name does, `9-1` is 9). Anything else (a T-H Hero)
+/// is read as 7, a value no source of ours gives.
+pub fn printed_morale(u: &Unit) -> i32 {
+    if let Some(c) = mmc(u) {
+        return i32::from(c.morale);
+    }
+    u.counter
+        .split(['-', '+'])
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(7)
+}
+
+// --- A10 Morale Checks ----------------------------------------------------------------------
+
+/// A Morale Check a unit will take: its Morale Level and ELR, the DRM and why it is taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct McPlan {
+    pub unit: String,
+    pub drm: i32,
+    /// G1.41 (Japanese) or its printed morale (A10.1).
+    pub level: Amount,
+    /// Its side's ELR (A19).
+    pub elr: i32,
+    /// Why the MC is taken ("a 2MC", "K/1: a 1MC").
+    pub why: String,
+    /// The rule the MC DR is rolled under.
+    pub roll_rule: &'static str,
+}
+
+impl McPlan {
+    /// A10.1/A10.31/A19.13: the MC DR (coloured, white) against the Morale Level, and the MC
+    /// as the log tells it: why it was taken, the Morale Level and the result.
+    pub fn check(&self, colored: u8, white: u8) -> (McResult, String) {
+        let mc = mc_dr(colored + white, self.drm, self.level.value, self.elr);
+        let text = format!(
+            "{}: Morale Level {} ({}: {}); {}",
+            self.why, self.level.value, self.level.rule, self.level.reason, mc.reason
+        );
+        (mc, text)
+    }
+}
+
+/// A10.1 / G1.41: the MC unit `u` takes with `drm`, `why` it takes it: a Japanese unit's Morale
+/// Level is raised by a Good Order Japanese leader in its Location (G1.41; berserk units are not
+/// modelled), anyone else's is its printed morale; `elr` gives each side's ELR (A19).
+pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &str) -> McPlan {
+    let japanese = u.unit.nationality == Nationality::Japanese;
+    let level = if japanese {
+        let leader_here = s.units_at(&u.at).iter().any(|o| {
+            o.unit.id != u.unit.id
+                && o.unit.nationality == Nationality::Japanese
+                && o.unit.good_order()
+                && is_leader(&o.unit)
+        });
+        morale_level(
+            printed_morale(&u.unit),
+            is_leader(&u.unit),
+            false,
+            leader_here,
+        )
+    } else {
+        amount(printed_morale(&u.unit), "A10.1", "its printed morale")
+    };
+    McPlan {
+        unit: u.unit.id.clone(),
+        drm,
+        level,
+        elr: elr(u.unit.side()),
+        why: why.into(),
+        roll_rule: "A10.1",
+    }
+}
+
+/// Script `MoraleCheck(unit, drm)`: the unit takes a MC as from an IFT attack (G1.12: a failure
+/// is an Attack Break): a NMC at drm 0, else a `drm`MC.
+pub fn morale_check(
+    s: &Situation,
+    id: &str,
+    drm: i32,
+    elr: impl Fn(Side) -> i32,
+) -> Result<McPlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    let what = if drm == 0 {
+        "N".to_string()
+    } else {
+        drm.to_string()
+    };
+    Ok(mc(s, u, drm, elr, &format!("a {what}MC")))
+}
+
+/// What a failed MC (or a break without one) does to a unit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum McFailure {
+    /// G1.4: a Japanese SMC (leader or Hero) is Wounded instead of broken, as a Wound Severity
+    /// dr (A17.11) decides (`wound`).
+    JapaneseSmc {
+        wounded: bool,
+        hero: bool,
+        casualty: bool,
+        /// The rule the Wound Severity dr is rolled under.
+        roll_rule: &'static str,
+    },
+    /// A10.3: a leader (or Hero) of another nationality breaks.
+    Breaks(Check),
+    /// A MMC is exchanged for what the rules make of it (G1.11-G1.14 for a Japanese MMC, A10.3,
+    /// A10.31, A19.13 for another).
+    Becomes(StepOutcome),
+}
+
+impl McFailure {
+    /// G1.4/G1.41/A17.11: what the Wound Severity dr does to a Japanese SMC.
+    pub fn wound(&self, dr: u8) -> Option<SmcBreak> {
+        match self {
+            McFailure::JapaneseSmc {
+                wounded,
+                hero,
+                casualty,
+                ..
+            } => Some(japanese_smc_breaks(*wounded, *hero, *casualty, dr)),
+            _ => None,
+        }
+    }
+}
+
+/// A10.3 / G1.11-G1.14 / G1.4: what failing `mc` (from `cause`) makes of unit `u`: a SMC or
+/// Hero is Wounded if Japanese (a Casualty MC eliminating him as G1.41 does a leader), else
+/// breaks; a MMC breaks, Step-Reduces or is Replaced (`japanese_mmc_breaks`, `mmc_breaks`).
+/// `None` for a counter the catalog does not know as either.
+pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
+    if is_leader(u) || u.hero.is_some() {
+        if u.nationality == Nationality::Japanese {
+            return Some(McFailure::JapaneseSmc {
+                wounded: u.wounded,
+                hero: u.hero.is_some(),
+                casualty: mc.casualty,
+                roll_rule: "A17.11",
+            });
+        }
+        return Some(McFailure::Breaks(check(true, "A10.3", "the leader breaks")));
+    }
+    let counter = mmc(u)?;
+    Some(McFailure::Becomes(
+        if u.nationality == Nationality::Japanese {
+            japanese_mmc_breaks(counter, false, cause, mc)
+        } else {
+            mmc_breaks(counter, mc)
+        },
+    ))
+}
+
+// --- A7 IFT results -------------------------------------------------------------------------
+
+/// What an IFT result does to the units in the Location it attacks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IftEffect {
+    /// A7.301 #KIA: `n` units eliminated by Random Selection (`random_selection`); the others
+    /// in Good Order break without a MC (`kia_survivor`).
+    Kia(u8),
+    /// A7.302 K/#: one unit Casualty Reduced by Random Selection (`casualty`), then every unit
+    /// takes a #MC (`drm`, `why`).
+    Casualty { drm: i32, why: String },
+    /// #MC or NMC: every unit takes a MC with `drm`, `why`.
+    Mc { drm: i32, why: String },
+    /// No unit is affected (PTC are not modelled).
+    Nothing(Check),
+}
+
+/// A7: what an IFT result does to the units in a Location.
+pub fn ift_effect(result: IftResult) -> IftEffect {
+    match result {
+        IftResult::Kia(n) => IftEffect::Kia(n),
+        IftResult::K(n) => IftEffect::Casualty {
+            drm: i32::from(n),
+            why: format!("K/{n}: a {n}MC"),
+        },
+        IftResult::Mc(n) => IftEffect::Mc {
+            drm: i32::from(n),
+            why: format!("a {n}MC"),
+        },
+        IftResult::Nmc => IftEffect::Mc {
+            drm: 0,
+            why: "a NMC".into(),
+        },
+        IftResult::Ptc | IftResult::NoEffect => IftEffect::Nothing(check(
+            false,
+            "A7",
+            format!(
+                "{}: no unit is broken (PTC are not modelled)",
+                result.text()
+            ),
+        )),
+    }
+}
+
+/// A7.301 Random Selection among the units in a Location: each makes a dr (`rolls`, in the
+/// units' order) and the highest is selected, the first of equals. (A7.301's own procedure is
+/// not in our sources.) `None` when there is nothing to choose from.
+pub fn random_selection(rolls: &[u8]) -> Option<usize> {
+    rolls
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, d)| (**d, std::cmp::Reverse(*i)))
+        .map(|(i, _)| i)
+}
+
+/// A7.301: a unit Randomly Selected by a KIA is eliminated.
+pub fn kia_eliminates() -> Check {
+    check(true, RANDOM_SELECTION, "KIA: eliminated")
+}
+
+/// A7.301: a unit a KIA result does not eliminate breaks (without a MC) if in Good Order.
+pub fn kia_survivor(u: &Unit) -> Option<McFailure> {
+    if !u.good_order() {
+        return None;
+    }
+    mc_failure(u, Cause::Kia, &break_without_mc())
+}
+
+/// A7.302 / G1.14: Casualty Reduction of one unit: a Japanese MMC as G1.14 says; any other
+/// squad is exchanged for its HS (keeping its broken and DM state); anything else is
+/// eliminated.
+pub fn casualty(u: &Unit) -> StepOutcome {
+    let counter = mmc(u);
+    if let Some(c) = counter
+        && u.nationality == Nationality::Japanese
+    {
+        return casualty_reduction(c);
+    }
+    match counter.and_then(|c| c.half_squad.clone()) {
+        Some(hs) => StepOutcome {
+            becomes: vec![Becomes {
+                counter: hs.clone(),
+                broken: u.broken,
+                dm: u.dm,
+            }],
+            rule: "A7.302",
+            reason: format!("Casualty Reduction: exchanged for a {hs} HS"),
+        },
+        None => StepOutcome {
+            becomes: Vec::new(),
+            rule: "A7.302",
+            reason: "Casualty Reduction: eliminated".into(),
+        },
+    }
+}

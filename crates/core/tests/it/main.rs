@@ -3,6 +3,7 @@
 
 mod board;
 mod japanese;
+mod japanese_orders;
 mod movement;
 mod moves;
 mod night_rules;

@@ -142,6 +142,7 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
         eliminated_caves: vec![],
         lit_hexes: HashSet::new(),
         lit_caves: HashSet::new(),
+        allied_controlled: Vec::new(),
         lit_by: Default::default(),
         shadowed_hexes: HashSet::new(),
     }

@@ -9,6 +9,7 @@ pub use check::findings as check_findings;
 mod cost;
 mod light;
 mod los;
+mod moves;
 pub mod out;
 pub mod save_file;
 mod view;
@@ -20,6 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::model::Phase;
 use crate::scenario::Scenario;
 
 /// Rules-faithful simulation and 3D viewer for ASL's Pacific-theater rules.
@@ -54,11 +56,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Infantry MF to go FROM -> TO (adjacent Locations, caves, complexes).
+    /// Infantry MF to go FROM -> TO (adjacent Locations, caves, complexes); with --unit, as
+    /// the walk would rule it for that unit.
     Cost {
         scenario: PathBuf,
         from: String,
         to: String,
+        #[arg(long)]
+        json: bool,
+        /// Rule the move for this unit (standing in FROM), as the walk would.
+        #[arg(long)]
+        unit: Option<String>,
+        /// With --unit: the phase (default Movement), the unit's side the ATTACKER.
+        #[arg(long, requires = "unit")]
+        phase: Option<Phase>,
+    },
+    /// Every Location UNIT can reach this phase, with MF and path.
+    Moves {
+        scenario: PathBuf,
+        unit: String,
+        /// The phase (Movement or MPh, any case), the unit's side the ATTACKER.
+        #[arg(long, default_value = "Movement")]
+        phase: Phase,
         #[arg(long)]
         json: bool,
     },
@@ -159,7 +178,30 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             from,
             to,
             json,
+            unit: Some(unit),
+            phase,
+        }) => moves::cost_for_unit(
+            load(&scenario)?,
+            &from,
+            &to,
+            &unit,
+            phase.unwrap_or(Phase::Movement),
+            json,
+            out,
+        ),
+        Some(Command::Cost {
+            scenario,
+            from,
+            to,
+            json,
+            ..
         }) => cost::run(&load(&scenario)?, &from, &to, json, out),
+        Some(Command::Moves {
+            scenario,
+            unit,
+            phase,
+            json,
+        }) => moves::run(load(&scenario)?, &unit, phase, json, out),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json, out),
         Some(Command::Walk {
             scenario,

@@ -35,6 +35,12 @@ pub struct CaveCounter {
     pub id: String,
 }
 
+/// G11.94: the Allies have gained Control of this cave; Control, once gained, remains
+/// "regardless of that Allied unit's subsequent status" (until Good Order Japanese MMC hold
+/// the cave again).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlliedControl;
+
 /// A Cave Complex (G11.2), named by its Primary cave.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct CaveComplex {

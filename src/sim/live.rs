@@ -226,6 +226,9 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         .filter(|id| !standing.contains(id))
         .collect();
     eliminated_caves.sort();
+    let mut q = world.query_filtered::<&CaveCounter, With<AlliedControl>>();
+    let mut allied_controlled: Vec<String> = q.iter(world).map(|c| c.id.clone()).collect();
+    allied_controlled.sort();
     let mut q = world.query::<(&HexCell, &Illuminated)>();
     let lit_by: HashMap<Hex, _> = q
         .iter(world)
@@ -268,6 +271,7 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         climbs,
         hidden_caves: live.hidden_caves,
         eliminated_caves,
+        allied_controlled,
         lit_hexes,
         lit_caves,
         lit_by,

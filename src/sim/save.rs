@@ -61,6 +61,9 @@ pub struct Save {
     /// The caves still on the map, with their hidden state.
     pub caves: Vec<(String, bool)>,
     pub hidden_complexes: Vec<String>,
+    /// Caves the Allies have gained Control of (G11.94).
+    #[serde(default)]
+    pub allied_controlled: Vec<String>,
     /// The above-ground openings (hex names) of tunnels no longer hidden (G11.851).
     #[serde(default)]
     pub revealed_tunnels: Vec<String>,
@@ -119,6 +122,8 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let caves = sorted(q.iter(world).map(|(c, h)| (c.id.clone(), h)).collect());
     let mut q = world.query_filtered::<&CaveComplex, With<Hidden>>();
     let hidden_complexes = sorted(q.iter(world).map(|c| c.primary.clone()).collect());
+    let mut q = world.query_filtered::<&CaveCounter, With<AlliedControl>>();
+    let allied_controlled = sorted(q.iter(world).map(|c| c.id.clone()).collect());
     let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
     let revealed_tunnels = sorted(
         q.iter(world)
@@ -172,6 +177,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         units,
         caves,
         hidden_complexes,
+        allied_controlled,
         revealed_tunnels,
         climbs,
         smoke,
@@ -322,6 +328,11 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
             Some((_, false)) => {
                 world.entity_mut(e).remove::<Hidden>();
             }
+        }
+        if save.allied_controlled.contains(&id) {
+            world.entity_mut(e).insert(AlliedControl);
+        } else if let Ok(mut ent) = world.get_entity_mut(e) {
+            ent.remove::<AlliedControl>();
         }
     }
     let mut q = world.query::<(Entity, &CaveComplex)>();

@@ -333,6 +333,15 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
             ));
         }
     }
+    for id in &save.allied_controlled {
+        if !save.caves.iter().any(|(c, _)| c == id) {
+            return Err(Offence::quoted(
+                id,
+                0,
+                format!("allied_controlled: cave '{id}' is not a cave on the map"),
+            ));
+        }
+    }
     let mut seen = HashSet::new();
     for id in &save.hidden_complexes {
         if !s.complexes.iter().any(|c| &c.primary == id) {

@@ -565,9 +565,10 @@ fn e1_53_e1_31_e1_51_cloaked_attackers_stray_check_and_lose_cloaking_in_the_ligh
     );
     let lit = one(&events, 8, "move");
     assert!(text(lit).contains("E1.31"), "{lit}");
+    // E1.421: a Cloaking counter pays daytime costs: jungle is 2 MF, of its six (E1.42).
     let dark = one(&events, 9, "move");
     assert!(
-        text(dark).contains("E1.51") && text(dark).contains("3 MF"),
+        !text(dark).contains("E1.51") && text(dark).contains("2 MF, 2 of 6 spent"),
         "{dark}"
     );
     let mut app = sim_to("night_ridge", 9);

@@ -12,6 +12,7 @@ mod cli;
 mod demo_scenarios;
 mod format;
 mod los;
+mod moves;
 mod night;
 mod orders;
 mod render;

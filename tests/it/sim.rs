@@ -469,3 +469,49 @@ fn a3_next_phase_steps_through_the_player_turn_and_into_the_next() {
         dice.rolls
     );
 }
+
+#[test]
+fn g11_94_control_once_gained_remains_whatever_becomes_of_the_allied_unit() {
+    // The cave_complex walk: us1 in W5 gains Control of cave B; then it moves away (no Allied
+    // MMC is ADJACENT any more), and Control remains (G11.94); a save keeps it.
+    let text = std::fs::read_to_string(crate::common::demo_path("cave_complex"))
+        .unwrap()
+        .replace(
+            "act: Control(\"B\")),",
+            "act: Control(\"B\")),\n        (act: Move(\"us1\", \"W6\")),\n        (act: Control(\"B\")),",
+        );
+    let s = crate::common::from_text(&text);
+    let n = s
+        .script
+        .iter()
+        .position(|st| matches!(&st.act, Some(asl_pto::scenario::Action::Move(u, _)) if u == "us1"))
+        .expect("the added move");
+    let mut app = sim::headless(s, 7);
+    run_to(&mut app, n + 2);
+    let controls: Vec<_> = events(&app)
+        .into_iter()
+        .filter(|e| e.event == "control" && e.text.contains("cave B"))
+        .collect();
+    assert_eq!(controls.len(), 2, "{controls:?}");
+    assert!(
+        controls[0].text.contains("us1 ADJACENT"),
+        "{:?}",
+        controls[0]
+    );
+    let moved = events(&app)
+        .into_iter()
+        .rev()
+        .find(|e| e.unit.as_deref() == Some("us1"))
+        .unwrap();
+    assert_eq!(moved.event, "move", "{moved:?}");
+    assert!(
+        controls[1].text.contains("Control remains regardless"),
+        "{:?}",
+        controls[1]
+    );
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&sim::CaveCounter, With<sim::AlliedControl>>();
+    let held: Vec<String> = q.iter(app.world()).map(|c| c.id.clone()).collect();
+    assert_eq!(held, vec!["B".to_string()]);
+}

@@ -10,6 +10,7 @@ use super::refused;
 use crate::los::Location;
 use crate::rules::orders::look;
 use crate::sim::Board;
+use crate::sim::components::{AlliedControl, CaveCounter};
 use crate::sim::live::situation;
 use crate::sim::log::ruled;
 
@@ -36,5 +37,14 @@ pub(super) fn control(world: &mut World, id: &str) {
     let board = world.resource::<Board>().clone();
     let s = situation(world, &board);
     let c = look::control(&s, id);
+    drop(s);
+    let mut q = world.query::<(Entity, &CaveCounter)>();
+    if let Some(e) = q.iter(world).find(|(_, k)| k.id == id).map(|(e, _)| e) {
+        if c.holds {
+            world.entity_mut(e).insert(AlliedControl);
+        } else {
+            world.entity_mut(e).remove::<AlliedControl>();
+        }
+    }
     ruled(world, "control", None, c.rule, c.reason);
 }

@@ -8,6 +8,7 @@ pub mod fire;
 pub mod ift;
 pub mod japanese;
 pub mod morale;
+pub mod moves;
 pub mod night;
 pub mod orders;
 pub mod setup;

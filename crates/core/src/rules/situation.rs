@@ -121,6 +121,8 @@ pub struct Situation<'a> {
     pub hidden_caves: Vec<String>,
     /// Caves eliminated with their contents (G11.88), sorted.
     pub eliminated_caves: Vec<String>,
+    /// Caves the Allies have gained Control of (G11.94: it remains), sorted.
+    pub allied_controlled: Vec<String>,
     /// Hexes Illuminated now (E1.9), and caves lit by G11.96.
     pub lit_hexes: HashSet<Hex>,
     pub lit_caves: HashSet<String>,

@@ -1,6 +1,10 @@
 //! The core crate's one integration-test binary: the rulings as pure functions, tested without
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
+mod board;
 mod japanese;
+mod japanese_orders;
+mod movement;
+mod moves;
 mod night_rules;
 mod orders;

@@ -117,11 +117,17 @@ pub fn emerges_concealed(env: &LosEnv, hex: Hex, enemies: &[Watcher]) -> Ruling 
     }
 }
 
-/// G11.751: the MF a cave entry costs: none when the Infantry remain hidden doing it or the cave
-/// is hidden (A12.33), otherwise the normal cost (2 MF, or as `entry::cost` gives).
+/// G11.751: the MF a cave entry costs: none when the Infantry remain hidden doing it (and so
+/// none into a hidden cave that no one sees them enter, A12.33); otherwise the normal cost (2
+/// MF, or as `entry::cost` gives) — even into a hidden cave, which is then revealed: the
+/// G11.751 EX's Infantry seen advancing into hidden cave G "will have expended two MF to enter
+/// the cave". (Our reading of the text's "Infantry that enter a hidden cave expend no MF" beside
+/// that EX: it holds while they stay unseen.)
 pub fn hidden_entry_mf(normal: f32, stays_hidden: bool, cave_hidden: bool) -> (f32, &'static str) {
-    if stays_hidden || cave_hidden {
+    if stays_hidden {
         (0.0, "G11.751")
+    } else if cave_hidden {
+        (normal, "G11.751 EX")
     } else {
         (normal, "G11.7")
     }
@@ -143,7 +149,8 @@ mod tests {
     #[test]
     fn g11_751_hidden_entry_costs_no_mf() {
         assert_eq!(hidden_entry_mf(2.0, true, false), (0.0, "G11.751"));
-        assert_eq!(hidden_entry_mf(2.0, false, true), (0.0, "G11.751"));
+        // G11.751 EX: seen entering hidden cave G, they "will have expended two MF".
+        assert_eq!(hidden_entry_mf(2.0, false, true), (2.0, "G11.751 EX"));
         assert_eq!(hidden_entry_mf(2.0, false, false), (2.0, "G11.7"));
     }
 }

@@ -152,7 +152,9 @@ pub fn light(s: &Situation, at: &Location) -> Check {
 
 /// G11.94 Control: an unhidden cave not occupied by a Good Order Japanese MMC is Controlled by
 /// any Good Order Allied Infantry MMC ADJACENT (G11.6) to it; an eliminated cave (G11.88) by
-/// nobody. `holds`: the Allies Control it; the reason names the units that do.
+/// nobody. Once gained, Control remains whatever becomes of that Allied unit (`Situation::
+/// allied_controlled`), until Good Order Japanese MMC hold the cave. `holds`: the Allies
+/// Control it; the reason names the units that do.
 pub fn control(s: &Situation, id: &str) -> Check {
     let Some(cave) = s.caves.cave(id) else {
         return check(false, "G11.1", format!("there is no cave {id}"));
@@ -182,6 +184,18 @@ pub fn control(s: &Situation, id: &str) -> Check {
         })
         .map(|o| o.unit.id.clone())
         .collect();
+    // G11.94: Control, once gained, "remains regardless of that Allied unit's subsequent
+    // status" — until Good Order Japanese MMC hold the cave again (our reading).
+    if s.allied_controlled.iter().any(|c| c == id) && !japanese {
+        return check(
+            true,
+            "G11.94",
+            format!(
+                "cave {id}: the Allies gained Control of it, and Control remains regardless of \
+                 that Allied unit's subsequent status"
+            ),
+        );
+    }
     let c = allied_control(hidden, japanese, !adjacent.is_empty());
     let who = if c.holds {
         format!(

@@ -5,11 +5,13 @@
 //! `moves`) and the viewer's Play mode call the same functions, so nothing re-implements a
 //! ruling. One file per concept.
 
+pub mod climb;
 pub mod dc;
 pub mod heroes;
 pub mod illumination;
 pub mod kindle;
 pub mod look;
+pub mod movement;
 pub mod phase;
 pub mod search;
 pub mod smoke;
@@ -30,6 +32,19 @@ pub fn unit_mf(u: &Unit) -> f32 {
         4.0
     }
 }
+
+/// E1.42 / A4.1: the MF a unit moves with: a Cloaking counter has six MF, regardless of its
+/// contents (E1.42); otherwise `unit_mf`.
+pub fn mf_allotment(u: &UnitAt) -> f32 {
+    if u.cloaked {
+        CLOAKING_MF
+    } else {
+        unit_mf(&u.unit)
+    }
+}
+
+/// E1.42: a Cloaking counter's MF.
+pub const CLOAKING_MF: f32 = 6.0;
 
 /// A leader (SMC) counter, by the counter catalog.
 pub fn is_leader(u: &Unit) -> bool {

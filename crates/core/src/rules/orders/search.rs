@@ -4,6 +4,7 @@
 use super::{attacker_in, unit_mf};
 use crate::hex::Hex;
 use crate::los::Location;
+use crate::map::Terrain;
 use crate::model::{Phase, Side};
 use crate::rules::japanese::stealth::search_drm;
 use crate::rules::situation::{Refusal, Situation};
@@ -50,7 +51,14 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
         .map(|c| c.id.clone())
         .collect();
     let only_caves = !caves.is_empty();
-    let drm = search_drm(u.unit.side() == Side::Allied && !only_caves, false);
+    // G1.63: no +2 when the only Concealment Terrain Searched is building or rubble.
+    let only_building_or_rubble = map
+        .get(hex)
+        .is_some_and(|d| matches!(d.terrain, Terrain::Building(..) | Terrain::Rubble));
+    let drm = search_drm(
+        u.unit.side() == Side::Allied && !only_caves,
+        only_building_or_rubble,
+    );
     let revealed: Vec<String> = s
         .units
         .iter()

@@ -4,7 +4,7 @@
 
 use super::dc::{known_cave, thrower};
 use super::{attacker_in, mmc};
-use crate::counters::Class;
+use crate::counters::{Class, Kind};
 use crate::los::Location;
 use crate::model::{Nationality, Phase, SmokeKind};
 use crate::rules::caves::attack::{
@@ -115,8 +115,9 @@ pub struct SmokeLanding {
 /// the ATTACKER in its MPh into its own or an adjacent Location, or into a cave: from in it by
 /// the normal rules, or from above ground only from where a DC could be Thrown into it (then a
 /// Thrown-DC dr <= 3 places it; a hidden cave cannot be the target, G11.81). Japanese Conscripts
-/// place none (G1.17). Which units carry WP grenades (A24.3) is not in our sources: the walk
-/// lets Allied Infantry use them; WP's own attack (its FP and NMC) is not resolved.
+/// place none, and of the Japanese only Elite squads place WP (G1.17). Which Allied units carry
+/// WP grenades (A24.3) is not in our sources: the walk lets Allied Infantry use them; WP's own
+/// attack (its FP and NMC) is not resolved.
 pub fn place_smoke(
     s: &Situation,
     id: &str,
@@ -134,11 +135,14 @@ pub fn place_smoke(
         &format!("placing {what}"),
     )?;
     let japanese = u.unit.nationality == Nationality::Japanese;
-    if wp && japanese {
+    // G1.17: "Japanese Elite squads may attempt WP placement as well, as per A24.3".
+    if wp
+        && japanese
+        && mmc(&u.unit).is_none_or(|c| c.class != Class::Elite || c.kind != Kind::Squad)
+    {
         return Err(Refusal::new(
-            "A24.3",
-            "which units carry WP grenades (A24.3) is not in our sources; the walk gives them \
-             to Allied Infantry only",
+            "G1.17",
+            "of the Japanese only Elite squads may attempt WP placement (A24.3)",
         ));
     }
     if japanese && mmc(&u.unit).is_none_or(|c| c.class == Class::Conscript) {

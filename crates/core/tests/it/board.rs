@@ -1,0 +1,169 @@
+//! Boards and situations built in code for the movement rulings' tests (`movement`, `moves`):
+//! the G11.6 cliff and an open plain, units, and a `Situation` in a phase.
+
+use std::collections::HashSet;
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::hex::Hex;
+use asl_pto_core::los::Location;
+use asl_pto_core::map::{Depression, Map, Terrain};
+use asl_pto_core::model::{Phase, Side, Unit};
+use asl_pto_core::rules::caves::{CaveInput, CaveSystem};
+use asl_pto_core::rules::moves::Reach;
+use asl_pto_core::rules::orders::movement::MovePlan;
+use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
+
+/// A map and its caves, owned (a `Situation` borrows the map).
+pub struct Board {
+    pub map: Map,
+    pub caves: CaveSystem,
+}
+
+/// The G11.6 cliff (tests/scenarios/g11_6_cliff.ron): Level 3 cliff hex S5 (with R5, R6, S6,
+/// T6) above S4, T4 and T5 at Level 0, cliffs S4-S5, S5-T4, S5-T5; caves A (Level 0), G
+/// (Level 1, Upper-Cliff) and M (Level 2, Upper-Cliff) in S5; caves J, K, L IN the gully H5.
+pub fn cliff() -> Board {
+    let mut map = Map::new(Some("36".into()), 24, 10, 0, Terrain::Open);
+    for h in ["S5", "S6", "T6", "R5", "R6"] {
+        let h = map.hex(h).unwrap();
+        map.set_hex(h, Some(3), None, None);
+    }
+    for h in ["H5", "H4", "G5", "G6", "G4"] {
+        let h = map.hex(h).unwrap();
+        map.set_hex(h, Some(-1), None, Some(Depression::Gully));
+    }
+    for s in ["S4-S5", "S5-T4", "S5-T5"] {
+        let s = map.hexside(s).unwrap();
+        map.add_cliff(s);
+    }
+    map.apply_pto();
+    let cave = |id: &str, hex: &str, ca: &str, level: Option<i32>| CaveInput {
+        id: id.into(),
+        hex: map.hex(hex).unwrap(),
+        ca: map.hexside(ca).unwrap(),
+        level,
+        primary: false,
+    };
+    let inputs = [
+        cave("A", "S5", "S5-S4", Some(0)),
+        cave("G", "S5", "S5-T4", Some(1)),
+        cave("M", "S5", "S5-T5", Some(2)),
+        cave("J", "H5", "H5-H4", None),
+        cave("K", "H5", "H5-G5", None),
+        cave("L", "H5", "H5-G6", None),
+    ];
+    let (caves, problems) = CaveSystem::build(&map, &inputs, &[], &[]);
+    assert!(problems.is_empty(), "{problems:?}");
+    Board { map, caves }
+}
+
+/// An open plain, 20 x 10, with one jungle hex (E5) and one Level 1 hex (F3).
+pub fn plain() -> Board {
+    let mut map = Map::new(None, 20, 10, 0, Terrain::Open);
+    let e5 = map.hex("E5").unwrap();
+    map.set_hex(e5, None, Some(Terrain::Jungle), None);
+    let f3 = map.hex("F3").unwrap();
+    map.set_hex(f3, Some(1), None, None);
+    Board {
+        map,
+        caves: CaveSystem::default(),
+    }
+}
+
+pub fn loc(b: &Board, text: &str) -> Location {
+    Location::parse(text, &b.map).unwrap()
+}
+
+pub fn hex(b: &Board, text: &str) -> Hex {
+    b.map.hex(text).unwrap()
+}
+
+/// A unit in Good Order with no MF spent.
+pub fn unit(b: &Board, id: &str, nationality: Nationality, counter: &str, at: &str) -> UnitAt {
+    UnitAt {
+        unit: Unit {
+            id: id.into(),
+            nationality,
+            counter: counter.into(),
+            broken: false,
+            dm: false,
+            wounded: false,
+            pinned: false,
+            dc: false,
+            hero: None,
+            mf_spent: 0.0,
+            entered_cave: false,
+            straying: false,
+            cx: false,
+            berserk: false,
+        },
+        at: loc(b, at),
+        hidden: false,
+        concealed: false,
+        cloaked: false,
+    }
+}
+
+pub fn jp(b: &Board, id: &str, at: &str) -> UnitAt {
+    unit(b, id, Nationality::Japanese, "4-4-7", at)
+}
+
+pub fn us(b: &Board, id: &str, at: &str) -> UnitAt {
+    unit(b, id, Nationality::American, "7-6-8", at)
+}
+
+pub fn hidden(mut u: UnitAt) -> UnitAt {
+    u.hidden = true;
+    u
+}
+
+/// The situation on `b` in `phase` with `attacker` the ATTACKER, by day, nothing on the map
+/// but `units` (sorted by id, as the simulation gives them).
+pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>) -> Situation<'_> {
+    units.sort_by(|x, y| x.unit.id.cmp(&y.unit.id));
+    Situation {
+        map: &b.map,
+        caves: b.caves.clone(),
+        phase,
+        player_turn: 1,
+        attacker,
+        nvr: None,
+        kindling: false,
+        year: Some(1945),
+        heroes_created: 0,
+        smoke: vec![],
+        blazes: vec![],
+        flames: vec![],
+        starshells: vec![],
+        irs: vec![],
+        units,
+        climbs: vec![],
+        hidden_caves: vec![],
+        eliminated_caves: vec![],
+        lit_hexes: HashSet::new(),
+        lit_caves: HashSet::new(),
+        allied_controlled: Vec::new(),
+        lit_by: Default::default(),
+        shadowed_hexes: HashSet::new(),
+    }
+}
+
+pub fn mph(b: &Board, attacker: Side, units: Vec<UnitAt>) -> Situation<'_> {
+    situation(b, Phase::Movement, attacker, units)
+}
+
+pub fn allowed(r: Result<MovePlan, Refusal>) -> MovePlan {
+    r.unwrap_or_else(|e| panic!("refused: {e}"))
+}
+
+pub fn refused(r: Result<MovePlan, Refusal>) -> Refusal {
+    match r {
+        Ok(p) => panic!("allowed: {}", p.text),
+        Err(e) => e,
+    }
+}
+
+pub fn reach<'a>(field: &'a [Reach], b: &Board, at: &str) -> Option<&'a Reach> {
+    let at = loc(b, at);
+    field.iter().find(|r| r.at == at)
+}

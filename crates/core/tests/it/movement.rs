@@ -1,0 +1,463 @@
+//! One move (`orders::movement::move_to`: A4, G11.7-G11.751, G11.933, A12.15, E1.31, E1.51,
+//! B11.4), a Climb and its Falling DR (`orders::climb`: B11.4, B11.41, E1.421) and a unit's MF
+//! (A4.1), as pure functions over a `Situation` built in code.
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::model::{Hero, Phase, Side};
+use asl_pto_core::rules::moves::field_of_movement;
+use asl_pto_core::rules::orders::climb::{climb, climb_outcome};
+use asl_pto_core::rules::orders::movement::{MoveEvent, MoveVerb, move_to};
+use asl_pto_core::rules::orders::unit_mf;
+use asl_pto_core::rules::situation::Situation;
+
+use crate::board::*;
+
+// --- A4.1 MF, A3, A10.5 ---------------------------------------------------------------------
+
+#[test]
+fn a4_1_mf_four_for_a_squad_six_for_a_leader_eight_for_a_t_h_hero() {
+    let b = plain();
+    assert_eq!(unit_mf(&jp(&b, "jp1", "C3").unit), 4.0);
+    assert_eq!(
+        unit_mf(&unit(&b, "l1", Nationality::Japanese, "8+1", "C3").unit),
+        6.0
+    );
+    let mut hero = jp(&b, "h1", "C3");
+    hero.unit.counter = "T-H Hero".into();
+    hero.unit.hero = Some(Hero {
+        target: "us1".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    assert_eq!(unit_mf(&hero.unit), 8.0);
+}
+
+#[test]
+fn a3_moving_is_done_by_the_attacker_in_its_mph_or_aph() {
+    let b = plain();
+    let s = situation(
+        &b,
+        Phase::PrepFire,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C3")],
+    );
+    let r = refused(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move));
+    assert_eq!(r.rule, "A3");
+    assert!(r.reason.contains("MPh/APh"), "{r}");
+    let s = mph(&b, Side::Allied, vec![jp(&b, "jp1", "C3")]);
+    assert_eq!(
+        refused(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move)).rule,
+        "A3"
+    );
+    assert_eq!(field_of_movement(&s, "jp1").unwrap_err().rule, "A3");
+    let gone = refused(move_to(&s, "jp9", &loc(&b, "C4"), MoveVerb::Move));
+    assert_eq!(
+        (gone.rule, gone.reason.as_str()),
+        ("A3", "unit jp9 is no longer in play")
+    );
+}
+
+#[test]
+fn a10_5_a_broken_unit_neither_moves_nor_advances() {
+    let b = plain();
+    let mut u = jp(&b, "jp1", "C3");
+    u.unit.broken = true;
+    for phase in [Phase::Movement, Phase::Advance] {
+        let s = situation(&b, phase, Side::Japanese, vec![u.clone()]);
+        let r = refused(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move));
+        assert_eq!(r.rule, "A10.5");
+        assert_eq!(field_of_movement(&s, "jp1").unwrap_err().rule, "A10.5");
+    }
+}
+
+#[test]
+fn a4_1_open_ground_one_mf_higher_base_level_doubled_and_the_log_counts_the_mf() {
+    let b = plain();
+    let s = mph(&b, Side::Japanese, vec![jp(&b, "jp1", "F4")]);
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "F5"), MoveVerb::Move));
+    assert_eq!((p.mf, p.mf_spent, p.mf_total), (1.0, 1.0, 4.0));
+    assert_eq!((p.rule, p.event), ("A4.1", MoveEvent::Move));
+    assert!(p.text.ends_with("; 1 MF, 1 of 4 spent"), "{}", p.text);
+    let up = allowed(move_to(&s, "jp1", &loc(&b, "F3"), MoveVerb::Move));
+    assert_eq!(up.mf, 2.0, "{}", up.text);
+    let far = refused(move_to(&s, "jp1", &loc(&b, "F7"), MoveVerb::Move));
+    assert_eq!(far.rule, "A4");
+}
+
+#[test]
+fn a4_1_a_later_move_only_within_the_mf_left_the_first_always() {
+    let b = plain();
+    let mut u = jp(&b, "jp1", "E4");
+    u.unit.mf_spent = 3.0;
+    let s = mph(&b, Side::Japanese, vec![u.clone()]);
+    // Jungle costs 2 MF; one is left.
+    let r = refused(move_to(&s, "jp1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(r.rule, "A4.1");
+    assert!(
+        r.reason
+            .contains("costs 2 MF; unit jp1 has 1 of its 4 MF left"),
+        "{r}"
+    );
+    assert!(allowed(move_to(&s, "jp1", &loc(&b, "E3"), MoveVerb::Move)).mf_spent == 4.0);
+    // The first move of the phase is always allowed.
+    u.unit.mf_spent = 0.0;
+    u.unit.counter = "4-4-7".into();
+    let s = mph(&b, Side::Japanese, vec![u]);
+    assert_eq!(
+        allowed(move_to(&s, "jp1", &loc(&b, "E5"), MoveVerb::Move)).mf,
+        2.0
+    );
+}
+
+// --- caves: G11.7-G11.751 ----------------------------------------------------------------------
+
+#[test]
+fn g11_71_ex_cave_a_from_cave_g_costs_three_mf_when_seen() {
+    let b = cliff();
+    // us2 in S4, cave A's Entrance Hex, sees into cave A: jp1 does not stay hidden (G11.75).
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "cave:G"), us(&b, "us2", "S4")],
+    );
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!((p.mf, p.rule), (3.0, "G11.71"));
+    assert!(!p.hidden && p.entered_cave);
+    assert!(
+        p.text.contains("2 MF + 1 per level changed (1)"),
+        "{}",
+        p.text
+    );
+    // M is two levels above A: not Accessible (G11.6).
+    let s = mph(&b, Side::Japanese, vec![jp(&b, "jp3", "cave:A")]);
+    let r = refused(move_to(&s, "jp3", &loc(&b, "cave:M"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.6");
+}
+
+#[test]
+fn g11_751_entering_a_cave_unseen_costs_no_mf_and_the_unit_stays_hidden() {
+    let b = cliff();
+    let s = mph(&b, Side::Japanese, vec![hidden(jp(&b, "jp1", "cave:G"))]);
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!((p.mf, p.mf_spent), (0.0, 0.0));
+    assert!(p.hidden && !p.concealed);
+    assert!(p.text.contains("G11.751: no MF"), "{}", p.text);
+}
+
+#[test]
+fn g11_751_ex_seen_entering_a_hidden_cave_puts_it_and_the_unit_onboard_concealed() {
+    let b = cliff();
+    let mut s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "cave:G")), us(&b, "us2", "S4")],
+    );
+    s.hidden_caves = vec!["A".into(), "G".into()];
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    // Seen entering a hidden cave, the unit pays the normal MF ("will have expended two MF",
+    // G11.751 EX; here G to A, 3 MF by G11.71) and is placed onboard concealed.
+    assert_eq!(p.mf, 3.0);
+    assert!(!p.hidden && p.concealed);
+    assert_eq!(p.reveal_caves, vec!["A".to_string()]);
+    assert!(p.text.contains("G11.751 EX"), "{}", p.text);
+}
+
+#[test]
+fn g11_7_only_japanese_infantry_enter_a_cave() {
+    let b = cliff();
+    let s = mph(&b, Side::Allied, vec![us(&b, "us2", "S4")]);
+    let r = refused(move_to(&s, "us2", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.7");
+    assert!(r.reason.contains("ADJACENT"), "{r}");
+}
+
+#[test]
+fn g11_7_a_cave_is_entered_from_its_entrance_hex_and_an_upper_cliff_cave_only_by_climbing() {
+    let b = cliff();
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "T4"), jp(&b, "jp2", "T3")],
+    );
+    let r = refused(move_to(&s, "jp1", &loc(&b, "cave:G"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.7");
+    assert!(r.reason.ends_with("— use Climb (B11.4)"), "{r}");
+    let r = refused(move_to(&s, "jp2", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.7");
+    assert!(r.reason.contains("only from its Entrance Hex S4"), "{r}");
+}
+
+#[test]
+fn g11_74_ex_entering_a_cave_needs_two_mf_available_and_one_cave_per_phase() {
+    let b = cliff();
+    // From an Accessible cave (G into A): >= 2 MF available needed.
+    let mut u = jp(&b, "jp1", "cave:G");
+    u.unit.mf_spent = 3.0;
+    let s = mph(&b, Side::Japanese, vec![u.clone()]);
+    let r = refused(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.74");
+    assert!(r.reason.contains("this unit has 1"), "{r}");
+    let mut u = jp(&b, "jp1", "cave:A");
+    u.unit.entered_cave = true;
+    let s = mph(&b, Side::Japanese, vec![u]);
+    let r = refused(move_to(&s, "jp1", &loc(&b, "cave:G"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.74");
+    assert!(r.reason.contains("cannot enter another cave"), "{r}");
+}
+
+#[test]
+fn g11_74_play_aid_the_two_mf_test_is_for_entry_from_an_accessible_cave_only() {
+    // "Infantry may enter a cave or Cave Complex from an Accessible cave/Cave-Complex only if
+    // it has >= two MF available": from the above-ground Entrance Hex it does not apply.
+    let b = cliff();
+    let mut u = jp(&b, "jp1", "S4");
+    u.unit.mf_spent = 3.0;
+    let s = mph(&b, Side::Japanese, vec![u]);
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(p.to, loc(&b, "cave:A"));
+}
+
+#[test]
+fn g11_74_play_aid_every_unit_counts_four_mf_for_the_two_mf_test() {
+    // "(all have four MF for this calculation)": a 6-MF leader who spent 3 MF has 1, not 3.
+    let b = cliff();
+    let mut l = unit(&b, "jpL", Nationality::Japanese, "9-1", "cave:G");
+    l.unit.mf_spent = 3.0;
+    let s = mph(&b, Side::Japanese, vec![l]);
+    let r = refused(move_to(&s, "jpL", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.74");
+    assert!(r.reason.contains("this unit has 1"), "{r}");
+}
+
+#[test]
+fn g11_72_exit_cave_starts_in_a_cave_and_leaves_into_the_entrance_hex() {
+    let b = cliff();
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "S4"), jp(&b, "jp3", "cave:A")],
+    );
+    let r = refused(move_to(&s, "jp1", &loc(&b, "S3"), MoveVerb::ExitCave));
+    assert_eq!(r.rule, "G11.72");
+    assert!(r.reason.contains("is not in a cave (S4)"), "{r}");
+    let p = allowed(move_to(&s, "jp3", &loc(&b, "S4"), MoveVerb::ExitCave));
+    assert_eq!((p.mf, p.rule), (1.0, "G11.72"));
+    let r = refused(move_to(&s, "jp3", &loc(&b, "T4"), MoveVerb::ExitCave));
+    assert_eq!(r.rule, "G11.72");
+}
+
+#[test]
+fn g11_75_ex_hidden_infantry_leave_a_cave_concealed_unless_the_hex_is_seen() {
+    let b = cliff();
+    let s = mph(&b, Side::Japanese, vec![hidden(jp(&b, "jp3", "cave:A"))]);
+    let p = allowed(move_to(&s, "jp3", &loc(&b, "S4"), MoveVerb::ExitCave));
+    assert!(!p.hidden && p.concealed, "{}", p.text);
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp3", "cave:A")), us(&b, "us1", "T4")],
+    );
+    let p = allowed(move_to(&s, "jp3", &loc(&b, "S4"), MoveVerb::ExitCave));
+    assert!(!p.hidden && !p.concealed, "{}", p.text);
+    assert!(p.text.contains("placed onboard unconcealed"), "{}", p.text);
+}
+
+#[test]
+fn a12_15_a_hidden_unit_moving_in_a_good_order_enemys_los_loses_hip() {
+    let b = plain();
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "C3")), us(&b, "us1", "C9")],
+    );
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move));
+    assert!(!p.hidden);
+    assert!(p.text.contains("A12.15"), "{}", p.text);
+    // A broken enemy sees nothing that counts.
+    let mut broken = us(&b, "us1", "C9");
+    broken.unit.broken = true;
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "C3")), broken],
+    );
+    assert!(allowed(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move)).hidden);
+}
+
+// --- the night: E1.51, E1.31 --------------------------------------------------------------
+
+#[test]
+fn e1_51_at_night_entering_jungle_costs_one_more_mf() {
+    let b = plain();
+    let mut s = mph(&b, Side::Japanese, vec![jp(&b, "jp1", "E4")]);
+    assert_eq!(
+        allowed(move_to(&s, "jp1", &loc(&b, "E5"), MoveVerb::Move)).mf,
+        2.0
+    );
+    s.nvr = Some(2);
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.mf, 3.0);
+    assert!(p.text.contains("+1 at night (E1.51"), "{}", p.text);
+    // Open ground is not Concealment Terrain: no extra MF.
+    assert_eq!(
+        allowed(move_to(&s, "jp1", &loc(&b, "D4"), MoveVerb::Move)).mf,
+        1.0
+    );
+    let field = field_of_movement(&s, "jp1").unwrap();
+    assert_eq!(reach(&field, &b, "E5").unwrap().mf, 3.0);
+}
+
+#[test]
+fn e1_42_e1_421_a_cloaking_counter_has_six_mf_and_pays_daytime_costs() {
+    let b = plain();
+    let mut u = us(&b, "us1", "E4");
+    u.cloaked = true;
+    let mut s = mph(&b, Side::Allied, vec![u]);
+    s.nvr = Some(2);
+    // E1.421: Jungle at night costs the Cloaking counter its daytime 2 MF, not 3 (E1.51).
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.mf, 2.0, "{}", p.text);
+    // E1.42: six MF, regardless of its contents (a 4-MF squad here).
+    assert_eq!(p.mf_total, 6.0);
+    let field = field_of_movement(&s, "us1").unwrap();
+    assert_eq!(reach(&field, &b, "E5").unwrap().mf, 2.0);
+}
+
+#[test]
+fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
+    let b = plain();
+    let mut u = us(&b, "us1", "C3");
+    u.cloaked = true;
+    let mut s = mph(&b, Side::Allied, vec![u]);
+    s.nvr = Some(2);
+    let dark = allowed(move_to(&s, "us1", &loc(&b, "C4"), MoveVerb::Move));
+    assert!(dark.cloaked);
+    s.lit_hexes.insert(hex(&b, "C4"));
+    let lit = allowed(move_to(&s, "us1", &loc(&b, "C4"), MoveVerb::Move));
+    assert!(!lit.cloaked && !lit.concealed);
+    assert!(lit.text.contains("E1.31"), "{}", lit.text);
+}
+
+// --- B11.4 Climbing -------------------------------------------------------------------------
+
+#[test]
+fn b11_4_a_cliff_hexside_is_crossed_only_by_climbing() {
+    let b = cliff();
+    let s = mph(&b, Side::Allied, vec![us(&b, "us1", "T4")]);
+    let r = refused(move_to(&s, "us1", &loc(&b, "S5"), MoveVerb::Move));
+    assert_eq!(r.rule, "B11.4");
+    assert!(r.reason.contains("use Climb"), "{r}");
+}
+
+#[test]
+fn b11_4_a_climb_takes_the_whole_mph_one_level_and_the_falling_dr_decides() {
+    let b = cliff();
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let s = mph(&b, Side::Allied, vec![us(&b, "us1", "T4")]);
+    let plan = climb(&s, "us1", 1, v).unwrap();
+    assert_eq!(plan.to, loc(&b, "T4@1/T4-S5-S4"));
+    assert_eq!((plan.mf_total, plan.rule), (4.0, "B11.4"));
+    // G11.8331: the Falling DR is made, under that rule.
+    assert!(plan.falling.holds);
+    assert_eq!(plan.falling.rule, "G11.8331");
+    assert_eq!(plan.foot, hex(&b, "T4"));
+    let safe = climb_outcome(&plan, 3, 4);
+    assert!(!safe.fell);
+    assert_eq!((safe.event, safe.mf_spent), ("climb", 4.0));
+    assert_eq!(safe.at, plan.to);
+    assert_eq!(safe.counter.as_ref().map(|c| c.level), Some(1));
+    // B11.41 (read as Final DR >= 12): boxcars fall to the foot of the cliff.
+    let fall = climb_outcome(&plan, 6, 6);
+    assert!(fall.fell && fall.counter.is_none());
+    assert_eq!(fall.event, "fall");
+    assert_eq!(fall.at, loc(&b, "T4"));
+    assert!(refused_climb(&s, "us1", 2, &b).contains("exactly one"));
+    let mut spent = us(&b, "us1", "T4");
+    spent.unit.mf_spent = 1.0;
+    let s = mph(&b, Side::Allied, vec![spent]);
+    assert!(refused_climb(&s, "us1", 1, &b).contains("whole MPh"));
+}
+
+fn refused_climb(s: &Situation, unit: &str, level: i32, b: &Board) -> String {
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let r = climb(s, unit, level, v).unwrap_err();
+    assert_eq!(r.rule, "B11.4");
+    r.reason
+}
+
+#[test]
+fn e1_421_at_night_the_falling_dr_is_one_higher() {
+    let b = cliff();
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let mut s = mph(&b, Side::Allied, vec![us(&b, "us1", "T4")]);
+    assert!(!climb_outcome(&climb(&s, "us1", 1, v).unwrap(), 6, 5).fell);
+    s.nvr = Some(2);
+    let night = climb_outcome(&climb(&s, "us1", 1, v).unwrap(), 6, 5);
+    assert!(night.fell);
+    assert_eq!(night.rule, "E1.421");
+}
+
+#[test]
+fn b11_4_climbing_down_from_the_top_falls_to_the_foot_and_caves_cannot_climb() {
+    let b = cliff();
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let s = mph(
+        &b,
+        Side::Allied,
+        vec![us(&b, "us1", "S5"), us(&b, "us9", "cave:A")],
+    );
+    let plan = climb(&s, "us1", 2, v).unwrap();
+    assert_eq!(plan.to, loc(&b, "S5@2/T4-S5-S4"));
+    // The vertex lies on both cliffs S4-S5 and S5-T4; the Climber is on the first, S4-S5,
+    // and a fall lands at its foot.
+    assert_eq!(plan.foot, hex(&b, "S4"));
+    assert_eq!(climb_outcome(&plan, 6, 6).at, loc(&b, "S4"));
+    let r = climb(&s, "us9", 1, v).unwrap_err();
+    assert_eq!(r.rule, "B11.4");
+    assert!(r.reason.contains("cave"));
+}
+
+#[test]
+fn b11_4_in_the_aph_a_climber_advances_off_its_counter_only_onto_ground_at_its_level() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Advance,
+        Side::Allied,
+        vec![
+            us(&b, "us1", "T4@0/T4-S5-S4"),
+            us(&b, "us2", "T4@2/T4-S5-S4"),
+        ],
+    );
+    let p = allowed(move_to(&s, "us1", &loc(&b, "T4"), MoveVerb::Move));
+    assert_eq!((p.event, p.mf, p.rule), (MoveEvent::Advance, 0.0, "B11.4"));
+    assert!(p.climb_removed);
+    let r = refused(move_to(&s, "us2", &loc(&b, "S5"), MoveVerb::Move));
+    assert_eq!(r.rule, "B11.4");
+    assert!(r.reason.contains("Level 3"), "{r}");
+}
+
+#[test]
+fn g_4_a12_15_entering_a_hidden_non_stealthy_enemy_returns_the_mover_and_ends_its_mph() {
+    let b = plain();
+    // A hidden Conscript (Lax, not Stealthy, G1.6) in the jungle of E5.
+    let mut jp = unit(&b, "jp1", Nationality::Japanese, "3-3-6", "E5");
+    jp.hidden = true;
+    let s = mph(&b, Side::Allied, vec![us(&b, "us1", "E4"), jp.clone()]);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.rule, "A12.15", "{}", p.text);
+    assert_eq!(
+        p.to,
+        loc(&b, "E4"),
+        "the mover returns to the Location it left"
+    );
+    assert_eq!(p.mf_spent, p.mf_total, "its MPh ends");
+    assert_eq!(p.reveal_units, vec!["jp1".to_string()]);
+    // G.4: hidden Stealthy (1st-Line) Infantry in jungle may stay hidden: the mover enters.
+    let mut st = jp.clone();
+    st.unit.counter = "4-4-7".into();
+    let s = mph(&b, Side::Allied, vec![us(&b, "us1", "E4"), st]);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!(p.to, loc(&b, "E5"));
+    assert!(p.reveal_units.is_empty());
+}

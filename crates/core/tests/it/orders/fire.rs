@@ -42,7 +42,7 @@ fn g11_85_smoke_grenades_from_inside_a_cave_go_in_by_the_normal_rules_with_no_dr
 }
 
 #[test]
-fn g1_17_japanese_conscripts_place_no_smoke_grenades_nor_any_japanese_wp() {
+fn g1_17_japanese_conscripts_place_no_smoke_grenades_and_1st_line_squads_no_wp() {
     let b = cliff();
     let conscript = unit(&b, "jp5", Nationality::Japanese, "3-3-6", "cave:A");
     let s = situation(
@@ -58,7 +58,7 @@ fn g1_17_japanese_conscripts_place_no_smoke_grenades_nor_any_japanese_wp() {
     );
     assert_eq!(
         refused(place_smoke(&s, "jp3", &at, SmokeKind::WpGrenade)).rule,
-        "A24.3"
+        "G1.17"
     );
     // Only in the ATTACKER's MPh.
     let s = situation(
@@ -159,7 +159,7 @@ fn starshell_night(b: &Board, phase: Phase, attacker: Side) -> Situation<'_> {
 
 #[test]
 fn e1_92_starshells_are_fired_only_at_night() {
-    let b = plain();
+    let b = woods();
     let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
     s.nvr = None;
     let r = refused(fire_starshell(&s, "usL", hex(&b, "I5")));
@@ -168,7 +168,7 @@ fn e1_92_starshells_are_fired_only_at_night() {
 
 #[test]
 fn e1_92_the_attacker_fires_starshells_in_its_pfph_the_defender_in_the_mph() {
-    let b = plain();
+    let b = woods();
     let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
     allowed(fire_starshell(&s, "usL", hex(&b, "I5")));
     assert_eq!(
@@ -182,7 +182,7 @@ fn e1_92_the_attacker_fires_starshells_in_its_pfph_the_defender_in_the_mph() {
 
 #[test]
 fn e1_921_a_leader_fires_on_a_usage_dr_of_4_a_mmc_on_2() {
-    let b = plain();
+    let b = woods();
     let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
     let leader = allowed(fire_starshell(&s, "usL", hex(&b, "I5")));
     assert_eq!(leader.usage_rule, "E1.921");
@@ -195,7 +195,7 @@ fn e1_921_a_leader_fires_on_a_usage_dr_of_4_a_mmc_on_2() {
 
 #[test]
 fn e1_921_a_pinned_unit_fires_no_starshell() {
-    let b = plain();
+    let b = woods();
     let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
     s.units[1].unit.pinned = true; // us2
     let r = refused(fire_starshell(&s, "us2", hex(&b, "I5")));
@@ -205,7 +205,7 @@ fn e1_921_a_pinned_unit_fires_no_starshell() {
 
 #[test]
 fn e1_922_ex_fired_at_k6_placement_dr_colored_5_white_3_lands_in_h7() {
-    let b = plain();
+    let b = woods();
     let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
     let plan = allowed(fire_starshell(&s, "usL", hex(&b, "K6")));
     assert_eq!(plan.placement_rule, "E1.922");
@@ -214,7 +214,7 @@ fn e1_922_ex_fired_at_k6_placement_dr_colored_5_white_3_lands_in_h7() {
 
 #[test]
 fn e1_931_oba_fires_an_ir_at_night_with_no_usage_dr() {
-    let b = plain();
+    let b = woods();
     let s = starshell_night(&b, Phase::PrepFire, Side::Japanese);
     let plan = allowed(fire_ir(&s, hex(&b, "D6")));
     assert_eq!(plan.rule, "E1.931");

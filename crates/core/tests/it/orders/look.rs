@@ -9,7 +9,7 @@ use super::*;
 
 #[test]
 fn a6_a_clear_los_on_the_plain_by_day() {
-    let b = plain();
+    let b = woods();
     let s = situation(&b, Phase::Movement, Side::Allied, vec![]);
     let c = allowed(los(&s, &loc(&b, "B5"), &loc(&b, "F5")));
     assert!(c.holds);
@@ -23,7 +23,7 @@ fn a6_a_clear_los_on_the_plain_by_day() {
 
 #[test]
 fn e1_101_an_illuminated_target_is_seen_beyond_the_nvr() {
-    let b = plain();
+    let b = woods();
     let mut s = at_night(situation(&b, Phase::Movement, Side::Allied, vec![]), 3);
     let dark = allowed(los(&s, &loc(&b, "B5"), &loc(&b, "H5")));
     assert!(!dark.holds, "{}", dark.reason);
@@ -98,7 +98,7 @@ fn g11_96_a_cave_is_illuminated_only_with_its_hex_and_its_entrance_hex() {
 
 #[test]
 fn e1_941_a_hex_shadowed_in_a_blazes_zone_is_dark() {
-    let b = plain();
+    let b = woods();
     let mut s = at_night(situation(&b, Phase::Movement, Side::Allied, vec![]), 2);
     s.shadowed_hexes.insert(hex(&b, "F7"));
     s.lit_by.insert(hex(&b, "D6"), SourceKind::Ir);

@@ -1,6 +1,7 @@
 //! The order rulings of `rules::orders` (DC, SMOKE, Illumination, Morale Checks and IFT
 //! effects, Search, T-H Heroes, Los/Light/Control, the phase systems), over situations built in
-//! code: the G11.6 cliff and an open plain, with units where a test puts them.
+//! code (`crate::board`'s G11.6 cliff, and a plain with woods), with units where a test puts
+//! them.
 
 mod dc;
 mod fire;
@@ -8,65 +9,16 @@ mod look;
 mod phase;
 mod units;
 
-use std::collections::{HashMap, HashSet};
-
-use asl_pto_core::counters::Nationality;
-use asl_pto_core::hex::{Hex, Vertex};
+use asl_pto_core::hex::Vertex;
 use asl_pto_core::los::Location;
-use asl_pto_core::map::{Depression, Map, Terrain};
-use asl_pto_core::model::{Phase, Side, Unit};
-use asl_pto_core::rules::caves::{CaveInput, CaveSystem};
+use asl_pto_core::map::{Map, Terrain};
+use asl_pto_core::rules::caves::CaveSystem;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
 
-/// A map and its caves, owned (a `Situation` borrows the map).
-pub struct Board {
-    pub map: Map,
-    pub caves: CaveSystem,
-}
-
-/// The G11.6 cliff (tests/scenarios/g11_6_cliff.ron): the Level 3 cliff hex S5 (with R5, R6,
-/// S6, T6) above S4, T4 and T5 at Level 0, cliffs S4-S5, S5-T4, S5-T5; caves A (Level 0), G
-/// (Level 1, Upper-Cliff) and M (Level 2, Upper-Cliff) in S5; caves J, K, L IN the gully H5;
-/// jungle in U4.
-pub fn cliff() -> Board {
-    let mut map = Map::new(Some("36".into()), 24, 10, 0, Terrain::Open);
-    for h in ["S5", "S6", "T6", "R5", "R6"] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, Some(3), None, None);
-    }
-    for h in ["H5", "H4", "G5", "G6", "G4"] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, Some(-1), None, Some(Depression::Gully));
-    }
-    let u4 = map.hex("U4").unwrap();
-    map.set_hex(u4, None, Some(Terrain::Jungle), None);
-    for s in ["S4-S5", "S5-T4", "S5-T5"] {
-        let s = map.hexside(s).unwrap();
-        map.add_cliff(s);
-    }
-    map.apply_pto();
-    let cave = |id: &str, hex: &str, ca: &str, level: Option<i32>| CaveInput {
-        id: id.into(),
-        hex: map.hex(hex).unwrap(),
-        ca: map.hexside(ca).unwrap(),
-        level,
-        primary: false,
-    };
-    let inputs = [
-        cave("A", "S5", "S5-S4", Some(0)),
-        cave("G", "S5", "S5-T4", Some(1)),
-        cave("M", "S5", "S5-T5", Some(2)),
-        cave("J", "H5", "H5-H4", None),
-        cave("K", "H5", "H5-G5", None),
-        cave("L", "H5", "H5-G6", None),
-    ];
-    let (caves, problems) = CaveSystem::build(&map, &inputs, &[], &[]);
-    assert!(problems.is_empty(), "{problems:?}");
-    Board { map, caves }
-}
+pub use crate::board::{Board, cliff, hex, hidden, jp, loc, situation, unit, us};
 
 /// An open plain, 16 x 10, with woods in J5 and J6 and jungle in K8.
-pub fn plain() -> Board {
+pub fn woods() -> Board {
     let mut map = Map::new(None, 16, 10, 0, Terrain::Open);
     for (h, t) in [
         ("J5", Terrain::Woods),
@@ -82,63 +34,13 @@ pub fn plain() -> Board {
     }
 }
 
-pub fn loc(b: &Board, text: &str) -> Location {
-    Location::parse(text, &b.map).unwrap_or_else(|e| panic!("{e}"))
-}
-
-pub fn hex(b: &Board, text: &str) -> Hex {
-    b.map.hex(text).unwrap()
-}
-
 pub fn vertex(text: &str) -> Vertex {
     Vertex::parse(text).unwrap()
-}
-
-/// A unit in Good Order, with no MF spent and no DC.
-pub fn unit(b: &Board, id: &str, nationality: Nationality, counter: &str, at: &str) -> UnitAt {
-    UnitAt {
-        unit: Unit {
-            id: id.into(),
-            nationality,
-            counter: counter.into(),
-            broken: false,
-            dm: false,
-            wounded: false,
-            pinned: false,
-            dc: false,
-            hero: None,
-            mf_spent: 0.0,
-            entered_cave: false,
-            straying: false,
-            cx: false,
-            berserk: false,
-        },
-        at: loc(b, at),
-        hidden: false,
-        concealed: false,
-        cloaked: false,
-    }
-}
-
-/// A 1st-Line Japanese squad (4-4-7).
-pub fn jp(b: &Board, id: &str, at: &str) -> UnitAt {
-    unit(b, id, Nationality::Japanese, "4-4-7", at)
-}
-
-/// An Elite American squad (7-6-8).
-pub fn us(b: &Board, id: &str, at: &str) -> UnitAt {
-    unit(b, id, Nationality::American, "7-6-8", at)
 }
 
 /// The unit with a DC.
 pub fn with_dc(mut u: UnitAt) -> UnitAt {
     u.unit.dc = true;
-    u
-}
-
-/// The unit hidden (HIP).
-pub fn hidden(mut u: UnitAt) -> UnitAt {
-    u.hidden = true;
     u
 }
 
@@ -152,38 +54,7 @@ pub fn climbing(mut u: UnitAt, b: &Board, hex_id: &str, level: i32, v: &str) -> 
     u
 }
 
-/// The situation on `b` in `phase` of Player Turn 1 with `attacker` the ATTACKER, by day, in
-/// 1945, no cave hidden, nothing on the map but `units` (sorted by id, as the simulation gives
-/// them).
-pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>) -> Situation<'_> {
-    units.sort_by(|x, y| x.unit.id.cmp(&y.unit.id));
-    Situation {
-        map: &b.map,
-        caves: b.caves.clone(),
-        phase,
-        player_turn: 1,
-        attacker,
-        nvr: None,
-        kindling: false,
-        year: Some(1945),
-        heroes_created: 0,
-        smoke: vec![],
-        blazes: vec![],
-        flames: vec![],
-        starshells: vec![],
-        irs: vec![],
-        units,
-        climbs: vec![],
-        hidden_caves: vec![],
-        eliminated_caves: vec![],
-        lit_hexes: HashSet::new(),
-        lit_caves: HashSet::new(),
-        lit_by: HashMap::new(),
-        shadowed_hexes: HashSet::new(),
-    }
-}
-
-/// The same at night with `nvr`.
+/// The same situation at night with `nvr`.
 pub fn at_night(mut s: Situation<'_>, nvr: i32) -> Situation<'_> {
     s.nvr = Some(nvr);
     s

@@ -36,7 +36,7 @@ fn a3_a_player_turn_is_announced_with_its_rph_then_each_phase() {
 
 #[test]
 fn a4_g11_74_e1_53_mf_cave_entry_and_straying_last_one_phase() {
-    let b = plain();
+    let b = woods();
     let mut u = us(&b, "us1", "B5").unit;
     u.mf_spent = 3.0;
     u.entered_cave = true;
@@ -97,7 +97,7 @@ fn e1_53_good_order_attacker_movers_make_a_movement_dr_except_in_a_cave() {
 
 #[test]
 fn e1_32_a_unit_in_concealment_terrain_no_enemy_sees_gains_concealment_at_night() {
-    let b = plain();
+    let b = woods();
     let s = at_night(
         situation(
             &b,
@@ -142,7 +142,7 @@ fn e1_32_a_unit_in_concealment_terrain_no_enemy_sees_gains_concealment_at_night(
 
 #[test]
 fn e1_923_e1_933_starshells_and_ir_go_at_the_end_of_the_ccph_by_name() {
-    let b = plain();
+    let b = woods();
     let mut s = at_night(situation(&b, Phase::Rally, Side::Allied, vec![]), 2);
     s.starshells = vec![hex(&b, "I9")];
     s.irs = vec![hex(&b, "D6")];

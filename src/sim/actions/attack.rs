@@ -12,8 +12,8 @@ use crate::rules::ift::IftResult;
 use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
 use crate::rules::orders::units::{
-    IftEffect, RANDOM_SELECTION, casualty as casualty_of, ift_effect, kia_eliminates, kia_survivor,
-    random_selection,
+    IftEffect, McFailure, RANDOM_SELECTION, casualty as casualty_of, ift_effect, kia_eliminates,
+    kia_survivor, random_selection,
 };
 use crate::sim::Board;
 use crate::sim::components::*;
@@ -235,9 +235,13 @@ pub(crate) fn units_hit(world: &mut World, at: &Location, result: IftResult) {
         }
         IftEffect::Casualty { drm, why } => {
             if let Some(v) = select(world, &mut targets) {
-                let out = casualty_of(&v.unit);
-                become_(world, v.entity, &v.unit, &out.becomes);
-                ruled(world, "casualty", Some(&v.unit.id), out.rule, out.reason);
+                match casualty_of(&v.unit) {
+                    McFailure::Becomes(out) => {
+                        become_(world, v.entity, &v.unit, &out.becomes);
+                        ruled(world, "casualty", Some(&v.unit.id), out.rule, out.reason);
+                    }
+                    wound => apply_failure(world, v.entity, &v.unit, &wound),
+                }
                 targets.push(v);
             }
             targets.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));

@@ -145,7 +145,7 @@ impl McFailure {
 }
 
 /// A10.3 / G1.11-G1.14 / G1.4: what failing `mc` (from `cause`) makes of unit `u`: a SMC or
-/// Hero is Wounded if Japanese (a Casualty MC eliminating him as G1.41 does a leader), else
+/// Hero is Wounded if Japanese (a Casualty MC eliminating a leader, G1.41, not a Hero), else
 /// breaks; a MMC breaks, Step-Reduces or is Replaced (`japanese_mmc_breaks`, `mmc_breaks`).
 /// `None` for a counter the catalog does not know as either.
 pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
@@ -154,7 +154,9 @@ pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
             return Some(McFailure::JapaneseSmc {
                 wounded: u.wounded,
                 hero: u.hero.is_some(),
-                casualty: mc.casualty,
+                // G1.41: a *leader* who suffers a Casualty MC is eliminated; a T-H Hero's
+                // Casualty MC is Casualty Reduction, which Wounds a SMC (G1.14 EX).
+                casualty: mc.casualty && is_leader(u),
                 roll_rule: "A17.11",
             });
         }
@@ -238,17 +240,26 @@ pub fn kia_survivor(u: &Unit) -> Option<McFailure> {
     mc_failure(u, Cause::Kia, &break_without_mc())
 }
 
-/// A7.302 / G1.14: Casualty Reduction of one unit: a Japanese MMC as G1.14 says; any other
-/// squad is exchanged for its HS (keeping its broken and DM state); anything else is
-/// eliminated.
-pub fn casualty(u: &Unit) -> StepOutcome {
+/// A7.302 / G1.14: Casualty Reduction of one unit: a Japanese MMC as G1.14 says; a Japanese
+/// SMC (leader or T-H Hero), "regardless of cause", is Wounded (G1.14 EX), as a Wound Severity
+/// dr decides (`McFailure::JapaneseSmc`, never a Casualty MC's elimination); any other squad is
+/// exchanged for its HS (keeping its broken and DM state); anything else is eliminated.
+pub fn casualty(u: &Unit) -> McFailure {
+    if u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some()) {
+        return McFailure::JapaneseSmc {
+            wounded: u.wounded,
+            hero: u.hero.is_some(),
+            casualty: false,
+            roll_rule: "G1.14",
+        };
+    }
     let counter = mmc(u);
     if let Some(c) = counter
         && u.nationality == Nationality::Japanese
     {
-        return casualty_reduction(c);
+        return McFailure::Becomes(casualty_reduction(c));
     }
-    match counter.and_then(|c| c.half_squad.clone()) {
+    McFailure::Becomes(match counter.and_then(|c| c.half_squad.clone()) {
         Some(hs) => StepOutcome {
             becomes: vec![Becomes {
                 counter: hs.clone(),
@@ -263,5 +274,5 @@ pub fn casualty(u: &Unit) -> StepOutcome {
             rule: "A7.302",
             reason: "Casualty Reduction: eliminated".into(),
         },
-    }
+    })
 }

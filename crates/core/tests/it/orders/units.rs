@@ -154,28 +154,90 @@ fn a7_301_the_units_a_kia_spares_break_if_in_good_order() {
     assert!(out.becomes[0].broken, "{}", out.reason);
 }
 
+/// The exchange a Casualty Reduction makes (a test fails on a Wound instead).
+fn becomes(f: McFailure) -> asl_pto_core::rules::japanese::step::StepOutcome {
+    match f {
+        McFailure::Becomes(out) => out,
+        other => panic!("expected an exchange, got {other:?}"),
+    }
+}
+
 #[test]
 fn a7_302_casualty_reduction_makes_a_squad_its_hs_and_eliminates_a_hs() {
     let b = cliff();
-    let out = casualty(&us(&b, "us1", "T4").unit);
+    let out = becomes(casualty(&us(&b, "us1", "T4").unit));
     assert_eq!(out.rule, "A7.302");
     assert_eq!(out.becomes[0].counter, "3-3-8");
     assert_eq!(out.reason, "Casualty Reduction: exchanged for a 3-3-8 HS");
     let mut broken = us(&b, "us1", "T4");
     broken.unit.broken = true;
     broken.unit.dm = true;
-    let out = casualty(&broken.unit);
+    let out = becomes(casualty(&broken.unit));
     assert!(
         out.becomes[0].broken && out.becomes[0].dm,
         "it stays broken"
     );
     let hs = unit(&b, "us3", Nationality::American, "3-3-8", "T4");
-    assert!(casualty(&hs.unit).becomes.is_empty());
+    assert!(becomes(casualty(&hs.unit)).becomes.is_empty());
     // G1.14: a Japanese squad to its same-Class unbroken HS.
-    let out = casualty(&jp(&b, "jp1", "T4").unit);
+    let out = becomes(casualty(&jp(&b, "jp1", "T4").unit));
     assert_eq!(
         (out.rule, out.becomes[0].counter.as_str()),
         ("G1.14", "2-3-7")
+    );
+}
+
+#[test]
+fn g1_14_ex_casualty_reduction_wounds_a_japanese_smc_whatever_its_cause() {
+    // "Casualty Reduction, regardless of cause, ... Wounds a SMC": a K result on a Japanese
+    // leader does not eliminate him; his Wound Severity dr decides.
+    let b = cliff();
+    let leader = unit(&b, "jpL", Nationality::Japanese, "9-1", "T4");
+    let f = casualty(&leader.unit);
+    assert!(
+        matches!(
+            f,
+            McFailure::JapaneseSmc {
+                casualty: false,
+                ..
+            }
+        ),
+        "{f:?}"
+    );
+    let survive = asl_pto_core::rules::japanese::smc::wound_severity().mortal_at_or_above - 1;
+    assert_eq!(
+        f.wound(survive).unwrap().outcome,
+        asl_pto_core::rules::japanese::smc::SmcOutcome::Wounded
+    );
+}
+
+#[test]
+fn g1_41_a_heros_casualty_mc_wounds_him_only_a_leader_is_eliminated() {
+    let b = cliff();
+    let mut hero = unit(&b, "jp1.hero", Nationality::Japanese, "T-H Hero", "T4");
+    hero.unit.hero = Some(asl_pto_core::model::Hero {
+        target: "us1".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let twelve = asl_pto_core::rules::morale::morale_check(12, 0, 7, 3);
+    assert!(twelve.casualty, "an Original 12 is a Casualty MC");
+    let f = mc_failure(&hero.unit, Cause::IftMc, &twelve).unwrap();
+    assert!(
+        matches!(
+            f,
+            McFailure::JapaneseSmc {
+                casualty: false,
+                ..
+            }
+        ),
+        "{f:?}"
+    );
+    let leader = unit(&b, "jpL", Nationality::Japanese, "9-1", "T4");
+    let f = mc_failure(&leader.unit, Cause::IftMc, &twelve).unwrap();
+    assert!(
+        matches!(f, McFailure::JapaneseSmc { casualty: true, .. }),
+        "{f:?}"
     );
 }
 

@@ -48,9 +48,57 @@ impl HeroPlan {
     }
 }
 
+/// G1.423: a T-H Hero's MF allotment.
+pub const HERO_MF: f32 = 8.0;
+
+/// G1.421 / G1.424: whether Location `to` is "within eight MF" of `from`: reachable by the
+/// movement costs (`moves::field_of_movement`) by a T-H Hero starting in `from` with his whole
+/// eight-MF allotment, in the situation's own MPh.
+pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
+    if from == to {
+        return true;
+    }
+    let mut probe = s.clone();
+    probe.phase = Phase::Movement;
+    probe.attacker = crate::model::Side::Japanese;
+    let id = "__eight_mf_probe__";
+    probe.units.push(crate::rules::situation::UnitAt {
+        unit: Unit {
+            id: id.into(),
+            nationality: Nationality::Japanese,
+            counter: "T-H Hero".into(),
+            broken: false,
+            dm: false,
+            wounded: false,
+            pinned: false,
+            dc: false,
+            hero: Some(Hero {
+                target: String::new(),
+                created_in: s.player_turn,
+                attacked: false,
+            }),
+            mf_spent: 0.0,
+            entered_cave: false,
+            straying: false,
+            cx: false,
+            berserk: false,
+        },
+        at: from.clone(),
+        hidden: false,
+        concealed: false,
+        cloaked: false,
+    });
+    crate::rules::moves::field_of_movement(&probe, id).is_ok_and(|field| {
+        field
+            .iter()
+            .any(|r| &r.at == to && !r.climb && r.mf <= HERO_MF)
+    })
+}
+
 /// G1.421 / G1.424: a DC Hero attempt by a Japanese squad or HS, in its own MPh, vs a
 /// Designated Target unit: the creator must possess a DC and the target be an enemy unit
-/// within eight hexes (standing in for G1.424's eight MF) and in LOS; T-H Heroes must remain in
+/// within eight MF (by the movement costs, `within_eight_mf`) and in LOS; the Hero starts with
+/// two MF fewer for each MF the creator has expended (G1.423); T-H Heroes must remain in
 /// the scenario's allowance (`th_hero_allowance` of `squads_in_ob` in its year, 1944 when
 /// undated). With no AFV in our scenarios, only a DC Hero can be created.
 pub fn create_hero(
@@ -70,10 +118,7 @@ pub fn create_hero(
     attacker_in(s, u, &[Phase::Movement], "G1.424", "a DC Hero attempt")?;
     let allowed = th_hero_allowance(squads_in_ob, s.year.unwrap_or(1944), false);
     let in_los = cave_los(&s.env(), &s.caves, &u.at, &t.at).is_ok_and(|r| r.clear());
-    let near = match (s.hex_of(&u.at), s.hex_of(&t.at)) {
-        (Some(a), Some(b)) => a.distance(b) <= 8,
-        _ => false,
-    };
+    let near = within_eight_mf(s, &u.at, &t.at);
     let c = mmc(&u.unit);
     let creator = HeroCreator {
         armed: true,
@@ -108,7 +153,8 @@ pub fn create_hero(
             created_in: s.player_turn,
             attacked: false,
         }),
-        mf_spent: 0.0,
+        // G1.423: two MF of his eight for each MF his creating MMC has already expended.
+        mf_spent: (2.0 * u.unit.mf_spent).min(HERO_MF),
         entered_cave: false,
         straying: false,
         cx: false,

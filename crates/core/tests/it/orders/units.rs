@@ -374,3 +374,53 @@ fn g1_421_a_conscript_hs_adds_one_and_two_to_the_creation_dr() {
     assert!(plan.roll(2).created);
     assert!(!plan.roll(3).created);
 }
+
+/// A plain with a band of jungle in columns D-G (2 MF a hex to enter, G.1 / A4).
+fn jungle_band() -> Board {
+    let mut map = Map::new(None, 20, 10, 0, Terrain::Open);
+    for col in ["D", "E", "F", "G"] {
+        for row in 1..=10 {
+            if let Ok(h) = map.hex(&format!("{col}{row}")) {
+                map.set_hex(h, None, Some(Terrain::Jungle), None);
+            }
+        }
+    }
+    Board {
+        map,
+        caves: CaveSystem::default(),
+    }
+}
+
+#[test]
+fn g1_424_the_dc_heros_target_is_within_eight_mf_by_the_movement_costs_not_hexes() {
+    let b = jungle_band();
+    let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C5");
+    jp1.unit.dc = true;
+    // H5 is five hexes away, but four jungle hexes (2 MF each) and H5 itself: 9 MF.
+    let far = us(&b, "us1", "H5");
+    let s = situation(&b, Phase::Movement, Side::Japanese, vec![jp1.clone(), far]);
+    let r = create_hero(&s, "jp1", "us1", 2).unwrap_err();
+    assert!(r.reason.contains("within eight MF"), "{r}");
+    // Across open ground eight hexes away (8 MF) he may.
+    let mut jp2 = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "K2");
+    jp2.unit.dc = true;
+    let near = us(&b, "us2", "S2");
+    let s = situation(&b, Phase::Movement, Side::Japanese, vec![jp2, near]);
+    assert!(create_hero(&s, "jp2", "us2", 2).is_ok());
+}
+
+#[test]
+fn g1_423_the_hero_loses_two_mf_per_mf_his_creator_expended() {
+    let b = jungle_band();
+    let mut jp2 = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "K2");
+    jp2.unit.dc = true;
+    jp2.unit.mf_spent = 1.0;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp2, us(&b, "us2", "N2")],
+    );
+    let plan = create_hero(&s, "jp2", "us2", 2).unwrap();
+    assert_eq!(plan.hero.mf_spent, 2.0, "two of his eight MF gone");
+}

@@ -12,12 +12,10 @@ use super::phase::{NightState, Phase, PlayerTurn, Tallies};
 use crate::hex::Hex;
 use crate::los::Veil;
 use crate::los::{Location, LosEnv};
-use crate::model::{Side, SmokeKind};
+use crate::model::SmokeKind;
 use crate::rules::caves::CaveSystem;
-use crate::rules::caves::hidden::Watcher;
-use crate::rules::night::light::Source;
+use crate::rules::situation::situation_env;
 use crate::rules::situation::{ClimbAt, Situation, SmokeAt, UnitAt};
-use crate::scenario::{light_sources_of, situation_env};
 
 /// A unit as the actions see it.
 #[derive(Clone, Debug)]
@@ -124,41 +122,6 @@ impl Live {
             })
             .collect();
         caves
-    }
-
-    /// The light sources now (E1.9).
-    pub fn sources(&self) -> Vec<Source> {
-        light_sources_of(
-            self.blazes.iter().copied(),
-            self.flames.iter().copied(),
-            self.starshells.iter().copied(),
-            self.irs.iter().copied(),
-        )
-    }
-
-    /// A unit by id.
-    pub fn unit(&self, id: &str) -> Option<&UnitView> {
-        self.units.iter().find(|u| u.unit.id == id)
-    }
-
-    /// The Good Order ground units of `side` as G11.75 watchers (not in caves or Complexes).
-    pub fn watchers(&self, side: Side) -> Vec<Watcher> {
-        self.units
-            .iter()
-            .filter(|u| u.unit.side() == side && u.at.hex().is_some())
-            .map(|u| Watcher {
-                at: u.at.clone(),
-                good_order: u.unit.good_order(),
-            })
-            .collect()
-    }
-
-    /// The hex a Location is in: a cave's own hex, a Cave Complex's Primary cave's hex.
-    pub fn hex_of(board: &Board, at: &Location) -> Option<Hex> {
-        match at {
-            Location::Cave(id) | Location::Complex(id) => board.caves.cave(id).map(|c| c.hex),
-            other => other.hex(),
-        }
     }
 
     /// The units in a Location.

@@ -87,6 +87,8 @@ pub struct SmokeDef {
 pub enum Action {
     Move(String, Location),
     Climb(String, i32, Vertex),
+    /// G11.8331: (unit, cave, level, vertex) a Climb declared to Place a DC into the cave.
+    ClimbToPlaceDc(String, String, i32, Vertex),
     EnterCave(String, String),
     ExitCave(String, Location),
     ThrowDc(String, String),

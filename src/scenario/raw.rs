@@ -334,6 +334,8 @@ pub enum ActionSpec {
     Move(String, String),
     /// `Climb(unit, level, vertex)`.
     Climb(String, i32, String),
+    /// `ClimbToPlaceDc(unit, cave, level, vertex)` (G11.8331).
+    ClimbToPlaceDc(String, String, i32, String),
     /// `EnterCave(unit, cave)`.
     EnterCave(String, String),
     /// `ExitCave(unit, to)`.

@@ -459,6 +459,17 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                     }
                     Action::Climb(u, *level, ctx.vertex(&s.map, v, "script Climb")?)
                 }
+                ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
+                    let u = unit(&mut ctx, u)?;
+                    let c = cave(&mut ctx, c)?;
+                    if !LEVELS.contains(level) {
+                        return Err(ctx.plain(format!(
+                            "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
+                        )));
+                    }
+                    let v = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
+                    Action::ClimbToPlaceDc(u, c, *level, v)
+                }
                 ActionSpec::EnterCave(u, c) => {
                     Action::EnterCave(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
                 }

@@ -61,7 +61,8 @@ fn about_to_move(walk: &Walk) -> Vec<String> {
                 Action::Move(u, _)
                 | Action::EnterCave(u, _)
                 | Action::ExitCave(u, _)
-                | Action::Climb(u, _, _),
+                | Action::Climb(u, _, _)
+                | Action::ClimbToPlaceDc(u, _, _, _),
             ) if !ids.contains(u) => ids.push(u.clone()),
             _ => {}
         }

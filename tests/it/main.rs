@@ -9,6 +9,7 @@ mod cave_attacks;
 mod caves;
 mod check;
 mod cli;
+mod climbing;
 mod demo_scenarios;
 mod format;
 mod los;

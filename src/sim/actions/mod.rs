@@ -43,6 +43,9 @@ pub(super) fn resolve(world: &mut World, action: &Action) {
         ),
         Action::ExitCave(u, to) => movement::do_move(world, u, to, MoveVerb::ExitCave),
         Action::Climb(u, level, vertex) => movement::climb(world, u, *level, *vertex),
+        Action::ClimbToPlaceDc(u, cave, level, vertex) => {
+            movement::climb_to_place_dc(world, u, cave, *level, *vertex)
+        }
         Action::ThrowDc(u, cave) => attack::throw_dc(world, u, cave),
         Action::PlaceDc(u, cave) => attack::place_dc(world, u, cave),
         Action::SetDc(u, cave) => attack::set_dc(world, u, cave),

@@ -7,8 +7,11 @@ use bevy::prelude::*;
 use super::refused;
 use crate::hex::Vertex;
 use crate::los::Location;
-use crate::rules::orders::climb::{climb as climb_rule, climb_outcome};
+use crate::rules::orders::climb::{
+    ClimbPlan, climb as climb_rule, climb_outcome, climb_to_place_dc as climb_to_place_dc_rule,
+};
 use crate::rules::orders::movement::{MoveVerb, move_to};
+use crate::rules::situation::Refusal;
 use crate::sim::Board;
 use crate::sim::components::*;
 use crate::sim::dice::Dice;
@@ -75,12 +78,32 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: MoveVerb
 pub(super) fn climb(world: &mut World, id: &str, level: i32, vertex: Vertex) {
     let board = world.resource::<Board>().clone();
     let s = situation(world, &board);
-    let plan = match climb_rule(&s, id, level, vertex) {
+    let plan = climb_rule(&s, id, level, vertex);
+    drop(s);
+    apply_climb(world, id, plan);
+}
+
+/// G11.8331 Climbing to Place a DC, as `rules::orders::climb::climb_to_place_dc` rules it: onto
+/// the Climb counter at the cave's CA Hexside, with a Falling DR only when the unit Climbs a
+/// cliff hexside and changes level.
+pub(super) fn climb_to_place_dc(world: &mut World, id: &str, cave: &str, level: i32, v: Vertex) {
+    let board = world.resource::<Board>().clone();
+    let s = situation(world, &board);
+    let plan = climb_to_place_dc_rule(&s, id, cave, level, v);
+    drop(s);
+    apply_climb(world, id, plan);
+}
+
+fn apply_climb(world: &mut World, id: &str, plan: Result<ClimbPlan, Refusal>) {
+    let plan = match plan {
         Ok(p) => p,
         Err(r) => return refused(world, Some(id), r),
     };
-    drop(s);
-    let (c, w) = world.resource_mut::<Dice>().dr2(plan.falling.rule);
+    let dice = plan
+        .falling
+        .holds
+        .then(|| world.resource_mut::<Dice>().dr2(plan.falling.rule));
+    let (c, w) = dice.unwrap_or((0, 0));
     let out = climb_outcome(&plan, c, w);
     remove_climb(world, id);
     if let Some(counter) = &out.counter {
@@ -97,5 +120,9 @@ pub(super) fn climb(world: &mut World, id: &str, level: i32, vertex: Vertex) {
     let mut e = world.entity_mut(entity);
     e.insert(At(out.at));
     e.get_mut::<Unit>().expect("a unit").mf_spent = out.mf_spent;
-    rolled(world, out.event, Some(id), out.rule, vec![c, w], out.text);
+    if dice.is_some() {
+        rolled(world, out.event, Some(id), out.rule, vec![c, w], out.text);
+    } else {
+        ruled(world, out.event, Some(id), out.rule, out.text);
+    }
 }

@@ -140,7 +140,26 @@ pub fn advance_off(map: &Map, from: &Location, to: &Location) -> Ruling {
         );
     };
     let Some(cliff) = cliff_at(map, *hex, *vertex) else {
-        return ruling(false, "B11.4", "the Climb counter is not on a cliff");
+        // G11.8331: a Climb counter along a non-cliff hexside is in the cave's hex; its Climber
+        // steps off onto that hex (the EX: "advance off the Climb counter to Level 2 in V4").
+        let base = map.get(*dest).map_or(i32::MIN, |d| d.level);
+        let ok = *dest == *hex && base == *level;
+        return ruling(
+            ok,
+            "B11.4",
+            if ok {
+                format!(
+                    "the Climber at Level {level} advances off its Climb counter onto {}",
+                    map.name(*dest)
+                )
+            } else {
+                format!(
+                    "a Climb counter along a non-cliff hexside is left only onto its own hex \
+                     {} at its Level {level}",
+                    map.name(*hex)
+                )
+            },
+        );
     };
     if !cliff.touches(*dest) {
         return ruling(

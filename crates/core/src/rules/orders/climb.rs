@@ -1,16 +1,21 @@
 //! B11.4 Climbing ordered for a unit: whether it may Climb one level onto a Climb counter now
-//! (`climb`), and what its Falling DR decides (`climb_outcome`: G11.8331 says when one is made,
-//! E1.421 adds +1 at night, B11.41's table is read as "Final DR >= 12 falls").
+//! (`climb`), or onto a Climb counter at a cave's CA Hexside to Place a DC (`climb_to_place_dc`,
+//! G11.8331, even along a non-cliff hexside), and what its Falling DR decides (`climb_outcome`:
+//! G11.8331 says when one is made, E1.421 adds +1 at night, B11.41's table is read as "Final DR
+//! >= 12 falls").
 
+use crate::hex::Point3;
 use crate::hex::{Hex, Vertex};
 use crate::los::Location;
 use crate::model::Phase;
 use crate::rules::Check;
-use crate::rules::caves::attack::climbing_falling_dr;
+use crate::rules::caves::attack::{climbing_falling_dr, climbing_placement_hexside};
+use crate::rules::caves::sight::in_covered_arc;
 use crate::rules::climbing::{self, cliff_at};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
 use crate::rules::situation::{ClimbAt, Refusal, Situation};
 
+use super::dc::known_cave;
 use super::{attacker_in, mf_allotment};
 
 /// What a Climb will do before its Falling DR: the Climb counter it goes onto, the MF it uses
@@ -100,10 +105,170 @@ pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<Cl
     })
 }
 
+/// G11.8331 Climbing to Place a DC: an unpinned, Good Order Infantry unit possessing a DC, at a
+/// higher elevation than `cave` but not in its CA, declares at the start of its MPh (Climbing
+/// uses its entire MF allotment, B11.43: no MF spent yet) that it Climbs to Place the DC, and
+/// goes onto a Climb counter at `level` whose arrow touches `vertex`, a vertex of the cave's CA
+/// Hexside (for a cave IN a Depression, of the hexside its arrow points directly away from).
+/// The unit must be in one of that hexside's two hexes. Where the hexside is a real cliff the
+/// Climb counter goes in the hex across the cliff from the cave (the second G11.8331 EX puts a
+/// Level 3 counter in T5 for cave M in S5); along a non-cliff hexside it goes in the cave's hex
+/// (the first EX: a Level 2 counter in V4 for cave D in V4). The counter stays at the unit's
+/// level, or, on a real cliff only, one level up or down it; a Falling DR is made only when
+/// the unit actually Climbs a cliff hexside and changes level. `PlaceDc` then needs the counter
+/// one level above the cave (`climbing_placement`). Reading: "at a higher elevation" and "not
+/// in its CA" are judged where the unit stands when it declares.
+pub fn climb_to_place_dc(
+    s: &Situation,
+    unit: &str,
+    cave_id: &str,
+    level: i32,
+    vertex: Vertex,
+) -> Result<ClimbPlan, Refusal> {
+    const RULE: &str = "G11.8331";
+    let u = s.unit_in_play(unit)?;
+    attacker_in(s, u, &[Phase::Movement], RULE, "Climbing to Place a DC")?;
+    let map = s.map;
+    let cave = s
+        .caves
+        .cave(cave_id)
+        .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {cave_id}")))?;
+    let refuse = |why: String| Err(Refusal::new(RULE, why));
+    if u.unit.mf_spent > 0.0 {
+        return refuse(format!(
+            "the Climb must be declared at the start of the MPh (Climbing uses the entire MF \
+             allotment, B11.43): unit {unit} already expended {} MF",
+            u.unit.mf_spent
+        ));
+    }
+    if !u.unit.dc {
+        return refuse(format!("unit {unit} possesses no DC to Place"));
+    }
+    // G11.81: the Allies cannot target a cave still hidden from them.
+    known_cave(s, u, cave_id)?;
+    if u.unit.pinned {
+        return refuse(format!("unit {unit} is pinned"));
+    }
+    if !u.unit.good_order() {
+        return refuse(format!("unit {unit} is not in Good Order"));
+    }
+    let (here, current) = match &u.at {
+        Location::Ground(h) => (*h, map.get(*h).map_or(0, |d| d.level)),
+        Location::Level(h, l) => (*h, *l),
+        Location::Climbing { .. } => {
+            return refuse(format!(
+                "unit {unit} is already on a Climb counter: it Climbs on with Climb"
+            ));
+        }
+        Location::Cave(_) | Location::Complex(_) => {
+            return refuse(format!(
+                "unit {unit} is in a cave or Cave Complex: the Climber comes from above ground"
+            ));
+        }
+    };
+    if current <= cave.level {
+        return refuse(format!(
+            "unit {unit} (Level {current}) is not at a higher elevation than cave {} (Level {})",
+            cave.id, cave.level
+        ));
+    }
+    if in_covered_arc(cave, here, Point3::center(here)) {
+        return refuse(format!(
+            "unit {unit} in {} is in cave {}'s CA",
+            map.name(here),
+            cave.id
+        ));
+    }
+    let side = climbing_placement_hexside(cave);
+    let vertices = side.vertices();
+    if !vertices.contains(&vertex) {
+        return refuse(format!(
+            "the Climb counter's arrow must touch {} or {} of cave {}, not {vertex}",
+            vertices[0], vertices[1], cave.id
+        ));
+    }
+    if !side.touches(here) {
+        return refuse(format!(
+            "unit {unit} in {} is not at hexside {side}, where the Climb counter goes",
+            map.name(here)
+        ));
+    }
+    let cliff = map.is_cliff(side);
+    let hex = if cliff {
+        side.other(cave.hex).unwrap_or(cave.hex)
+    } else {
+        cave.hex
+    };
+    let changes = level != current;
+    if changes {
+        let other = side.other(here).unwrap_or(here);
+        let levels = [here, other].map(|h| map.get(h).map_or(0, |d| d.level));
+        let (low, high) = (levels[0].min(levels[1]), levels[0].max(levels[1]));
+        if !cliff || (level - current).abs() != 1 || !(low..=high).contains(&level) {
+            return refuse(format!(
+                "the Climb counter goes at the unit's Level {current}{}",
+                if cliff {
+                    format!(", or one level up or down cliff {side} (Levels {low} to {high})")
+                } else {
+                    format!(": {side} is not a cliff, so there is no level to Climb")
+                }
+            ));
+        }
+    }
+    let falling = if cliff && changes {
+        climbing_falling_dr(true, true)
+    } else {
+        climbing_falling_dr(cliff, false)
+    };
+    Ok(ClimbPlan {
+        unit: u.unit.id.clone(),
+        from: u.at.clone(),
+        to: Location::Climbing { hex, level, vertex },
+        hex,
+        level,
+        vertex,
+        mf_total: mf_allotment(u),
+        rule: RULE,
+        reason: format!(
+            "unit {unit} declares a Climb to Place its DC into cave {} (its whole MPh) and goes \
+             onto a Level {level} Climb counter in {} aiming at {vertex}, along {} {side}",
+            cave.id,
+            map.name(hex),
+            if cliff {
+                "cliff"
+            } else {
+                "the non-cliff hexside"
+            }
+        ),
+        falling,
+        night: s.night(),
+        foot: hex,
+        foot_name: map.name(hex),
+    })
+}
+
 /// E1.421 / B11.41: what the Falling DR (`colored` + `white`) decides for a Climb: the Climber
 /// stays on its new Climb counter, or falls to the foot of the cliff (what else a fall does is
 /// not in our sources). Either way the MPh is spent.
+/// With no Falling DR to make (`plan.falling` does not hold, G11.8331) the dice are not read.
 pub fn climb_outcome(plan: &ClimbPlan, colored: u8, white: u8) -> ClimbOutcome {
+    let counter = Some(ClimbAt {
+        hex: plan.hex,
+        vertex: plan.vertex,
+        level: plan.level,
+        unit: plan.unit.clone(),
+    });
+    if !plan.falling.holds {
+        return ClimbOutcome {
+            fell: false,
+            event: "climb",
+            at: plan.to.clone(),
+            counter,
+            mf_spent: plan.mf_total,
+            rule: plan.rule,
+            text: format!("{}; {}", plan.reason, plan.falling.reason),
+        };
+    }
     let f = falling_dr(colored + white, plan.night);
     if f.outcome == FallingOutcome::Falls {
         return ClimbOutcome {
@@ -124,12 +289,7 @@ pub fn climb_outcome(plan: &ClimbPlan, colored: u8, white: u8) -> ClimbOutcome {
         fell: false,
         event: "climb",
         at: plan.to.clone(),
-        counter: Some(ClimbAt {
-            hex: plan.hex,
-            vertex: plan.vertex,
-            level: plan.level,
-            unit: plan.unit.clone(),
-        }),
+        counter,
         mf_spent: plan.mf_total,
         rule: plan.rule,
         text: format!("{}; {}: {}", plan.reason, f.rule, f.reason),

@@ -374,10 +374,9 @@ pub struct Climber {
     pub arrow_vertex: Vertex,
 }
 
-/// G11.8331: the vertices a Placing Climber's arrow may touch: those of the cave's CA
-/// Hexside, or for a cave IN a Depression those of the hexside its arrow points directly away
-/// from.
-pub fn climbing_placement_vertices(cave: &Cave) -> [Vertex; 2] {
+/// G11.8331: the hexside at which a Placing Climber's counter goes: the cave's CA Hexside, or
+/// for a cave IN a Depression the hexside its arrow points directly away from.
+pub fn climbing_placement_hexside(cave: &Cave) -> Hexside {
     if cave.in_depression
         && let Some(d) = cave
             .ca
@@ -385,9 +384,15 @@ pub fn climbing_placement_vertices(cave: &Cave) -> [Vertex; 2] {
             .and_then(|e| cave.hex.direction_to(e))
         && let Some(back) = Hexside::between(cave.hex, cave.hex.neighbor(d.opposite()))
     {
-        return back.vertices();
+        return back;
     }
-    cave.ca.vertices()
+    cave.ca
+}
+
+/// G11.8331: the vertices a Placing Climber's arrow may touch: those of
+/// `climbing_placement_hexside`.
+pub fn climbing_placement_vertices(cave: &Cave) -> [Vertex; 2] {
+    climbing_placement_hexside(cave).vertices()
 }
 
 /// G11.8331 Climbing: may this Climber attempt to Place a DC into the cave? An unpinned, Good

@@ -72,6 +72,13 @@ pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<V
         Location::Ground(h) => at(centre(*h), ground_at(map, *h)),
         Location::Level(h, l) => at(centre(*h), height(*l as f32)),
         Location::Climbing { hex, level, vertex } => climb_spot(*hex, *level, *vertex),
+        // Crest status: on the rim, toward the middle of its hexside.
+        Location::Crest { hex, side } => {
+            let [a, b] = side.vertices().map(vertex);
+            let mid = (a + b) * 0.5;
+            let lv = at_.level(map).unwrap_or(0) as f32;
+            at(mid.lerp(centre(*hex), 0.3), height(lv))
+        }
         Location::Cave(id) => {
             let o = opening(caves.cave(id)?);
             Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * 0.12

@@ -10,6 +10,7 @@ mod caves;
 mod check;
 mod cli;
 mod climbing;
+mod crest;
 mod demo_scenarios;
 mod format;
 mod los;

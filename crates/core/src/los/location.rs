@@ -1,10 +1,11 @@
 //! Locations as written in scenarios and on the command line (scenario-format.md):
 //! `S4` (Base-Level Location, IN the Depression for a Depression hex), `S4@2` (hex S4 at Level 2),
-//! `T4@1/T4-S5-S4` (Climbing in T4 at Level 1 aiming at that vertex), `cave:G`, `complex:M`.
+//! `T4@1/T4-S5-S4` (Climbing in T4 at Level 1 aiming at that vertex), `W10/W9-W10` (Crest status
+//! in the Depression hex W10 along hexside W9-W10), `cave:G`, `complex:M`.
 
 use std::fmt;
 
-use crate::hex::{Hex, Vertex};
+use crate::hex::{Hex, Hexside, Vertex};
 use crate::map::{Map, MapError};
 
 /// A Location.
@@ -20,6 +21,11 @@ pub enum Location {
         level: i32,
         vertex: Vertex,
     },
+    /// Crest status (asl-facts "Levels"): Infantry in a Depression hex at its rim (Crest level,
+    /// one above the floor) along one hexside, `side`, a Crest Line of `hex`. LOS is traced
+    /// from the centre dot at Crest level; the Covered Arc of a cave (G11.12 EX) judges it where
+    /// the Crest counter lies, along `side`.
+    Crest { hex: Hex, side: Hexside },
     /// Inside a cave, by cave id (G11).
     Cave(String),
     /// Inside the Cave Complex whose Primary cave is this id (G11.2).
@@ -73,6 +79,12 @@ impl Location {
             }
         }
         let Some((hex_text, rest)) = t.split_once('@') else {
+            if let Some((hex_text, side_text)) = t.split_once('/') {
+                let hex = map.hex(hex_text).map_err(mapped)?;
+                let side = map.hexside(side_text).map_err(mapped)?;
+                return Location::crest(hex, side, map)
+                    .map_err(|why| LocationError::Malformed(text.into(), why));
+            }
             return Ok(Location::Ground(map.hex(t).map_err(mapped)?));
         };
         let hex = map.hex(hex_text).map_err(mapped)?;
@@ -96,11 +108,35 @@ impl Location {
         }
     }
 
+    /// A Crest status Location: `hex` must be a Depression hex and `side` one of its hexsides
+    /// that is a Crest Line (its rim, or a hexside to higher ground).
+    pub fn crest(hex: Hex, side: Hexside, map: &Map) -> Result<Location, String> {
+        if !side.touches(hex) {
+            return Err(format!(
+                "Crest status lies along a hexside of its own hex; {side} is not one of {}'s",
+                map.name(hex)
+            ));
+        }
+        if map.get(hex).is_none_or(|d| d.depression.is_none()) {
+            return Err(format!(
+                "Crest status is a Depression's rim; {} is not a Depression hex",
+                map.name(hex)
+            ));
+        }
+        if map.crest_line(side).is_none() {
+            return Err(format!(
+                "{side} is not a Crest Line of {} (it leads to the same Depression)",
+                map.name(hex)
+            ));
+        }
+        Ok(Location::Crest { hex, side })
+    }
+
     /// The hex of an above-ground Location (`None` for caves and complexes).
     pub fn hex(&self) -> Option<Hex> {
         match self {
             Location::Ground(h) | Location::Level(h, _) => Some(*h),
-            Location::Climbing { hex, .. } => Some(*hex),
+            Location::Climbing { hex, .. } | Location::Crest { hex, .. } => Some(*hex),
             Location::Cave(_) | Location::Complex(_) => None,
         }
     }
@@ -111,6 +147,8 @@ impl Location {
         match self {
             Location::Ground(h) => map.get(*h).map(|d| d.level),
             Location::Level(_, l) | Location::Climbing { level: l, .. } => Some(*l),
+            // The Crest level: one above the Depression's floor.
+            Location::Crest { hex, .. } => map.get(*hex).map(|d| d.level + 1),
             Location::Cave(_) | Location::Complex(_) => None,
         }
     }
@@ -135,6 +173,7 @@ impl fmt::Display for LocationDisplay<'_> {
             Location::Climbing { hex, level, vertex } => {
                 write!(f, "{}@{level}/{vertex}", self.map.name(*hex))
             }
+            Location::Crest { hex, side } => write!(f, "{}/{side}", self.map.name(*hex)),
             Location::Cave(id) => write!(f, "cave:{id}"),
             Location::Complex(id) => write!(f, "complex:{id}"),
         }

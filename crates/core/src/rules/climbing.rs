@@ -84,6 +84,7 @@ pub fn climb(
             None => return ruling(false, "B11.4", "the unit is off the map"),
         },
         Location::Level(h, l) => (*h, *l),
+        Location::Crest { hex: h, .. } => (*h, from.level(map).unwrap_or(0)),
         Location::Cave(_) | Location::Complex(_) => {
             return ruling(
                 false,

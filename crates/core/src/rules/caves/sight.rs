@@ -1,7 +1,7 @@
 //! G11.12 Covered Arc and G11.5 LOS to and from caves.
 
 use super::{Cave, CaveSystem};
-use crate::hex::{Hex, Point3};
+use crate::hex::{Hex, Hexside, Point3};
 use crate::los::{End, Location, LosEnv, LosError, LosResult};
 use crate::map::LEVEL;
 
@@ -25,11 +25,40 @@ pub fn in_covered_arc(cave: &Cave, hex: Hex, point: Point3) -> bool {
     if hex == cave.entrance {
         return true;
     }
+    in_wedge(cave, sub(point, Point3::center(cave.hex)))
+}
+
+/// Is the direction `p` (from the cave's hex centre, at any positive scale) within the wedge
+/// between the hexspines through the CA Hexside's vertices (inclusive)?
+fn in_wedge(cave: &Cave, p: [i64; 3]) -> bool {
     let apex = Point3::center(cave.hex);
     let [v1, v2] = cave.ca.vertices().map(Point3::vertex);
-    let (d1, d2, p) = (sub(v1, apex), sub(v2, apex), sub(point, apex));
+    let (d1, d2) = (sub(v1, apex), sub(v2, apex));
     let turn = cross(d1, d2).signum();
     cross(d1, p).signum() * turn >= 0 && cross(p, d2).signum() * turn >= 0
+}
+
+/// G11.12 EX: is Infantry in Crest status in `hex` along `side` within cave's Covered Arc? It is
+/// judged where its Crest counter lies, at the middle of `side`: in DD2, within cave A's CA
+/// "only if the word 'Crest' on the counter lies along hexside DD2-DD3 or DD2-EE3". In the
+/// cave's own hex it never is: "Above-ground Infantry IN BB6 are within cave B's CA, but would
+/// not be if they were at Crest status". Reading: in the Entrance Hex it is, as every Location
+/// there.
+pub fn crest_in_covered_arc(cave: &Cave, hex: Hex, side: Hexside) -> bool {
+    if hex == cave.hex {
+        return false;
+    }
+    if hex == cave.entrance {
+        return true;
+    }
+    let apex = Point3::center(cave.hex);
+    let [a, b] = side.vertices().map(Point3::vertex);
+    // The Crest counter, inside its hex against the middle of `side`: two thirds of the way
+    // from the centre dot to the hexside's middle, relative to the apex, at three times the
+    // scale.
+    let c = Point3::center(hex);
+    let counter = [0, 1, 2].map(|i| a.0[i] + b.0[i] + c.0[i] - 3 * apex.0[i]);
+    in_wedge(cave, counter)
 }
 
 /// The end of a LOS at a cave: its hex's centre dot at the cave's level, its Entrance Hex
@@ -126,7 +155,10 @@ pub fn cave_los(
                     ),
                 ));
             }
-        } else if !in_covered_arc(cave, other.hex, other.point) {
+        } else if !match other_loc {
+            Location::Crest { hex, side } => crest_in_covered_arc(cave, *hex, *side),
+            _ => in_covered_arc(cave, other.hex, other.point),
+        } {
             return Ok(refuse(
                 range,
                 "G11.12",

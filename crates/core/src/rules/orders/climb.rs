@@ -155,6 +155,7 @@ pub fn climb_to_place_dc(
     let (here, current) = match &u.at {
         Location::Ground(h) => (*h, map.get(*h).map_or(0, |d| d.level)),
         Location::Level(h, l) => (*h, *l),
+        Location::Crest { hex: h, .. } => (*h, u.at.level(map).unwrap_or(0)),
         Location::Climbing { .. } => {
             return refuse(format!(
                 "unit {unit} is already on a Climb counter: it Climbs on with Climb"

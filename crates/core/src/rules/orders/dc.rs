@@ -32,8 +32,9 @@ pub fn thrower(s: &Situation, u: &UnitAt, cave: &Cave) -> Thrower {
     let adjacent =
         u.at.hex()
             .is_some_and(|h| h == cave.hex || h.is_adjacent(cave.hex));
-    let adjacent_g11_6 =
-        u.at.hex()
+    let adjacent_g11_6 = crest_at_ca(&u.at, cave)
+        || u.at
+            .hex()
             .is_some_and(|h| s.caves.adjacent(map, &cave.id, h, level, vertex));
     let has_los = cave_los(&s.env(), &s.caves, &u.at, &Location::Cave(cave.id.clone()))
         .is_ok_and(|r| r.clear());
@@ -48,6 +49,35 @@ pub fn thrower(s: &Situation, u: &UnitAt, cave: &Cave) -> Thrower {
         has_los,
         in_moving: false,
         heroic_or_fanatic: u.unit.hero.is_some(),
+    }
+}
+
+/// G11.833 EX / G11.8332 EX: Crest status in the cave's Entrance Hex along its CA Hexside ("from
+/// Crest status on cave E's side of Z5"; "on a Crest counter centered on hexside W9-W10") counts
+/// as ADJACENT for Placing, Throwing and Setting a DC. Reading: "cave E's side" is the CA
+/// Hexside itself.
+pub fn crest_at_ca(at: &Location, cave: &Cave) -> bool {
+    matches!(at, Location::Crest { hex, side } if *hex == cave.entrance && *side == cave.ca)
+}
+
+/// G11.833 EX: from Crest status in a cave's Entrance Hex a DC reaches the cave only from "cave
+/// E's side" of that hex, its CA Hexside.
+fn crest_on_cave_side(s: &Situation, u: &UnitAt, cave: &Cave) -> Result<(), Refusal> {
+    match &u.at {
+        Location::Crest { hex, side } if *hex == cave.entrance && *side != cave.ca => {
+            Err(Refusal::new(
+                "G11.833",
+                format!(
+                    "unit {} is in Crest status along {side}: from Crest status in {} a DC \
+                     reaches cave {} only from the cave's side, along its CA Hexside {} (EX)",
+                    u.unit.id,
+                    s.map.name(*hex),
+                    cave.id,
+                    cave.ca
+                ),
+            ))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -287,6 +317,7 @@ pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Ref
     }
     with_dc(u, "G11.833")?;
     let cave = cave_named(s, cave_id)?;
+    crest_on_cave_side(s, u, cave)?;
     let t = thrower(s, u, cave);
     require(dc_throw(&t, cave.level))?;
     known_cave(s, u, cave_id)?;
@@ -421,6 +452,7 @@ pub fn place_dc(s: &Situation, id: &str, cave_id: &str) -> Result<PlaceDcPlan, R
             roll_rule: "G11.8331",
         }));
     }
+    crest_on_cave_side(s, u, cave)?;
     let t = thrower(s, u, cave);
     let smoke_mf = u32::from(s.caves.smoke_drm(cave_id) > 0);
     let p = dc_placement(&t, smoke_mf);
@@ -461,7 +493,10 @@ pub struct SetDcPlan {
 pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan, Refusal> {
     let (u, cave) = mph_dc_user(s, id, cave_id, "G11.8332", "Setting a DC")?;
     let t = thrower(s, u, cave);
-    let at_ca_vertex = climbing_vertex(&u.at).is_some_and(|v| cave.ca.vertices().contains(&v));
+    // G11.8332 EX: a unit that starts its MPh on a Crest counter centered on the CA Hexside
+    // declares itself at one of that hexside's vertices (the walk takes the first).
+    let at_ca_vertex = crest_at_ca(&u.at, cave)
+        || climbing_vertex(&u.at).is_some_and(|v| cave.ca.vertices().contains(&v));
     let r = set_dc(&SetDcUnit {
         allied: u.unit.side() == Side::Allied,
         spends_entire_mph: u.unit.mf_spent == 0.0,
@@ -477,9 +512,18 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
         cave: cave_id.into(),
         ruling: Ruling {
             reason: format!(
-                "{} (when a Set DC detonates, A23.7, is not in our sources: the walk detonates \
+                "{}{} (when a Set DC detonates, A23.7, is not in our sources: the walk detonates \
                  it now)",
-                r.reason
+                r.reason,
+                if crest_at_ca(&u.at, cave) {
+                    format!(
+                        ", from its Crest counter on {} declaring itself at vertex {}",
+                        cave.ca,
+                        cave.ca.vertices()[0]
+                    )
+                } else {
+                    String::new()
+                }
             ),
             ..r
         },

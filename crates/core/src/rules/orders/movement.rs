@@ -283,6 +283,18 @@ pub(crate) fn step<'a>(
         ));
     }
     may_move(s, u)?;
+    if matches!(to, Location::Crest { .. }) || matches!(u.at, Location::Crest { .. }) {
+        // B20.9's MF for gaining or leaving Crest status are not in the project's sources.
+        return Err(Refusal::new(
+            "B20.9",
+            format!(
+                "unit {id}: gaining or leaving Crest status ({} to {}) is not modelled; Crest \
+                 status is set up only",
+                show(&u.at),
+                show(to)
+            ),
+        ));
+    }
     let total = mf_allotment(u);
     let advance = s.phase == Phase::Advance;
     let plan = |to: &Location, rule, text| MovePlan {

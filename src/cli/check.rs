@@ -62,6 +62,14 @@ pub fn findings(s: &Scenario) -> (Vec<Problem>, Vec<crate::rules::Note>) {
         s.night.is_some(),
         s.scenario_attacker,
     ));
+    if !s.trip_flares.is_empty() {
+        problems.extend(setup::trip_flare_problems(
+            &s.map,
+            &s.trip_flare_scenario(),
+            &s.trip_flares,
+            s.ob_trip_flares,
+        ));
+    }
     let notes = setup::pto_notes(&s.map);
     (problems, notes)
 }

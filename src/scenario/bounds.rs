@@ -70,6 +70,14 @@ pub(super) fn check(f: &ScenarioFile, text: &str, file: &str) -> Result<(), Scen
             format!("ob.caves {n} is outside 0..99 Cave counters (G11.91)"),
         ));
     }
+    if let Some(n) = f.ob.trip_flares
+        && !OB_CAVES.contains(&n)
+    {
+        return Err(err(
+            locate_word(text, "trip_flares:", 0),
+            format!("ob.trip_flares {n} is outside 0..99 trip flares (G.8)"),
+        ));
+    }
     let mut mc = 0;
     for step in &f.script {
         if let Some(ActionSpec::MoraleCheck(unit, drm)) = &step.act {

@@ -143,6 +143,11 @@ pub struct Scenario {
     pub flames: Vec<Hex>,
     pub starshells: Vec<Hex>,
     pub illuminating_rounds: Vec<Hex>,
+    /// Trip flares (G.8): the hex and how many are set up in its Location, secretly recorded
+    /// by the U.S. player.
+    pub trip_flares: Vec<(Hex, u32)>,
+    /// Trip flares in the U.S. OB (G.8), if the file says.
+    pub ob_trip_flares: Option<u32>,
     pub script: Vec<Step>,
     /// The ATTACKER of the first Player Turn.
     pub first_attacker: Side,
@@ -155,6 +160,21 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The facts G.8 sets trip flares up by: a 1944-5 PTO night scenario with a U.S. Scenario
+    /// Defender (the Allies defend and field American units).
+    pub fn trip_flare_scenario(&self) -> crate::rules::night::illumination_fire::TripFlareScenario {
+        crate::rules::night::illumination_fire::TripFlareScenario {
+            year: self.date.map_or(0, |(y, _)| y.max(0) as u32),
+            pto: self.map.pto,
+            night: self.night.is_some(),
+            us_scenario_defender: self.scenario_attacker == Side::Japanese
+                && self
+                    .units
+                    .iter()
+                    .any(|u| u.nationality == Nationality::American),
+        }
+    }
+
     /// Loads a scenario from its text; `file` names it in error messages.
     pub fn from_str(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
         let parsed = raw::parse(text).map_err(|e| ScenarioError {
@@ -249,6 +269,7 @@ impl Scenario {
             self.flames.iter().copied(),
             self.starshells.iter().copied(),
             self.illuminating_rounds.iter().copied(),
+            std::iter::empty(),
         )
     }
 

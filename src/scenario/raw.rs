@@ -75,6 +75,9 @@ pub struct ScenarioFile {
     /// Hexes lit by an Illuminating Round.
     #[serde(default)]
     pub illuminating_rounds: Vec<String>,
+    /// Trip flares secretly recorded by the U.S. Scenario Defender (G.8).
+    #[serde(default)]
+    pub trip_flares: Vec<TripFlareSpec>,
     /// The walkthrough, run step by step by `asl-pto walk` and the viewer.
     #[serde(default)]
     pub script: Vec<StepSpec>,
@@ -191,13 +194,24 @@ pub struct HexSpec {
     pub depression: Option<Depression>,
 }
 
-/// `ob: (caves: 8)`: the Japanese OB's fortification counts.
+/// `ob: (caves: 8, trip_flares: Some(4))`: the OB's fortification counts.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename = "Ob", deny_unknown_fields)]
 pub struct ObSpec {
-    /// Cave counters given by the OB (G11.91); `None` means not checked.
+    /// Cave counters given by the Japanese OB (G11.91); `None` means not checked.
     #[serde(default)]
     pub caves: Option<u32>,
+    /// Trip flares available to the U.S. player (G.8); `None` means not checked.
+    #[serde(default)]
+    pub trip_flares: Option<u32>,
+}
+
+/// `(hex: "L3", count: 2)`: trip flares set up in a hex's Location (G.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "TripFlares", deny_unknown_fields)]
+pub struct TripFlareSpec {
+    pub hex: String,
+    pub count: u32,
 }
 
 /// One cave: `(id: "G", hex: "S5", ca: "S5-T4", level: Some(1))`.
@@ -797,7 +811,7 @@ mod tests {
                 cliffs: vec![],
                 roads: vec![],
             },
-            ob: ObSpec { caves: None },
+            ob: ObSpec::default(),
             caves: vec![],
             complexes: vec![],
             tunnels: vec![],
@@ -807,6 +821,7 @@ mod tests {
             flames: vec![],
             starshells: vec![],
             illuminating_rounds: vec![],
+            trip_flares: vec![],
             script: vec![],
             attacker: None,
             scenario_attacker: None,

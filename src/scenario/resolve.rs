@@ -303,6 +303,8 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         flames: Vec::new(),
         starshells: Vec::new(),
         illuminating_rounds: Vec::new(),
+        trip_flares: Vec::new(),
+        ob_trip_flares: f.ob.trip_flares,
         script: Vec::new(),
         first_attacker: f.attacker.unwrap_or(Side::Allied),
         scenario_attacker: f.scenario_attacker.or(f.attacker).unwrap_or(Side::Allied),
@@ -410,6 +412,23 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             "starshell" => s.starshells = hexes,
             _ => s.illuminating_rounds = hexes,
         }
+    }
+
+    for t in &f.trip_flares {
+        let h = ctx.hex(&s.map, &t.hex, "trip_flares")?;
+        if !(1..=99).contains(&t.count) {
+            return Err(ctx.plain(format!(
+                "trip_flares in {}: count {} is outside 1..99 (G.8)",
+                t.hex, t.count
+            )));
+        }
+        if s.trip_flares.iter().any(|(x, _)| *x == h) {
+            return Err(ctx.plain(format!(
+                "trip_flares: {} is listed twice; give its count once (G.8)",
+                t.hex
+            )));
+        }
+        s.trip_flares.push((h, t.count));
     }
 
     // A script may name a unit of the scenario or one the rules create from it during play

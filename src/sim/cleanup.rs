@@ -41,6 +41,10 @@ fn remove_illumination(world: &mut World) {
                 let mut q = world.query::<(Entity, &Starshell)>();
                 q.iter(world).find(|(_, x)| x.hex == r.hex).map(|(e, _)| e)
             }
+            SourceKind::TripFlare => {
+                let mut q = world.query::<(Entity, &TripFlareCounter)>();
+                q.iter(world).find(|(_, x)| x.hex == r.hex).map(|(e, _)| e)
+            }
             _ => {
                 let mut q = world.query::<(Entity, &IlluminatingRound)>();
                 q.iter(world).find(|(_, x)| x.hex == r.hex).map(|(e, _)| e)

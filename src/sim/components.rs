@@ -110,6 +110,20 @@ pub struct Starshell {
     pub hex: Hex,
 }
 
+/// Trip flares secretly set up in a hex's Location by the U.S. player (G.8): how many remain.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TripFlares {
+    pub hex: Hex,
+    pub count: u32,
+}
+
+/// A Trip Flare counter (G.8), placed where a trip flare is set off; removed like a Starshell
+/// (the project's reading: its duration is not in our sources).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TripFlareCounter {
+    pub hex: Hex,
+}
+
 /// An Illuminating Round (E1.93), removed like a Starshell (E1.933).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IlluminatingRound {

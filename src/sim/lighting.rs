@@ -20,7 +20,17 @@ type SourceChanged = Or<(
     Changed<Flame>,
     Changed<Starshell>,
     Changed<IlluminatingRound>,
+    Changed<TripFlareCounter>,
 )>;
+
+/// The light sources' queries: Blazes, Flames, Starshells, IR and Trip Flare counters.
+type Sources<'w, 's> = (
+    Query<'w, 's, &'static Blaze>,
+    Query<'w, 's, &'static Flame>,
+    Query<'w, 's, &'static Starshell>,
+    Query<'w, 's, &'static IlluminatingRound>,
+    Query<'w, 's, &'static TripFlareCounter>,
+);
 
 #[allow(clippy::too_many_arguments)]
 fn relight(
@@ -32,12 +42,8 @@ fn relight(
     mut removed_flame: RemovedComponents<Flame>,
     mut removed_star: RemovedComponents<Starshell>,
     mut removed_ir: RemovedComponents<IlluminatingRound>,
-    sources: (
-        Query<&Blaze>,
-        Query<&Flame>,
-        Query<&Starshell>,
-        Query<&IlluminatingRound>,
-    ),
+    mut removed_trip: RemovedComponents<TripFlareCounter>,
+    sources: Sources,
     hexes: Query<(Entity, &HexCell)>,
     caves: Query<(Entity, &CaveCounter)>,
     mut first: Local<bool>,
@@ -45,18 +51,20 @@ fn relight(
     let removed = removed_blaze.read().count()
         + removed_flame.read().count()
         + removed_star.read().count()
-        + removed_ir.read().count();
+        + removed_ir.read().count()
+        + removed_trip.read().count();
     // Night falling or lifting (the viewer's day/night toggle) re-marks everything too.
     if changed.is_empty() && removed == 0 && !night.is_changed() && *first {
         return;
     }
     *first = true;
-    let (blazes, flames, stars, irs) = sources;
+    let (blazes, flames, stars, irs, trips) = sources;
     let list = light_sources_of(
         blazes.iter().map(|b| (b.hex, b.levels)),
         flames.iter().map(|f| f.hex),
         stars.iter().map(|s| s.hex),
         irs.iter().map(|i| i.hex),
+        trips.iter().map(|t| t.hex),
     );
     let marks = light_marks(&board.scenario.map, &list, night.night());
     for (e, cell) in &hexes {

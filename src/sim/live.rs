@@ -205,6 +205,12 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
     let lit_caves = q.iter(world).map(|c| c.id.clone()).collect();
     let caves = live.caves(board);
     let scenario = &board.scenario;
+    let mut q = world.query::<&TripFlares>();
+    let mut trip_flares: Vec<(Hex, u32)> = q.iter(world).map(|t| (t.hex, t.count)).collect();
+    trip_flares.sort();
+    let mut q = world.query::<&TripFlareCounter>();
+    let mut trip_flare_counters: Vec<Hex> = q.iter(world).map(|t| t.hex).collect();
+    trip_flare_counters.sort();
     Situation {
         map: &scenario.map,
         caves,
@@ -220,6 +226,8 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         flames: live.flames,
         starshells: live.starshells,
         irs: live.irs,
+        trip_flares,
+        trip_flare_counters,
         units: live
             .units
             .into_iter()

@@ -76,6 +76,11 @@ pub struct Save {
     pub flames: Vec<(i32, i32)>,
     pub starshells: Vec<(i32, i32)>,
     pub illuminating_rounds: Vec<(i32, i32)>,
+    /// Trip flares still set up (G.8), and the Trip Flare counters placed.
+    #[serde(default)]
+    pub trip_flares: Vec<((i32, i32), u32)>,
+    #[serde(default)]
+    pub trip_flare_counters: Vec<(i32, i32)>,
 }
 
 /// Why a save cannot be loaded.
@@ -162,6 +167,10 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let starshells = sorted(q.iter(world).map(|f| name(f.hex)).collect());
     let mut q = world.query::<&IlluminatingRound>();
     let illuminating_rounds = sorted(q.iter(world).map(|f| name(f.hex)).collect());
+    let mut q = world.query::<&TripFlares>();
+    let trip_flares = sorted(q.iter(world).map(|t| (name(t.hex), t.count)).collect());
+    let mut q = world.query::<&TripFlareCounter>();
+    let trip_flare_counters = sorted(q.iter(world).map(|t| name(t.hex)).collect());
     Ok(Save {
         format: super::save_check::SAVE_FORMAT,
         scenario: board.scenario.fingerprint.clone(),
@@ -185,6 +194,8 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         flames,
         starshells,
         illuminating_rounds,
+        trip_flares,
+        trip_flare_counters,
     })
 }
 
@@ -285,6 +296,14 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     let flames = hexes(&save.flames)?;
     let stars = hexes(&save.starshells)?;
     let irs = hexes(&save.illuminating_rounds)?;
+    let trip_counters = hexes(&save.trip_flare_counters)?;
+    let mut trips = Vec::new();
+    for (h, count) in &save.trip_flares {
+        trips.push(TripFlares {
+            hex: hex(h)?,
+            count: *count,
+        });
+    }
 
     despawn_all::<Unit>(world);
     despawn_all::<Climb>(world);
@@ -293,6 +312,8 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     despawn_all::<Flame>(world);
     despawn_all::<Starshell>(world);
     despawn_all::<IlluminatingRound>(world);
+    despawn_all::<TripFlares>(world);
+    despawn_all::<TripFlareCounter>(world);
     for (u, at) in units {
         let e = world.spawn((u.unit, At(at)));
         super::spawn::with_markers(e, u.hidden, u.concealed, u.cloaked);
@@ -314,6 +335,12 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     }
     for h in irs {
         world.spawn(IlluminatingRound { hex: h });
+    }
+    for t in trips {
+        world.spawn(t);
+    }
+    for h in trip_counters {
+        world.spawn(TripFlareCounter { hex: h });
     }
     let mut q = world.query::<(Entity, &CaveCounter)>();
     let caves: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.id.clone())).collect();

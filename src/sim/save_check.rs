@@ -456,6 +456,28 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
             ));
         }
     }
+    for (h, count) in &save.trip_flares {
+        if !on_map(h) || *count > 99 {
+            return Err(Offence::field(
+                "trip_flares",
+                format!(
+                    "{count} trip flares at hex ({}, {}): off the map or more than 99 (G.8)",
+                    h.0, h.1
+                ),
+            ));
+        }
+    }
+    for h in &save.trip_flare_counters {
+        if !on_map(h) {
+            return Err(Offence::field(
+                "trip_flare_counters",
+                format!(
+                    "a Trip Flare counter at hex ({}, {}) is off the map",
+                    h.0, h.1
+                ),
+            ));
+        }
+    }
     // Off-map Starshells (E1.923) lie near the map: within OFF_MAP_HEXES of one of its hexes.
     let near = |h: &(i32, i32)| {
         bounded(h).is_some_and(|h| {

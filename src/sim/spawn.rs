@@ -88,6 +88,9 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
     for &hex in &s.illuminating_rounds {
         commands.spawn(IlluminatingRound { hex });
     }
+    for &(hex, count) in &s.trip_flares {
+        commands.spawn(TripFlares { hex, count });
+    }
 }
 
 /// Adds a unit's Hidden/Concealed/Cloaked markers (set up, or loaded from a save).

@@ -87,6 +87,7 @@ type CounterChanged = Or<(
     Changed<Flame>,
     Changed<Starshell>,
     Changed<IlluminatingRound>,
+    Changed<TripFlareCounter>,
 )>;
 
 /// A piece on the map changed: a unit (its state, Location, hidden/Concealed/Cloaked markers;
@@ -113,6 +114,7 @@ struct RemovedPieces<'w, 's> {
     flames: RemovedComponents<'w, 's, Flame>,
     starshells: RemovedComponents<'w, 's, Starshell>,
     irs: RemovedComponents<'w, 's, IlluminatingRound>,
+    trips: RemovedComponents<'w, 's, TripFlareCounter>,
 }
 
 impl PieceChanges<'_, '_> {
@@ -130,6 +132,7 @@ impl PieceChanges<'_, '_> {
             + r.flames.read().count()
             + r.starshells.read().count()
             + r.irs.read().count()
+            + r.trips.read().count()
             + of_units;
         removed > 0 || !self.changed_units.is_empty() || !self.changed_counters.is_empty()
     }

@@ -22,4 +22,5 @@ mod robustness;
 mod scenario_fuzz;
 mod sim;
 mod tables;
+mod trip_flares;
 mod watch;

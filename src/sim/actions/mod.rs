@@ -7,6 +7,7 @@ mod attack;
 mod fire;
 mod movement;
 mod observe;
+mod trip_flares;
 mod units;
 
 use bevy::prelude::*;

@@ -11,6 +11,7 @@ use crate::rules::orders::climb::{
     ClimbPlan, climb as climb_rule, climb_outcome, climb_to_place_dc as climb_to_place_dc_rule,
 };
 use crate::rules::orders::movement::{MoveVerb, move_to};
+use crate::rules::orders::trip_flares::on_entry;
 use crate::rules::situation::Refusal;
 use crate::sim::Board;
 use crate::sim::components::*;
@@ -40,6 +41,7 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: MoveVerb
     let Some(before) = s.unit(id).cloned() else {
         return;
     };
+    let trip = on_entry(&s, &before.at, &plan.after(&before).at);
     drop(s);
     if plan.climb_removed {
         remove_climb(world, id);
@@ -71,6 +73,7 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: MoveVerb
     unit.mf_spent = after.unit.mf_spent;
     unit.entered_cave = after.unit.entered_cave;
     ruled(world, plan.event.name(), Some(id), plan.rule, plan.text);
+    super::trip_flares::trip_flare(world, id, trip);
 }
 
 /// B11.4 Climbing, as `rules::orders::climb` rules it: the Falling DR the plan names is rolled

@@ -147,6 +147,9 @@ pub(super) fn search(world: &mut World, id: &str, hex: Hex) {
         Ok(p) => p,
         Err(r) => return refused(world, Some(id), r),
     };
+    let trip = s
+        .unit(id)
+        .and_then(|u| crate::rules::orders::trip_flares::on_search(&s, &u.at, hex));
     reveal_caves(world, &plan.caves);
     for other in &plan.revealed {
         if let Some(e) = unit_entity(world, other) {
@@ -159,6 +162,7 @@ pub(super) fn search(world: &mut World, id: &str, hex: Hex) {
         unit.mf_spent = plan.mf_spent;
     }
     ruled(world, "search", Some(id), plan.rule, plan.reason);
+    super::trip_flares::trip_flare(world, id, trip);
 }
 
 /// G1.421/G1.424: a T-H Hero creation attempt vs a Designated Target unit, as

@@ -2,7 +2,10 @@
 
 use super::{Note, Problem};
 use crate::los::Location;
-use crate::map::Map;
+use crate::map::{Map, Terrain};
+use crate::rules::night::illumination_fire::{
+    TripFlareScenario, TripFlareTerrain, trip_flare_setup,
+};
 
 /// B11: a cliff hexside separates hexes of different Base Level; a cliff between two hexes of
 /// one level is not a cliff at all.
@@ -168,10 +171,45 @@ pub fn cloaking_problems<'a>(
         .collect()
 }
 
+/// G.8: trip flares set up where they may not be: outside a 1944-5 PTO night scenario with a
+/// U.S. Scenario Defender, outside jungle/bamboo Locations (wire and panji are not in the map
+/// format), or beyond the OB's count (`available`, `None`: not checked). `flares`: (hex, count).
+pub fn trip_flare_problems(
+    map: &Map,
+    scenario: &TripFlareScenario,
+    flares: &[(crate::hex::Hex, u32)],
+    available: Option<u32>,
+) -> Vec<Problem> {
+    let mut assigned = 0;
+    let mut out = Vec::new();
+    for (hex, count) in flares {
+        let terrain = match map.get(*hex).map(|d| d.terrain) {
+            Some(Terrain::Jungle | Terrain::DenseJungle) => TripFlareTerrain::Jungle,
+            Some(Terrain::Bamboo) => TripFlareTerrain::Bamboo,
+            _ => TripFlareTerrain::Other,
+        };
+        let c = trip_flare_setup(
+            scenario,
+            terrain,
+            assigned,
+            *count,
+            available.unwrap_or(u32::MAX / 2),
+        );
+        assigned += count;
+        if !c.holds {
+            out.push(Problem {
+                rule: c.rule,
+                at: map.name(*hex),
+                message: format!("{count} trip flare(s) in {}: {}", map.name(*hex), c.reason),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Terrain;
 
     #[test]
     fn b11_a_cliff_between_equal_levels_is_a_problem() {

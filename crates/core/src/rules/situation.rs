@@ -114,6 +114,10 @@ pub struct Situation<'a> {
     pub flames: Vec<Hex>,
     pub starshells: Vec<Hex>,
     pub irs: Vec<Hex>,
+    /// Trip flares still set up (G.8): hex and count, secretly recorded by the U.S. player.
+    pub trip_flares: Vec<(Hex, u32)>,
+    /// Trip Flare counters placed when one is set off (G.8).
+    pub trip_flare_counters: Vec<Hex>,
     /// Every unit in play, sorted by id.
     pub units: Vec<UnitAt>,
     pub climbs: Vec<ClimbAt>,
@@ -167,6 +171,7 @@ impl<'a> Situation<'a> {
             self.flames.iter().copied(),
             self.starshells.iter().copied(),
             self.irs.iter().copied(),
+            self.trip_flare_counters.iter().copied(),
         )
     }
 
@@ -252,12 +257,14 @@ pub fn situation_env<'a>(
     env.with_nvr(nvr.map(|n| n.max(0) as u32))
 }
 
-/// E1.9: the sources of Illumination from lists of Blazes, Flames, Starshells and IR.
+/// E1.9: the sources of Illumination from lists of Blazes, Flames, Starshells, IR and Trip
+/// Flare counters (G.8).
 pub fn light_sources_of(
     blazes: impl IntoIterator<Item = (Hex, u8)>,
     flames: impl IntoIterator<Item = Hex>,
     starshells: impl IntoIterator<Item = Hex>,
     irs: impl IntoIterator<Item = Hex>,
+    trip_flares: impl IntoIterator<Item = Hex>,
 ) -> Vec<Source> {
     let src = |kind, hex, levels| Source { kind, hex, levels };
     blazes
@@ -270,5 +277,10 @@ pub fn light_sources_of(
                 .map(|h| src(SourceKind::Starshell, h, 0)),
         )
         .chain(irs.into_iter().map(|h| src(SourceKind::Ir, h, 0)))
+        .chain(
+            trip_flares
+                .into_iter()
+                .map(|h| src(SourceKind::TripFlare, h, 0)),
+        )
         .collect()
 }

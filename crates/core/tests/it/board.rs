@@ -136,6 +136,8 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
         flames: vec![],
         starshells: vec![],
         irs: vec![],
+        trip_flares: vec![],
+        trip_flare_counters: vec![],
         units,
         climbs: vec![],
         hidden_caves: vec![],

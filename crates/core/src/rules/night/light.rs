@@ -17,6 +17,8 @@ pub enum SourceKind {
     Flame,
     Starshell,
     Ir,
+    /// A Trip Flare counter (G.8).
+    TripFlare,
 }
 
 /// A source of Illumination on the map.
@@ -36,6 +38,9 @@ impl Source {
             SourceKind::Ir => 6,
             SourceKind::Blaze => 2 * u32::from(self.levels.max(1)),
             SourceKind::Flame => 0,
+            // G.8 places a Trip Flare counter "therein"; what it lights is not in our sources:
+            // read as its own hex only, like a Flame's (E1.942).
+            SourceKind::TripFlare => 0,
         }
     }
 
@@ -46,6 +51,7 @@ impl Source {
             SourceKind::Ir => "E1.933",
             SourceKind::Blaze => "E1.94",
             SourceKind::Flame => "E1.942",
+            SourceKind::TripFlare => "G.8",
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod movement;
 pub mod phase;
 pub mod search;
 pub mod smoke;
+pub mod trip_flares;
 pub mod units;
 
 use crate::counters::{Catalog, Counter, Lookup};

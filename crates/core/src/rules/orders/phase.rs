@@ -268,6 +268,11 @@ pub fn illumination_removed(s: &Situation, ending: Phase) -> Vec<LightRemoved> {
         .iter()
         .map(|h| item(SourceKind::Starshell, "Starshell", *h))
         .chain(s.irs.iter().map(|h| item(SourceKind::Ir, "IR", *h)))
+        .chain(
+            s.trip_flare_counters
+                .iter()
+                .map(|h| item(SourceKind::TripFlare, "Trip Flare counter", *h)),
+        )
         .collect();
     out.sort_by(|a, b| a.text.cmp(&b.text));
     out

@@ -109,6 +109,8 @@ pub enum Action {
     Light(Location),
     /// Report whether the Allies Control a cave now (G11.94).
     Control(String),
+    /// An attack by units (a Fire Group, a leader directing) at a Location (A7/A8).
+    Fire(Vec<String>, Location),
 }
 
 /// One walkthrough step.
@@ -141,6 +143,8 @@ pub struct Scenario {
     pub flames: Vec<Hex>,
     pub starshells: Vec<Hex>,
     pub illuminating_rounds: Vec<Hex>,
+    /// Locations marked by a Gunflash at the start (E1.8).
+    pub gunflashes: Vec<Location>,
     pub script: Vec<Step>,
     /// The ATTACKER of the first Player Turn.
     pub first_attacker: Side,

@@ -75,6 +75,9 @@ pub struct ScenarioFile {
     /// Hexes lit by an Illuminating Round.
     #[serde(default)]
     pub illuminating_rounds: Vec<String>,
+    /// Locations marked by a Gunflash (E1.8) at the start.
+    #[serde(default)]
+    pub gunflashes: Vec<String>,
     /// The walkthrough, run step by step by `asl-pto walk` and the viewer.
     #[serde(default)]
     pub script: Vec<StepSpec>,
@@ -372,6 +375,9 @@ pub enum ActionSpec {
     Light(String),
     /// `Control(cave)`: reports whether the Allies Control a cave now (G11.94). Changes nothing.
     Control(String),
+    /// `Fire([units], at)`: an attack on the IFT by the units (a Fire Group, a leader among
+    /// them directing) at a Location, e.g. `cave:B` (A7/A8; G11.81; E1.7, E1.8).
+    Fire(Vec<String>, String),
 }
 
 /// A map with string keys that keeps the file's order and rejects a key written twice.
@@ -805,6 +811,7 @@ mod tests {
             flames: vec![],
             starshells: vec![],
             illuminating_rounds: vec![],
+            gunflashes: vec![],
             script: vec![],
             attacker: None,
             scenario_attacker: None,

@@ -76,6 +76,9 @@ pub struct Save {
     pub flames: Vec<(i32, i32)>,
     pub starshells: Vec<(i32, i32)>,
     pub illuminating_rounds: Vec<(i32, i32)>,
+    /// Locations marked by a Gunflash (E1.8).
+    #[serde(default)]
+    pub gunflashes: Vec<String>,
 }
 
 /// Why a save cannot be loaded.
@@ -162,6 +165,12 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let starshells = sorted(q.iter(world).map(|f| name(f.hex)).collect());
     let mut q = world.query::<&IlluminatingRound>();
     let illuminating_rounds = sorted(q.iter(world).map(|f| name(f.hex)).collect());
+    let mut q = world.query::<&Gunflash>();
+    let gunflashes = sorted(
+        q.iter(world)
+            .map(|g| g.at.display(map).to_string())
+            .collect(),
+    );
     Ok(Save {
         format: super::save_check::SAVE_FORMAT,
         scenario: board.scenario.fingerprint.clone(),
@@ -185,6 +194,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         flames,
         starshells,
         illuminating_rounds,
+        gunflashes,
     })
 }
 
@@ -285,6 +295,10 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     let flames = hexes(&save.flames)?;
     let stars = hexes(&save.starshells)?;
     let irs = hexes(&save.illuminating_rounds)?;
+    let mut gunflashes = Vec::new();
+    for g in &save.gunflashes {
+        gunflashes.push(Gunflash { at: loc(g)? });
+    }
 
     despawn_all::<Unit>(world);
     despawn_all::<Climb>(world);
@@ -293,6 +307,10 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     despawn_all::<Flame>(world);
     despawn_all::<Starshell>(world);
     despawn_all::<IlluminatingRound>(world);
+    despawn_all::<Gunflash>(world);
+    for g in gunflashes {
+        world.spawn(g);
+    }
     for (u, at) in units {
         let e = world.spawn((u.unit, At(at)));
         super::spawn::with_markers(e, u.hidden, u.concealed, u.cloaked);

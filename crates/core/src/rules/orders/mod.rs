@@ -7,8 +7,10 @@
 
 pub mod climb;
 pub mod dc;
+pub mod fire;
 pub mod heroes;
 pub mod illumination;
+pub mod jitter;
 pub mod kindle;
 pub mod look;
 pub mod movement;

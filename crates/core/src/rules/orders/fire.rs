@@ -691,7 +691,13 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
     }
     if matches!(target, Location::Cave(_)) && in_target.iter().any(|u| u.hidden || u.concealed) {
         let c = concealment_penalty_vs_cave(true);
-        cave = cave.map(|k| check(true, k.rule, format!("{}; {}", k.reason, c.reason)));
+        cave = cave.map(|k| {
+            check(
+                true,
+                k.rule,
+                format!("{}; {}: {}", k.reason, c.rule, c.reason),
+            )
+        });
     }
     let total_drm = drm.iter().map(|d| d.drm).sum();
 

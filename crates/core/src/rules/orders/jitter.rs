@@ -37,18 +37,18 @@ pub fn night_class(u: &Unit) -> (NightClass, &'static str) {
     if (is_leader(u) || u.hero.is_some()) && u.good_order() {
         return (NightClass::Stealthy, "E1.61");
     }
-    let Some(c) = mmc(u) else {
-        return (NightClass::Normal, "E1.63");
-    };
-    if u.nationality == Nationality::Japanese {
-        return japanese_night_class(c.class, u.good_order(), false);
-    }
     if matches!(
         u.nationality,
         Nationality::Australian | Nationality::NewZealand
     ) && u.good_order()
     {
         return (NightClass::Stealthy, "E1.61");
+    }
+    let Some(c) = mmc(u) else {
+        return (NightClass::Normal, "E1.63");
+    };
+    if u.nationality == Nationality::Japanese {
+        return japanese_night_class(c.class, u.good_order(), false);
     }
     if matches!(c.class, Class::Green | Class::Conscript) {
         return (NightClass::Lax, "E1.62");

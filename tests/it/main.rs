@@ -10,6 +10,7 @@ mod caves;
 mod check;
 mod cli;
 mod demo_scenarios;
+mod fire;
 mod format;
 mod los;
 mod moves;

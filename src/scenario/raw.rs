@@ -671,6 +671,7 @@ mod tests {
     flames: ["L7"],                                        // optional
     starshells: ["P4"],                                    // optional
     illuminating_rounds: ["Q2"],                           // optional
+    gunflashes: ["T4"],                                    // optional, night only: Locations marked by a Gunflash (E1.8)
     script: [],                                            // optional walkthrough; see below
 )
 "#;
@@ -778,6 +779,7 @@ mod tests {
         );
         assert_eq!(f.flames, ["L7"]);
         assert_eq!(f.starshells, ["P4"]);
+        assert_eq!(f.gunflashes, ["T4"]);
         assert_eq!(f.illuminating_rounds, ["Q2"]);
         assert!(f.script.is_empty());
     }

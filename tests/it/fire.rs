@@ -243,21 +243,19 @@ fn e1_8_gunflashes_set_up_by_the_scenario_and_a_day_scenario_refuses_them() {
 
 #[test]
 fn e1_94_a_kindle_attempt_in_an_enemys_los_places_a_gunflash() {
-    let text = format!(
-        r#"Scenario(
+    let text = r#"Scenario(
     title: "Kindle",
     pto: false,
     attacker: Allied,
     night: Some((base_nvr: Some(1), cloud: Clear, moon: NoMoon, kindling: true)),
-    map: (columns: 20, rows: 6, level: 0, terrain: Open, hexes: {{ "C3": (terrain: Grain) }}),
+    map: (columns: 20, rows: 6, level: 0, terrain: Open, hexes: { "C3": (terrain: Grain) }),
     units: [
         (id: "us1", nationality: American, counter: "7-6-8", at: "C3"),
         (id: "jp1", nationality: Japanese, counter: "4-4-7", at: "H3"),
     ],
     script: [(phase: PrepFire, act: Kindle("C3"))],
-)"#
-    );
-    let mut app = walk(&text, 2);
+)"#;
+    let mut app = walk(text, 2);
     let k = events(&app)
         .into_iter()
         .find(|e| e.event == "kindle")

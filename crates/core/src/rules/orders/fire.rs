@@ -8,8 +8,9 @@
 //! Hero fires only in CC).
 //!
 //! Chapter A's Fire rules are not in our sources (asl-facts.md gives the IFT's result kinds and
-//! the phases). What an ASL player expects is read here, each rule number in `FIRE_RULES` so a
-//! correction is a one-line change:
+//! the phases). What an ASL player expects is read here, each rule number in `rules_read`
+//! (`fire_phase`) so a correction is a one-line change; the phases are `fire_phase::fire_mark`,
+//! Fire Groups and leadership `fire_group`:
 //! - Phases: Prep Fire by the ATTACKER in its PFPh; Defensive First Fire by the DEFENDER in the
 //!   ATTACKER's MPh at a Location where an ATTACKER unit has expended MF this phase; Final Fire
 //!   by the DEFENDER in the DFPh (a unit already marked First Fire only at an adjacent
@@ -35,10 +36,13 @@
 //! which the scenario format does not have; a Fire order names one target Location.
 
 use super::dc::known_cave;
+use super::fire_group::fire_group;
+pub use super::fire_group::leadership_drm;
+pub use super::fire_phase::{fire_mark, rules_read};
 use super::{is_leader, mmc};
 use crate::los::Location;
-use crate::map::{LEVEL, LosEffect, Terrain};
-use crate::model::{FireMark, Phase, Side};
+use crate::map::{LEVEL, LosEffect};
+use crate::model::FireMark;
 use crate::rules::caves::attack::{
     AttackKind, CaveAttack, Drm, attack_affects_cave, cave_tem, concealment_penalty_vs_cave,
 };
@@ -49,37 +53,6 @@ use crate::rules::night::concealment::{
 };
 use crate::rules::situation::{Refusal, Situation, UnitAt, require, same_location};
 use crate::rules::{Check, check};
-
-/// The Chapter A rule numbers this ruling reads (NOT IN OUR SOURCES: the common numbering).
-pub mod rules_read {
-    /// The IFT and an attack on it.
-    pub const IFT: &str = "A7";
-    /// Point Blank Fire: FP doubled at range 0-1.
-    pub const PBF: &str = "A7.21";
-    /// Long Range Fire: FP halved beyond normal range, up to twice it.
-    pub const LONG_RANGE: &str = "A7.22";
-    /// Area Fire: FP halved vs concealed/hidden units.
-    pub const AREA_FIRE: &str = "A7.23";
-    /// Advancing Fire: FP halved in the AFPh.
-    pub const ADVANCING_FIRE: &str = "A7.25";
-    /// A Fire Group.
-    pub const FIRE_GROUP: &str = "A7.5";
-    /// Leadership: a leader directs the fire of units in his Location.
-    pub const LEADERSHIP: &str = "A7.53";
-    /// A pinned unit fires at half FP.
-    pub const PINNED: &str = "A7.8";
-    /// Defensive First Fire, Subsequent First Fire, Final Fire.
-    pub const FIRST_FIRE: &str = "A8.1";
-    pub const SUBSEQUENT_FIRST_FIRE: &str = "A8.3";
-    pub const FINAL_FIRE: &str = "A8.4";
-    /// A broken unit does not fire.
-    pub const BROKEN: &str = "A10";
-    /// Concealment and HIP lost by firing.
-    pub const CONCEALMENT_LOSS: &str = "A12.15";
-    /// Units in one Location fight in Close Combat.
-    pub const CC: &str = "A11";
-}
-
 use rules_read as R;
 
 /// One FP change with its rule and why.
@@ -209,78 +182,6 @@ impl FirePlan {
     }
 }
 
-/// A7 / A8: the fire counter a unit of `side` gets for firing now, or why it may not fire now
-/// (see the module doc for the phases). `already`: the counter it has.
-pub fn fire_mark(
-    s: &Situation,
-    side: Side,
-    already: Option<FireMark>,
-) -> Result<FireMark, Refusal> {
-    let attacker = side == s.attacker;
-    let fired = |m: FireMark, rule| {
-        Refusal::new(
-            rule,
-            format!(
-                "it is marked {}: a unit that fired cannot fire again in this phase",
-                m.name()
-            ),
-        )
-    };
-    match (s.phase, attacker) {
-        (Phase::PrepFire, true) => match already {
-            None => Ok(FireMark::PrepFire),
-            Some(m) => Err(fired(m, R::IFT)),
-        },
-        (Phase::Movement, false) => match already {
-            None => Ok(FireMark::FirstFire),
-            Some(FireMark::FirstFire) => Err(Refusal::new(
-                R::SUBSEQUENT_FIRST_FIRE,
-                "it is marked First Fire: Subsequent First Fire and FPF are not modelled",
-            )),
-            Some(m) => Err(fired(m, R::FIRST_FIRE)),
-        },
-        (Phase::DefensiveFire, false) => match already {
-            None | Some(FireMark::FirstFire) => Ok(FireMark::FinalFire),
-            Some(m) => Err(fired(m, R::FINAL_FIRE)),
-        },
-        (Phase::AdvancingFire, true) => match already {
-            None => Ok(FireMark::AdvancingFire),
-            Some(m) => Err(Refusal::new(
-                R::ADVANCING_FIRE,
-                format!(
-                    "it is marked {}: a unit that fired this Player Turn does not Advancing \
-                     Fire",
-                    m.name()
-                ),
-            )),
-        },
-        _ => Err(Refusal::new(
-            "A3",
-            format!(
-                "the {:?} side fires in {}; it is the {} and the {:?} side is the ATTACKER",
-                side,
-                if attacker {
-                    "its PFPh (Prep Fire) and AFPh (Advancing Fire)"
-                } else {
-                    "the ATTACKER's MPh (Defensive First Fire) and DFPh (Final Fire)"
-                },
-                s.phase.abbrev(),
-                s.attacker
-            ),
-        )),
-    }
-}
-
-/// A7.53 (not in our sources): a leader's leadership modifier, the second number of his
-/// counter (`9-1` is -1, `8+1` is +1, `10-0` is 0).
-pub fn leadership_drm(counter: &str) -> i32 {
-    let Some(i) = counter.rfind(['-', '+']) else {
-        return 0;
-    };
-    let n: i32 = counter[i + 1..].parse().unwrap_or(0);
-    if counter[i..].starts_with('-') { -n } else { n }
-}
-
 /// The level of a Location (a cave's own, G11.11).
 fn level_of(s: &Situation, at: &Location) -> i32 {
     match at {
@@ -299,77 +200,6 @@ fn terrain_top(s: &Situation, hex: crate::hex::Hex) -> i32 {
         | LosEffect::OrchardLike { height, .. } => height,
     };
     d.level * LEVEL + height
-}
-
-/// G.3: terrain whose units may not join a multi-hex FG with a unit in another such hex.
-fn g3_terrain(t: Terrain) -> bool {
-    matches!(
-        t,
-        Terrain::DenseJungle | Terrain::Kunai | Terrain::Bamboo | Terrain::Swamp
-    )
-}
-
-/// Whether two Locations are one or adjacent (A7.5: a Fire Group's chain).
-fn touching(s: &Situation, a: &Location, b: &Location) -> bool {
-    match (s.hex_of(a), s.hex_of(b)) {
-        (Some(x), Some(y)) => x == y || x.is_adjacent(y),
-        _ => false,
-    }
-}
-
-/// A7.5 / E1.75 / G.3: may the firers' Locations form one Fire Group?
-fn fire_group(s: &Situation, locs: &[Location]) -> Result<(), Refusal> {
-    if locs.len() < 2 {
-        return Ok(());
-    }
-    if s.night() {
-        return Err(Refusal::new(
-            "E1.75",
-            "Multi-Location FG are not allowed at night",
-        ));
-    }
-    let mut reached = vec![false; locs.len()];
-    reached[0] = true;
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for i in 0..locs.len() {
-            if !reached[i] && (0..locs.len()).any(|j| reached[j] && touching(s, &locs[i], &locs[j]))
-            {
-                reached[i] = true;
-                grew = true;
-            }
-        }
-    }
-    if let Some(i) = reached.iter().position(|r| !r) {
-        return Err(Refusal::new(
-            R::FIRE_GROUP,
-            format!(
-                "{} is not adjacent to the rest of the Fire Group: a FG's Locations form one \
-                 chain of adjacent Locations",
-                locs[i].display(s.map)
-            ),
-        ));
-    }
-    let mut hexes: Vec<_> = locs.iter().filter_map(|l| s.hex_of(l)).collect();
-    hexes.sort();
-    hexes.dedup();
-    let restricted: Vec<_> = hexes
-        .iter()
-        .filter(|h| s.map.get(**h).is_some_and(|d| g3_terrain(d.terrain)))
-        .collect();
-    if hexes.len() > 1 && restricted.len() > 1 {
-        return Err(Refusal::new(
-            "G.3",
-            format!(
-                "{} and {} both hold dense jungle, kunai, bamboo or swamp: a unit there may not \
-                 join a multi-hex FG with a unit in another such hex",
-                s.map.name(*restricted[0]),
-                s.map.name(*restricted[1])
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// The units in the target Location.

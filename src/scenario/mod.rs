@@ -111,6 +111,8 @@ pub enum Action {
     Light(Location),
     /// Report whether the Allies Control a cave now (G11.94).
     Control(String),
+    /// An attack by units (a Fire Group, a leader directing) at a Location (A7/A8).
+    Fire(Vec<String>, Location),
 }
 
 /// One walkthrough step.
@@ -148,6 +150,8 @@ pub struct Scenario {
     pub trip_flares: Vec<(Hex, u32)>,
     /// Trip flares in the U.S. OB (G.8), if the file says.
     pub ob_trip_flares: Option<u32>,
+    /// Locations marked by a Gunflash at the start (E1.8).
+    pub gunflashes: Vec<Location>,
     pub script: Vec<Step>,
     /// The ATTACKER of the first Player Turn.
     pub first_attacker: Side,

@@ -78,6 +78,9 @@ pub struct ScenarioFile {
     /// Trip flares secretly recorded by the U.S. Scenario Defender (G.8).
     #[serde(default)]
     pub trip_flares: Vec<TripFlareSpec>,
+    /// Locations marked by a Gunflash (E1.8) at the start.
+    #[serde(default)]
+    pub gunflashes: Vec<String>,
     /// The walkthrough, run step by step by `asl-pto walk` and the viewer.
     #[serde(default)]
     pub script: Vec<StepSpec>,
@@ -388,6 +391,9 @@ pub enum ActionSpec {
     Light(String),
     /// `Control(cave)`: reports whether the Allies Control a cave now (G11.94). Changes nothing.
     Control(String),
+    /// `Fire([units], at)`: an attack on the IFT by the units (a Fire Group, a leader among
+    /// them directing) at a Location, e.g. `cave:B` (A7/A8; G11.81; E1.7, E1.8).
+    Fire(Vec<String>, String),
 }
 
 /// A map with string keys that keeps the file's order and rejects a key written twice.
@@ -681,6 +687,7 @@ mod tests {
     flames: ["L7"],                                        // optional
     starshells: ["P4"],                                    // optional
     illuminating_rounds: ["Q2"],                           // optional
+    gunflashes: ["T4"],                                    // optional, night only: Locations marked by a Gunflash (E1.8)
     script: [],                                            // optional walkthrough; see below
 )
 "#;
@@ -788,6 +795,7 @@ mod tests {
         );
         assert_eq!(f.flames, ["L7"]);
         assert_eq!(f.starshells, ["P4"]);
+        assert_eq!(f.gunflashes, ["T4"]);
         assert_eq!(f.illuminating_rounds, ["Q2"]);
         assert!(f.script.is_empty());
     }
@@ -822,6 +830,7 @@ mod tests {
             starshells: vec![],
             illuminating_rounds: vec![],
             trip_flares: vec![],
+            gunflashes: vec![],
             script: vec![],
             attacker: None,
             scenario_attacker: None,

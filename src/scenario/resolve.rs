@@ -305,6 +305,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         illuminating_rounds: Vec::new(),
         trip_flares: Vec::new(),
         ob_trip_flares: f.ob.trip_flares,
+        gunflashes: Vec::new(),
         script: Vec::new(),
         first_attacker: f.attacker.unwrap_or(Side::Allied),
         scenario_attacker: f.scenario_attacker.or(f.attacker).unwrap_or(Side::Allied),
@@ -430,6 +431,22 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         }
         s.trip_flares.push((h, t.count));
     }
+    for g in &f.gunflashes {
+        let at = location(&mut ctx, &s, g, "gunflash")?;
+        if matches!(at, Location::Complex(_)) {
+            return Err(ctx.plain(format!(
+                "gunflash at {g}: no LOS ever exists to a Cave Complex, so no Gunflash can \
+                 mark one (G11.5, E1.8)"
+            )));
+        }
+        if s.night.is_none() {
+            return Err(ctx.plain(format!(
+                "gunflash at {g}: Gunflashes are a night rule (E1.8); this scenario has no \
+                 `night`"
+            )));
+        }
+        s.gunflashes.push(at);
+    }
 
     // A script may name a unit of the scenario or one the rules create from it during play
     // (`us1.2`, `jp1.hero`: `model::derived_unit_id`, `model::hero_unit_id`).
@@ -531,6 +548,26 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 ),
                 ActionSpec::Light(at) => Action::Light(location(&mut ctx, &s, at, "script Light")?),
                 ActionSpec::Control(c) => Action::Control(cave(&mut ctx, c)?),
+                ActionSpec::Fire(us, at) => {
+                    if us.is_empty() {
+                        return Err(ctx.plain(
+                            "script Fire: name at least one unit, e.g. Fire([\"us1\"], \"T4\") \
+                             (A7)"
+                                .into(),
+                        ));
+                    }
+                    let mut ids: Vec<String> = Vec::new();
+                    for u in us {
+                        let id = unit(&mut ctx, u)?;
+                        if ids.contains(&id) {
+                            return Err(
+                                ctx.plain(format!("script Fire: unit '{u}' is named twice (A7)"))
+                            );
+                        }
+                        ids.push(id);
+                    }
+                    Action::Fire(ids, location(&mut ctx, &s, at, "script Fire")?)
+                }
             }),
         };
         if step.phase == Some(Phase::Setup) {

@@ -1,7 +1,8 @@
 //! The end of the CCPh (asl-facts "Sequence of play"): "?" gained at night (E1.32), then
 //! Starshells and IR removed (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave
 //! this Player Turn removed and a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not
-//! attack removed (G1.425), and the next Player Turn begins.
+//! attack removed (G1.425), Gunflashes and fire counters removed (E1.8, A7), and the next
+//! Player Turn begins.
 
 use bevy::prelude::*;
 
@@ -24,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
             remove_illumination,
             remove_cave_smoke,
             remove_heroes,
+            super::actions::end_of_player_turn,
             next_player_turn,
         )
             .chain(),

@@ -124,6 +124,13 @@ pub struct TripFlareCounter {
     pub hex: Hex,
 }
 
+/// A Gunflash (E1.8): a Location revealed by fire at night to any unit with a LOS to it,
+/// regardless of NVR (E1.101), until the end of the Player Turn.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Gunflash {
+    pub at: Location,
+}
+
 /// An Illuminating Round (E1.93), removed like a Starshell (E1.933).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IlluminatingRound {

@@ -156,7 +156,10 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
     let live = Live::read(world);
     let phase = *world.resource::<State<Phase>>().get();
     let turn = world.resource::<PlayerTurn>().clone();
-    let heroes_created = world.resource::<Tallies>().heroes_created;
+    let tallies = world.resource::<Tallies>().clone();
+    let mut q = world.query::<&Gunflash>();
+    let mut gunflashes: Vec<Location> = q.iter(world).map(|g| g.at.clone()).collect();
+    gunflashes.sort_by_key(|l| format!("{l:?}"));
     let mut q = world.query::<&Climb>();
     let mut climbs: Vec<ClimbAt> = q
         .iter(world)
@@ -220,7 +223,7 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         nvr: live.nvr,
         kindling: scenario.night.as_ref().is_some_and(|n| n.kindling),
         year: scenario.date.map(|(y, _)| y),
-        heroes_created,
+        heroes_created: tallies.heroes_created,
         smoke,
         blazes: live.blazes,
         flames: live.flames,
@@ -247,6 +250,8 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
         lit_caves,
         lit_by,
         shadowed_hexes,
+        gunflashes,
+        gunflash_vs_enemy: tallies.gunflash_vs_enemy,
     }
 }
 

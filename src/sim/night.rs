@@ -1,6 +1,6 @@
 //! Night systems: the NVR Change DR at the start of each RPh after the opening Player Turn
-//! (E1.12), Straying DR for units about to move at the start of the MPh (E1.53), and "?" gained
-//! at the end of the CCPh (E1.32).
+//! (E1.12), Straying DR for units about to move at the start of the MPh (E1.53) with the Jitter
+//! Fire its Doubles may set off (E1.55), and "?" gained at the end of the CCPh (E1.32).
 
 use bevy::prelude::*;
 
@@ -94,6 +94,9 @@ pub(super) fn straying_at_mph(world: &mut World) {
                     u.straying = true;
                 }
                 rolled(world, "straying", Some(&unit), r.rule, vec![c, w], r.reason);
+                if r.doubles {
+                    super::actions::jitter_fire(world, &unit, c, w);
+                }
             }
         }
     }

@@ -69,9 +69,12 @@ impl NightState {
     }
 }
 
-/// Running counts the rules limit per scenario: T-H Heroes created so far (G1.421).
+/// Running counts the rules limit per scenario: T-H Heroes created so far (G1.421), and
+/// whether a Gunflash has been placed due to an attack vs an enemy unit (E1.55).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tallies {
     pub heroes_created: u32,
+    #[serde(default)]
+    pub gunflash_vs_enemy: bool,
 }

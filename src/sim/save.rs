@@ -81,6 +81,9 @@ pub struct Save {
     pub trip_flares: Vec<((i32, i32), u32)>,
     #[serde(default)]
     pub trip_flare_counters: Vec<(i32, i32)>,
+    /// Locations marked by a Gunflash (E1.8).
+    #[serde(default)]
+    pub gunflashes: Vec<String>,
 }
 
 /// Why a save cannot be loaded.
@@ -171,6 +174,12 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let trip_flares = sorted(q.iter(world).map(|t| (name(t.hex), t.count)).collect());
     let mut q = world.query::<&TripFlareCounter>();
     let trip_flare_counters = sorted(q.iter(world).map(|t| name(t.hex)).collect());
+    let mut q = world.query::<&Gunflash>();
+    let gunflashes = sorted(
+        q.iter(world)
+            .map(|g| g.at.display(map).to_string())
+            .collect(),
+    );
     Ok(Save {
         format: super::save_check::SAVE_FORMAT,
         scenario: board.scenario.fingerprint.clone(),
@@ -196,6 +205,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         illuminating_rounds,
         trip_flares,
         trip_flare_counters,
+        gunflashes,
     })
 }
 
@@ -304,6 +314,10 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
             count: *count,
         });
     }
+    let mut gunflashes = Vec::new();
+    for g in &save.gunflashes {
+        gunflashes.push(Gunflash { at: loc(g)? });
+    }
 
     despawn_all::<Unit>(world);
     despawn_all::<Climb>(world);
@@ -314,6 +328,10 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     despawn_all::<IlluminatingRound>(world);
     despawn_all::<TripFlares>(world);
     despawn_all::<TripFlareCounter>(world);
+    despawn_all::<Gunflash>(world);
+    for g in gunflashes {
+        world.spawn(g);
+    }
     for (u, at) in units {
         let e = world.spawn((u.unit, At(at)));
         super::spawn::with_markers(e, u.hidden, u.concealed, u.cloaked);

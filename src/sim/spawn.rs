@@ -6,14 +6,23 @@ use bevy::prelude::*;
 
 use super::Board;
 use super::components::*;
+use super::phase::Tallies;
 use crate::los::Location;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_scenario);
 }
 
-fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
+fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut<Tallies>) {
     let s = &board.scenario;
+    // E1.8: Gunflashes set up with the scenario; read as marking fire at an enemy, so E1.55's
+    // Jitter Fire may occur from the start.
+    for g in &s.gunflashes {
+        commands.spawn(Gunflash { at: g.clone() });
+    }
+    if !s.gunflashes.is_empty() {
+        tallies.gunflash_vs_enemy = true;
+    }
     for d in s.map.hexes() {
         commands.spawn(HexCell(d.hex));
     }
@@ -55,6 +64,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
                 straying: false,
                 cx: u.status.cx,
                 berserk: u.status.berserk,
+                fired: None,
             },
             At(u.at.clone()),
         ));

@@ -12,6 +12,7 @@ mod cli;
 mod climbing;
 mod crest;
 mod demo_scenarios;
+mod fire;
 mod format;
 mod los;
 mod moves;

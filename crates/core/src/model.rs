@@ -241,6 +241,39 @@ pub struct Unit {
     /// Berserk (A15).
     #[serde(default)]
     pub berserk: bool,
+    /// The fire counter on it this Player Turn (A7; `rules::orders::fire`), if it has fired.
+    #[serde(default)]
+    pub fired: Option<FireMark>,
+}
+
+/// A fire counter (A7/A8 as `rules::orders::fire` reads them): what kind of fire a unit made
+/// this Player Turn. A unit that fired cannot fire again in the same phase, and a Prep Fire
+/// counter keeps it from moving and from Advancing Fire.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FireMark {
+    /// Prep Fire (the ATTACKER's PFPh).
+    PrepFire,
+    /// Defensive First Fire (the DEFENDER in the ATTACKER's MPh).
+    FirstFire,
+    /// Final Fire (the DEFENDER's DFPh).
+    FinalFire,
+    /// Advancing Fire (the ATTACKER's AFPh).
+    AdvancingFire,
+    /// A moving unit's fire in its own MPh (E1.551: only as Jitter Fire).
+    BoundingFire,
+}
+
+impl FireMark {
+    /// The counter's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FireMark::PrepFire => "Prep Fire",
+            FireMark::FirstFire => "First Fire",
+            FireMark::FinalFire => "Final Fire",
+            FireMark::AdvancingFire => "Advancing Fire",
+            FireMark::BoundingFire => "Bounding Fire",
+        }
+    }
 }
 
 impl Unit {

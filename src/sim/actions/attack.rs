@@ -190,10 +190,15 @@ fn location_attack(world: &mut World, attack: &DcVsLocation) {
 }
 
 /// Applies an IFT result to every unit in a Location, as `rules::orders::units::ift_effect`
-/// says: Random Selection (A7.301) picks KIA and K victims.
+/// says: Random Selection (A7.301) picks KIA and K victims (`targets_hit`).
 pub(crate) fn units_hit(world: &mut World, at: &Location, result: IftResult) {
     let live = Live::read(world);
-    let mut targets: Vec<UnitView> = live.units_at(at).into_iter().cloned().collect();
+    let targets: Vec<UnitView> = live.units_at(at).into_iter().cloned().collect();
+    targets_hit(world, targets, result);
+}
+
+/// Applies an IFT result to these units (sorted by id), as `units_hit` does.
+pub(crate) fn targets_hit(world: &mut World, mut targets: Vec<UnitView>, result: IftResult) {
     if targets.is_empty() {
         return;
     }

@@ -96,7 +96,8 @@ pub(super) fn fire_ir(world: &mut World, at: Hex) {
 }
 
 /// B25.11 Kindling (E1.94 at night): decided by `rules::orders::kindle`; the Kindle DR is
-/// rolled here and the Flame spawned, the Kindler's concealment removed when the plan says so.
+/// rolled here and the Flame spawned, the Kindler's concealment removed and a Gunflash placed
+/// (E1.94) when the plan says so.
 pub(super) fn kindle(world: &mut World, hex: Hex) {
     let board = world.resource::<Board>().clone();
     let s = situation(world, &board);
@@ -117,6 +118,17 @@ pub(super) fn kindle(world: &mut World, hex: Hex) {
             world.entity_mut(e).remove::<(Concealed, Cloaked)>();
         }
         text = format!("{text}; {}: {}", l.rule, l.reason);
+    }
+    if let Some((at, g)) = &plan.gunflash {
+        let map = &board.scenario.map;
+        let mut q = world.query::<&Gunflash>();
+        if !q
+            .iter(world)
+            .any(|x| crate::rules::situation::same_location(map, &x.at, at))
+        {
+            world.spawn(Gunflash { at: at.clone() });
+        }
+        text = format!("{text}; {}: {}", g.rule, g.reason);
     }
     rolled(
         world,

@@ -5,12 +5,15 @@
 
 mod attack;
 mod fire;
+mod fire_attack;
 mod movement;
 mod observe;
 mod trip_flares;
 mod units;
 
 use bevy::prelude::*;
+
+pub(super) use fire_attack::{end_of_player_turn, jitter_fire};
 
 use super::log::ruled;
 use crate::rules::orders::movement::MoveVerb;
@@ -55,6 +58,7 @@ pub(super) fn resolve(world: &mut World, action: &Action) {
         Action::Los(from, to) => observe::los(world, from, to),
         Action::Light(at) => observe::light(world, at),
         Action::Control(cave) => observe::control(world, cave),
+        Action::Fire(units, at) => fire_attack::fire(world, units, at),
         Action::FireStarshell(u, at) => fire::fire_starshell(world, u, *at),
         Action::FireIr(at) => fire::fire_ir(world, *at),
         Action::Kindle(hex) => fire::kindle(world, *hex),

@@ -1,5 +1,6 @@
 //! A7 the Infantry Fire Table, as far as the simulation uses it: the 30-FP column a DC attacks
-//! on (A23; G11.833-G11.88).
+//! on (A23; G11.833-G11.88), and the column any Fire attack's total FP falls on (A7,
+//! `rules::orders::fire`).
 //!
 //! *UNCERTAIN — NOT IN OUR SOURCES.* The IFT is not among our seeds or asl-facts.md (which
 //! lists only its result kinds: KIA, K/#, #MC, NMC, PTC). The whole table lives in the data
@@ -29,6 +30,19 @@ pub enum IftResult {
 /// in use (`rules::tables`, `assets/tables.ron`: NOT FROM THE SEEDS).
 pub fn dc_result(final_dr: i32) -> IftResult {
     crate::rules::tables::Tables::get().ift(30, final_dr)
+}
+
+/// A7: the IFT column a total of `fp` FP attacks on: the highest column not above it (fractions
+/// kept until the total, which then falls to the column at or below it). A total below the
+/// lowest column attacks on the lowest: a reading, the IFT's own text not being in our sources.
+pub fn fire_column(fp: f32) -> u32 {
+    let whole = fp.max(0.0).floor() as u32;
+    u32::from(crate::rules::tables::Tables::get().ift_column(whole).fp)
+}
+
+/// A7: the IFT result of a Final DR on the column of `fp` FP (`fire_column`).
+pub fn fire_result(fp: f32, final_dr: i32) -> IftResult {
+    crate::rules::tables::Tables::get().ift(fire_column(fp), final_dr)
 }
 
 impl IftResult {

@@ -18,8 +18,22 @@ pub fn los_between(
     target_lit: bool,
     b_name: &str,
 ) -> Result<LosResult, LosError> {
+    los_between_marked(env, caves, a, b, target_lit, false, b_name)
+}
+
+/// A6/G11.5/E1.101: `los_between`, where `target_gunflash` says whether `b` is marked by a
+/// Gunflash (E1.8), which also lets it be seen beyond the NVR.
+pub fn los_between_marked(
+    env: LosEnv,
+    caves: &CaveSystem,
+    a: &Location,
+    b: &Location,
+    target_lit: bool,
+    target_gunflash: bool,
+    b_name: &str,
+) -> Result<LosResult, LosError> {
     let nvr = env.nvr;
-    let env = if nvr_limits(target_lit, false) {
+    let env = if nvr_limits(target_lit, target_gunflash) {
         env
     } else {
         env.with_nvr(None)
@@ -31,14 +45,21 @@ pub fn los_between(
         env.check(a, b)
     }?;
     Ok(match nvr {
-        Some(nvr) if target_lit && r.sight.range > nvr && r.clear() => LosResult {
-            rule: r.rule.or(Some("E1.101")),
-            reason: format!(
-                "{b_name} is Illuminated, so it is seen beyond the NVR of {nvr} (E1.101); {}",
-                r.reason
-            ),
-            ..r
-        },
+        Some(nvr) if (target_lit || target_gunflash) && r.sight.range > nvr && r.clear() => {
+            LosResult {
+                rule: r.rule.or(Some("E1.101")),
+                reason: format!(
+                    "{b_name} is {}, so it is seen beyond the NVR of {nvr} (E1.101); {}",
+                    if target_lit {
+                        "Illuminated"
+                    } else {
+                        "marked by a Gunflash (E1.8)"
+                    },
+                    r.reason
+                ),
+                ..r
+            }
+        }
         _ => r,
     })
 }

@@ -134,6 +134,11 @@ pub struct Situation<'a> {
     /// the hexes in a Blaze's zone that an obstacle shadows (E1.941). Empty by day.
     pub lit_by: HashMap<Hex, SourceKind>,
     pub shadowed_hexes: HashSet<Hex>,
+    /// Locations marked by a Gunflash now (E1.8), sorted. Empty by day.
+    pub gunflashes: Vec<Location>,
+    /// E1.55: at least one Gunflash has been placed in the scenario due to an attack vs an
+    /// enemy unit (Jitter Fire may occur from then on).
+    pub gunflash_vs_enemy: bool,
 }
 
 impl<'a> Situation<'a> {
@@ -155,9 +160,9 @@ impl<'a> Situation<'a> {
     }
 
     /// The LOS environment for whether a Location is seen: without the NVR when it is
-    /// Illuminated (E1.101: an Illuminated Location is seen beyond the NVR).
+    /// Illuminated or marked by a Gunflash (E1.101: such a Location is seen beyond the NVR).
     pub fn env_seeing(&self, at: &Location) -> LosEnv<'a> {
-        if self.lit(at) {
+        if self.lit(at) || self.gunflash_at(at) {
             self.env().with_nvr(None)
         } else {
             self.env()
@@ -225,6 +230,15 @@ impl<'a> Situation<'a> {
         }
     }
 
+    /// E1.8 / E1.101: whether a Location is marked by a Gunflash now (never by day).
+    pub fn gunflash_at(&self, at: &Location) -> bool {
+        self.night()
+            && self
+                .gunflashes
+                .iter()
+                .any(|g| same_location(self.map, g, at))
+    }
+
     /// G11.88: whether cave `id` is still on the map.
     pub fn cave_stands(&self, id: &str) -> bool {
         self.caves.cave(id).is_some() && !self.eliminated_caves.iter().any(|c| c == id)
@@ -233,6 +247,17 @@ impl<'a> Situation<'a> {
     /// The Climb counter under a unit, if any.
     pub fn climb_of(&self, unit: &str) -> Option<&ClimbAt> {
         self.climbs.iter().find(|c| c.unit == unit)
+    }
+}
+
+/// Whether two Locations are one: a hex's Base-Level Location may be written `Ground(h)` or
+/// `Level(h, base)`.
+pub fn same_location(map: &Map, a: &Location, b: &Location) -> bool {
+    match (a, b) {
+        (Location::Ground(_) | Location::Level(..), Location::Ground(_) | Location::Level(..)) => {
+            a.hex() == b.hex() && a.level(map) == b.level(map)
+        }
+        _ => a == b,
     }
 }
 

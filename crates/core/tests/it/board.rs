@@ -96,6 +96,7 @@ pub fn unit(b: &Board, id: &str, nationality: Nationality, counter: &str, at: &s
             straying: false,
             cx: false,
             berserk: false,
+            fired: None,
         },
         at: loc(b, at),
         hidden: false,
@@ -147,6 +148,8 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
         allied_controlled: Vec::new(),
         lit_by: Default::default(),
         shadowed_hexes: HashSet::new(),
+        gunflashes: vec![],
+        gunflash_vs_enemy: false,
     }
 }
 

@@ -82,6 +82,7 @@ pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
             straying: false,
             cx: false,
             berserk: false,
+            fired: None,
         },
         at: from.clone(),
         hidden: false,
@@ -159,6 +160,7 @@ pub fn create_hero(
         straying: false,
         cx: false,
         berserk: false,
+        fired: None,
     };
     Ok(HeroPlan {
         creator: id.into(),

@@ -20,6 +20,9 @@ pub struct KindlePlan {
     /// The rule the Kindle DR is rolled under.
     pub roll_rule: &'static str,
     pub loses_concealment: Option<Check>,
+    /// E1.94: at night, within the LOS of a Good Order enemy ground unit (regardless of range),
+    /// the attempt makes a Gunflash in the Kindler's Location (E1.8); `None` otherwise.
+    pub gunflash: Option<(crate::los::Location, Check)>,
 }
 
 /// B25.11 / E1.94: a Kindle attempt in `hex` by the ATTACKER's Good Order Infantry there, in
@@ -54,11 +57,23 @@ pub fn kindle(s: &Situation, hex: Hex) -> Result<KindlePlan, Refusal> {
         s.map.get(hex).map(|d| d.terrain).ok_or_else(|| {
             Refusal::new("B25.11", format!("{} is not on the map", s.map.name(hex)))
         })?;
+    let seen = s.night()
+        && super::seen_by_good_order(s, kindler.unit.side().opponent(), &kindler.at, false);
     let loses_concealment = (s.night() && (kindler.concealed || kindler.cloaked)).then(|| {
-        let seen = super::seen_by_good_order(s, kindler.unit.side().opponent(), &kindler.at, false);
         loses_concealment(NightAction::Kindles {
             in_los_of_good_order_enemy_ground_unit: seen,
         })
+    });
+    let gunflash = seen.then(|| {
+        (
+            kindler.at.clone(),
+            crate::rules::check(
+                true,
+                "E1.94",
+                "a Kindle attempt within the LOS of a Good Order enemy ground unit (regardless of \
+                 range) causes a Gunflash (E1.8)",
+            ),
+        )
     });
     Ok(KindlePlan {
         hex,
@@ -66,5 +81,6 @@ pub fn kindle(s: &Situation, hex: Hex) -> Result<KindlePlan, Refusal> {
         terrain,
         roll_rule: "B25.11",
         loses_concealment,
+        gunflash,
     })
 }

@@ -9,21 +9,29 @@ use crate::los::Location;
 use crate::model::Side;
 use crate::rules::caves::attack::{allied_control, cave_illuminated, complex_illuminated};
 use crate::rules::night::light::Source;
-use crate::rules::sight::los_between;
+use crate::rules::sight::los_between_marked;
 use crate::rules::situation::{Refusal, Situation};
 use crate::rules::{Check, check};
 
 /// A6 / G11.5 / E1.101: the LOS from `from` to `to` now (`rules::sight::los_between`): SMOKE
 /// on the map and in caves (outgoing SMOKE in a cave counts double, G11.85), Blazes, and at
-/// night the NVR, an Illuminated target being seen beyond it. `holds`: the LOS is clear.
+/// night the NVR, an Illuminated or Gunflash-marked target being seen beyond it. `holds`: the LOS is clear.
 /// Refused (A6) when no LOS can be traced between the two.
 pub fn los(s: &Situation, from: &Location, to: &Location) -> Result<Check, Refusal> {
     let (fa, fb) = (
         from.display(s.map).to_string(),
         to.display(s.map).to_string(),
     );
-    let r = los_between(s.env(), &s.caves, from, to, s.lit(to), &fb)
-        .map_err(|e| Refusal::new("A6", format!("LOS {fa} -> {fb}: {e}")))?;
+    let r = los_between_marked(
+        s.env(),
+        &s.caves,
+        from,
+        to,
+        s.lit(to),
+        s.gunflash_at(to),
+        &fb,
+    )
+    .map_err(|e| Refusal::new("A6", format!("LOS {fa} -> {fb}: {e}")))?;
     Ok(check(
         r.clear(),
         r.rule.unwrap_or("A6"),

@@ -7,8 +7,12 @@
 
 pub mod climb;
 pub mod dc;
+pub mod fire;
+pub mod fire_group;
+pub mod fire_phase;
 pub mod heroes;
 pub mod illumination;
+pub mod jitter;
 pub mod kindle;
 pub mod look;
 pub mod movement;

@@ -252,13 +252,20 @@ fn stealthy(u: &UnitAt) -> bool {
 }
 
 /// A3 / A10.5: whether the unit may move at all now: the ATTACKER's Good Order units move in
-/// its MPh and advance in its APh (a broken unit routs in the RtPh instead).
+/// its MPh and advance in its APh (a broken unit routs in the RtPh instead); one marked Prep
+/// Fire does not move in the MPh (`rules::orders::fire`).
 pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
     attacker_in(s, u, &[Phase::Movement, Phase::Advance], "A3", "moving")?;
     if !u.unit.good_order() {
         return Err(Refusal::new(
             "A10.5",
             "a broken unit does not move in the MPh or advance in the APh; it routs in the RtPh",
+        ));
+    }
+    if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {
+        return Err(Refusal::new(
+            "A3",
+            "a unit that Prep Fired does not move in the MPh (it may still advance in the APh)",
         ));
     }
     Ok(())

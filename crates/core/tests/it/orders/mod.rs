@@ -5,6 +5,7 @@
 
 mod dc;
 mod fire;
+mod ift_fire;
 mod look;
 mod phase;
 mod units;

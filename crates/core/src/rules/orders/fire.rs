@@ -1,0 +1,619 @@
+//! A7/A8 Fire: an Infantry attack on the IFT by one unit or a Fire Group, with a leader
+//! stacked with it directing, at a Location (a hex at a level, Climbers, or a predesignated
+//! Known cave, G11.81); the night rules that bear on it: E1.101 (beyond the NVR only at an
+//! Illuminated or Gunflash Location), E1.7 (the +1 Night LV DRM), E1.75 (no multi-Location FG
+//! at night), E1.8 (a unit that fires at night reveals its Location with a Gunflash), E1.43
+//! (a Cloaked unit that attacks loses Cloaking); G.3 (PTO Fire Groups); G11.8/G11.81/G11.812
+//! (a cave's +4 TEM, predesignation, no Area Fire for concealment in a cave); G1.4231 (a T-H
+//! Hero fires only in CC).
+//!
+//! Chapter A's Fire rules are not in our sources (asl-facts.md gives the IFT's result kinds and
+//! the phases). What an ASL player expects is read here, each rule number in `rules_read`
+//! (`fire_phase`) so a correction is a one-line change; the phases are `fire_phase::fire_mark`,
+//! Fire Groups and leadership `fire_group`:
+//! - Phases: Prep Fire by the ATTACKER in its PFPh; Defensive First Fire by the DEFENDER in the
+//!   ATTACKER's MPh at a Location where an ATTACKER unit has expended MF this phase; Final Fire
+//!   by the DEFENDER in the DFPh (a unit already marked First Fire only at an adjacent
+//!   Location, A8.4); Advancing Fire by the ATTACKER in its AFPh at half FP, not by a unit
+//!   that Prep Fired. A unit that fired cannot fire again in that phase. Subsequent First Fire
+//!   and FPF (A8.3) are not modelled: a First Fire unit is refused in the MPh.
+//! - FP: each unit's printed FP, doubled at range <= 1 (PBF), halved beyond its normal range
+//!   up to twice it (Long Range; refused beyond), halved when pinned, halved in the AFPh,
+//!   halved vs a Location whose enemy units are all concealed or hidden (Area Fire; never for
+//!   a cave's occupants, G11.812). Fractions are kept; the total falls to the IFT column at or
+//!   below it (`rules::ift::fire_column`).
+//! - Final DRM: the highest LOS hindrance of any firer (A6.8), the target's TEM (terrain, or a
+//!   cave's +4; a Climber on a cliff face is read as in Open Ground), E1.7's +1 Night LV DRM,
+//!   and the directing leader's leadership modifier (his counter's second number: `9-1` is
+//!   -1). FFMO/FFNAM and Height Advantage are not modelled.
+//! - A Fire Group: units in one Location, or (by day) in a chain of adjacent Locations (A7.5);
+//!   a leader directs only units in his own Location. A Location holding friendly units is not
+//!   fired on, nor a Location a firer is in (that is Close Combat, A11).
+//! - A concealed firer loses "?" if any Good Order enemy ground unit has a LOS to it (at night
+//!   regardless of NVR, E1.8); a hidden one loses HIP, and stays concealed if none has.
+//!
+//! Spraying Fire (G11.811, A9.5), FT (G11.834) and canister (G11.836) need MGs, FTs or Guns,
+//! which the scenario format does not have; a Fire order names one target Location.
+
+use super::dc::known_cave;
+use super::fire_group::fire_group;
+pub use super::fire_group::leadership_drm;
+pub use super::fire_phase::{fire_mark, rules_read};
+use super::{is_leader, mmc};
+use crate::los::Location;
+use crate::map::{LEVEL, LosEffect};
+use crate::model::FireMark;
+use crate::rules::caves::attack::{
+    AttackKind, CaveAttack, Drm, attack_affects_cave, cave_tem, concealment_penalty_vs_cave,
+};
+use crate::rules::caves::sight::cave_los;
+use crate::rules::ift::{IftResult, fire_column, fire_result};
+use crate::rules::night::concealment::{
+    CloakEvent, NightAttack, NightAttackKind, cloaking_lost, night_lv_drm,
+};
+use crate::rules::situation::{Refusal, Situation, UnitAt, require, same_location};
+use crate::rules::{Check, check};
+use rules_read as R;
+
+/// One FP change with its rule and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FpFactor {
+    pub factor: f32,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// What one unit brings to the attack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirerFp {
+    pub unit: String,
+    /// Its printed FP.
+    pub printed: u8,
+    pub range: u32,
+    pub factors: Vec<FpFactor>,
+    pub fp: f32,
+}
+
+/// What firing does to a firer's concealment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reveal {
+    pub unit: String,
+    /// Whether it keeps (or, from HIP, gains) "?".
+    pub concealed_after: bool,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// A Fire attack, ready for its IFT DR.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirePlan {
+    /// The units whose FP attacks, sorted.
+    pub firers: Vec<String>,
+    /// The leader directing them, if any.
+    pub leader: Option<String>,
+    pub target: Location,
+    pub target_name: String,
+    /// The fire counter every firer (and the leader) gets.
+    pub mark: FireMark,
+    pub fp: Vec<FirerFp>,
+    pub total_fp: f32,
+    /// The IFT column the total falls on.
+    pub column: u32,
+    pub drm: Vec<Drm>,
+    pub total_drm: i32,
+    /// The units in the target Location the attack affects, sorted.
+    pub targets: Vec<String>,
+    /// The target Location holds an enemy unit (E1.55 reads it for its Gunflash).
+    pub vs_enemy: bool,
+    /// E1.8: the Locations marked by a Gunflash (the firers', at night), with why.
+    pub gunflashes: Vec<Location>,
+    pub gunflash: Option<Check>,
+    /// Firers whose HIP, "?" or Cloaking the attack strips.
+    pub reveals: Vec<Reveal>,
+    /// G11.81 (for a cave target): why the attack affects the cave.
+    pub cave: Option<Check>,
+    /// The rule the IFT DR is rolled under.
+    pub roll_rule: &'static str,
+}
+
+/// What the IFT DR does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FireOutcome {
+    pub final_dr: i32,
+    pub result: IftResult,
+    /// The attack as the log tells it.
+    pub text: String,
+}
+
+impl FirePlan {
+    /// A7: the IFT DR (`original_dr`, the two dice) plus the DRM on the attack's column.
+    pub fn resolve(&self, original_dr: u8) -> FireOutcome {
+        let final_dr = i32::from(original_dr) + self.total_drm;
+        let result = fire_result(self.total_fp, final_dr);
+        let fps: Vec<String> = self
+            .fp
+            .iter()
+            .map(|f| {
+                let why: Vec<String> = f
+                    .factors
+                    .iter()
+                    .map(|x| format!("x{} {} ({})", x.factor, x.reason, x.rule))
+                    .collect();
+                if why.is_empty() {
+                    format!("{} {} FP at range {}", f.unit, f.printed, f.range)
+                } else {
+                    format!(
+                        "{} {} FP at range {}, {} = {}",
+                        f.unit,
+                        f.printed,
+                        f.range,
+                        why.join(", "),
+                        f.fp
+                    )
+                }
+            })
+            .collect();
+        let drms: Vec<String> = self
+            .drm
+            .iter()
+            .map(|d| format!("{:+} {} ({})", d.drm, d.reason, d.rule))
+            .collect();
+        let text = format!(
+            "{} vs {}: {} = {} FP on the {} column; DRM [{}]; IFT DR {original_dr} {:+} = \
+             {final_dr}: {}",
+            self.mark.name(),
+            self.target_name,
+            fps.join("; "),
+            self.total_fp,
+            self.column,
+            if drms.is_empty() {
+                "none".to_string()
+            } else {
+                drms.join("; ")
+            },
+            self.total_drm,
+            result.text()
+        );
+        FireOutcome {
+            final_dr,
+            result,
+            text,
+        }
+    }
+}
+
+/// The level of a Location (a cave's own, G11.11).
+fn level_of(s: &Situation, at: &Location) -> i32 {
+    match at {
+        Location::Cave(id) | Location::Complex(id) => s.caves.cave(id).map_or(0, |c| c.level),
+        other => other.level(s.map).unwrap_or(0),
+    }
+}
+
+/// The top of a hex's terrain, hill included (E1.7), in half-levels.
+fn terrain_top(s: &Situation, hex: crate::hex::Hex) -> i32 {
+    let Some(d) = s.map.get(hex) else { return 0 };
+    let height = match d.terrain.info().los {
+        LosEffect::None => 0,
+        LosEffect::Obstacle { height }
+        | LosEffect::Hindrance { height, .. }
+        | LosEffect::OrchardLike { height, .. } => height,
+    };
+    d.level * LEVEL + height
+}
+
+/// The units in the target Location.
+fn units_in<'s>(s: &'s Situation, target: &Location) -> Vec<&'s UnitAt> {
+    s.units
+        .iter()
+        .filter(|u| same_location(s.map, &u.at, target))
+        .collect()
+}
+
+/// A7 / A8 Fire: the attack units `ids` (one or more Infantry units, at most one leader among
+/// them directing) make at `target`, decided over the situation (see the module doc for every
+/// reading). Refusals name the rule.
+pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan, Refusal> {
+    if ids.is_empty() {
+        return Err(Refusal::new(R::IFT, "a Fire order names at least one unit"));
+    }
+    let mut units: Vec<&UnitAt> = Vec::new();
+    for id in ids {
+        let u = s.unit_in_play(id)?;
+        if units.iter().any(|x| x.unit.id == u.unit.id) {
+            return Err(Refusal::new(R::IFT, format!("unit {id} is named twice")));
+        }
+        units.push(u);
+    }
+    let side = units[0].unit.side();
+    if let Some(u) = units.iter().find(|u| u.unit.side() != side) {
+        return Err(Refusal::new(
+            R::FIRE_GROUP,
+            format!("unit {} is not of the {side:?} side", u.unit.id),
+        ));
+    }
+    if let Some(h) = units.iter().find(|u| u.unit.hero.is_some()) {
+        return Err(Refusal::new(
+            "G1.4231",
+            format!(
+                "T-H Hero {} has one FP usable only in CC vs Personnel",
+                h.unit.id
+            ),
+        ));
+    }
+    let (leaders, firers): (Vec<&UnitAt>, Vec<&UnitAt>) =
+        units.into_iter().partition(|u| is_leader(&u.unit));
+    if leaders.len() > 1 {
+        return Err(Refusal::new(
+            R::LEADERSHIP,
+            "one leader directs an attack (the order names more)",
+        ));
+    }
+    let leader = leaders.first().copied();
+    if firers.is_empty() {
+        return Err(Refusal::new(
+            R::LEADERSHIP,
+            "a leader has no FP of his own: he directs the fire of units in his Location",
+        ));
+    }
+    let mut mark = None;
+    for u in firers.iter().chain(leader.iter()) {
+        if !u.unit.good_order() {
+            return Err(Refusal::new(
+                R::BROKEN,
+                format!("unit {} is broken: a broken unit does not fire", u.unit.id),
+            ));
+        }
+        if matches!(u.at, Location::Complex(_)) {
+            return Err(Refusal::new(
+                "G11.5",
+                format!(
+                    "unit {} is in a Cave Complex, from which no LOS ever exists",
+                    u.unit.id
+                ),
+            ));
+        }
+        let m = fire_mark(s, side, u.unit.fired).map_err(|r| Refusal {
+            reason: format!("unit {}: {}", u.unit.id, r.reason),
+            ..r
+        })?;
+        mark = Some(m);
+    }
+    let mark = mark.unwrap_or(FireMark::PrepFire);
+    if let Some(l) = leader
+        && let Some(u) = firers.iter().find(|u| !same_location(s.map, &u.at, &l.at))
+    {
+        return Err(Refusal::new(
+            R::LEADERSHIP,
+            format!(
+                "leader {} directs only units in his Location; {} is in {}",
+                l.unit.id,
+                u.unit.id,
+                u.at.display(s.map)
+            ),
+        ));
+    }
+    let mut locs: Vec<Location> = Vec::new();
+    for u in &firers {
+        if !locs.iter().any(|l| same_location(s.map, l, &u.at)) {
+            locs.push(u.at.clone());
+        }
+    }
+    fire_group(s, &locs)?;
+
+    // The target.
+    let target_name = target.display(s.map).to_string();
+    if let Location::Complex(id) = target {
+        return Err(Refusal::new(
+            "G11.5",
+            format!("no LOS ever exists to a Cave Complex (complex:{id})"),
+        ));
+    }
+    if locs.iter().any(|l| same_location(s.map, l, target)) {
+        return Err(Refusal::new(
+            R::CC,
+            format!("units in {target_name} fight in Close Combat, not by fire"),
+        ));
+    }
+    let in_target = units_in(s, target);
+    if let Some(f) = in_target.iter().find(|u| u.unit.side() == side) {
+        return Err(Refusal::new(
+            R::IFT,
+            format!(
+                "{target_name} holds friendly unit {}: a Location holding friendly units is \
+                 not fired on",
+                f.unit.id
+            ),
+        ));
+    }
+    let mut cave = None;
+    let tem = match target {
+        Location::Cave(id) => {
+            known_cave(s, firers[0], id)?;
+            let c = s
+                .caves
+                .cave(id)
+                .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {id}")))?;
+            let r = attack_affects_cave(&CaveAttack {
+                kind: AttackKind::Direct,
+                hidden: false,
+                predesignated: true,
+                ca: c.ca,
+                entered_across: None,
+            });
+            require(r.clone())?;
+            cave = Some(check(
+                true,
+                r.rule,
+                format!("cave {id} is the predesignated target: {}", r.reason),
+            ));
+            cave_tem(AttackKind::Direct)
+        }
+        Location::Climbing { .. } => Drm {
+            drm: 0,
+            rule: R::IFT,
+            reason: "a Climber on the cliff face is read as in Open Ground".into(),
+        },
+        other => {
+            let hex = other
+                .hex()
+                .ok_or_else(|| Refusal::new(R::IFT, format!("{target_name} is not on the map")))?;
+            let info =
+                s.map.get(hex).map(|d| d.terrain.info()).ok_or_else(|| {
+                    Refusal::new(R::IFT, format!("{target_name} is not on the map"))
+                })?;
+            Drm {
+                drm: info.tem,
+                rule: info.tem_rule,
+                reason: format!("{} TEM", info.name),
+            }
+        }
+    };
+    let target_hex = s.hex_of(target);
+    if target_hex.is_none() {
+        return Err(Refusal::new(
+            R::IFT,
+            format!("{target_name} is not on the map"),
+        ));
+    }
+    let enemies: Vec<&&UnitAt> = in_target.iter().filter(|u| u.unit.side() != side).collect();
+    let area_fire = !enemies.is_empty()
+        && enemies.iter().all(|u| u.hidden || u.concealed || u.cloaked)
+        && !matches!(target, Location::Cave(_));
+
+    // LOS, range and FP, unit by unit.
+    let env = s.env_seeing(target);
+    let mut fp = Vec::new();
+    let mut hindrance = 0u32;
+    for u in &firers {
+        let los = cave_los(&env, &s.caves, &u.at, target)
+            .map_err(|e| Refusal::new("A6", format!("unit {}: {e}", u.unit.id)))?;
+        if !los.clear() {
+            return Err(Refusal::new(
+                los.rule.unwrap_or("A6"),
+                format!(
+                    "unit {} has no LOS to {target_name}: {}",
+                    u.unit.id, los.reason
+                ),
+            ));
+        }
+        hindrance = hindrance.max(los.sight.hindrance);
+        let range = los.sight.range;
+        let counter = mmc(&u.unit).ok_or_else(|| {
+            Refusal::new(
+                R::IFT,
+                format!(
+                    "unit {}: the counter catalog gives {} no FP",
+                    u.unit.id, u.unit.counter
+                ),
+            )
+        })?;
+        let normal = u32::from(counter.range);
+        if range > 2 * normal {
+            return Err(Refusal::new(
+                R::LONG_RANGE,
+                format!(
+                    "unit {} ({}) has a normal range of {normal}: {target_name} at range \
+                     {range} is beyond twice it",
+                    u.unit.id, counter.name
+                ),
+            ));
+        }
+        if u.unit.fired == Some(FireMark::FirstFire) && range > 1 {
+            return Err(Refusal::new(
+                R::FINAL_FIRE,
+                format!(
+                    "unit {} is marked First Fire: it Final Fires only at an adjacent \
+                     Location (range {range})",
+                    u.unit.id
+                ),
+            ));
+        }
+        let mut factors = Vec::new();
+        let mut f = |factor: f32, rule, reason: &str| {
+            factors.push(FpFactor {
+                factor,
+                rule,
+                reason: reason.into(),
+            })
+        };
+        if range <= 1 {
+            f(2.0, R::PBF, "Point Blank Fire");
+        }
+        if range > normal {
+            f(0.5, R::LONG_RANGE, "Long Range Fire");
+        }
+        if u.unit.pinned {
+            f(0.5, R::PINNED, "pinned");
+        }
+        if mark == FireMark::AdvancingFire {
+            f(0.5, R::ADVANCING_FIRE, "Advancing Fire");
+        }
+        if area_fire {
+            f(
+                0.5,
+                R::AREA_FIRE,
+                "Area Fire: every enemy unit in the target is concealed or hidden",
+            );
+        }
+        let total = factors
+            .iter()
+            .fold(f32::from(counter.fp), |a, x| a * x.factor);
+        fp.push(FirerFp {
+            unit: u.unit.id.clone(),
+            printed: counter.fp,
+            range,
+            factors,
+            fp: total,
+        });
+    }
+    if mark == FireMark::FirstFire
+        && !enemies
+            .iter()
+            .any(|u| u.unit.side() == s.attacker && u.unit.mf_spent > 0.0)
+    {
+        return Err(Refusal::new(
+            R::FIRST_FIRE,
+            format!(
+                "Defensive First Fire attacks a Location where an ATTACKER unit has expended \
+                 MF this phase; none has in {target_name}"
+            ),
+        ));
+    }
+    let total_fp: f32 = fp.iter().map(|f| f.fp).sum();
+
+    // The Final DRM.
+    let mut drm = Vec::new();
+    if hindrance > 0 {
+        drm.push(Drm {
+            drm: hindrance as i32,
+            rule: "A6.8",
+            reason: "LOS Hindrance".into(),
+        });
+    }
+    if tem.drm != 0 {
+        drm.push(tem);
+    }
+    if s.night() {
+        let lv = night_lv_drm(&NightAttack {
+            kind: NightAttackKind::Ordinary,
+            positive_ha_tem: false,
+            firer_height: locs
+                .iter()
+                .map(|l| level_of(s, l) * LEVEL)
+                .max()
+                .unwrap_or(0),
+            target_terrain_top: target_hex.map(|h| terrain_top(s, h)),
+        });
+        drm.push(Drm {
+            drm: lv.value,
+            rule: lv.rule,
+            reason: lv.reason,
+        });
+    }
+    if let Some(l) = leader {
+        let n = leadership_drm(&l.unit.counter);
+        drm.push(Drm {
+            drm: n,
+            rule: R::LEADERSHIP,
+            reason: format!("leader {} ({}) directs", l.unit.id, l.unit.counter),
+        });
+    }
+    if matches!(target, Location::Cave(_)) && in_target.iter().any(|u| u.hidden || u.concealed) {
+        let c = concealment_penalty_vs_cave(true);
+        cave = cave.map(|k| {
+            check(
+                true,
+                k.rule,
+                format!("{}; {}: {}", k.reason, c.rule, c.reason),
+            )
+        });
+    }
+    let total_drm = drm.iter().map(|d| d.drm).sum();
+
+    // What firing reveals.
+    let opponent = side.opponent();
+    let reveals = firers
+        .iter()
+        .chain(leader.iter())
+        .filter(|u| u.hidden || u.concealed || u.cloaked)
+        .map(|u| {
+            let seen = super::seen_by_good_order(s, opponent, &u.at, !s.night());
+            if u.cloaked {
+                let c = cloaking_lost(CloakEvent::Attack {
+                    successful_ambush: false,
+                });
+                return Reveal {
+                    unit: u.unit.id.clone(),
+                    concealed_after: false,
+                    rule: c.rule,
+                    reason: c.reason,
+                };
+            }
+            let rule = if s.night() {
+                "E1.8"
+            } else {
+                R::CONCEALMENT_LOSS
+            };
+            let (concealed_after, reason) = match (u.hidden, seen) {
+                (_, true) => (
+                    false,
+                    "a Good Order enemy ground unit has a LOS to the firer: it is revealed \
+                     unconcealed",
+                ),
+                (true, false) => (
+                    true,
+                    "the firer loses HIP; no Good Order enemy ground unit has a LOS to it, so it \
+                     keeps \"?\"",
+                ),
+                (false, false) => (
+                    true,
+                    "no Good Order enemy ground unit has a LOS to the firer: it keeps \"?\"",
+                ),
+            };
+            Reveal {
+                unit: u.unit.id.clone(),
+                concealed_after,
+                rule,
+                reason: reason.into(),
+            }
+        })
+        .collect();
+
+    let (gunflashes, gunflash) = if s.night() {
+        (
+            locs.clone(),
+            Some(check(
+                true,
+                "E1.8",
+                "a unit that fires at night reveals its Location with a Gunflash to any unit \
+                 with a LOS to it, regardless of NVR (E1.101), until the end of the Player Turn",
+            )),
+        )
+    } else {
+        (Vec::new(), None)
+    };
+    let mut firer_ids: Vec<String> = firers.iter().map(|u| u.unit.id.clone()).collect();
+    firer_ids.sort();
+    let mut targets: Vec<String> = in_target.iter().map(|u| u.unit.id.clone()).collect();
+    targets.sort();
+    Ok(FirePlan {
+        firers: firer_ids,
+        leader: leader.map(|l| l.unit.id.clone()),
+        target: target.clone(),
+        target_name,
+        mark,
+        fp,
+        total_fp,
+        column: fire_column(total_fp),
+        drm,
+        total_drm,
+        targets,
+        vs_enemy: !enemies.is_empty(),
+        gunflashes,
+        gunflash,
+        reveals,
+        cave,
+        roll_rule: R::IFT,
+    })
+}

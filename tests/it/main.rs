@@ -6,6 +6,7 @@
 mod common;
 
 mod cave_attacks;
+mod cave_sight;
 mod caves;
 mod check;
 mod cli;

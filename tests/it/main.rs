@@ -7,6 +7,7 @@ mod common;
 
 mod cave_attack_sites;
 mod cave_attacks;
+mod cave_entry;
 mod cave_setup;
 mod cave_sight;
 mod caves;

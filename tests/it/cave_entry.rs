@@ -263,3 +263,57 @@ fn g11_751_ex_a_watcher_with_a_los_to_cave_m_more_than_16_hexes_from_s5_does_not
         assert_eq!(r.allowed, !seen, "{at}: {}", r.reason);
     }
 }
+
+// --- G11.8332 EX (l.92) ------------------------------------------------------------------------
+
+#[test]
+fn g11_8332_ex_a_dc_is_set_in_cave_g_only_at_the_start_of_the_mph_after_climbing_to_level_1() {
+    // us2 Searches S5 so cave G is Known; us1 (with a DC) spends its MPh in T4 Climbing to Level 1
+    // at T4-S5-S4. Setting the DC that MPh is refused; at the start of its next MPh it is allowed.
+    let units = "(id: \"us1\", nationality: American, counter: \"7-6-8\", at: \"T4\", dc: true),\n\
+                 (id: \"us2\", nationality: American, counter: \"7-6-8\", at: \"T4\"),";
+    let script = "(phase: Movement, act: Search(\"us2\", \"S5\")),\n\
+                  (act: Climb(\"us1\", 1, \"T4-S5-S4\")),\n\
+                  (act: SetDc(\"us1\", \"G\")),\n\
+                  (act: NextPlayerTurn),\n\
+                  (act: NextPlayerTurn),\n\
+                  (phase: Movement, act: SetDc(\"us1\", \"G\")),";
+    let mut app = walk(variant(CLIFF, "Allied", units, script), 2);
+    let (at, ..) = unit(&mut app, "us1");
+    assert_eq!(
+        at,
+        Location::Climbing {
+            hex: fixture("g11_6_cliff").map.hex("T4").unwrap(),
+            level: 1,
+            vertex: fixture("g11_6_cliff").map.vertex("T4-S5-S4").unwrap(),
+        },
+        "{:?}",
+        last_event(&app, "us1")
+    );
+    assert!(!cave_hidden(&mut app, "G"), "found by the Search");
+    run_to(&mut app, 3);
+    let log = &app.world().resource::<WalkLog>().events;
+    let first = log
+        .iter()
+        .rev()
+        .find(|e| e.unit.as_deref() == Some("us1"))
+        .unwrap();
+    assert_eq!(
+        (first.event.as_str(), first.rule.as_deref()),
+        ("refused", Some("G11.8332")),
+        "{first:?}"
+    );
+    run_to(&mut app, 6);
+    let log = &app.world().resource::<WalkLog>().events;
+    let set: Vec<_> = log
+        .iter()
+        .filter(|e| e.unit.as_deref() == Some("us1") && e.rule.as_deref() == Some("G11.8332"))
+        .map(|e| (e.turn, e.event.clone()))
+        .collect();
+    // Refused in Game Turn 1; Set in the next Allied MPh (Game Turn 2).
+    assert_eq!(
+        set,
+        [(1, "refused".to_string()), (2, "set_dc".to_string())],
+        "{set:?}"
+    );
+}

@@ -367,12 +367,15 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             return Err(ctx.err_at(&u.id, nth, format!("unit {}: {why} ({rule})", u.id)));
         }
         let at = location(&mut ctx, &s, &u.at, &format!("unit {}", u.id))?;
+        // G11.3: the contents of caves and Cave Complexes always set up hidden, whether or not
+        // the file says `hidden`.
+        let hidden = u.hidden || matches!(at, Location::Cave(_) | Location::Complex(_));
         s.units.push(UnitDef {
             id: u.id.clone(),
             nationality: u.nationality,
             counter: u.counter.clone(),
             at,
-            hidden: u.hidden,
+            hidden,
             concealed: u.concealed,
             cloaked: u.cloaked,
             dc: u.dc,

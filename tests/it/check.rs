@@ -4,7 +4,7 @@
 use asl_pto::sim::{Cloaked, Concealed, Unit};
 use bevy::prelude::*;
 
-use crate::common::{app, from_text, run_to};
+use crate::common::{app, from_text, json, run, run_to, temp_file};
 
 fn problems(units: &str, night: &str) -> Vec<(String, String)> {
     let s = from_text(&format!(
@@ -77,4 +77,83 @@ fn e1_94_kindling_loses_concealment_in_a_good_order_enemys_los_regardless_of_ran
         .find(|(u, ..)| u.id == "us1")
         .expect("us1");
     assert!(!concealed, "the Kindler keeps its '?' although jp1 sees it");
+}
+
+/// `check` on ten Japanese squads (4-4-7) and two infantry crews (2-2-8) above ground, with
+/// `squads` of the squads and `crews` of the crews hidden, and optionally a hidden 9-1 leader
+/// stacked with the first squad; at night the Japanese are the Scenario Attacker. Returns
+/// whether it is legal and the rules of its problems.
+fn hip_check(squads: usize, crews: usize, leader: bool, night: bool) -> (bool, Vec<String>) {
+    let mut units: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                r#"(id: "s{i}", nationality: Japanese, counter: "4-4-7", at: "C{}", hidden: {})"#,
+                i % 5 + 2,
+                i < squads
+            )
+        })
+        .collect();
+    units.extend((0..2).map(|i| {
+        format!(
+            r#"(id: "c{i}", nationality: Japanese, counter: "2-2-8", at: "E{}", hidden: {})"#,
+            i + 2,
+            i < crews
+        )
+    }));
+    if leader {
+        units.push(
+            r#"(id: "ldr", nationality: Japanese, counter: "9-1", at: "C2", hidden: true)"#.into(),
+        );
+    }
+    let text = format!(
+        r#"Scenario(title: "G1.631 EX", {} map: (columns: 8, rows: 8), units: [{}])"#,
+        if night {
+            "night: Some((cloud: Clear, moon: Full)), scenario_attacker: Some(Japanese),"
+        } else {
+            ""
+        },
+        units.join(", ")
+    );
+    let f = temp_file(
+        &format!("g1_631_{squads}_{crews}_{leader}_{night}.ron"),
+        &text,
+    );
+    let o = run(&["check", f.to_str().unwrap(), "--json"]);
+    let v = json(&o);
+    let rules = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["rule"].as_str().unwrap().to_string())
+        .collect();
+    (o.status.code() == Some(0), rules)
+}
+
+#[test]
+fn g1_631_ex_ten_squads_and_two_crews_by_day_one_squad_and_both_crews_or_two_squads() {
+    // 11 squad-equivalents: 10% FRU is two.
+    assert!(hip_check(1, 2, false, false).0, "one squad and both crews");
+    assert!(hip_check(2, 0, false, false).0, "two squads");
+    let (ok, rules) = hip_check(3, 0, false, false);
+    assert!(!ok && rules.contains(&"G1.631".to_string()), "{rules:?}");
+    let (ok, rules) = hip_check(2, 2, false, false);
+    assert!(!ok && rules.contains(&"G1.631".to_string()), "{rules:?}");
+}
+
+#[test]
+fn g1_631_ex_at_night_three_squads_or_two_squads_and_both_crews_even_as_scenario_attacker() {
+    // 25% FRU of 11 is three, and the Japanese need not be the Scenario Defender.
+    assert!(hip_check(3, 0, false, true).0, "three squads");
+    assert!(hip_check(2, 2, false, true).0, "two squads and both crews");
+    let (ok, rules) = hip_check(4, 0, false, true);
+    assert!(!ok && rules.contains(&"G1.631".to_string()), "{rules:?}");
+    let (ok, rules) = hip_check(3, 2, false, true);
+    assert!(!ok && rules.contains(&"G1.631".to_string()), "{rules:?}");
+}
+
+#[test]
+fn g1_631_ex_leaders_do_not_count_against_the_hip_allowance() {
+    // A hidden 9-1 stacked with a hidden squad: two squads and the leader are still legal.
+    assert!(hip_check(2, 0, true, false).0);
+    assert!(hip_check(3, 0, true, true).0);
 }

@@ -5,8 +5,6 @@
 
 use asl_pto::hex::{Direction, Hexside};
 use asl_pto::los::{Location, LosResult};
-use asl_pto::map::{Map, Terrain};
-use asl_pto::rules::caves::Cave;
 use asl_pto::rules::caves::sight::crest_in_covered_arc;
 use asl_pto::scenario::Scenario;
 use asl_pto::sim;
@@ -54,42 +52,40 @@ fn g11_12_ex_infantry_in_a_depression_caves_hex_are_in_its_ca_but_not_at_crest_s
 }
 
 #[test]
-fn g11_12_ex_crest_status_in_dd2_is_in_cave_as_ca_along_dd2_dd3_or_dd2_ee3() {
-    // Board 25: cave A at Level 3 in BB5 looks across CC5's Crest Line (G11.5 EX), so its CA
-    // Hexside is BB5-CC5. The Crest counter in DD2 is judged where it lies.
-    let m = Map::new(Some("25".into()), 40, 12, 0, Terrain::Open);
-    let h = |t: &str| m.hex(t).unwrap();
-    let side = |t: &str| m.hexside(t).unwrap();
-    let a = Cave {
-        id: "A".into(),
-        hex: h("BB5"),
-        ca: side("BB5-CC5"),
-        entrance: h("CC5"),
-        level: 3,
-        upper_cliff: false,
-        in_depression: false,
-        primary: false,
-        complex: None,
+fn g11_12_ex_crest_status_in_dd2_is_in_cave_as_ca_only_along_dd2_dd3_or_dd2_ee3() {
+    // Board 25 (`g11_12_board25`): cave A at Level 3 in BB5, CA Hexside BB5-CC5; DD2 a gully
+    // hex. The Crest counter in DD2 is judged where it lies.
+    let s = fixture("g11_12_board25");
+    let (caves, _) = s.cave_system();
+    let a = caves.cave("A").unwrap();
+    let m = &s.map;
+    let dd2 = m.hex("DD2").unwrap();
+    let crest = |t: &str| match Location::parse(t, m) {
+        Ok(Location::Crest { hex, side }) => Some(crest_in_covered_arc(a, hex, side)),
+        _ => None,
     };
-    let dd2 = h("DD2");
-    for s in ["DD2-DD3", "DD2-EE3"] {
-        assert!(
-            crest_in_covered_arc(&a, dd2, side(s)),
-            "{s} is within A's CA"
-        );
+    assert_eq!(crest("DD2/DD2-DD3"), Some(true));
+    assert_eq!(crest("DD2/DD2-EE3"), Some(true));
+    for t in ["DD2/DD1-DD2", "DD2/CC2-DD2", "DD2/CC3-DD2"] {
+        assert_eq!(crest(t), Some(false), "{t}");
     }
-    for s in ["DD1-DD2", "CC2-DD2", "CC3-DD2"] {
-        assert!(!crest_in_covered_arc(&a, dd2, side(s)), "{s} is not");
-    }
-    // DD2's centre dot lies on the hexspine that bounds the CA; every hexside of DD2 on the CA
-    // side of it counts (DD2-EE2 too: see docs/rules-coverage.md).
-    let inside = Direction::ALL
+    // DD2-EE2 joins two hexes of the gully: no Crest Line, so no Crest status along it.
+    assert_eq!(crest("DD2/DD2-EE2"), None);
+    let sides = Direction::ALL
         .iter()
-        .filter(|d| {
-            crest_in_covered_arc(&a, dd2, Hexside::between(dd2, dd2.neighbor(**d)).unwrap())
-        })
+        .filter_map(|d| Hexside::between(dd2, dd2.neighbor(*d)))
+        .filter(|side| Location::crest(dd2, *side, m).is_ok())
         .count();
-    assert_eq!(inside, 3);
+    assert_eq!(sides, 5);
+}
+
+#[test]
+fn g11_12_ex_infantry_in_bb6_are_in_cave_bs_ca_but_not_at_crest_status() {
+    let s = fixture("g11_12_board25");
+    assert!(cave_los(&s, "cave:B", "BB6").clear());
+    let r = cave_los(&s, "cave:B", "BB6/BB5-BB6");
+    assert!(!r.clear());
+    assert_eq!(r.rule, Some("G11.12"), "{}", r.reason);
 }
 
 /// The G11.321 CCSS fixture with `units` and `script` appended (the Allies attack).

@@ -5,7 +5,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cave_attack_sites;
 mod cave_attacks;
+mod cave_entry;
+mod cave_setup;
+mod cave_sight;
 mod caves;
 mod check;
 mod cli;

@@ -203,3 +203,40 @@ fn e1_92_a_hex_lit_by_a_starshell_and_a_blaze_is_lit_by_the_starshell_white_ligh
     // Unlit hexes have no source.
     assert_eq!(by(s.map.hex("A1").unwrap()), None);
 }
+
+/// The E1.7 EX on board 3 as far as its text fixes it: the Russian 5-2-7 in woods T7, a
+/// grainfield between T9 and T7 (T8), and the 4-6-7 in the two-storey stone building R6, at night
+/// (NVR 3, so that range 2 is within it); everything else Open Ground at Level 0.
+const E1_7_BOARD_3: &str = r#"Scenario(
+    title: "E1.7 EX, board 3",
+    pto: false,
+    night: Some((base_nvr: Some(3), cloud: Clear, moon: NoMoon)),
+    map: (
+        board: Some("3"),
+        columns: 26,
+        rows: 10,
+        hexes: {
+            "T7": (terrain: Woods),
+            "T8": (terrain: Grain),
+            "R6": (terrain: Building(Stone, 2)),
+        },
+    ),
+)"#;
+
+#[test]
+fn e1_7_ex_from_t9_the_grainfield_adds_a_plus_one_los_hindrance_but_not_from_r6() {
+    let s = crate::common::from_text(E1_7_BOARD_3);
+    let env = s.los_env();
+    let los = |a: &str, b: &str| {
+        env.check(&s.location(a).unwrap(), &s.location(b).unwrap())
+            .unwrap()
+    };
+    let t9 = los("T9", "T7");
+    assert!(t9.clear(), "{}", t9.reason);
+    assert_eq!(t9.sight.hindrance, 1, "{}", t9.reason);
+    assert!(t9.reason.contains("Grain in T8"), "{}", t9.reason);
+    // From R6 the attack's only DRM is the Woods TEM: no LOS Hindrance.
+    let r6 = los("R6", "T7");
+    assert!(r6.clear(), "{}", r6.reason);
+    assert_eq!(r6.sight.hindrance, 0, "{}", r6.reason);
+}

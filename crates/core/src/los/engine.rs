@@ -19,6 +19,9 @@ pub struct End {
     pub portal: Option<Hex>,
     /// A cave (G11.85): SMOKE in the rest of its hex does not exist in it.
     pub in_cave: bool,
+    /// G11.51: the thread from this cave lies along a Continuous Slope, so the hill Crest Lines
+    /// it crosses cast no Blind Hexes (set by `rules::caves::sight`, which checks the slope).
+    pub slope: bool,
 }
 
 impl End {
@@ -29,6 +32,7 @@ impl End {
             point: Point3::center(hex),
             portal: None,
             in_cave: false,
+            slope: false,
         }
     }
 
@@ -257,7 +261,8 @@ impl LosEnv<'_> {
                     continue;
                 }
                 let cliff = p.cliffs != 0 && self.crosses_cliff(steps, i, origin, h);
-                let effect = judge(p, h, ends, high.hex, low.hex, cliff, self);
+                let slope = a.slope || b.slope;
+                let effect = judge(p, h, ends, (high.hex, low.hex), cliff, slope, self);
                 match effect {
                     Effect::Blocks(block) => {
                         trace.hex(step, h, height, effect);
@@ -345,14 +350,15 @@ fn portal(p: &Profile, h: Hex, cave: i32) -> Effect {
     }
 }
 
-/// The A6 judgement of one intervening hex.
+/// The A6 judgement of one intervening hex; `slope` when the thread lies along a G11.51
+/// Continuous Slope (hill crests then cast no Blind Hexes).
 fn judge(
     p: &Profile,
     h: Hex,
     ends: Ends,
-    high: Hex,
-    low: Hex,
+    (high, low): (Hex, Hex),
     cliff: bool,
+    slope: bool,
     env: &LosEnv,
 ) -> Effect {
     let (r, d) = (high.distance(h), h.distance(low));
@@ -377,6 +383,8 @@ fn judge(
     }
     match crest {
         Verdict::Clear => {}
+        // G11.51: along a Continuous Slope the crests fall away one by one and hide nothing.
+        Verdict::Blind { .. } if slope && !cliff => {}
         Verdict::AboveBoth => return Effect::Blocks(Block::Ground { hex: h, level: g }),
         Verdict::Blind { blind } => {
             // Without the cliff minimum, would it still be blind?

@@ -108,6 +108,7 @@ impl LosEnv<'_> {
                 point: Point3::vertex(*vertex),
                 portal: None,
                 in_cave: false,
+                slope: false,
             }),
             _ => {
                 let hex = loc.hex().ok_or_else(|| LosError::OffMap(text()))?;

@@ -1,9 +1,9 @@
 //! G11.12 Covered Arc and G11.5 LOS to and from caves.
 
 use super::{Cave, CaveSystem};
-use crate::hex::{Hex, Hexside, Point3};
+use crate::hex::{Hex, Hexside, Point3, segment_steps};
 use crate::los::{End, Location, LosEnv, LosError, LosResult};
-use crate::map::LEVEL;
+use crate::map::{LEVEL, Map};
 
 fn cross(a: [i64; 3], b: [i64; 3]) -> i64 {
     a[0] * b[1] - a[1] * b[0]
@@ -202,12 +202,75 @@ pub fn cave_los(
         }
         return Ok(r);
     }
-    Ok(with_cave_smoke(
-        env.check_ends(a, b),
-        caves,
-        cave_of(from),
-        cave_of(to),
-    ))
+    // G11.51: a Continuous Slope from a cave on a hill Crest Line.
+    let (mut a, mut b) = (a, b);
+    a.slope = cave_of(from).is_some_and(|c| continuous_slope(map, c, &b));
+    b.slope = cave_of(to).is_some_and(|c| continuous_slope(map, c, &a));
+    let mut r = env.check_ends(a, b);
+    if r.clear() && (a.slope || b.slope) && r.rule.is_none() {
+        let (mut x, mut y) = (a, b);
+        (x.slope, y.slope) = (false, false);
+        let without = env.check_ends(x, y);
+        if let Some(block) = without.sight.block {
+            r.rule = Some("G11.51");
+            r.reason = format!(
+                "the LOS from the cave lies along a Continuous Slope (G11.51): disregarding the \
+                 cave's hex, each hex it crosses lies lower than the one before, so the Crest Line in {} \
+                 casts no Blind Hex ({})",
+                block
+                    .hex()
+                    .map_or_else(|| "between".into(), |h| map.name(h)),
+                without.reason
+            );
+        }
+    }
+    Ok(with_cave_smoke(r, caves, cave_of(from), cave_of(to)))
+}
+
+/// G11.51: does the LOS from `cave` to the lower end `other` lie along a Continuous Slope? Only
+/// for a cave whose CA Hexside is a hill (only) Crest Line: not IN a Depression, not across a
+/// cliff. The cave's own hex is disregarded: the thread starts at the cave's level, and the
+/// hexes it then crosses must fall away, each at a lower Base Level than the one before (the two
+/// hexes beside a hexside it runs along counting as one, at the higher of their levels), the
+/// first no higher than the cave, down to a lower end below the last of them; never into or
+/// across a Depression or a cliff hexside. (The seed does not give B10.23's own wording; this is the
+/// reading its G11.51 EX needs: cave A at Level 3 in Level 4 BB5, then CC5-CC6 at 3, DD5 at 2,
+/// EE5-EE6 at 1, FF5 at 0.)
+fn continuous_slope(map: &Map, cave: &Cave, other: &End) -> bool {
+    if cave.in_depression || map.is_cliff(cave.ca) || other.elevation >= cave.level * LEVEL {
+        return false;
+    }
+    let cliff = |xs: &[Hex], y: Hex| {
+        xs.iter()
+            .any(|&x| Hexside::between(x, y).is_some_and(|side| map.is_cliff(side)))
+    };
+    // The level the slope has reached, the hexes of the last step, and whether any came yet.
+    let (mut level, mut last, mut first) = (cave.level, vec![cave.hex], true);
+    for step in segment_steps(Point3::center(cave.hex), other.point) {
+        let hexes: Vec<Hex> = step
+            .hexes()
+            .iter()
+            .copied()
+            .filter(|h| *h != cave.hex && *h != other.hex)
+            .collect();
+        if hexes.is_empty() {
+            continue;
+        }
+        let mut top = i32::MIN;
+        for &h in &hexes {
+            match map.get(h) {
+                Some(d) if d.depression.is_none() && !cliff(&last, h) => top = top.max(d.level),
+                _ => return false,
+            }
+        }
+        if top > level || (!first && top == level) {
+            return false;
+        }
+        (level, last, first) = (top, hexes, false);
+    }
+    map.get(other.hex).is_some_and(|d| d.depression.is_none())
+        && !cliff(&last, other.hex)
+        && other.elevation < level * LEVEL
 }
 
 /// G11.85: SMOKE in the firer's cave hinders its outgoing LOS by twice its DRM (so +3 SMOKE

@@ -185,3 +185,42 @@ fn g11_85_ex_a_missed_smoke_round_lands_in_w5_for_cave_b_or_x4_for_cave_c() {
         assert!(!k.in_depression, "the Entrance Hex is not the cave's own");
     }
 }
+
+/// The CCSS walked to the Allied AFPh after us1 in W5 Searched W4 (revealing caves B and C and
+/// their occupants, G11.33), with Japanese squads in caves B and C and above ground in W4.
+fn ccss_afph() -> bevy::app::App {
+    let text = include_str!("../scenarios/g11_321_ccss.ron")
+        .replace(
+            "units: [",
+            "attacker: Some(Allied),\n    units: [\n\
+             (id: \"jpB\", nationality: Japanese, counter: \"4-4-7\", at: \"cave:B\"),\n\
+             (id: \"jpW\", nationality: Japanese, counter: \"4-4-7\", at: \"W4\"),\n",
+        )
+        .replace(
+            "    ],\n)",
+            "    ],\n    script: [(phase: Movement, act: Search(\"us1\", \"W4\")), (phase: AdvancingFire)],\n)",
+        );
+    let mut app = crate::common::app(crate::common::from_text(&text), 1);
+    crate::common::run_to(&mut app, 2);
+    app
+}
+
+#[test]
+fn g11_81_ex_a_squad_in_x5_firing_into_w4_affects_neither_caves_occupants_unless_predesignated() {
+    use asl_pto::los::Location;
+    use asl_pto::rules::orders::fire::fire;
+    use asl_pto::sim::{Board, live::situation};
+    let mut app = ccss_afph();
+    let board = app.world().resource::<Board>().clone();
+    let s = situation(app.world_mut(), &board);
+    let us2 = ["us2".to_string()];
+    // Into W4 without predesignating a cave: only W4's above-ground Location (its Level 2
+    // ground), not the occupants of caves B or C.
+    let w4 = fire(&s, &us2, &s.map.hex("W4").map(Location::Ground).unwrap()).unwrap();
+    assert_eq!(w4.targets, ["jpW"], "{w4:?}");
+    assert_eq!(w4.cave, None);
+    // At cave B, predesignated: only B's occupants, neither cave C's (jp2) nor W4's Location.
+    let b = fire(&s, &us2, &Location::Cave("B".into())).unwrap();
+    assert_eq!(b.targets, ["jpB"], "{b:?}");
+    assert!(b.cave.as_ref().is_some_and(|c| c.holds && c.rule == "G11.81"), "{b:?}");
+}

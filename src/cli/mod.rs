@@ -90,8 +90,9 @@ pub enum Command {
     /// Run the scenario's walkthrough script headless.
     Walk {
         scenario: PathBuf,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// The dice seed (default: the scenario's `seed`, else 1).
+        #[arg(long)]
+        seed: Option<u64>,
         #[arg(long)]
         json: bool,
         /// Stop after this many script steps (with --save).
@@ -210,18 +211,22 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             steps,
             save,
             load: saved,
-        }) => walk::run(
-            load(&scenario)?,
-            &walk::Options {
-                seed,
-                json,
-                steps,
-                scenario: Some(&scenario),
-                save: save.as_deref(),
-                load: saved.as_deref(),
-            },
-            out,
-        ),
+        }) => {
+            let s = load(&scenario)?;
+            let seed = seed.or(s.seed).unwrap_or(1);
+            walk::run(
+                s,
+                &walk::Options {
+                    seed,
+                    json,
+                    steps,
+                    scenario: Some(&scenario),
+                    save: save.as_deref(),
+                    load: saved.as_deref(),
+                },
+                out,
+            )
+        }
     }
 }
 

@@ -32,9 +32,9 @@ pub struct Args {
     /// Centre the camera on this hex.
     #[arg(long)]
     pub focus: Option<String>,
-    /// The walkthrough's dice seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The walkthrough's dice seed (default: the scenario's `seed`, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Start with this selected in the inspector: a hex id, cave:X, or a unit id.
     #[arg(long)]
     pub select: Option<String>,
@@ -62,7 +62,7 @@ impl Default for Args {
             probes: None,
             camera: "close".into(),
             focus: None,
-            seed: 1,
+            seed: None,
             select: None,
             los: None,
             frame_bench: None,
@@ -199,7 +199,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         preset,
         focus,
         frame_bench: args.frame_bench,
-        seed: args.seed,
+        seed: args.seed.or(scenario.seed).unwrap_or(1),
         select,
         los,
     };

@@ -4,6 +4,7 @@
 
 mod bounds;
 mod error;
+mod export;
 pub mod input;
 pub mod raw;
 mod resolve;
@@ -161,6 +162,10 @@ pub struct Scenario {
     pub elr: ElrSpec,
     /// The fingerprint of the file's text (`input::fingerprint`): a save names it.
     pub fingerprint: String,
+    /// The file's text as loaded (Play mode writes it back with its own script).
+    pub source: std::sync::Arc<str>,
+    /// The dice seed the file asks for (`seed`), used when the command line gives none.
+    pub seed: Option<u64>,
 }
 
 impl Scenario {

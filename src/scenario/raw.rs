@@ -94,6 +94,9 @@ pub struct ScenarioFile {
     /// Experience Level Ratings (A19), per side; default 3 for both.
     #[serde(default)]
     pub elr: ElrSpec,
+    /// The dice seed for `walk` and `view` when the command line gives none (default 1).
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 /// `elr: (japanese: 3, allied: 4)`.
@@ -835,6 +838,7 @@ mod tests {
             attacker: None,
             scenario_attacker: None,
             elr: ElrSpec::default(),
+            seed: None,
         };
         assert_eq!(f, expected);
         // The struct name may be left out, as anywhere in RON.

@@ -311,6 +311,8 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         scenario_attacker: f.scenario_attacker.or(f.attacker).unwrap_or(Side::Allied),
         elr: f.elr,
         fingerprint: super::fingerprint(text),
+        source: text.into(),
+        seed: f.seed,
     };
 
     let location = |ctx: &mut Ctx, s: &Scenario, text: &str, what: &str| {

@@ -15,6 +15,7 @@ pub mod live;
 pub mod log;
 mod night;
 pub mod phase;
+pub mod play;
 pub mod runner;
 pub mod save;
 pub mod save_check;
@@ -51,6 +52,8 @@ pub struct Board {
 /// and leaving each phase (`OnEnter`/`OnExit` of `Phase`, see `turn` and `cleanup`).
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
 pub enum SimSystems {
+    /// Play mode's orders and Watch mode's buttons (`play`): steps started, undone, queued.
+    Play,
     /// The walkthrough runner: a phase change toward the step's target, or its action resolved.
     Drive,
     /// The `Illuminated`/`Shadowed` markers recomputed after a light source changed (E1.9).
@@ -78,10 +81,14 @@ impl Plugin for SimPlugin {
         .init_resource::<Tallies>()
         .init_resource::<log::LogPhase>()
         .init_state::<Phase>()
-        .configure_sets(Update, (SimSystems::Drive, SimSystems::Relight).chain());
+        .configure_sets(
+            Update,
+            (SimSystems::Play, SimSystems::Drive, SimSystems::Relight).chain(),
+        );
         app.add_plugins((
             spawn::plugin,
             runner::plugin,
+            play::plugin,
             lighting::plugin,
             cleanup::plugin,
             turn::plugin,

@@ -55,7 +55,7 @@ impl Walk {
 
 /// The first Player Turn number >= `pt` at which `phase` comes next when standing in
 /// `current`: later in this Player Turn, or in the next one.
-fn target_of(current: Phase, pt: u32, phase: Phase) -> (Phase, u32) {
+pub(super) fn target_of(current: Phase, pt: u32, phase: Phase) -> (Phase, u32) {
     if current == Phase::Setup || phase.index() >= current.index() {
         (phase, pt)
     } else {
@@ -68,10 +68,12 @@ fn target_of(current: Phase, pt: u32, phase: Phase) -> (Phase, u32) {
 pub fn request_step(world: &mut World) -> bool {
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
-    let mut walk = world.resource_mut::<Walk>();
+    let walk = world.resource::<Walk>();
     if !walk.idle() || walk.next >= walk.steps.len() {
         return false;
     }
+    super::play::snapshot(world);
+    let mut walk = world.resource_mut::<Walk>();
     let step = walk.steps[walk.next].clone();
     walk.next += 1;
     walk.current = walk.next;
@@ -109,10 +111,11 @@ pub fn request_step(world: &mut World) -> bool {
 pub fn request_phase(world: &mut World) -> bool {
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
-    let mut walk = world.resource_mut::<Walk>();
-    if !walk.idle() {
+    if !world.resource::<Walk>().idle() {
         return false;
     }
+    super::play::snapshot(world);
+    let mut walk = world.resource_mut::<Walk>();
     walk.target = Some(target_of(phase, pt, phase.next()));
     true
 }

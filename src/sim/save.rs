@@ -84,6 +84,10 @@ pub struct Save {
     /// Locations marked by a Gunflash (E1.8).
     #[serde(default)]
     pub gunflashes: Vec<String>,
+    /// Play mode (issue 15): the steps played so far, as a script writes them; loading the save
+    /// continues the game in Play mode. `None` for a watched walk (its script is the scenario's).
+    #[serde(default)]
+    pub played: Option<Vec<crate::scenario::raw::StepSpec>>,
 }
 
 /// Why a save cannot be loaded.
@@ -180,6 +184,15 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
             .map(|g| g.at.display(map).to_string())
             .collect(),
     );
+    let played = world
+        .get_resource::<super::play::Play>()
+        .is_some_and(|p| p.active)
+        .then(|| {
+            super::play::played(world)
+                .iter()
+                .map(|s| s.spec(map))
+                .collect()
+        });
     Ok(Save {
         format: super::save_check::SAVE_FORMAT,
         scenario: board.scenario.fingerprint.clone(),
@@ -206,6 +219,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         trip_flares,
         trip_flare_counters,
         gunflashes,
+        played,
     })
 }
 
@@ -416,5 +430,25 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     walk.current = save.next_step;
     walk.target = None;
     walk.pending = None;
+    if let Some(specs) = &save.played {
+        // The played steps, read as a script of this scenario (checked as strictly).
+        let text = s
+            .with_script_specs(specs.clone(), save.seed)
+            .map_err(|e| SaveError::Bad(e.to_string()))?;
+        let replay = crate::scenario::Scenario::from_str(&text, &s.file)
+            .map_err(|e| SaveError::Bad(format!("the played steps: {e}")))?;
+        if save.next_step > replay.script.len() {
+            return Err(SaveError::Bad(format!(
+                "next_step {} is past the {} steps played",
+                save.next_step,
+                replay.script.len()
+            )));
+        }
+        let mut walk = world.resource_mut::<Walk>();
+        walk.steps = replay.script;
+        if let Some(mut play) = world.get_resource_mut::<super::play::Play>() {
+            play.active = true;
+        }
+    }
     Ok(())
 }

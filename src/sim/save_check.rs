@@ -217,7 +217,7 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
             ),
         ));
     }
-    if save.next_step > s.script.len() {
+    if save.played.is_none() && save.next_step > s.script.len() {
         return Err(Offence::field(
             "next_step",
             format!(

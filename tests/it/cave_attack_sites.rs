@@ -222,5 +222,10 @@ fn g11_81_ex_a_squad_in_x5_firing_into_w4_affects_neither_caves_occupants_unless
     // At cave B, predesignated: only B's occupants, neither cave C's (jp2) nor W4's Location.
     let b = fire(&s, &us2, &Location::Cave("B".into())).unwrap();
     assert_eq!(b.targets, ["jpB"], "{b:?}");
-    assert!(b.cave.as_ref().is_some_and(|c| c.holds && c.rule == "G11.81"), "{b:?}");
+    assert!(
+        b.cave
+            .as_ref()
+            .is_some_and(|c| c.holds && c.rule == "G11.81"),
+        "{b:?}"
+    );
 }

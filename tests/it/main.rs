@@ -22,6 +22,7 @@ mod los;
 mod moves;
 mod night;
 mod orders;
+mod play;
 mod render;
 mod robustness;
 mod scenario_fuzz;

@@ -1,0 +1,225 @@
+//! Play mode, headless (issue 15): orders sent as Bevy messages (`PlayOrder`) are ruled and
+//! applied as script steps; Undo and Redo give back the same state and the same rolls; a save
+//! of a game in Play mode continues it; the exported scenario walks to the same events.
+
+use asl_pto::los::Location;
+use asl_pto::scenario::{Action, Scenario};
+use asl_pto::sim::play::{History, Play, PlayOrder, export};
+use asl_pto::sim::{self, Phase, Walk, WalkLog, runner, save};
+use bevy::prelude::*;
+
+use crate::common::{app, demo};
+
+/// A headless game of `s` with a history (as the viewer keeps one).
+fn game(s: Scenario, seed: u64) -> App {
+    let mut a = app(s, seed);
+    a.init_resource::<History>();
+    a
+}
+
+/// Sends orders and runs frames until they are all done.
+fn send(a: &mut App, orders: impl IntoIterator<Item = PlayOrder>) {
+    for o in orders {
+        a.world_mut().write_message(o);
+        a.update();
+    }
+    for _ in 0..400 {
+        let w = a.world();
+        if w.resource::<Play>().settled() && w.resource::<Walk>().idle() {
+            return;
+        }
+        a.update();
+    }
+    panic!("the orders never settled");
+}
+
+fn events(a: &App) -> Vec<sim::Event> {
+    a.world().resource::<WalkLog>().events.clone()
+}
+
+fn phase(a: &App) -> Phase {
+    *a.world().resource::<State<Phase>>().get()
+}
+
+fn at(a: &mut App, id: &str) -> Location {
+    let mut q = a.world_mut().query::<(&asl_pto::model::Unit, &sim::At)>();
+    q.iter(a.world())
+        .find(|(u, _)| u.id == id)
+        .map(|(_, at)| at.0.clone())
+        .unwrap()
+}
+
+fn act(a: &App, text: &str) -> PlayOrder {
+    // Read an action as a script writes it, through the scenario loader.
+    let s = &a.world().resource::<sim::Board>().scenario;
+    let file = s
+        .with_script_specs(
+            vec![asl_pto::scenario::raw::StepSpec {
+                say: None,
+                phase: None,
+                act: Some(ron::from_str(text).unwrap()),
+            }],
+            1,
+        )
+        .unwrap();
+    let parsed = Scenario::from_str(&file, "t").unwrap();
+    PlayOrder::Act(parsed.script[0].act.clone().unwrap())
+}
+
+/// The "Done when" game of issue 15 on `cliff_caves`, up to the Japanese MPh.
+fn play_to_japanese_mph(a: &mut App) {
+    send(a, [PlayOrder::Start, PlayOrder::ToPhase(Phase::Movement)]);
+    assert_eq!(phase(a), Phase::Movement);
+    let o = act(a, r#"Search("us2", "S5")"#);
+    send(a, [o]);
+    let o = act(a, r#"Climb("us1", 1, "T4-S5-S4")"#);
+    send(a, [o]);
+    // To the Japanese MPh: the rest of the Allied Player Turn, then RPh, PFPh.
+    for _ in 0..8 {
+        send(a, [PlayOrder::EndPhase]);
+    }
+    assert_eq!(phase(a), Phase::Movement);
+    let o = act(a, r#"EnterCave("jp1", "M")"#);
+    send(a, [o]);
+}
+
+#[test]
+fn issue_15_orders_are_ruled_as_script_steps_and_the_export_walks_to_the_same_events() {
+    let mut a = game(demo("cliff_caves"), 7);
+    play_to_japanese_mph(&mut a);
+    let log = events(&a);
+    assert!(
+        log.iter()
+            .any(|e| e.event == "search" && e.unit.as_deref() == Some("us2"))
+    );
+    assert!(
+        log.iter()
+            .any(|e| matches!(e.event.as_str(), "climb" | "fall")
+                && e.unit.as_deref() == Some("us1"))
+    );
+    // Export, and walk the exported scenario headless: the same events, byte for byte.
+    let text = export(a.world()).unwrap();
+    let s = Scenario::from_str(&text, "export.ron").unwrap();
+    assert_eq!(s.seed, Some(7));
+    let mut w = app(s, 7);
+    runner::run_all(&mut w);
+    assert_eq!(
+        serde_json::to_string(&events(&w)).unwrap(),
+        serde_json::to_string(&log).unwrap()
+    );
+}
+
+#[test]
+fn issue_15_undo_then_redo_gives_the_same_state_and_the_same_rolls() {
+    let mut a = game(demo("cliff_caves"), 3);
+    play_to_japanese_mph(&mut a);
+    let before = events(&a);
+    let where_before = at(&mut a, "jp1");
+    send(&mut a, [PlayOrder::Undo, PlayOrder::Undo]);
+    // Two steps back: jp1 in cave G again, in the Japanese PFPh... or where the steps left it.
+    assert_eq!(at(&mut a, "jp1"), Location::Cave("G".into()));
+    assert!(events(&a).len() < before.len());
+    send(&mut a, [PlayOrder::Redo, PlayOrder::Redo]);
+    assert_eq!(events(&a), before, "redo replays the same events and rolls");
+    assert_eq!(at(&mut a, "jp1"), where_before);
+    // A new order after an undo drops the undone step.
+    send(&mut a, [PlayOrder::Undo]);
+    send(&mut a, [PlayOrder::EndPhase]);
+    let steps = a.world().resource::<Walk>().steps.clone();
+    assert!(
+        !steps
+            .iter()
+            .any(|s| matches!(&s.act, Some(Action::EnterCave(u, _)) if u == "jp1")),
+        "{steps:#?}"
+    );
+}
+
+#[test]
+fn issue_15_a_play_save_continues_the_game_and_its_export() {
+    let mut a = game(demo("cliff_caves"), 5);
+    play_to_japanese_mph(&mut a);
+    let saved = save::to_ron(&save::save(a.world_mut()).unwrap());
+    assert!(saved.contains("played"), "{saved}");
+    // A fresh app of the same scenario, the save loaded: the game goes on in Play mode.
+    let mut b = game(demo("cliff_caves"), 99);
+    let parsed: save::Save = ron::from_str(&saved).unwrap();
+    save::load(b.world_mut(), &parsed).unwrap();
+    b.update();
+    assert!(b.world().resource::<Play>().active);
+    assert_eq!(phase(&b), Phase::Movement);
+    assert_eq!(at(&mut b, "jp1"), at(&mut a, "jp1"));
+    for app in [&mut a, &mut b] {
+        send(app, [PlayOrder::EndPhase, PlayOrder::EndPhase]);
+    }
+    let (ea, eb) = (events(&a), events(&b));
+    let tail = |e: &[sim::Event], n: usize| e[e.len() - n..].to_vec();
+    let n = 6.min(eb.len());
+    assert_eq!(tail(&ea, n), tail(&eb, n), "the same rolls after the load");
+    assert_eq!(export(a.world()).unwrap(), export(b.world()).unwrap());
+}
+
+#[test]
+fn issue_15_a_path_stops_at_its_first_refused_step() {
+    let mut a = game(demo("cliff_caves"), 1);
+    send(
+        &mut a,
+        [PlayOrder::Start, PlayOrder::ToPhase(Phase::Movement)],
+    );
+    let map = a.world().resource::<sim::Board>().scenario.map.clone();
+    let l = |t: &str| Location::parse(t, &map).unwrap();
+    // us3 in T5: into S5 is a cliff (refused: only by Climbing), so U5 after it is not tried.
+    send(
+        &mut a,
+        [PlayOrder::Along("us3".into(), vec![l("S5"), l("U5")])],
+    );
+    let log = events(&a);
+    let us3: Vec<&sim::Event> = log
+        .iter()
+        .filter(|e| e.unit.as_deref() == Some("us3"))
+        .collect();
+    assert_eq!(us3.len(), 1, "{us3:#?}");
+    assert_eq!(us3[0].event, "refused");
+    assert_eq!(at(&mut a, "us3"), l("T5"));
+}
+
+#[test]
+fn issue_15_watch_next_phase_runs_the_phases_script_steps_first() {
+    // The bug the issue reports: Next step x3, then Next phase x5 left the script behind.
+    let mut a = game(demo("cliff_caves"), 1);
+    send(
+        &mut a,
+        [
+            PlayOrder::NextStep,
+            PlayOrder::NextStep,
+            PlayOrder::NextStep,
+        ],
+    );
+    for _ in 0..5 {
+        send(&mut a, [PlayOrder::NextPhase]);
+    }
+    // No step of the script was refused that the narration does not refuse on purpose.
+    let log = events(&a);
+    let walk = a.world().resource::<Walk>().clone();
+    for e in log.iter().filter(|e| e.event == "refused") {
+        let say = walk.steps[e.step - 1].say.clone().unwrap_or_default();
+        assert!(say.contains("Refused on purpose"), "step {}: {e:?}", e.step);
+    }
+    // Every step run so far ran in the phase its script names.
+    for e in log.iter().filter(|e| e.event != "say") {
+        if let Some(p) = walk.steps.get(e.step.wrapping_sub(1)).and_then(|s| s.phase) {
+            let first = log
+                .iter()
+                .find(|x| x.step == e.step && x.phase == p.abbrev());
+            assert!(
+                first.is_some(),
+                "step {} never reached {}",
+                e.step,
+                p.abbrev()
+            );
+        }
+    }
+    // And Back undoes the last phase change.
+    let p = phase(&a);
+    send(&mut a, [PlayOrder::Undo]);
+    assert_ne!(phase(&a), p);
+}

@@ -62,6 +62,8 @@ pub struct Play {
     queue: VecDeque<Queued>,
     /// The last step run was a path's.
     path_ran: bool,
+    /// Why the last Undo failed, if it did (a snapshot that no longer loads).
+    pub undo_error: Option<String>,
 }
 
 impl Play {
@@ -135,9 +137,11 @@ pub fn undo(world: &mut World) -> bool {
     // The list of steps stays as it is (a save of Play mode would cut it at the snapshot):
     // the undone step is still next, for Redo.
     let steps = world.resource::<Walk>().steps.clone();
-    if load(world, &snap.save).is_err() {
+    if let Err(e) = load(world, &snap.save) {
+        world.resource_mut::<Play>().undo_error = Some(e.to_string());
         return false;
     }
+    world.resource_mut::<Play>().undo_error = None;
     world.resource_mut::<Walk>().steps = steps;
     world
         .resource_mut::<WalkLog>()

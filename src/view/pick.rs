@@ -93,9 +93,21 @@ fn click(
     board: Res<Board>,
     pickables: Res<Pickables>,
     mut picked: MessageWriter<Picked>,
+    mut contexts: bevy_egui::EguiContexts,
 ) {
     if over_ui.0 || !buttons.just_released(MouseButton::Left) {
         return;
+    }
+    // The pointer may have moved onto a panel since egui last looked (a click the same frame as
+    // the move): ask egui which of last frame's areas lies under the pointer now.
+    if let (Ok(ctx), Some(cursor)) = (contexts.ctx_mut(), window.cursor_position()) {
+        let zoom = ctx.zoom_factor();
+        let over_panel = ctx
+            .layer_id_at(bevy_egui::egui::pos2(cursor.x / zoom, cursor.y / zoom))
+            .is_some_and(|l| l.order != bevy_egui::egui::Order::Background);
+        if over_panel {
+            return;
+        }
     }
     let Some(ray) = cursor_ray(&window, *camera) else {
         return;

@@ -40,6 +40,8 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(Update, (files, plan).chain().in_set(ViewSystems::Draw))
         .add_systems(Update, draw_marks.in_set(ViewSystems::Draw).after(plan))
+        .init_resource::<CameraGoal>()
+        .add_systems(Update, follow_actor.in_set(ViewSystems::Draw))
         .add_systems(EguiPrimaryContextPass, orders.in_set(Panel::Inspector))
         .add_systems(
             EguiPrimaryContextPass,
@@ -476,10 +478,14 @@ fn menu(s: &Situation, board: &Board, unit: &str, target: Option<&Pick>) -> Vec<
             Action::CreateHero(id.clone(), o.clone()),
         ));
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: Vec<Action> = Vec::new();
     actions
         .into_iter()
-        .filter(|(l, _)| seen.insert(l.clone()))
+        .filter(|(_, a)| {
+            let new = !seen.contains(a);
+            seen.push(a.clone());
+            new
+        })
         .map(|(label, action)| {
             let refusal = crate::sim::ask::ask_in(s, board, &action)
                 .err()
@@ -491,6 +497,64 @@ fn menu(s: &Situation, board: &Board, unit: &str, target: Option<&Pick>) -> Vec<
             }
         })
         .collect()
+}
+
+/// Where the camera is easing to (the acting unit, when it was off screen), and the log length
+/// last looked at.
+#[derive(Resource, Default, Debug)]
+struct CameraGoal {
+    focus: Option<Vec3>,
+    seen: usize,
+}
+
+/// The camera eases to the unit the last step acted on when that unit is off screen.
+fn follow_actor(
+    mut goal: ResMut<CameraGoal>,
+    log: Res<WalkLog>,
+    play: Res<Play>,
+    board: Res<Board>,
+    units: Query<(&crate::model::Unit, &crate::sim::At)>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    mut orbit: ResMut<super::camera::Orbit>,
+) {
+    if play.active && log.events.len() != goal.seen {
+        let actor = log.events[goal.seen.min(log.events.len())..]
+            .iter()
+            .rev()
+            .find_map(|e| e.unit.clone());
+        goal.seen = log.events.len();
+        let point = actor.and_then(|id| {
+            let (_, at) = units.iter().find(|(u, _)| u.id == id)?;
+            location_point(&board.scenario.map, &board.caves, &at.0)
+        });
+        if let Some(p) = point {
+            let (cam, gt) = *camera;
+            let on_screen = cam.world_to_viewport(gt, p).is_ok_and(|px| {
+                cam.logical_viewport_size()
+                    .is_some_and(|size| px.x >= 0.0 && px.y >= 0.0 && px.x <= size.x && px.y <= size.y)
+            });
+            if !on_screen {
+                goal.focus = Some(p);
+            }
+        }
+    }
+    if let Some(p) = goal.focus {
+        let next = orbit.focus.lerp(p, 0.12);
+        orbit.focus = if next.distance(p) < 0.02 { p } else { next };
+        if orbit.focus == p {
+            goal.focus = None;
+        }
+    }
+}
+
+/// A pick in words: a hex id, `cave G`, a unit id, a Location.
+fn pick_text(p: &Pick, map: &crate::map::Map) -> String {
+    match p {
+        Pick::Hex(h) => map.name(*h),
+        Pick::Cave(c) => format!("cave {c}"),
+        Pick::Unit(u) => format!("unit {u}"),
+        Pick::At(l) => l.display(map).to_string(),
+    }
 }
 
 fn draw_marks(dest: Res<Destinations>, board: Res<Board>, mut gizmos: Gizmos) {
@@ -565,6 +629,7 @@ fn orders(
     dest: Res<Destinations>,
     target: Res<Target>,
     play: Res<Play>,
+    board: Res<Board>,
     mut orders: MessageWriter<PlayOrder>,
 ) -> Result {
     let Some(unit) = &menu.unit else {
@@ -588,14 +653,17 @@ fn orders(
                 )),
             };
             ui.small(match &target.0 {
-                Some(t) => format!("target: {t:?} (Esc clears it)"),
+                Some(t) => format!("target: {} (Esc clears it)", pick_text(t, &board.scenario.map)),
                 None => "click a hex, cave or enemy unit to target it".to_string(),
             });
             ui.separator();
             egui::ScrollArea::vertical()
                 .max_height(260.0)
                 .show(ui, |ui| {
-                    for e in &menu.entries {
+                    // What the rules allow first; then what they refuse, greyed, with the rule.
+                    let allowed = menu.entries.iter().filter(|e| e.refusal.is_none());
+                    let refused = menu.entries.iter().filter(|e| e.refusal.is_some());
+                    for e in allowed.chain(refused) {
                         let button =
                             ui.add_enabled(e.refusal.is_none(), egui::Button::new(&e.label));
                         let button = match &e.refusal {

@@ -54,17 +54,21 @@ fn show(
                     .show(ui, |ui| ui.label(notes));
             }
             let phase = *phase.get();
-            ui.label(format!(
-                "Player Turn {} (Game Turn {}), {} is ATTACKER — {}",
-                pt.number,
-                pt.turn(),
-                side(pt.attacker),
-                if phase == Phase::Setup {
-                    "set up".to_string()
-                } else {
-                    format!("{} (A3)", phase.abbrev())
-                },
-            ));
+            // One short line that never wraps, so the buttons below never move.
+            ui.label(
+                egui::RichText::new(format!(
+                    "PT {} (GT {}) · {} ATTACKER · {}",
+                    pt.number,
+                    pt.turn(),
+                    side(pt.attacker),
+                    if phase == Phase::Setup {
+                        "set up".to_string()
+                    } else {
+                        format!("{} (A3)", phase.abbrev())
+                    },
+                ))
+                .strong(),
+            );
             let idle = walk.idle() && play.settled();
             let more = walk.next < walk.steps.len();
             let back = history.depth() > 0;
@@ -97,11 +101,11 @@ fn show(
                     if ui.button("Export walkthrough").clicked() {
                         status.export_requested = true;
                     }
-                    ui.label(format!("{} steps played", walk.next));
+                    ui.label(match walk.next {
+                        1 => "1 step played".to_string(),
+                        n => format!("{n} steps played"),
+                    });
                 });
-                if let Some(m) = &status.message {
-                    ui.small(m);
-                }
             } else {
                 ui.label(egui::RichText::new("Watch: the scenario's script").strong());
                 ui.horizontal(|ui| {
@@ -131,6 +135,12 @@ fn show(
                     }
                 });
                 ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
+            }
+            if let Some(m) = &status.message {
+                ui.small(m);
+            }
+            if let Some(e) = &play.undo_error {
+                ui.small(egui::RichText::new(format!("Undo failed: {e}")).color(egui::Color32::LIGHT_RED));
             }
             if let Some(say) = log.events.iter().rev().find(|e| e.event == "say") {
                 ui.separator();

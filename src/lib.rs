@@ -9,6 +9,7 @@ pub use asl_pto_core::{counters, hex, los, map, model, rules};
 
 pub mod cli;
 pub mod diag;
+pub mod save_file;
 pub mod scenario;
 pub mod sim;
 #[cfg(feature = "viewer")]

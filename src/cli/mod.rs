@@ -11,7 +11,7 @@ mod light;
 mod los;
 mod moves;
 pub mod out;
-pub mod save_file;
+pub use crate::save_file;
 mod view;
 pub mod walk;
 

@@ -46,6 +46,18 @@ pub struct Args {
     /// (JSON) and exit (used by `bench --render`).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub frame_bench: Option<u32>,
+    /// Play mode (issue 15): the player moves and orders both sides' units, every action ruled.
+    #[arg(long)]
+    pub play: bool,
+    /// With --play: start in this phase of the first Player Turn (`Movement` or `MPh`, ...).
+    #[arg(long, requires = "play")]
+    pub phase: Option<crate::sim::Phase>,
+    /// Where Ctrl+S saves the game (default: next to the scenario, NAME.save.ron).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Continue a saved game or walk (a save of this scenario).
+    #[arg(long)]
+    pub load: Option<PathBuf>,
     /// With --frame-bench: this many benchmark boards, one above the other.
     #[arg(long, hide = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub boards: u32,
@@ -68,8 +80,32 @@ impl Default for Args {
             los: None,
             frame_bench: None,
             boards: 1,
+            play: false,
+            phase: None,
+            save: None,
+            load: None,
         }
     }
+}
+
+/// Reads and checks a save of `scenario` (`--load`): every problem is one line naming the file
+/// and where in it.
+#[cfg(feature = "viewer")]
+fn read_save(
+    path: &std::path::Path,
+    scenario: &Scenario,
+) -> Result<crate::sim::save::Save, Failure> {
+    use crate::scenario::{MAX_INPUT_BYTES, input};
+    use crate::sim::{save, save_check};
+    let text =
+        input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
+    let file = path.display();
+    let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
+    save_check::check(&saved, scenario).map_err(|o| {
+        let sep = if o.at(&text).is_some() { "" } else { " " };
+        Failure::input(format!("{file}:{sep}{}", o.located(&text)))
+    })?;
+    Ok(saved)
 }
 
 /// `WxH` in pixels (each 64..=8192).
@@ -192,6 +228,37 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         ),
         None => None,
     };
+    // Ctrl+S saves next to the scenario unless --save says where (never over the scenario);
+    // "Export walkthrough" writes beside the save.
+    let save_path = match (&args.save, &args.scenario) {
+        (Some(p), _) => p.clone(),
+        (None, Some(s)) => s.with_extension("save.ron"),
+        (None, None) => PathBuf::from("asl-pto.save.ron"),
+    };
+    if let Some(s) = &args.scenario
+        && crate::save_file::same_file(&save_path, s)
+    {
+        return Err(Failure::input(format!(
+            "--save {}: that is the scenario file itself; save the game to another file",
+            save_path.display()
+        )));
+    }
+    let export_path = {
+        let name = save_path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = name
+            .strip_suffix(".save.ron")
+            .or_else(|| name.strip_suffix(".ron"))
+            .unwrap_or(&name)
+            .to_string();
+        save_path.with_file_name(format!("{stem}.played.ron"))
+    };
+    let load = match &args.load {
+        Some(p) => Some(Box::new(read_save(p, &scenario)?)),
+        None => None,
+    };
     let options = ViewOptions {
         sky,
         screenshot: args.screenshot,
@@ -203,6 +270,11 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         seed: args.seed.or(scenario.seed).unwrap_or(1),
         select,
         los,
+        play: args.play,
+        phase: args.phase,
+        save_path: Some(save_path),
+        export_path: Some(export_path),
+        load,
     };
     match crate::view::run(scenario, options) {
         Ok(()) => Ok(ExitCode::SUCCESS),

@@ -7,8 +7,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::caves::shown;
 use super::los_tool::LosTool;
-use super::{Panel, Pick, Picked, Selected, ViewSystems};
+use super::{Panel, Pick, Picked, Selected, ViewSettings, ViewSystems};
 use crate::hex::Hexside;
 use crate::los::Location;
 use crate::rules::caves::access::Under;
@@ -20,14 +21,25 @@ use crate::sim::{
 type UnitRow<'a> = (&'a Unit, &'a At, Has<Hidden>, Has<Concealed>, Has<Cloaked>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, select.in_set(ViewSystems::Respond))
-        .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Inspector));
+    app.add_systems(
+        Update,
+        select
+            .in_set(ViewSystems::Respond)
+            .after(super::play_ui::PlayClicks),
+    )
+    .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Inspector));
 }
 
-/// A click selects what it picked, unless the LOS tool is on (then the tool takes it).
-fn select(mut picks: MessageReader<Picked>, tool: Res<LosTool>, mut selected: ResMut<Selected>) {
+/// A click selects what it picked, unless the LOS tool is on (then the tool takes it), or, in
+/// Play mode, the click was a marked destination or a target (`play_ui` takes it).
+fn select(
+    mut picks: MessageReader<Picked>,
+    tool: Res<LosTool>,
+    mut selected: ResMut<Selected>,
+    taken: Res<super::play_ui::ClickTaken>,
+) {
     for Picked(pick) in picks.read() {
-        if !tool.active {
+        if !tool.active && !taken.0 {
             selected.0 = Some(pick.clone());
         }
     }
@@ -43,6 +55,7 @@ fn show(
     caves: Query<(&CaveCounter, Option<&Illuminated>, Has<Hidden>)>,
     units: Query<UnitRow>,
     smoke: Query<&Smoke>,
+    settings: Res<ViewSettings>,
 ) -> Result {
     let Some(pick) = selected.0.clone() else {
         return Ok(());
@@ -102,10 +115,19 @@ fn show(
                         _ => ui.label("dark: seen only within the NVR (E1.1)"),
                     };
                 }
-                list_units(ui, &units, |at| at.hex() == Some(*h), &board);
+                list_units(ui, &units, |at| at.hex() == Some(*h), &board, &settings);
+            }
+            Pick::At(l) => {
+                ui.heading(format!("{}", l.display(map)));
+                list_units(ui, &units, |at| at == l, &board, &settings);
             }
             Pick::Cave(id) => {
                 let Some(c) = board.caves.cave(id) else { return };
+                let hidden = caves.iter().any(|(cc, _, h)| &cc.id == id && h);
+                if !shown(&settings, crate::scenario::Side::Japanese, hidden) {
+                    ui.label("nothing known here");
+                    return;
+                }
                 ui.heading(format!("Cave {id}"));
                 let row = caves.iter().find(|(cc, ..)| &cc.id == id);
                 if row.is_some_and(|(_, _, hidden)| hidden) {
@@ -143,11 +165,13 @@ fn show(
                     };
                 }
                 ui.small("Its Covered Arc is drawn in orange (G11.12).");
-                list_units(ui, &units, |l| *l == at, &board);
+                list_units(ui, &units, |l| *l == at, &board, &settings);
             }
             Pick::Unit(id) => {
-                let Some((u, at, hidden, concealed, cloaked)) =
-                    units.iter().find(|(u, ..)| &u.id == id)
+                let Some((u, at, hidden, concealed, cloaked)) = units
+                    .iter()
+                    .find(|(u, ..)| &u.id == id)
+                    .filter(|(u, _, hidden, ..)| shown(&settings, u.side(), *hidden))
                 else {
                     return;
                 };
@@ -198,10 +222,13 @@ fn list_units(
     units: &Query<UnitRow>,
     here: impl Fn(&Location) -> bool,
     board: &Board,
+    settings: &ViewSettings,
 ) {
+    // The view's side does not see the other side's hidden units (Play mode: the phasing
+    // side's knowledge).
     let mut v: Vec<String> = units
         .iter()
-        .filter(|(_, at, ..)| here(&at.0))
+        .filter(|(u, at, hidden, ..)| here(&at.0) && shown(settings, u.side(), *hidden))
         .map(|(u, at, hidden, ..)| {
             format!(
                 "{} {}{} at {}",

@@ -66,6 +66,7 @@ impl LosTool {
         let loc = match pick {
             Pick::Hex(h) => Location::Ground(*h),
             Pick::Cave(id) => Location::Cave(id.clone()),
+            Pick::At(l) => l.clone(),
             Pick::Unit(id) => match pickables.unit_at.get(id) {
                 Some(l) => l.clone(),
                 None => return,

@@ -16,6 +16,7 @@ mod los_tool;
 pub mod mesh;
 mod pick;
 mod place;
+mod play_ui;
 mod probe;
 pub mod shade;
 pub mod terrain;
@@ -75,6 +76,14 @@ pub struct ViewOptions {
     pub select: Option<Pick>,
     /// Start with the LOS tool tracing between these two Locations.
     pub los: Option<(Location, Location)>,
+    /// Play mode (`--play`), and the phase of the first Player Turn to start it in.
+    pub play: bool,
+    pub phase: Option<crate::sim::Phase>,
+    /// Where Ctrl+S saves, and where "Export walkthrough" writes the game as a scenario.
+    pub save_path: Option<PathBuf>,
+    pub export_path: Option<PathBuf>,
+    /// A save to continue (`--load`), read and checked by the command line.
+    pub load: Option<Box<crate::sim::save::Save>>,
 }
 
 impl Default for ViewOptions {
@@ -90,6 +99,11 @@ impl Default for ViewOptions {
             seed: 1,
             select: None,
             los: None,
+            play: false,
+            phase: None,
+            save_path: None,
+            export_path: None,
+            load: None,
         }
     }
 }
@@ -113,6 +127,8 @@ pub enum Pick {
     Hex(Hex),
     Cave(String),
     Unit(String),
+    /// A Location marked as a destination in Play mode (a Climb counter's spot, a cave mouth).
+    At(Location),
 }
 
 impl Pick {
@@ -212,7 +228,8 @@ impl Plugin for ViewPlugin {
                 .chain()
                 .in_set(ViewSystems::Panels),
         );
-        app.insert_resource(capture::CaptureRequest::from(&self.options))
+        app.insert_resource(play_ui::PlayStart::from(&self.options))
+            .insert_resource(capture::CaptureRequest::from(&self.options))
             .init_resource::<Selected>()
             .init_resource::<PointerOverUi>()
             .add_message::<Picked>();
@@ -225,6 +242,7 @@ impl Plugin for ViewPlugin {
             inspector::plugin,
             los_tool::plugin,
             walk_panel::plugin,
+            play_ui::plugin,
             ui::plugin,
             labels::plugin,
             capture::plugin,

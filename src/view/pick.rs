@@ -24,6 +24,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Pickables {
     pub caves: Vec<(Pick, Vec3, f32)>,
     pub counters: Vec<(Pick, Vec3, f32)>,
+    /// Play mode's marked destinations (kept by `play_ui`).
+    pub destinations: Vec<(Pick, Vec3, f32)>,
     /// Each drawn unit's Location (a click on a counter picks it for the LOS tool).
     pub unit_at: std::collections::HashMap<String, crate::los::Location>,
 }
@@ -100,7 +102,11 @@ fn click(
     };
     let map = &board.scenario.map;
     let mut best: Option<(f32, Pick)> = ray_hex(map, ray).map(|(t, h)| (t, Pick::Hex(h)));
-    for items in [&pickables.caves, &pickables.counters] {
+    for items in [
+        &pickables.caves,
+        &pickables.destinations,
+        &pickables.counters,
+    ] {
         if let Some((t, p)) = ray_item(ray, items)
             && best.as_ref().is_none_or(|(bt, _)| t <= *bt + 0.3)
         {

@@ -1,41 +1,21 @@
-//! The walkthrough panel: the scenario's notes, the Player Turn and phase, "Next step" and
-//! "Next phase" (the same runner and per-phase systems as `asl-pto walk`), the narration and
-//! the event log with each rule, and the dice rolled.
+//! The walkthrough panel: the scenario's notes, the Player Turn and phase, and two modes. Watch
+//! replays the script: "Next step", "Next phase" (the phase's remaining script steps first, so
+//! script and phase never part) and "Back"; "Play from here" hands the scenario to the player.
+//! Play: "End phase", Undo, Redo, Save, "Export walkthrough". Then the narration, the event log
+//! with each rule, and the dice rolled. The buttons send `sim::play::PlayOrder`s: the same
+//! runner and per-phase systems as `asl-pto walk`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Panel, ViewSystems};
+use super::Panel;
+use super::play_ui::PlayStatus;
 use crate::scenario::Side;
-use crate::sim::runner::{request_phase, request_step};
+use crate::sim::play::{History, Play, PlayOrder};
 use crate::sim::{Board, Dice, Phase, PlayerTurn, Walk, WalkLog};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<WalkCommand>()
-        .add_systems(Update, perform.in_set(ViewSystems::Respond))
-        .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Walkthrough));
-}
-
-/// A button pressed in the panel, performed by `perform` (it needs the whole world).
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WalkCommand {
-    #[default]
-    None,
-    Step,
-    Phase,
-}
-
-fn perform(world: &mut World) {
-    let cmd = std::mem::take(&mut *world.resource_mut::<WalkCommand>());
-    match cmd {
-        WalkCommand::None => {}
-        WalkCommand::Step => {
-            request_step(world);
-        }
-        WalkCommand::Phase => {
-            request_phase(world);
-        }
-    }
+    app.add_systems(EguiPrimaryContextPass, show.in_set(Panel::Walkthrough));
 }
 
 fn side(s: Side) -> &'static str {
@@ -54,7 +34,10 @@ fn show(
     dice: Res<Dice>,
     phase: Res<State<Phase>>,
     pt: Res<PlayerTurn>,
-    mut cmd: ResMut<WalkCommand>,
+    play: Res<Play>,
+    history: Res<History>,
+    mut status: ResMut<PlayStatus>,
+    mut orders: MessageWriter<PlayOrder>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &board.scenario;
@@ -82,23 +65,73 @@ fn show(
                     format!("{} (A3)", phase.abbrev())
                 },
             ));
-            ui.horizontal(|ui| {
-                let idle = walk.idle();
-                let more = walk.next < walk.steps.len();
-                if ui
-                    .add_enabled(idle && more, egui::Button::new("Next step"))
-                    .clicked()
-                {
-                    *cmd = WalkCommand::Step;
+            let idle = walk.idle() && play.settled();
+            let more = walk.next < walk.steps.len();
+            let back = history.depth() > 0;
+            if play.active {
+                ui.label(egui::RichText::new("Play: you order both sides").strong());
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(idle, egui::Button::new("End phase"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::EndPhase);
+                    }
+                    if ui
+                        .add_enabled(idle && back, egui::Button::new("Undo (Ctrl+Z)"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::Undo);
+                    }
+                    if ui
+                        .add_enabled(idle && more, egui::Button::new("Redo (Ctrl+Y)"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::Redo);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Save (Ctrl+S)").clicked() {
+                        status.save_requested = true;
+                    }
+                    if ui.button("Export walkthrough").clicked() {
+                        status.export_requested = true;
+                    }
+                    ui.label(format!("{} steps played", walk.next));
+                });
+                if let Some(m) = &status.message {
+                    ui.small(m);
                 }
-                if ui
-                    .add_enabled(idle, egui::Button::new("Next phase"))
-                    .clicked()
-                {
-                    *cmd = WalkCommand::Phase;
-                }
+            } else {
+                ui.label(egui::RichText::new("Watch: the scenario's script").strong());
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(idle && more, egui::Button::new("Next step"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::NextStep);
+                    }
+                    if ui
+                        .add_enabled(idle, egui::Button::new("Next phase"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::NextPhase);
+                    }
+                    if ui
+                        .add_enabled(idle && back, egui::Button::new("Back"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::Undo);
+                    }
+                    if ui
+                        .add_enabled(idle, egui::Button::new("Play from here"))
+                        .clicked()
+                    {
+                        orders.write(PlayOrder::Start);
+                    }
+                });
                 ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
-            });
+            }
             if let Some(say) = log.events.iter().rev().find(|e| e.event == "say") {
                 ui.separator();
                 ui.label(egui::RichText::new(&say.text).italics());

@@ -287,7 +287,7 @@ fn write_probes(
     }
     let out = json!({ "size": [w, h], "hexes": hexes, "units": units });
     let text = serde_json::to_string_pretty(&out).unwrap_or_default();
-    if let Err(e) = crate::cli::save_file::write_atomically(path, text.as_bytes()) {
+    if let Err(e) = crate::save_file::write_atomically(path, text.as_bytes()) {
         crate::diag::report(&format!("could not write {}: {e}", path.display()));
     }
 }

@@ -107,14 +107,29 @@ fn find_window(pid: u32) -> Result<String, String> {
 }
 
 /// Moves the pointer to (x, y) in `window` and clicks the left button, then gives the viewer
-/// time to answer (a debug build on lavapipe draws a few frames a second).
+/// time to answer (a debug build on lavapipe draws a few frames a second, fewer while other
+/// tests render): the next click must come in a later frame, or the viewer would see both
+/// clicks at once, at the second one's place.
 fn click(window: &str, (x, y): (i64, i64)) -> Result<(), String> {
     let (x, y) = (x.to_string(), y.to_string());
     xdotool(&["mousemove", "--window", window, &x, &y])?;
-    sleep(Duration::from_millis(700));
+    sleep(Duration::from_millis(1000));
     xdotool(&["click", "1"])?;
-    sleep(Duration::from_millis(2000));
+    sleep(Duration::from_millis(3000));
     Ok(())
+}
+
+/// The whole X screen as `xwd` dumps it (to look at when the test fails), where `xwd` is
+/// installed; what to say about it.
+fn snapshot(path: &Path) -> String {
+    let out = Command::new("xwd")
+        .args(["-root", "-silent", "-out"])
+        .arg(path)
+        .output();
+    match out {
+        Ok(o) if o.status.success() => format!("the screen is in {}", path.display()),
+        _ => "no xwd to dump the screen with".to_string(),
+    }
 }
 
 #[test]
@@ -187,11 +202,13 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
     xdotool(&["key", "ctrl+s"]).unwrap();
     if let Err(e) = wait_for(&mut viewer, &save_path, Duration::from_secs(30)) {
         panic!(
-            "no save at {} after clicking us3 at {us3:?}, U5 at {u5:?} and Ctrl+S ({e:?}): {}",
+            "no save at {} after clicking us3 at {us3:?}, U5 at {u5:?} and Ctrl+S ({e:?}; {}): {}",
             save_path.display(),
+            snapshot(&dir.join("screen.xwd")),
             stderr()
         );
     }
+    let screen = snapshot(&dir.join("screen.xwd"));
     drop(viewer);
     let text = std::fs::read_to_string(&save_path).unwrap();
     let saved = save::from_ron(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -203,6 +220,6 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
     assert_eq!(
         at.as_deref(),
         Some("U5"),
-        "clicked us3 at {us3:?} then U5 at {u5:?}; the save has us3 at {at:?}"
+        "clicked us3 at {us3:?} then U5 at {u5:?}; the save has us3 at {at:?} ({screen})"
     );
 }

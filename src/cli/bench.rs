@@ -2,7 +2,9 @@
 //! geomorphic board (33 x 10, hills, jungle, kunai, depressions), against a bare walk of the
 //! same hex lines that applies no rule. Single-threaded; each figure is the median of `--runs`
 //! timed runs (5 by default), after one untimed pass that fills the line table. `light_ms` is
-//! the whole map's Illumination with shadows for 10 sources.
+//! the whole map's Illumination with shadows for 10 sources. `moves_ms` is one squad's legal-move
+//! field (`rules::moves::field_of_movement`) in the middle of a map of `--boards` benchmark
+//! boards (8 by default), in the MPh.
 
 use std::hint::black_box;
 use std::io::Write;
@@ -13,9 +15,14 @@ use serde_json::json;
 
 use super::{Failure, Out};
 use crate::hex::{Hex, centre_line};
+use crate::los::Location;
 use crate::los::{End, LosEnv};
 use crate::map::{Depression, LEVEL, Map, StreamKind, Terrain};
+use crate::model::Phase;
+use crate::rules::moves::field_of_movement;
 use crate::rules::night::light::{Source, SourceKind, illuminate};
+use crate::scenario::Scenario;
+use crate::sim::{self, Board, PlayerTurn};
 
 /// The benchmark board: a full board with two hills (to Level 3), jungle, kunai, palm trees, a
 /// gully and a stream, laid out deterministically.
@@ -67,6 +74,88 @@ struct Figures {
     bare_ms: f64,
     first_ms: f64,
     clear: usize,
+}
+
+/// `moves_ms`: one squad's legal-move field on a map of several boards.
+struct MovesFigure {
+    boards: u32,
+    hexes: usize,
+    /// Where the squad stands.
+    from: String,
+    /// How many Locations it can reach.
+    reached: usize,
+    ms: f64,
+}
+
+/// A 7-6-8 squad alone in the middle of a map of `boards` benchmark boards, in the MPh of its
+/// side's Player Turn: the median time of its field of movement over `runs` runs (each the mean
+/// of several calls), after one untimed call.
+fn measure_moves(boards: u32, runs: usize) -> Result<MovesFigure, Failure> {
+    let mut s = Scenario::builtin();
+    s.map = bench_map_of(boards);
+    s.title = format!("moves bench, {boards} board(s)");
+    s.night = None;
+    s.ob_caves = None;
+    s.ob_trip_flares = None;
+    s.caves.clear();
+    s.complexes.clear();
+    s.tunnels.clear();
+    s.smoke.clear();
+    s.blazes.clear();
+    s.flames.clear();
+    s.starshells.clear();
+    s.illuminating_rounds.clear();
+    s.trip_flares.clear();
+    s.gunflashes.clear();
+    s.script.clear();
+    let mut squad = s
+        .units
+        .iter()
+        .find(|u| u.counter == "7-6-8")
+        .cloned()
+        .ok_or_else(|| Failure::input("bench: the built-in scenario has no 7-6-8 squad"))?;
+    // The middle of the map: the middle column, the middle row of the middle board, on open
+    // ground between the hills.
+    let (cols, rows) = (s.map.columns, s.map.rows);
+    let mid = crate::hex::HexId {
+        col: cols / 2,
+        row: (rows as i32) / 2,
+    }
+    .hex();
+    squad.id = "bench".into();
+    squad.at = Location::Ground(mid);
+    squad.hidden = false;
+    squad.concealed = false;
+    squad.cloaked = false;
+    let side = squad.side();
+    s.units = vec![squad];
+    let hexes = s.map.hexes().count();
+    let from = s.map.name(mid);
+    let mut app = sim::headless(s, 1);
+    let world = app.world_mut();
+    world.insert_resource(bevy::prelude::State::new(Phase::Movement));
+    world.resource_mut::<PlayerTurn>().attacker = side;
+    let board = world.resource::<Board>().clone();
+    let sit = sim::live::situation(app.world_mut(), &board);
+    let reached = field_of_movement(&sit, "bench")
+        .map_err(|r| Failure::input(format!("bench: the squad cannot move ({})", r.reason)))?
+        .len();
+    let reps = 10;
+    let mut times = Vec::new();
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        for _ in 0..reps {
+            let _ = black_box(field_of_movement(black_box(&sit), "bench"));
+        }
+        times.push(t.elapsed().as_secs_f64() * 1e3 / f64::from(reps));
+    }
+    Ok(MovesFigure {
+        boards,
+        hexes,
+        from,
+        reached,
+        ms: median(times),
+    })
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -221,6 +310,7 @@ pub fn run(
     json: bool,
     runs: usize,
     render: bool,
+    boards: u32,
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
     let frames = if render {
@@ -229,6 +319,7 @@ pub fn run(
         None
     };
     let (hexes, f) = measure(runs);
+    let moves = measure_moves(boards, runs)?;
     let ratio = f.los_ms / f.bare_ms;
     if json {
         out.json(&json!({
@@ -240,6 +331,10 @@ pub fn run(
             "light_ms": f.light_ms,
             "first_pass_ms": f.first_ms,
             "clear_pairs": f.clear,
+            "boards": moves.boards,
+            "moves_ms": moves.ms,
+            "moves_from": moves.from,
+            "moves_reached": moves.reached,
             "render": frames,
         }))?;
     } else {
@@ -262,6 +357,10 @@ pub fn run(
         out.line(format_args!(
             "first pass:       {:8.2} ms (includes building the line table)",
             f.first_ms
+        ))?;
+        out.line(format_args!(
+            "moves, one squad: {:8.3} ms (target < 1 ms; {} boards, {} hexes, from {}, {} Locations reached)",
+            moves.ms, moves.boards, moves.hexes, moves.from, moves.reached
         ))?;
         if let Some(r) = &frames {
             out.line(format_args!(

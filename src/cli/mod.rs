@@ -116,6 +116,10 @@ pub enum Command {
         /// graphics adapter; no display).
         #[arg(long)]
         render: bool,
+        /// The map for `moves_ms` (one squad's legal-move field): this many benchmark boards,
+        /// one above the other.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=8))]
+        boards: u32,
     },
 }
 
@@ -172,7 +176,12 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             to,
             json,
         }) => los::run(&load(&scenario)?, &from, &to, json, out),
-        Some(Command::Bench { json, runs, render }) => bench::run(json, runs as usize, render, out),
+        Some(Command::Bench {
+            json,
+            runs,
+            render,
+            boards,
+        }) => bench::run(json, runs as usize, render, boards, out),
         Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json, out),
         Some(Command::Cost {
             scenario,

@@ -22,8 +22,9 @@ pub struct Args {
     /// Window or screenshot size, WxH.
     #[arg(long)]
     pub size: Option<String>,
-    /// With --screenshot: also write where each hex's centre lands in the picture (JSON).
-    #[arg(long, requires = "screenshot")]
+    /// Write where each hex's centre and each unit's counter lands on screen (JSON), once the
+    /// scene is ready: in the picture with --screenshot, else in the window.
+    #[arg(long)]
     pub probes: Option<PathBuf>,
     /// Where the camera starts: close (over the caves, or the first light at night),
     /// overview, top.

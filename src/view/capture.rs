@@ -1,7 +1,9 @@
 //! Rendering without a window: `view --screenshot OUT.png` renders into an image once the scene
 //! is ready — the terrain and counters spawned and no render pipeline still compiling (not a
 //! fixed frame count; lavapipe compiles pipelines over many frames) — writes the PNG (and, with
-//! `--probes`, where each hex lands in it) and exits; `--frame-bench N` times N frames instead.
+//! `--probes`, where each hex and counter lands in it) and exits; `--frame-bench N` times N
+//! frames instead. In a window, `--probes` alone writes the same file once, when the scene is
+//! first ready (so a test driving the window knows where to click).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,9 +21,10 @@ use bevy::render::{Render, RenderApp, RenderSystems};
 
 use serde_json::json;
 
-use super::ViewOptions;
 use super::geometry::{at, centre, ground};
+use super::pick::Pickables;
 use super::shade::{HexLight, LightCells, hex_lights};
+use super::{Pick, ViewOptions};
 use crate::sim::{Board, NightState};
 
 pub(super) fn plugin(app: &mut App) {
@@ -43,6 +46,11 @@ pub struct CaptureRequest {
 impl CaptureRequest {
     pub fn headless(&self) -> bool {
         self.screenshot.is_some() || self.frame_bench.is_some()
+    }
+
+    /// Is anything waiting for the scene to be ready (a capture, a frame count, probes)?
+    fn waits_for_readiness(&self) -> bool {
+        self.headless() || self.probes.is_some()
     }
 }
 
@@ -152,14 +160,20 @@ fn watch_readiness(
     mut bench: ResMut<BenchClock>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if !request.headless() || stable.shot {
+    if !request.waits_for_readiness() || stable.shot {
         return;
     }
     let started = *stable.started.get_or_insert_with(Instant::now);
     if started.elapsed().as_secs() > 300 {
-        error!("the scene was not ready to capture after 300 s");
-        exit.write(AppExit::from_code(3));
         stable.shot = true;
+        if request.headless() {
+            error!("the scene was not ready to capture after 300 s");
+            exit.write(AppExit::from_code(3));
+        } else {
+            // A window stays open; its probes are written as the scene is.
+            warn!("the scene was not ready after 300 s; writing the probes anyway");
+            commands.run_system_cached(write_probes);
+        }
         return;
     }
     let s = &status.0;
@@ -184,7 +198,12 @@ fn watch_readiness(
         bench.start = Some(Instant::now());
         return;
     }
-    let (Some(path), Some(target)) = (request.screenshot.clone(), target) else {
+    let Some(path) = request.screenshot.clone() else {
+        // A window: only the probes.
+        commands.run_system_cached(write_probes);
+        return;
+    };
+    let Some(target) = target else {
         return;
     };
     commands.spawn(Screenshot::image(target.0.clone())).observe(
@@ -209,36 +228,43 @@ fn watch_readiness(
     commands.run_system_cached(write_probes);
 }
 
-/// `--probes`: where each hex's centre lands in the picture, with its light and terrain, so a
-/// test can compare a lit hex with its shadowed neighbour (E1.941).
+/// `--probes`: where each hex's centre lands in the picture (or the window), with its light and
+/// terrain, so a test can compare a lit hex with its shadowed neighbour (E1.941), and where each
+/// unit's counter drawn lands, so a test can click it. Written atomically (a temporary file in
+/// the same folder, renamed), so a reader polling for it never sees half of it.
 fn write_probes(
     request: Res<CaptureRequest>,
     board: Res<Board>,
     night: Res<NightState>,
     cells: LightCells,
+    pickables: Res<Pickables>,
     camera: Single<(&Camera, &GlobalTransform)>,
 ) {
     let Some(path) = &request.probes else { return };
     let (cam, gt) = *camera;
     let map = &board.scenario.map;
     let lights = hex_lights(&night, &cells);
-    let (w, h) = request.size;
-    let mut out = Vec::new();
+    // The viewport in logical pixels (the window's, or the picture's), as the cursor sees it.
+    let (w, h) = cam
+        .logical_viewport_size()
+        .map_or(request.size, |s| (s.x as u32, s.y as u32));
+    let on_screen = |p: Vec3| {
+        cam.world_to_viewport(gt, p)
+            .ok()
+            .filter(|px| px.x >= 0.0 && px.y >= 0.0 && px.x < w as f32 && px.y < h as f32)
+    };
+    let mut hexes = Vec::new();
     for d in map.hexes() {
-        let p = at(centre(d.hex), ground(d));
-        let Ok(px) = cam.world_to_viewport(gt, p) else {
+        let Some(px) = on_screen(at(centre(d.hex), ground(d))) else {
             continue;
         };
-        if px.x < 0.0 || px.y < 0.0 || px.x >= w as f32 || px.y >= h as f32 {
-            continue;
-        }
         let light = match lights.get(&d.hex) {
             Some(HexLight::Day) | None => "day",
             Some(HexLight::Dark { .. }) => "dark",
             Some(HexLight::Lit { .. }) => "lit",
             Some(HexLight::Shadowed { .. }) => "shadowed",
         };
-        out.push(json!({
+        hexes.push(json!({
             "hex": d.id.to_string(),
             "x": px.x.round(),
             "y": px.y.round(),
@@ -248,7 +274,20 @@ fn write_probes(
             "neighbors": d.hex.neighbors().iter().filter(|n| map.contains(**n)).map(|n| map.name(*n)).collect::<Vec<_>>(),
         }));
     }
-    if let Err(e) = std::fs::write(path, serde_json::to_string_pretty(&out).unwrap_or_default()) {
+    let mut units = Vec::new();
+    for (pick, p, _) in &pickables.counters {
+        let Pick::Unit(id) = pick else { continue };
+        let Some(px) = on_screen(*p) else { continue };
+        units.push(json!({
+            "id": id,
+            "at": pickables.unit_at.get(id).map(|l| l.display(map).to_string()),
+            "x": px.x.round(),
+            "y": px.y.round(),
+        }));
+    }
+    let out = json!({ "size": [w, h], "hexes": hexes, "units": units });
+    let text = serde_json::to_string_pretty(&out).unwrap_or_default();
+    if let Err(e) = crate::save_file::write_atomically(path, text.as_bytes()) {
         crate::diag::report(&format!("could not write {}: {e}", path.display()));
     }
 }

@@ -61,7 +61,8 @@ pub struct ViewOptions {
     pub sky: Sky,
     /// Render once, write this PNG and exit.
     pub screenshot: Option<PathBuf>,
-    /// With `screenshot`: also write where each hex's centre lands in the picture (JSON).
+    /// Write where each hex's centre and each unit's counter lands in the picture (with
+    /// `screenshot`) or the window (JSON), once the scene is ready.
     pub probes: Option<PathBuf>,
     /// Window or picture size in pixels.
     pub size: (u32, u32),

@@ -175,8 +175,26 @@ fn bench_json_prints_every_figure() {
         "bare_walk_ms",
         "los_vs_bare",
         "light_ms",
+        "moves_ms",
     ] {
         assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+    // One squad's legal-move field, in the middle of an 8-board map by default.
+    assert_eq!(v["boards"], 8);
+    assert_eq!(v["moves_from"], "Q43");
+    assert!(v["moves_reached"].as_u64().unwrap() > 6, "{v}");
+}
+
+#[test]
+fn bench_boards_sets_the_map_of_the_moves_figure_and_is_checked() {
+    let o = run(&["bench", "--json", "--runs", "1", "--boards", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["boards"], 1);
+    assert_eq!(v["moves_from"], "Q5");
+    for bad in ["0", "9", "x"] {
+        let o = run(&["bench", "--boards", bad]);
+        assert_eq!(o.status.code(), Some(2), "--boards {bad}");
     }
 }
 

@@ -30,3 +30,4 @@ mod sim;
 mod tables;
 mod trip_flares;
 mod watch;
+mod window;

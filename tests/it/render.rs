@@ -120,9 +120,25 @@ impl Picture {
 
 #[test]
 fn view_renders_the_default_scenario_and_night_is_darker_than_day_e1_1() {
-    let Some((day, _)) = render("default_day", &["--day", "--camera", "top"]) else {
+    let Some((day, probes)) = render("default_day", &["--day", "--camera", "top"]) else {
         return;
     };
+    // The probes also say where each unit's counter lands: on (near) its hex's centre.
+    let units = probes["units"].as_array().unwrap();
+    for id in ["us1", "us2", "us3", "us4"] {
+        let u = units
+            .iter()
+            .find(|u| u["id"] == id)
+            .unwrap_or_else(|| panic!("{id} not in the probes: {units:?}"));
+        let hex = probes["hexes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["hex"] == u["at"])
+            .unwrap_or_else(|| panic!("{u}'s hex is not in the probes"));
+        let d = |k: &str| u[k].as_f64().unwrap() - hex[k].as_f64().unwrap();
+        assert!(d("x").hypot(d("y")) < 20.0, "{u} is far from {hex}");
+    }
     let (night, _) = render("default_night", &["--night", "--camera", "top"]).unwrap();
     assert_eq!((day.w, day.h), (640, 400));
     assert!(day.variety() > 20, "the day frame looks blank");
@@ -153,7 +169,7 @@ fn e1_941_a_lit_hex_is_brighter_than_its_shadowed_neighbour_on_screen() {
         return;
     };
     // Hexes under the panels (top corners, the LOS box at the bottom right) are not compared.
-    let probes: Vec<serde_json::Value> = probes
+    let probes: Vec<serde_json::Value> = probes["hexes"]
         .as_array()
         .unwrap()
         .iter()

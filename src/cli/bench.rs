@@ -303,6 +303,10 @@ fn render_figures() -> Result<serde_json::Value, Failure> {
         "frame_ratio_4_vs_1": ((ms(&out[1]) / ms(&out[0])) * 1000.0).round() / 1000.0,
         "hexes_1_board": out[0]["hexes"],
         "hexes_4_boards": out[1]["hexes"],
+        "pick_hand_1_board_us": out[0]["pick_hand_us"],
+        "pick_mesh_1_board_us": out[0]["pick_mesh_us"],
+        "pick_hand_4_boards_us": out[1]["pick_hand_us"],
+        "pick_mesh_4_boards_us": out[1]["pick_mesh_us"],
     }))
 }
 
@@ -368,6 +372,14 @@ pub fn run(
                 r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
                 r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
                 r["frame_ratio_4_vs_1"]
+            ))?;
+            out.line(format_args!(
+                "pick, per ray:    own ray tests {} µs (1 board), {} µs (4 boards); \
+                 bevy_picking's MeshRayCast {} µs, {} µs",
+                r["pick_hand_1_board_us"],
+                r["pick_hand_4_boards_us"],
+                r["pick_mesh_1_board_us"],
+                r["pick_mesh_4_boards_us"]
             ))?;
         }
         if cfg!(debug_assertions) {

@@ -148,6 +148,14 @@ pub use out::Out;
 
 /// Runs a parsed command line, its output on stdout.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    // The viewer writes its own stdout (`--frame-bench`'s line) from Bevy's task threads: it
+    // must not run while this thread holds the stdout lock (it would wait for it forever).
+    match cli.command {
+        #[cfg(feature = "viewer")]
+        None => return view::run(view::Args::default()),
+        Some(Command::View(args)) => return view::run(args),
+        _ => {}
+    }
     run_to(cli, &mut Out::stdout())
 }
 

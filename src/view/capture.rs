@@ -300,10 +300,18 @@ pub struct BenchClock {
     frames: Vec<f64>,
 }
 
+impl BenchClock {
+    /// The benchmark frames are being timed.
+    pub fn running(&self) -> bool {
+        self.start.is_some()
+    }
+}
+
 fn bench_frames(
     request: Res<CaptureRequest>,
     mut clock: ResMut<BenchClock>,
     hexes: Query<(), With<crate::sim::HexCell>>,
+    picking: Res<super::pick_bench::PickBench>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(n) = request.frame_bench else { return };
@@ -329,6 +337,10 @@ fn bench_frames(
                 "frames": v.len(),
                 "mean_ms": (mean * 1000.0).round() / 1000.0,
                 "median_ms": (v[v.len() / 2] * 1000.0).round() / 1000.0,
+                "pick_hand_us": (super::pick_bench::median(&picking.hand_us) * 100.0).round() / 100.0,
+                "pick_mesh_us": (super::pick_bench::median(&picking.mesh_us) * 100.0).round() / 100.0,
+                "pick_hand_hits": picking.hand_hits,
+                "pick_mesh_hits": picking.mesh_hits,
             })
         );
         exit.write(AppExit::Success);

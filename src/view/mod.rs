@@ -15,6 +15,7 @@ mod labels;
 mod los_tool;
 pub mod mesh;
 mod pick;
+mod pick_bench;
 mod place;
 mod play_ui;
 mod probe;
@@ -246,6 +247,7 @@ impl Plugin for ViewPlugin {
             ui::plugin,
             labels::plugin,
             capture::plugin,
+            pick_bench::plugin,
         ));
     }
 }

@@ -26,6 +26,8 @@ pub struct Pickables {
     pub counters: Vec<(Pick, Vec3, f32)>,
     /// Play mode's marked destinations (kept by `play_ui`).
     pub destinations: Vec<(Pick, Vec3, f32)>,
+    /// The map's distinct Base Levels (`levels`), for `ray_hex`.
+    pub levels: Vec<i32>,
     /// Each drawn unit's Location (a click on a counter picks it for the LOS tool).
     pub unit_at: std::collections::HashMap<String, crate::los::Location>,
 }
@@ -34,13 +36,19 @@ pub struct Pickables {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Hovered(pub Option<Hex>);
 
-/// The hex whose top the ray meets first.
-pub fn ray_hex(map: &Map, ray: Ray3d) -> Option<(f32, Hex)> {
-    let mut best: Option<(f32, Hex)> = None;
+/// The distinct Base Levels of a map, lowest first (a ray meets each level's plane once).
+pub fn levels(map: &Map) -> Vec<i32> {
     let mut heights: Vec<i32> = map.hexes().map(|d| d.level).collect();
     heights.sort();
     heights.dedup();
-    for level in heights {
+    heights
+}
+
+/// The hex whose top the ray meets first: one plane per Base Level (`levels`), so the cost
+/// does not grow with the map.
+pub fn ray_hex(map: &Map, levels: &[i32], ray: Ray3d) -> Option<(f32, Hex)> {
+    let mut best: Option<(f32, Hex)> = None;
+    for &level in levels {
         let y = super::geometry::height(level as f32);
         let Some(t) = ray.intersect_plane(Vec3::new(0.0, y, 0.0), InfinitePlane3d::new(Vec3::Y))
         else {
@@ -80,11 +88,17 @@ fn hover(
     camera: Single<(&Camera, &GlobalTransform)>,
     board: Res<Board>,
     mut hovered: ResMut<Hovered>,
+    mut pickables: ResMut<Pickables>,
 ) {
-    let h = cursor_ray(&window, *camera).and_then(|ray| ray_hex(&board.scenario.map, ray));
+    if pickables.levels.is_empty() {
+        pickables.levels = levels(&board.scenario.map);
+    }
+    let h = cursor_ray(&window, *camera)
+        .and_then(|ray| ray_hex(&board.scenario.map, &pickables.levels, ray));
     hovered.0 = h.map(|(_, h)| h);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -113,7 +127,8 @@ fn click(
         return;
     };
     let map = &board.scenario.map;
-    let mut best: Option<(f32, Pick)> = ray_hex(map, ray).map(|(t, h)| (t, Pick::Hex(h)));
+    let mut best: Option<(f32, Pick)> =
+        ray_hex(map, &pickables.levels, ray).map(|(t, h)| (t, Pick::Hex(h)));
     for items in [
         &pickables.caves,
         &pickables.destinations,

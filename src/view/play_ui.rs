@@ -530,8 +530,9 @@ fn follow_actor(
         if let Some(p) = point {
             let (cam, gt) = *camera;
             let on_screen = cam.world_to_viewport(gt, p).is_ok_and(|px| {
-                cam.logical_viewport_size()
-                    .is_some_and(|size| px.x >= 0.0 && px.y >= 0.0 && px.x <= size.x && px.y <= size.y)
+                cam.logical_viewport_size().is_some_and(|size| {
+                    px.x >= 0.0 && px.y >= 0.0 && px.x <= size.x && px.y <= size.y
+                })
             });
             if !on_screen {
                 goal.focus = Some(p);
@@ -653,7 +654,10 @@ fn orders(
                 )),
             };
             ui.small(match &target.0 {
-                Some(t) => format!("target: {} (Esc clears it)", pick_text(t, &board.scenario.map)),
+                Some(t) => format!(
+                    "target: {} (Esc clears it)",
+                    pick_text(t, &board.scenario.map)
+                ),
                 None => "click a hex, cave or enemy unit to target it".to_string(),
             });
             ui.separator();

@@ -140,7 +140,10 @@ fn show(
                 ui.small(m);
             }
             if let Some(e) = &play.undo_error {
-                ui.small(egui::RichText::new(format!("Undo failed: {e}")).color(egui::Color32::LIGHT_RED));
+                ui.small(
+                    egui::RichText::new(format!("Undo failed: {e}"))
+                        .color(egui::Color32::LIGHT_RED),
+                );
             }
             if let Some(say) = log.events.iter().rev().find(|e| e.event == "say") {
                 ui.separator();

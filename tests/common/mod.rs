@@ -98,3 +98,24 @@ pub fn run_to(app: &mut App, n: usize) {
         assert!(runner::run_step(app), "the script ended before step {n}");
     }
 }
+
+/// A scenario's text with `units` added first in its `units` list, `attacker: Some(Allied)` and
+/// `script` as its script (the fixture must end its `units` list with `    ],\n)`).
+pub fn allied_walk(base: &str, units: &str, script: &str) -> String {
+    base.replace(
+        "units: [",
+        &format!("attacker: Some(Allied),\n    units: [\n{units}"),
+    )
+    .replace("    ],\n)", &format!("    ],\n    script: [{script}],\n)"))
+}
+
+/// The LOS between two Locations of `s`, through caves (G11.5) as well, checked both ways.
+pub fn cave_los(s: &Scenario, from: &str, to: &str) -> asl_pto::los::LosResult {
+    let (caves, _) = s.cave_system();
+    let env = s.los_env();
+    let (a, b) = (s.location(from).unwrap(), s.location(to).unwrap());
+    let r = asl_pto::rules::caves::sight::cave_los(&env, &caves, &a, &b).unwrap();
+    let back = asl_pto::rules::caves::sight::cave_los(&env, &caves, &b, &a).unwrap();
+    assert_eq!(r.clear(), back.clear(), "{from}<->{to} not reciprocal");
+    r
+}

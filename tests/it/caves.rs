@@ -2,12 +2,11 @@
 //! Covered Arc and LOS (G11.12, G11.5), from the seed's EX text. Each test names its EX.
 
 use asl_pto::hex::Hexside;
-use asl_pto::los::LosResult;
 use asl_pto::rules::caves::access::Under;
 use asl_pto::rules::caves::{CaveInput, CaveSystem, site};
 use asl_pto::scenario::Scenario;
 
-use crate::common::{fixture as scenario, from_text};
+use crate::common::{cave_los, fixture as scenario, from_text};
 
 fn setup_map() -> Scenario {
     scenario("g11_1_setup")
@@ -232,16 +231,6 @@ fn g11_4_complex_stacking_is_twice_its_caves() {
 }
 
 // --- G11.5 LOS ---------------------------------------------------------------------------------
-
-fn cave_los(s: &Scenario, from: &str, to: &str) -> LosResult {
-    let (caves, _) = s.cave_system();
-    let env = s.los_env();
-    let (a, b) = (s.location(from).unwrap(), s.location(to).unwrap());
-    let r = asl_pto::rules::caves::sight::cave_los(&env, &caves, &a, &b).unwrap();
-    let back = asl_pto::rules::caves::sight::cave_los(&env, &caves, &b, &a).unwrap();
-    assert_eq!(r.clear(), back.clear(), "{from}<->{to} not reciprocal");
-    r
-}
 
 #[test]
 fn g11_5_ex_cave_g_sees_a_climber_at_its_ca_vertex_only_at_level_1() {

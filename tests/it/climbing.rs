@@ -7,26 +7,16 @@ use asl_pto::los::Location;
 use asl_pto::sim::{self, components::At};
 use bevy::prelude::*;
 
-use crate::common::{app, from_text, run_to};
+use crate::common::{allied_walk, app, from_text, run_to};
 
 /// The G11.321 CCSS fixture with `units` and `script` appended (the Allies attack).
 fn ccss(units: &str, script: &str) -> String {
-    include_str!("../scenarios/g11_321_ccss.ron")
-        .replace(
-            "units: [",
-            &format!("attacker: Some(Allied),\n    units: [\n{units}"),
-        )
-        .replace("    ],\n)", &format!("    ],\n    script: [{script}],\n)"))
+    allied_walk(include_str!("../scenarios/g11_321_ccss.ron"), units, script)
 }
 
 /// The G11.6 cliff fixture (caves A, G, M in the Level 3 cliff hex S5) likewise.
 fn cliff(units: &str, script: &str) -> String {
-    include_str!("../scenarios/g11_6_cliff.ron")
-        .replace(
-            "units: [",
-            &format!("attacker: Some(Allied),\n    units: [\n{units}"),
-        )
-        .replace("    ],\n)", &format!("    ],\n    script: [{script}],\n)"))
+    allied_walk(include_str!("../scenarios/g11_6_cliff.ron"), units, script)
 }
 
 /// Walks `text` to step `n` and returns the log's events of step `n`.

@@ -4,22 +4,11 @@
 //! EX), and Setting a DC in cave G from a Crest counter centered on W9-W10 (G11.8332 EX).
 
 use asl_pto::hex::{Direction, Hexside};
-use asl_pto::los::{Location, LosResult};
+use asl_pto::los::Location;
 use asl_pto::rules::caves::sight::crest_in_covered_arc;
-use asl_pto::scenario::Scenario;
 use asl_pto::sim;
 
-use crate::common::{app, fixture, from_text, run_to};
-
-fn cave_los(s: &Scenario, from: &str, to: &str) -> LosResult {
-    let (caves, _) = s.cave_system();
-    let env = s.los_env();
-    let (a, b) = (s.location(from).unwrap(), s.location(to).unwrap());
-    let r = asl_pto::rules::caves::sight::cave_los(&env, &caves, &a, &b).unwrap();
-    let back = asl_pto::rules::caves::sight::cave_los(&env, &caves, &b, &a).unwrap();
-    assert_eq!(r.clear(), back.clear(), "{from}<->{to} not reciprocal");
-    r
-}
+use crate::common::{allied_walk, app, cave_los, fixture, from_text, run_to};
 
 #[test]
 fn b20_9_a_crest_status_location_is_a_depression_hex_along_one_of_its_crest_lines() {
@@ -90,12 +79,7 @@ fn g11_12_ex_infantry_in_bb6_are_in_cave_bs_ca_but_not_at_crest_status() {
 
 /// The G11.321 CCSS fixture with `units` and `script` appended (the Allies attack).
 fn ccss(units: &str, script: &str) -> String {
-    include_str!("../scenarios/g11_321_ccss.ron")
-        .replace(
-            "units: [",
-            &format!("attacker: Some(Allied),\n    units: [\n{units}"),
-        )
-        .replace("    ],\n)", &format!("    ],\n    script: [{script}],\n)"))
+    allied_walk(include_str!("../scenarios/g11_321_ccss.ron"), units, script)
 }
 
 fn walk(text: &str, steps: usize) -> Vec<sim::Event> {

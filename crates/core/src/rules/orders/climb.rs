@@ -13,7 +13,7 @@ use crate::rules::caves::attack::{climbing_falling_dr, climbing_placement_hexsid
 use crate::rules::caves::sight::in_covered_arc;
 use crate::rules::climbing::{self, cliff_at};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
-use crate::rules::situation::{ClimbAt, Refusal, Situation};
+use crate::rules::situation::{ClimbAt, Refusal, Situation, UnitAt};
 
 use super::dc::known_cave;
 use super::{attacker_in, mf_allotment};
@@ -42,6 +42,35 @@ pub struct ClimbPlan {
     /// its name on the map.
     pub foot: Hex,
     pub foot_name: String,
+}
+
+impl ClimbPlan {
+    /// A Climb of `u` onto the Climb counter (hex, level, vertex), allowed by `ruling` (rule,
+    /// reason), with the Falling DR `falling` and `foot` where a fall lands.
+    fn new(
+        s: &Situation,
+        u: &UnitAt,
+        (hex, level, vertex): (Hex, i32, Vertex),
+        (rule, reason): (&'static str, String),
+        falling: Check,
+        foot: Hex,
+    ) -> ClimbPlan {
+        ClimbPlan {
+            unit: u.unit.id.clone(),
+            from: u.at.clone(),
+            to: Location::Climbing { hex, level, vertex },
+            hex,
+            level,
+            vertex,
+            mf_total: mf_allotment(u),
+            rule,
+            reason,
+            falling,
+            night: s.night(),
+            foot,
+            foot_name: s.map.name(foot),
+        }
+    }
 }
 
 /// What the Falling DR made of a Climb.
@@ -88,21 +117,14 @@ pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<Cl
             if lv(other) < lv(hex) { other } else { hex }
         })
         .unwrap_or(hex);
-    Ok(ClimbPlan {
-        unit: u.unit.id.clone(),
-        from: u.at.clone(),
-        to: Location::Climbing { hex, level, vertex },
-        hex,
-        level,
-        vertex,
-        mf_total: mf_allotment(u),
-        rule: r.rule,
-        reason: r.reason,
-        falling: climbing_falling_dr(true, true),
-        night: s.night(),
+    Ok(ClimbPlan::new(
+        s,
+        u,
+        (hex, level, vertex),
+        (r.rule, r.reason),
+        climbing_falling_dr(true, true),
         foot,
-        foot_name: map.name(foot),
-    })
+    ))
 }
 
 /// G11.8331 Climbing to Place a DC: an unpinned, Good Order Infantry unit possessing a DC, at a
@@ -221,31 +243,25 @@ pub fn climb_to_place_dc(
     } else {
         climbing_falling_dr(cliff, false)
     };
-    Ok(ClimbPlan {
-        unit: u.unit.id.clone(),
-        from: u.at.clone(),
-        to: Location::Climbing { hex, level, vertex },
-        hex,
-        level,
-        vertex,
-        mf_total: mf_allotment(u),
-        rule: RULE,
-        reason: format!(
-            "unit {unit} declares a Climb to Place its DC into cave {} (its whole MPh) and goes \
+    let reason = format!(
+        "unit {unit} declares a Climb to Place its DC into cave {} (its whole MPh) and goes \
              onto a Level {level} Climb counter in {} aiming at {vertex}, along {} {side}",
-            cave.id,
-            map.name(hex),
-            if cliff {
-                "cliff"
-            } else {
-                "the non-cliff hexside"
-            }
-        ),
+        cave.id,
+        map.name(hex),
+        if cliff {
+            "cliff"
+        } else {
+            "the non-cliff hexside"
+        }
+    );
+    Ok(ClimbPlan::new(
+        s,
+        u,
+        (hex, level, vertex),
+        (RULE, reason),
         falling,
-        night: s.night(),
-        foot: hex,
-        foot_name: map.name(hex),
-    })
+        hex,
+    ))
 }
 
 /// E1.421 / B11.41: what the Falling DR (`colored` + `white`) decides for a Climb: the Climber

@@ -29,6 +29,7 @@ use crate::sim::{Board, NightState};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SceneReady>()
+        .init_resource::<Captured>()
         .init_resource::<BenchClock>()
         .add_systems(PreStartup, make_target)
         .add_systems(Last, (watch_readiness, bench_frames).chain());
@@ -76,11 +77,15 @@ pub struct SceneReady {
     pub counters: bool,
 }
 
+/// The capture (or the window's probes) that waited for the scene is done (`watch_readiness`).
+#[derive(Resource, Default, Debug)]
+pub struct Captured(pub bool);
+
 /// The render world's pipeline counts, shared with the main world.
 #[derive(Default)]
 pub struct PipelineCounts {
     total: AtomicUsize,
-    waiting: AtomicUsize,
+    pub waiting: AtomicUsize,
     errors: AtomicUsize,
 }
 
@@ -159,6 +164,7 @@ fn watch_readiness(
     mut stable: Local<Stable>,
     mut bench: ResMut<BenchClock>,
     mut exit: MessageWriter<AppExit>,
+    mut captured: ResMut<Captured>,
 ) {
     if !request.waits_for_readiness() || stable.shot {
         return;
@@ -190,6 +196,7 @@ fn watch_readiness(
         return;
     }
     stable.shot = true;
+    captured.0 = true;
     let errors = s.errors.load(Ordering::Relaxed);
     if errors > 0 {
         warn!("{errors} render pipeline(s) failed to compile; the picture may lack something");

@@ -19,6 +19,7 @@ mod pick_bench;
 mod place;
 mod play_ui;
 mod probe;
+mod quiet;
 pub mod shade;
 pub mod terrain;
 mod ui;
@@ -248,6 +249,7 @@ impl Plugin for ViewPlugin {
             labels::plugin,
             capture::plugin,
             pick_bench::plugin,
+            quiet::plugin,
         ));
     }
 }
@@ -327,7 +329,13 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         resolution: WindowResolution::new(w, h),
         ..default()
     });
+    let log = bevy::log::LogPlugin {
+        filter: quiet::QUIET_LOG_FILTER.to_string(),
+        level: bevy::log::Level::ERROR,
+        ..default()
+    };
     let plugins = DefaultPlugins
+        .set(log)
         .set(WindowPlugin {
             primary_window: window,
             exit_condition: if headless {
@@ -347,7 +355,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
                 std::time::Duration::ZERO,
             ));
     } else {
-        app.add_plugins(plugins);
+        app.add_plugins(plugins).insert_resource(quiet::on_demand());
     }
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.10)))
         .add_plugins(EguiPlugin::default())

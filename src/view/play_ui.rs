@@ -508,6 +508,7 @@ struct CameraGoal {
 }
 
 /// The camera eases to the unit the last step acted on when that unit is off screen.
+#[allow(clippy::too_many_arguments)]
 fn follow_actor(
     mut goal: ResMut<CameraGoal>,
     log: Res<WalkLog>,
@@ -516,6 +517,7 @@ fn follow_actor(
     units: Query<(&crate::model::Unit, &crate::sim::At)>,
     camera: Single<(&Camera, &GlobalTransform)>,
     mut orbit: ResMut<super::camera::Orbit>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     if play.active && log.events.len() != goal.seen {
         let actor = log.events[goal.seen.min(log.events.len())..]
@@ -540,6 +542,7 @@ fn follow_actor(
         }
     }
     if let Some(p) = goal.focus {
+        redraw.write(bevy::window::RequestRedraw);
         let next = orbit.focus.lerp(p, 0.12);
         orbit.focus = if next.distance(p) < 0.02 { p } else { next };
         if orbit.focus == p {

@@ -269,22 +269,23 @@ pub fn climb_to_place_dc(
 /// not in our sources). Either way the MPh is spent.
 /// With no Falling DR to make (`plan.falling` does not hold, G11.8331) the dice are not read.
 pub fn climb_outcome(plan: &ClimbPlan, colored: u8, white: u8) -> ClimbOutcome {
-    let counter = Some(ClimbAt {
-        hex: plan.hex,
-        vertex: plan.vertex,
-        level: plan.level,
-        unit: plan.unit.clone(),
-    });
+    // The Climber ends on its new Climb counter, with this sentence.
+    let stays = |text: String| ClimbOutcome {
+        fell: false,
+        event: "climb",
+        at: plan.to.clone(),
+        counter: Some(ClimbAt {
+            hex: plan.hex,
+            vertex: plan.vertex,
+            level: plan.level,
+            unit: plan.unit.clone(),
+        }),
+        mf_spent: plan.mf_total,
+        rule: plan.rule,
+        text,
+    };
     if !plan.falling.holds {
-        return ClimbOutcome {
-            fell: false,
-            event: "climb",
-            at: plan.to.clone(),
-            counter,
-            mf_spent: plan.mf_total,
-            rule: plan.rule,
-            text: format!("{}; {}", plan.reason, plan.falling.reason),
-        };
+        return stays(format!("{}; {}", plan.reason, plan.falling.reason));
     }
     let f = falling_dr(colored + white, plan.night);
     if f.outcome == FallingOutcome::Falls {
@@ -302,13 +303,5 @@ pub fn climb_outcome(plan: &ClimbPlan, colored: u8, white: u8) -> ClimbOutcome {
             ),
         };
     }
-    ClimbOutcome {
-        fell: false,
-        event: "climb",
-        at: plan.to.clone(),
-        counter,
-        mf_spent: plan.mf_total,
-        rule: plan.rule,
-        text: format!("{}; {}: {}", plan.reason, f.rule, f.reason),
-    }
+    stays(format!("{}; {}: {}", plan.reason, f.rule, f.reason))
 }

@@ -131,6 +131,16 @@ pub struct Gunflash {
     pub at: Location,
 }
 
+/// A light source (E1.9) spawned or changed: a Blaze, Flame, Starshell, IR or Trip Flare
+/// counter (the relighting and the viewer's redraw both watch for it).
+pub type LightSourceChanged = Or<(
+    Changed<Blaze>,
+    Changed<Flame>,
+    Changed<Starshell>,
+    Changed<IlluminatingRound>,
+    Changed<TripFlareCounter>,
+)>;
+
 /// An Illuminating Round (E1.93), removed like a Starshell (E1.933).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IlluminatingRound {

@@ -15,13 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, relight.in_set(SimSystems::Relight));
 }
 
-type SourceChanged = Or<(
-    Changed<Blaze>,
-    Changed<Flame>,
-    Changed<Starshell>,
-    Changed<IlluminatingRound>,
-    Changed<TripFlareCounter>,
-)>;
+type SourceChanged = LightSourceChanged;
 
 /// The light sources' queries: Blazes, Flames, Starshells, IR and Trip Flare counters.
 type Sources<'w, 's> = (

@@ -79,16 +79,8 @@ type UnitChanged = (
     )>,
 );
 
-/// A counter on the map spawned or changed: Climb, SMOKE, Blaze, Flame, Starshell, IR.
-type CounterChanged = Or<(
-    Changed<Climb>,
-    Changed<Smoke>,
-    Changed<Blaze>,
-    Changed<Flame>,
-    Changed<Starshell>,
-    Changed<IlluminatingRound>,
-    Changed<TripFlareCounter>,
-)>;
+/// A counter on the map spawned or changed: Climb, SMOKE, or a light source.
+type CounterChanged = Or<(Changed<Climb>, Changed<Smoke>, LightSourceChanged)>;
 
 /// A piece on the map changed: a unit (its state, Location, hidden/Concealed/Cloaked markers;
 /// one spawned or eliminated), a Climb counter (B11.4), SMOKE, a Blaze or Flame, a Starshell or

@@ -260,6 +260,27 @@ fn write_probes(
             .ok()
             .filter(|px| px.x >= 0.0 && px.y >= 0.0 && px.x < w as f32 && px.y < h as f32)
     };
+    // The counters drawn, by the hex they stand in (a cave's occupants in the cave's hex).
+    let mut units: std::collections::HashMap<crate::hex::Hex, Vec<serde_json::Value>> =
+        std::collections::HashMap::new();
+    for (pick, p, _) in &pickables.counters {
+        let Pick::Unit(id) = pick else { continue };
+        let Some(px) = on_screen(*p) else { continue };
+        let Some(at) = pickables.unit_at.get(id) else {
+            continue;
+        };
+        let hex = match at {
+            crate::los::Location::Cave(c) => board.caves.cave(c).map(|c| c.hex),
+            l => l.hex(),
+        };
+        let Some(hex) = hex else { continue };
+        units.entry(hex).or_default().push(json!({
+            "id": id,
+            "at": at.display(map).to_string(),
+            "x": px.x.round(),
+            "y": px.y.round(),
+        }));
+    }
     let mut hexes = Vec::new();
     for d in map.hexes() {
         let Some(px) = on_screen(at(centre(d.hex), ground(d))) else {
@@ -279,20 +300,10 @@ fn write_probes(
             "terrain": d.terrain.info().name,
             "level": d.level,
             "neighbors": d.hex.neighbors().iter().filter(|n| map.contains(**n)).map(|n| map.name(*n)).collect::<Vec<_>>(),
+            "units": units.remove(&d.hex).unwrap_or_default(),
         }));
     }
-    let mut units = Vec::new();
-    for (pick, p, _) in &pickables.counters {
-        let Pick::Unit(id) = pick else { continue };
-        let Some(px) = on_screen(*p) else { continue };
-        units.push(json!({
-            "id": id,
-            "at": pickables.unit_at.get(id).map(|l| l.display(map).to_string()),
-            "x": px.x.round(),
-            "y": px.y.round(),
-        }));
-    }
-    let out = json!({ "size": [w, h], "hexes": hexes, "units": units });
+    let out = serde_json::Value::Array(hexes);
     let text = serde_json::to_string_pretty(&out).unwrap_or_default();
     if let Err(e) = crate::save_file::write_atomically(path, text.as_bytes()) {
         crate::diag::report(&format!("could not write {}: {e}", path.display()));

@@ -124,18 +124,16 @@ fn view_renders_the_default_scenario_and_night_is_darker_than_day_e1_1() {
         return;
     };
     // The probes also say where each unit's counter lands: on (near) its hex's centre.
-    let units = probes["units"].as_array().unwrap();
+    let hexes = probes.as_array().unwrap();
     for id in ["us1", "us2", "us3", "us4"] {
-        let u = units
+        let (hex, u) = hexes
             .iter()
-            .find(|u| u["id"] == id)
-            .unwrap_or_else(|| panic!("{id} not in the probes: {units:?}"));
-        let hex = probes["hexes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|h| h["hex"] == u["at"])
-            .unwrap_or_else(|| panic!("{u}'s hex is not in the probes"));
+            .find_map(|h| {
+                let u = h["units"].as_array()?.iter().find(|u| u["id"] == id)?;
+                Some((h, u))
+            })
+            .unwrap_or_else(|| panic!("{id} not in the probes: {probes}"));
+        assert_eq!(hex["hex"], u["at"], "{id} stands in its hex");
         let d = |k: &str| u[k].as_f64().unwrap() - hex[k].as_f64().unwrap();
         assert!(d("x").hypot(d("y")) < 20.0, "{u} is far from {hex}");
     }
@@ -169,7 +167,7 @@ fn e1_941_a_lit_hex_is_brighter_than_its_shadowed_neighbour_on_screen() {
         return;
     };
     // Hexes under the panels (top corners, the LOS box at the bottom right) are not compared.
-    let probes: Vec<serde_json::Value> = probes["hexes"]
+    let probes: Vec<serde_json::Value> = probes
         .as_array()
         .unwrap()
         .iter()

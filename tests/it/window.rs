@@ -73,12 +73,18 @@ fn wait_for(
     Err(None)
 }
 
-/// Where `probes` puts unit `id`'s counter, or hex `hex`'s centre, in window pixels.
+/// Where `probes` (a list of hexes, each with the counters drawn in it) puts hex `id`'s centre
+/// (`list` "hexes") or unit `id`'s counter (`list` "units"), in window pixels.
 fn spot(probes: &serde_json::Value, list: &str, key: &str, id: &str) -> (i64, i64) {
-    let item = probes[list]
-        .as_array()
-        .and_then(|a| a.iter().find(|p| p[key] == id))
-        .unwrap_or_else(|| panic!("{id} is not in the probes' {list}: {probes}"));
+    let hexes = probes.as_array().expect("the probes are a list of hexes");
+    let item = match list {
+        "units" => hexes
+            .iter()
+            .flat_map(|h| h["units"].as_array().into_iter().flatten())
+            .find(|u| u[key] == id),
+        _ => hexes.iter().find(|h| h[key] == id),
+    }
+    .unwrap_or_else(|| panic!("{id} is not in the probes' {list}: {probes}"));
     let px = |k: &str| item[k].as_f64().unwrap().round() as i64;
     (px("x"), px("y"))
 }

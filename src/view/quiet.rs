@@ -2,30 +2,69 @@
 //! an idle viewer sleeps until input comes; it keeps rendering continuously only while there is
 //! work a frame must do without input: the scene still loading (meshes, render pipelines, the
 //! capture or probes waiting for it), a walkthrough step or Play order still running (a step can
-//! take several frames, one phase each), the camera easing. Bevy's INFO/WARN log lines are off
-//! by default (`view::log_plugin`): `RUST_LOG=info` brings them back.
+//! take several frames, one phase each), the camera easing, an arrow key held. Two things in
+//! bevy_egui would keep it awake forever or not wake it at all, and are mended here: a
+//! `ModifiersChanged` event it feeds egui every frame (egui repaints on any event), and egui's
+//! delayed repaints (tooltips) it does not pass to winit. Idle under Xvfb: 0.0 % of a core
+//! (README). Bevy's INFO/WARN log lines are off by default (`view::log_plugin`):
+//! `RUST_LOG=info` brings them back.
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::{EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui};
 
 use super::capture::{CaptureRequest, Captured, PipelineStatus, SceneReady};
 use crate::sim::Walk;
 use crate::sim::play::Play;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, keep_awake);
+    app.add_systems(Last, keep_awake)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
+            PostUpdate,
+            egui_repaint_delay
+                .after(EguiPostUpdateSet::EndPass)
+                .before(EguiPostUpdateSet::ProcessOutput),
+        );
 }
 
-/// Render on demand: wake on input, and at least every half second while focused (the egui
-/// panels' clocks), every five seconds when not.
+/// The longest an idle window sleeps without input (a safety net: nothing on screen changes by
+/// itself once the scene has loaded).
+const IDLE_WAKE: Duration = Duration::from_secs(60);
+
+/// Render on demand: wake on input, on a redraw request, or when egui asked to be repainted
+/// later (a tooltip's delay: `egui_repaint_delay` shortens the wait to that), else once a minute.
 pub fn on_demand() -> WinitSettings {
     WinitSettings {
-        focused_mode: UpdateMode::reactive(Duration::from_millis(500)),
-        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(5)),
+        focused_mode: UpdateMode::reactive(IDLE_WAKE),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
+    }
+}
+
+/// egui asks for a repaint after a delay (a tooltip shows once the pointer rests); bevy_egui
+/// only forwards immediate requests to winit, so the window's wait is shortened to that delay.
+fn egui_repaint_delay(outputs: Query<&EguiFullOutput>, mut settings: ResMut<WinitSettings>) {
+    let delay = outputs
+        .iter()
+        .filter_map(|output| output.0.as_ref())
+        .filter_map(|full| full.viewport_output.get(&egui::ViewportId::ROOT))
+        .map(|viewport| viewport.repaint_delay)
+        .min()
+        .unwrap_or(Duration::MAX)
+        .clamp(Duration::from_millis(16), IDLE_WAKE);
+    let wanted = UpdateMode::reactive(delay);
+    if settings.focused_mode != wanted {
+        settings.focused_mode = wanted;
     }
 }
 
@@ -42,6 +81,7 @@ fn keep_awake(
     status: Res<PipelineStatus>,
     walk: Res<Walk>,
     play: Res<Play>,
+    keys: Res<ButtonInput<KeyCode>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let loading = time.elapsed_secs() < 5.0
@@ -49,7 +89,34 @@ fn keep_awake(
         || !ready.counters
         || status.0.waiting.load(Ordering::Relaxed) > 0
         || (request.probes.is_some() && !captured.0);
-    if loading || !walk.idle() || !play.settled() {
+    // A held arrow key pans the camera every frame, with no new input to wake on.
+    let key_held = keys.get_pressed().next().is_some();
+    if loading || key_held || !walk.idle() || !play.settled() {
         redraw.write(RequestRedraw);
+    }
+}
+
+/// bevy_egui 0.42 pushes a `ModifiersChanged` event into egui's input every frame, changed or
+/// not; egui reads any event as a reason to repaint at once, so an idle window would redraw
+/// forever. This drops the event when the modifiers are those of the last frame (egui keeps the
+/// modifier state itself, so nothing is lost) and lets every other event through.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<(Entity, &mut EguiInput)>,
+    mut last: Local<HashMap<Entity, egui::Modifiers>>,
+) {
+    for (entity, mut input) in &mut inputs {
+        let events = &mut input.0.events;
+        let mut seen = last.get(&entity).copied();
+        events.retain(|event| match event {
+            egui::Event::ModifiersChanged(now) => {
+                let unchanged = seen == Some(*now);
+                seen = Some(*now);
+                !unchanged
+            }
+            _ => true,
+        });
+        if let Some(now) = seen {
+            last.insert(entity, now);
+        }
     }
 }

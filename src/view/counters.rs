@@ -11,25 +11,27 @@ use bevy::prelude::*;
 use super::board::Palette;
 use super::capture::SceneReady;
 use super::caves::shown;
+use super::counter_art::{self, Face};
 use super::geometry::{LEVEL_HEIGHT, at, centre, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
 use super::place::{climb_spot, location_point, opening};
 use super::{Pick, ViewSettings, ViewSystems};
-use crate::counters::Nationality;
 use crate::los::Location;
 use crate::scenario::SmokeKind;
-use crate::sim::live::{Live, UnitView};
+use crate::sim::live::Live;
 use crate::sim::watch::PieceChanges;
 use crate::sim::{Board, Climb};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CountersStale>().add_systems(
-        Update,
-        (watch_pieces, draw_counters)
-            .chain()
-            .in_set(ViewSystems::Draw),
-    );
+    app.init_resource::<CountersStale>()
+        .init_resource::<FaceMaterials>()
+        .add_systems(
+            Update,
+            (watch_pieces, draw_counters, turn_to_camera)
+                .chain()
+                .in_set(ViewSystems::Draw),
+        );
 }
 
 /// The counters drawn no longer show the situation: redraw them (nothing is drawn yet at the
@@ -58,19 +60,196 @@ fn watch_pieces(
 #[derive(Component)]
 struct CounterVisual;
 
-fn unit_colour(u: &UnitView) -> [f32; 3] {
-    let base = match u.unit.nationality {
-        Nationality::Japanese => [0.95, 0.78, 0.30],
-        _ => [0.48, 0.58, 0.30],
-    };
-    if u.unit.hero.is_some() {
-        [0.98, 0.85, 0.15]
-    } else if u.unit.broken {
-        base.map(|x| x * 0.55)
-    } else {
-        base
+/// A counter whose print turns to face the camera's heading (as a player turns a counter to
+/// read it), about its own centre.
+#[derive(Component)]
+struct FacesCamera;
+
+/// Turns every counter's print toward the camera's heading when the camera turns (or new
+/// counters are drawn).
+fn turn_to_camera(
+    orbit: Res<super::camera::Orbit>,
+    added: Query<(), Added<FacesCamera>>,
+    mut tiles: Query<&mut Transform, With<FacesCamera>>,
+    mut heading: Local<Option<f32>>,
+) {
+    // Snapped to 5 degrees: an orbit's small turns leave the print where it is.
+    let step = 5f32.to_radians();
+    let yaw = (orbit.yaw / step).round() * step;
+    if *heading == Some(yaw) && added.is_empty() {
+        return;
+    }
+    *heading = Some(yaw);
+    let turn = Quat::from_rotation_y(yaw);
+    for mut t in &mut tiles {
+        if t.rotation != turn {
+            t.rotation = turn;
+        }
     }
 }
+
+/// The thickness of a counter.
+const THICK: f32 = 0.028;
+/// A squad counter's side (a hex is 1 across its flats: an ASL counter covers about half).
+const COUNTER_SIDE: f32 = 0.44;
+/// A marker's side (SMOKE, Blaze, Climb, Starshell, IR).
+const MARKER_SIDE: f32 = 0.3;
+
+/// One counter to draw: its face, the centre of its bottom, its side, and whether it is drawn
+/// see-through (a hidden unit, shown only in its owner's view).
+struct Tile {
+    face: Face,
+    at: Vec3,
+    side: f32,
+    ghost: bool,
+}
+
+/// Counters piled on one spot: each a little higher and to the north-east of the one below, as
+/// a stack of counters lies on a board, so every one shows an edge.
+#[derive(Default)]
+struct Piles {
+    heights: HashMap<[i32; 3], usize>,
+    tiles: Vec<Tile>,
+}
+
+impl Piles {
+    /// Puts `face` on the pile at `base`; returns the centre of its top.
+    fn put(&mut self, base: Vec3, face: Face, side: f32, ghost: bool) -> Vec3 {
+        let key = (base * 1000.0).round().as_ivec3().to_array();
+        let n = self.heights.entry(key).or_insert(0);
+        let k = *n as f32;
+        *n += 1;
+        let at = base + Vec3::new(0.045 * k, 0.004 + THICK * k, -0.045 * k);
+        self.tiles.push(Tile {
+            face,
+            at,
+            side,
+            ghost,
+        });
+        at + Vec3::Y * THICK
+    }
+}
+
+/// The textures made so far, one material per face (a face is painted once), and the counter
+/// mesh they share.
+#[derive(Resource, Default)]
+struct FaceMaterials {
+    plate: Option<Handle<Mesh>>,
+    made: HashMap<(Face, bool), Handle<StandardMaterial>>,
+}
+
+/// A counter of side 1 and thickness 1, its bottom at the origin: the face on top (the picture's
+/// top row toward the board's north, -z), its edges in the colour of the picture's frame.
+fn plate_mesh() -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let mut positions = Vec::new();
+    let mut normals = Vec::new();
+    let mut uvs = Vec::new();
+    let mut indices = Vec::new();
+    let mut face = |corners: [[f32; 3]; 4], normal: [f32; 3], uv: [[f32; 2]; 4]| {
+        let first = positions.len() as u32;
+        positions.extend(corners);
+        normals.extend([normal; 4]);
+        uvs.extend(uv);
+        indices.extend([first, first + 1, first + 2, first, first + 2, first + 3]);
+    };
+    let edge = [[0.01, 0.01]; 4];
+    // Top: (-x,-z) is the picture's top left.
+    face(
+        [
+            [-0.5, 1.0, -0.5],
+            [-0.5, 1.0, 0.5],
+            [0.5, 1.0, 0.5],
+            [0.5, 1.0, -0.5],
+        ],
+        [0.0, 1.0, 0.0],
+        [[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0]],
+    );
+    for (n, a, b) in [
+        ([1.0, 0.0, 0.0], [0.5, -0.5], [0.5, 0.5]),
+        ([-1.0, 0.0, 0.0], [-0.5, 0.5], [-0.5, -0.5]),
+        ([0.0, 0.0, 1.0], [0.5, 0.5], [-0.5, 0.5]),
+        ([0.0, 0.0, -1.0], [-0.5, -0.5], [0.5, -0.5]),
+    ] {
+        face(
+            [
+                [a[0], 0.0, a[1]],
+                [a[0], 1.0, a[1]],
+                [b[0], 1.0, b[1]],
+                [b[0], 0.0, b[1]],
+            ],
+            n,
+            edge,
+        );
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The material showing `face` (made once).
+fn face_material(world: &mut World, face: &Face, ghost: bool) -> Handle<StandardMaterial> {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::{ImageFilterMode, ImageSampler, ImageSamplerDescriptor};
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    if let Some(h) = world
+        .resource::<FaceMaterials>()
+        .made
+        .get(&(face.clone(), ghost))
+    {
+        return h.clone();
+    }
+    let (data, levels) = counter_art::mip_chain(&counter_art::paint(face));
+    let size = Extent3d {
+        width: counter_art::FACE_PX,
+        height: counter_art::FACE_PX,
+        depth_or_array_layers: 1,
+    };
+    let mut image = Image::new_uninit(
+        size,
+        TextureDimension::D2,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.data = Some(data);
+    image.texture_descriptor.mip_level_count = levels;
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        mag_filter: ImageFilterMode::Linear,
+        min_filter: ImageFilterMode::Linear,
+        mipmap_filter: ImageFilterMode::Linear,
+        anisotropy_clamp: 8,
+        ..default()
+    });
+    let texture = world.resource_mut::<Assets<Image>>().add(image);
+    let material = world
+        .resource_mut::<Assets<StandardMaterial>>()
+        .add(StandardMaterial {
+            base_color: Color::srgba(1.0, 1.0, 1.0, if ghost { 0.55 } else { 1.0 }),
+            base_color_texture: Some(texture),
+            unlit: true,
+            alpha_mode: if ghost {
+                AlphaMode::Blend
+            } else {
+                AlphaMode::Opaque
+            },
+            ..default()
+        });
+    world
+        .resource_mut::<FaceMaterials>()
+        .made
+        .insert((face.clone(), ghost), material.clone());
+    material
+}
+
+/// Where a hex's markers (SMOKE, Blaze, Flame) lie: toward its south-west corner, clear of the
+/// units in its middle.
+const HEX_MARKER_OFFSET: Vec3 = Vec3::new(-0.24, 0.0, 0.2);
 
 fn draw_counters(world: &mut World) {
     if !world.resource::<CountersStale>().0 {
@@ -89,13 +268,20 @@ fn draw_counters(world: &mut World) {
     let mut glass = MeshData::new();
     let mut picks = Vec::new();
     let mut unit_at = HashMap::new();
-    // Climb counters (B11.4): a small grey tile on the face.
+    let mut piles = Piles::default();
+    let grey = [214, 214, 206];
+    // Climb counters (B11.4) on the face, under their Climbers.
     for c in &climbs {
         let p = climb_spot(c.hex, c.level, c.vertex);
-        solid.boxy(p - Vec3::Y * 0.02, [0.07, 0.07], 0.02, [0.85, 0.85, 0.85]);
+        piles.put(
+            p - Vec3::Y * 0.02,
+            counter_art::marker_face(grey, "CLIMB"),
+            MARKER_SIDE,
+            false,
+        );
     }
-    // Units, stacked per Location.
-    let mut stacks: HashMap<&Location, usize> = HashMap::new();
+    // Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?":
+    // the enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
     for u in &live.units {
         if !shown(&settings, u.unit.side(), u.hidden) {
             continue;
@@ -103,18 +289,35 @@ fn draw_counters(world: &mut World) {
         let Some(base) = location_point(map, &board.caves, &u.at) else {
             continue;
         };
-        let n = stacks.entry(&u.at).or_insert(0);
-        let k = *n as f32;
-        *n += 1;
-        let p = base + Vec3::new(0.05 * k, 0.015 + 0.05 * k, -0.05 * k);
-        let mesh = if u.hidden { &mut glass } else { &mut solid };
-        mesh.alpha = if u.hidden { 0.5 } else { 1.0 };
-        mesh.boxy(p, [0.11, 0.11], 0.04, unit_colour(u));
-        mesh.alpha = 1.0;
-        if u.concealed || u.cloaked {
-            solid.boxy(p + Vec3::Y * 0.04, [0.09, 0.09], 0.02, [0.25, 0.25, 0.28]);
-        }
-        picks.push((Pick::Unit(u.unit.id.clone()), p + Vec3::Y * 0.03, 0.14));
+        let side = COUNTER_SIDE * counter_art::size_of(&u.unit);
+        let veiled = u.concealed || u.cloaked;
+        let enemy_view = settings.side.is_some_and(|s| s != u.unit.side());
+        let top = if veiled && enemy_view {
+            piles.put(base, counter_art::concealed_face(), COUNTER_SIDE, false)
+        } else {
+            // Its support weapon (a DC) under it, peeking out to the south-west; then the unit.
+            if let Some(sw) = counter_art::support_weapon_face(&u.unit) {
+                let under = base + Vec3::new(-side * 0.3, 0.0, side * 0.3);
+                piles.put(under, sw, side * 0.8, u.hidden);
+            }
+            let top = piles.put(base, counter_art::unit_face(&u.unit), side, u.hidden);
+            // Its markers as small counters on its south-west corner, the "?" on its
+            // north-east one, so the factors stay readable under them.
+            let corner = |dx: f32, dz: f32| top + Vec3::new(side * dx, 0.0, side * dz);
+            for m in counter_art::marker_faces(&u.unit) {
+                piles.put(corner(-0.32, 0.32), m, side * 0.42, u.hidden);
+            }
+            if veiled {
+                piles.put(
+                    corner(0.32, -0.32),
+                    counter_art::concealed_face(),
+                    side * 0.42,
+                    false,
+                );
+            }
+            top
+        };
+        picks.push((Pick::Unit(u.unit.id.clone()), top, side * 0.55));
         unit_at.insert(u.unit.id.clone(), u.at.clone());
     }
     // SMOKE: grey volumes two levels tall; WP whiter; dispersed fainter.
@@ -124,17 +327,31 @@ fn draw_counters(world: &mut World) {
             _ => [0.62, 0.62, 0.64],
         };
         glass.alpha = if *dispersed { 0.22 } else { 0.42 };
+        let name = match (kind, dispersed) {
+            (SmokeKind::WhitePhosphorus | SmokeKind::WpGrenade, false) => "WP",
+            (SmokeKind::WhitePhosphorus | SmokeKind::WpGrenade, true) => "WP disp",
+            (_, false) => "SMOKE",
+            (_, true) => "SMOKE disp",
+        };
+        let marker = counter_art::marker_face(grey, name);
         match at_ {
             Location::Cave(id) => {
                 if let Some(cave) = board.caves.cave(id) {
                     let o = opening(cave);
                     let c = Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * 0.06;
                     glass.prism(c, 0.12, o.tall * 1.2, 6, rgb);
+                    piles.put(
+                        c + o.out * 0.2 - o.across * 0.25,
+                        marker,
+                        MARKER_SIDE,
+                        false,
+                    );
                 }
             }
             other => {
                 if let Some(p) = location_point(map, &board.caves, other) {
                     glass.prism(p, 0.38, 2.0 * LEVEL_HEIGHT, 6, rgb);
+                    piles.put(p + HEX_MARKER_OFFSET, marker, MARKER_SIDE, false);
                 }
             }
         }
@@ -172,20 +389,28 @@ fn draw_counters(world: &mut World) {
             6,
             [1.0, 0.85, 0.25],
         );
+        let name = format!("BLAZE {levels}");
+        let marker = counter_art::marker_face([236, 120, 40], &name);
+        piles.put(c + HEX_MARKER_OFFSET, marker, MARKER_SIDE, false);
     }
     for h in &live.flames {
         let c = at(centre(*h), fire_at(*h));
         solid.cone(c, 0.1, LEVEL_HEIGHT * 0.8, 6, [1.0, 0.6, 0.1]);
+        let marker = counter_art::marker_face([246, 170, 60], "FLAME");
+        piles.put(c + HEX_MARKER_OFFSET, marker, MARKER_SIDE, false);
     }
     // Starshells and IR rounds: bright stars over their hex.
-    for (hexes, rgb, up) in [
-        (&live.starshells, [1.0, 1.0, 0.95], 1.6),
-        (&live.irs, [0.85, 0.92, 1.0], 2.1),
+    for (hexes, rgb, up, name) in [
+        (&live.starshells, [1.0, 1.0, 0.95], 1.6, "STARSHELL"),
+        (&live.irs, [0.85, 0.92, 1.0], 2.1, "IR"),
     ] {
         for h in hexes {
             let c = at(centre(*h), fire_at(*h) + up);
             solid.cone(c, 0.12, 0.14, 4, rgb);
             solid.cone(c, 0.12, -0.14, 4, rgb);
+            // Its counter hangs under the star.
+            let marker = counter_art::marker_face([250, 250, 236], name);
+            piles.put(c - Vec3::Y * 0.3, marker, MARKER_SIDE, false);
         }
     }
     let mut old = world.query_filtered::<Entity, With<CounterVisual>>();
@@ -199,6 +424,24 @@ fn draw_counters(world: &mut World) {
         }
         let mesh = world.resource_mut::<Assets<Mesh>>().add(data.to_mesh());
         world.spawn((CounterVisual, Mesh3d(mesh), MeshMaterial3d(material)));
+    }
+    let plate = match world.resource::<FaceMaterials>().plate.clone() {
+        Some(p) => p,
+        None => {
+            let p = world.resource_mut::<Assets<Mesh>>().add(plate_mesh());
+            world.resource_mut::<FaceMaterials>().plate = Some(p.clone());
+            p
+        }
+    };
+    for tile in piles.tiles {
+        let material = face_material(world, &tile.face, tile.ghost);
+        world.spawn((
+            CounterVisual,
+            FacesCamera,
+            Mesh3d(plate.clone()),
+            MeshMaterial3d(material),
+            Transform::from_translation(tile.at).with_scale(Vec3::new(tile.side, THICK, tile.side)),
+        ));
     }
     let mut pickables = world.resource_mut::<Pickables>();
     pickables.counters = picks;

@@ -1,15 +1,52 @@
-//! Labels over the 3D scene, drawn with egui's painter: cave letters at their mouths, unit ids
-//! on their counters, and hex ids (every hex with the toggle, else the hex under the pointer).
+//! Labels over the 3D scene, drawn with egui's painter: cave letters at their mouths and hex
+//! ids near the top edge of their hexes (every hex with the toggle, else the hex under the
+//! pointer). A label is drawn only where the terrain does not hide its point from the camera
+//! (`hidden_by_terrain`) and where it does not overlap a label already placed, nearest first:
+//! every hex close up, every few hexes far away. Sizes follow the window's height.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::geometry::{ground, hex_at};
 use super::pick::{Hovered, Pickables, hex_point};
 use super::{Pick, ViewSettings, ViewSystems};
+use crate::map::Map;
 use crate::sim::Board;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, draw.in_set(ViewSystems::Overlay));
+}
+
+/// Whether the ground (hills, cliffs, a Depression's rim) stands between `eye` and `p`: the
+/// segment is sampled every fifth of a hex, and a sample below the ground of the hex under it
+/// hides `p` (the last third of a hex before `p` is not looked at: `p` lies on that ground).
+pub fn hidden_by_terrain(map: &Map, eye: Vec3, p: Vec3) -> bool {
+    let d = p - eye;
+    let len = d.length();
+    let steps = (len / 0.2).ceil().max(1.0) as usize;
+    (1..steps).any(|k| {
+        let t = k as f32 / steps as f32;
+        if (1.0 - t) * len < 0.35 {
+            return false;
+        }
+        let q = eye + d * t;
+        hex_at(map, Vec2::new(q.x, q.z))
+            .and_then(|h| map.get(h))
+            .is_some_and(|hd| q.y < ground(hd) - 0.01)
+    })
+}
+
+/// Where a hex's id is printed: toward the top (north) edge of its hex, as on an ASL board,
+/// clear of the counters in its middle.
+fn id_point(map: &Map, h: crate::hex::Hex) -> Vec3 {
+    hex_point(map, h) + Vec3::new(0.0, 0.02, -0.36)
+}
+
+struct Label {
+    at: Vec3,
+    text: String,
+    size: f32,
+    colour: egui::Color32,
 }
 
 fn draw(
@@ -23,56 +60,107 @@ fn draw(
     let ctx = contexts.ctx_mut()?;
     let (cam, gt) = *camera;
     let zoom = ctx.zoom_factor();
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    let text = |p: Vec3, s: &str, size: f32, colour: egui::Color32| {
-        if let Ok(px) = cam.world_to_viewport(gt, p) {
-            let pos = egui::pos2(px.x / zoom, px.y / zoom);
-            let font = egui::FontId::proportional(size);
-            // A dark halo keeps the text readable on any terrain.
-            for d in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
-                painter.text(
-                    pos + egui::vec2(d.0, d.1),
-                    egui::Align2::CENTER_CENTER,
-                    s,
-                    font.clone(),
-                    egui::Color32::from_black_alpha(200),
-                );
-            }
-            painter.text(pos, egui::Align2::CENTER_CENTER, s, font, colour);
-        }
-    };
+    let eye = gt.translation();
+    let screen = ctx.content_rect();
+    // 1 at an 800-point-high window (or picture), larger on a larger one.
+    let scale = (screen.height() / 800.0).clamp(0.8, 2.5);
     let map = &board.scenario.map;
-    if settings.hex_ids {
-        for d in map.hexes() {
-            text(
-                hex_point(map, d.hex) + Vec3::Y * 0.02,
-                &d.id.to_string(),
-                10.0,
-                egui::Color32::from_gray(230),
-            );
-        }
-    } else if let Some(h) = hovered.0 {
-        text(
-            hex_point(map, h) + Vec3::Y * 0.02,
-            &map.name(h),
-            14.0,
-            egui::Color32::WHITE,
-        );
+    // Most important first: the hovered hex, the caves, then the hex ids nearest first.
+    let mut labels = Vec::new();
+    if let Some(h) = hovered.0 {
+        labels.push(Label {
+            at: id_point(map, h),
+            text: map.name(h),
+            size: 14.0,
+            colour: egui::Color32::WHITE,
+        });
     }
     for (pick, p, _) in &pickables.caves {
         if let Pick::Cave(id) = pick {
-            text(
-                *p + Vec3::Y * 0.14,
-                id,
-                15.0,
-                egui::Color32::from_rgb(255, 220, 120),
+            labels.push(Label {
+                at: *p + Vec3::Y * 0.14,
+                text: id.clone(),
+                size: 15.0,
+                colour: egui::Color32::from_rgb(255, 220, 120),
+            });
+        }
+    }
+    if settings.hex_ids {
+        let mut ids: Vec<Label> = map
+            .hexes()
+            .filter(|d| Some(d.hex) != hovered.0)
+            .map(|d| Label {
+                at: id_point(map, d.hex),
+                text: d.id.to_string(),
+                size: 10.5,
+                colour: egui::Color32::from_gray(235),
+            })
+            .collect();
+        ids.sort_by(|a, b| {
+            a.at.distance_squared(eye)
+                .total_cmp(&b.at.distance_squared(eye))
+        });
+        labels.extend(ids);
+    }
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let mut placed: Vec<egui::Rect> = Vec::new();
+    for label in labels {
+        let Ok(px) = cam.world_to_viewport(gt, label.at) else {
+            continue;
+        };
+        let pos = egui::pos2(px.x / zoom, px.y / zoom);
+        if !screen.contains(pos) {
+            continue;
+        }
+        let font = egui::FontId::proportional(label.size * scale);
+        let galley = painter.layout_no_wrap(label.text.clone(), font.clone(), label.colour);
+        let rect = egui::Rect::from_center_size(pos, galley.size()).expand(2.0);
+        if placed.iter().any(|r| r.intersects(rect)) || hidden_by_terrain(map, eye, label.at) {
+            continue;
+        }
+        placed.push(rect);
+        // A dark halo keeps the text readable on any terrain.
+        for d in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
+            painter.text(
+                pos + egui::vec2(d.0, d.1),
+                egui::Align2::CENTER_CENTER,
+                &label.text,
+                font.clone(),
+                egui::Color32::from_black_alpha(200),
             );
         }
-    }
-    for (pick, p, _) in &pickables.counters {
-        if let Pick::Unit(id) = pick {
-            text(*p + Vec3::Y * 0.06, id, 11.0, egui::Color32::WHITE);
-        }
+        painter.text(
+            pos,
+            egui::Align2::CENTER_CENTER,
+            &label.text,
+            font,
+            label.colour,
+        );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn a_point_behind_the_level_3_cliff_is_hidden_from_a_low_eye_and_seen_from_above() {
+        let s = Scenario::builtin();
+        let map = &s.map;
+        // S5 is a Level 3 cliff hex; T6 lies beyond it seen from R4's side at ground level.
+        let p = hex_point(map, map.hex("S6").unwrap());
+        let q = hex_point(map, map.hex("S4").unwrap());
+        let low_eye = q + (q - p).normalize() * 3.0 + Vec3::Y * 0.2;
+        assert!(hidden_by_terrain(map, low_eye, p));
+        let high_eye = low_eye + Vec3::Y * 20.0;
+        assert!(!hidden_by_terrain(map, high_eye, p));
+        // Nothing stands between two neighbours on open ground.
+        assert!(!hidden_by_terrain(
+            map,
+            q + Vec3::Y * 0.3,
+            q + Vec3::X * 0.5
+        ));
+    }
 }

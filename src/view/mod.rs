@@ -8,8 +8,10 @@ mod board;
 mod camera;
 mod capture;
 mod caves;
+mod counter_art;
 mod counters;
 pub mod geometry;
+mod grid;
 mod inspector;
 mod labels;
 mod los_tool;
@@ -115,8 +117,11 @@ impl Default for ViewOptions {
 pub struct ViewSettings {
     /// Whose hidden units and caves are shown: `None` = everyone's.
     pub side: Option<Side>,
-    /// Every hex id drawn (otherwise only the hovered hex's).
+    /// Hex ids drawn on the hexes, as many as fit without colliding (otherwise only the
+    /// hovered hex's).
     pub hex_ids: bool,
+    /// The hex grid drawn (`grid`).
+    pub grid: bool,
     /// The NVR to use when the player turns night on (E1.11).
     pub night_nvr: i32,
     pub preset: Preset,
@@ -239,6 +244,7 @@ impl Plugin for ViewPlugin {
             board::plugin,
             caves::plugin,
             counters::plugin,
+            grid::plugin,
             camera::plugin,
             pick::plugin,
             inspector::plugin,
@@ -361,7 +367,8 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         .add_plugins(EguiPlugin::default())
         .insert_resource(ViewSettings {
             side: None,
-            hex_ids: false,
+            hex_ids: true,
+            grid: true,
             night_nvr,
             preset: options.preset,
             focus,

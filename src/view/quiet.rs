@@ -53,7 +53,11 @@ pub fn on_demand() -> WinitSettings {
 
 /// egui asks for a repaint after a delay (a tooltip shows once the pointer rests); bevy_egui
 /// only forwards immediate requests to winit, so the window's wait is shortened to that delay.
-fn egui_repaint_delay(outputs: Query<&EguiFullOutput>, mut settings: ResMut<WinitSettings>) {
+fn egui_repaint_delay(outputs: Query<&EguiFullOutput>, settings: Option<ResMut<WinitSettings>>) {
+    // Without a window (`--screenshot`) there is no winit loop to tell.
+    let Some(mut settings) = settings else {
+        return;
+    };
     let delay = outputs
         .iter()
         .filter_map(|output| output.0.as_ref())

@@ -61,7 +61,7 @@ pub fn chunk_of(h: Hex) -> i32 {
 
 /// The heights of a hex's six corners: its floor, or for a Depression the rim (Crest level)
 /// at each corner touching a hexside whose other hex is not IN the Depression.
-fn corner_heights(map: &Map, d: &HexData) -> [f32; 6] {
+pub fn corner_heights(map: &Map, d: &HexData) -> [f32; 6] {
     let floor = geometry::ground(d);
     let Some(rim) = d.rim() else {
         return [floor; 6];

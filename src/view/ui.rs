@@ -64,13 +64,19 @@ fn view_bar(
                 }
             });
             // Only a click changes the settings (the caves and counters redraw when they do).
-            let mut hex_ids = settings.hex_ids;
-            if ui
-                .checkbox(&mut hex_ids, "every hex id (else the one under the pointer)")
-                .changed()
-            {
-                settings.hex_ids = hex_ids;
-            }
+            ui.horizontal(|ui| {
+                let mut grid = settings.grid;
+                if ui.checkbox(&mut grid, "hex grid (G)").changed() {
+                    settings.grid = grid;
+                }
+                let mut hex_ids = settings.hex_ids;
+                if ui
+                    .checkbox(&mut hex_ids, "hex ids (else the one under the pointer)")
+                    .changed()
+                {
+                    settings.hex_ids = hex_ids;
+                }
+            });
             ui.horizontal(|ui| {
                 ui.label("Camera:");
                 for (p, name) in [

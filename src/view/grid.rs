@@ -1,0 +1,143 @@
+//! The hex grid: a thin dark outline along every hex top's edges (at a Depression's rim where
+//! it has one), one mesh per board like the terrain, drawn over it. On by default; the View
+//! panel's "hex grid" box (or the G key) hides and shows it.
+
+use bevy::prelude::*;
+
+use super::board::{BoardMesh, Palette};
+use super::geometry::{at, centre, corner};
+use super::mesh::MeshData;
+use super::terrain::{chunk_of, corner_heights};
+use super::{ViewSettings, ViewSystems};
+use crate::map::Map;
+use crate::sim::Board;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (spawn_grid, show_grid, toggle_key).in_set(ViewSystems::Draw),
+    );
+}
+
+/// A board's grid mesh.
+#[derive(Component)]
+struct GridMesh;
+
+/// How far the outline is drawn inside each hex (world units): two hexes' outlines side by
+/// side make one line along their hexside.
+const HALF_WIDTH: f32 = 0.009;
+/// How far above the top the outline lies (it must not flicker with the top under it).
+const LIFT: f32 = 0.006;
+/// The outline's colour and opacity.
+const INK: [f32; 3] = [0.08, 0.07, 0.05];
+const OPACITY: f32 = 0.32;
+
+/// The outlines of every hex of board `chunk`: for each edge of each hex top, a thin strip
+/// from corner to corner at the corners' heights, inside the hex.
+pub fn grid_mesh(map: &Map, chunk: i32) -> MeshData {
+    let mut m = MeshData::new();
+    m.alpha = OPACITY;
+    for d in map.hexes().filter(|d| chunk_of(d.hex) == chunk) {
+        let h = d.hex;
+        let c = centre(h);
+        let ch = corner_heights(map, d);
+        for i in 0..6 {
+            let j = (i + 1) % 6;
+            let (p, q) = (corner(h, i), corner(h, j));
+            // Inside by HALF_WIDTH*2 toward the centre, measured across the edge.
+            let inset = |v: Vec2| v + (c - v).normalize_or_zero() * HALF_WIDTH * 2.3;
+            let (pi, qi) = (inset(p), inset(q));
+            m.tri_flat(
+                at(p, ch[i] + LIFT),
+                at(q, ch[j] + LIFT),
+                at(qi, ch[j] + LIFT),
+                [INK[0], INK[1], INK[2], OPACITY],
+            );
+            m.tri_flat(
+                at(p, ch[i] + LIFT),
+                at(qi, ch[j] + LIFT),
+                at(pi, ch[i] + LIFT),
+                [INK[0], INK[1], INK[2], OPACITY],
+            );
+        }
+    }
+    m
+}
+
+/// Once the boards are spawned, their grids beside them.
+fn spawn_grid(
+    mut commands: Commands,
+    board: Res<Board>,
+    palette: Res<Palette>,
+    boards: Query<&BoardMesh, Added<BoardMesh>>,
+    settings: Res<ViewSettings>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    for b in &boards {
+        let mesh = grid_mesh(&board.scenario.map, b.chunk).to_mesh();
+        commands.spawn((
+            GridMesh,
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(palette.translucent.clone()),
+            Transform::IDENTITY,
+            if settings.grid {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            },
+        ));
+    }
+}
+
+fn show_grid(settings: Res<ViewSettings>, mut grids: Query<&mut Visibility, With<GridMesh>>) {
+    if !settings.is_changed() {
+        return;
+    }
+    for mut v in &mut grids {
+        let want = if settings.grid {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        v.set_if_neq(want);
+    }
+}
+
+/// G toggles the grid (unless a text field has the keyboard).
+fn toggle_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut settings: ResMut<ViewSettings>,
+    mut contexts: bevy_egui::EguiContexts,
+) {
+    if !keys.just_pressed(KeyCode::KeyG) {
+        return;
+    }
+    if contexts
+        .ctx_mut()
+        .is_ok_and(|ctx| ctx.egui_wants_keyboard_input())
+    {
+        return;
+    }
+    settings.grid = !settings.grid;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn every_hex_gets_six_edges_of_two_triangles_on_its_top() {
+        let s = Scenario::builtin();
+        let map = &s.map;
+        let chunks: std::collections::BTreeSet<i32> =
+            map.hexes().map(|d| chunk_of(d.hex)).collect();
+        let total: usize = chunks.iter().map(|c| grid_mesh(map, *c).triangles()).sum();
+        assert_eq!(total, map.hexes().count() * 12);
+        // S5 (Level 3 cliff hex): its outline lies at its top, one Level = a third of a hex.
+        let s5 = map.hex("S5").unwrap();
+        let m = grid_mesh(map, chunk_of(s5));
+        let top = 3.0 * super::super::geometry::LEVEL_HEIGHT + LIFT;
+        assert!(m.positions.iter().any(|p| (p[1] - top).abs() < 1e-5));
+    }
+}

@@ -58,6 +58,10 @@ pub struct Args {
     /// Continue a saved game or walk (a save of this scenario).
     #[arg(long)]
     pub load: Option<PathBuf>,
+    /// Start with the legend (bottom left: what each colour and marking means) open; it is
+    /// otherwise a collapsed "Legend" header, opened with a click.
+    #[arg(long)]
+    pub legend: bool,
     /// With --frame-bench: this many benchmark boards, one above the other.
     #[arg(long, hide = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub boards: u32,
@@ -84,6 +88,7 @@ impl Default for Args {
             phase: None,
             save: None,
             load: None,
+            legend: false,
         }
     }
 }
@@ -275,6 +280,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         save_path: Some(save_path),
         export_path: Some(export_path),
         load,
+        legend: args.legend,
     };
     match crate::view::run(scenario, options) {
         Ok(()) => Ok(ExitCode::SUCCESS),

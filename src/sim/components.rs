@@ -24,9 +24,11 @@ pub struct Illuminated {
 }
 
 /// Computed: this hex lies inside a source's zone but is dark because an obstacle shadows it
-/// (E1.941).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shadowed;
+/// (E1.941): each Blaze and the hex that blocks its light.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Shadowed {
+    pub by: Vec<crate::rules::night::light::Shadow>,
+}
 
 /// A Cave counter (G11.1), by id; its facts (hex, CA Hexside, level, Entrance Hex,
 /// Upper-Cliff) are the `Board`'s `CaveSystem`.

@@ -71,7 +71,9 @@ fn relight(
             None => ec.remove::<Illuminated>(),
         };
         match marks.shadowed(cell.0) {
-            true => ec.insert(Shadowed),
+            true => ec.insert(Shadowed {
+                by: marks.shadows(cell.0),
+            }),
             false => ec.remove::<Shadowed>(),
         };
     }

@@ -51,7 +51,7 @@ fn show(
     mut selected: ResMut<Selected>,
     board: Res<Board>,
     night: Res<NightState>,
-    cells: Query<(&HexCell, Option<&Illuminated>, Has<Shadowed>)>,
+    cells: Query<(&HexCell, Option<&Illuminated>, Option<&Shadowed>)>,
     caves: Query<(&CaveCounter, Option<&Illuminated>, Has<Hidden>)>,
     units: Query<UnitRow>,
     smoke: Query<&Smoke>,
@@ -64,7 +64,7 @@ fn show(
     let map = &board.scenario.map;
     let mut open = true;
     egui::Window::new("Inspector")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 150.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 190.0])
         .default_width(320.0)
         .resizable(false)
         .open(&mut open)
@@ -108,11 +108,18 @@ fn show(
                 if night.night() {
                     let light = cells.iter().find(|(c, ..)| c.0 == *h);
                     match light {
-                        Some((_, Some(i), _)) => ui.label(format!("Illuminated ({})", i.rule)),
-                        Some((_, None, true)) => ui.label(
-                            "in a Blaze's zone but shadowed by an obstacle: not Illuminated (E1.941)",
-                        ),
-                        _ => ui.label("dark: seen only within the NVR (E1.1)"),
+                        Some((_, Some(i), _)) => {
+                            ui.label(format!("Illuminated ({})", i.rule));
+                        }
+                        Some((_, None, Some(shadowed))) => {
+                            ui.label("in a Blaze's zone but shadowed: not Illuminated (E1.941)");
+                            for s in &shadowed.by {
+                                ui.label(shadow_text(map, s));
+                            }
+                        }
+                        _ => {
+                            ui.label("dark: seen only within the NVR (E1.1)");
+                        }
                     };
                 }
                 list_units(ui, &units, |at| at.hex() == Some(*h), &board, &settings);
@@ -122,7 +129,9 @@ fn show(
                 list_units(ui, &units, |at| at == l, &board, &settings);
             }
             Pick::Cave(id) => {
-                let Some(c) = board.caves.cave(id) else { return };
+                let Some(c) = board.caves.cave(id) else {
+                    return;
+                };
                 let hidden = caves.iter().any(|(cc, _, h)| &cc.id == id && h);
                 if !shown(&settings, crate::scenario::Side::Japanese, hidden) {
                     ui.label("nothing known here");
@@ -133,7 +142,11 @@ fn show(
                 if row.is_some_and(|(_, _, hidden)| hidden) {
                     ui.label("hidden: set up hidden, revealed by Search, LOS or attack (G11.3)");
                 }
-                ui.label(format!("in {}, CA Hexside {} (G11.12)", map.name(c.hex), c.ca));
+                ui.label(format!(
+                    "in {}, CA Hexside {} (G11.12)",
+                    map.name(c.hex),
+                    c.ca
+                ));
                 ui.label(format!("Entrance Hex {} (G11.1)", map.name(c.entrance)));
                 ui.label(format!("cave level {} (G11.11)", c.level));
                 if c.upper_cliff {
@@ -152,7 +165,11 @@ fn show(
                 let acc: Vec<String> = acc.into_iter().filter(|a| a != id).collect();
                 ui.label(format!(
                     "Accessible (G11.6): {}",
-                    if acc.is_empty() { "none".to_string() } else { acc.join(", ") }
+                    if acc.is_empty() {
+                        "none".to_string()
+                    } else {
+                        acc.join(", ")
+                    }
                 ));
                 let at = Location::Cave(id.clone());
                 if smoke.iter().any(|s| s.at == at) {
@@ -160,8 +177,12 @@ fn show(
                 }
                 if night.night() {
                     match row.and_then(|(_, l, _)| l) {
-                        Some(_) => ui.label("Illuminated: its hex and its Entrance Hex are (G11.96)"),
-                        None => ui.label("not Illuminated: needs both its hex and its Entrance Hex lit (G11.96)"),
+                        Some(_) => {
+                            ui.label("Illuminated: its hex and its Entrance Hex are (G11.96)")
+                        }
+                        None => ui.label(
+                            "not Illuminated: needs both its hex and its Entrance Hex lit (G11.96)",
+                        ),
                     };
                 }
                 ui.small("Its Covered Arc is drawn in orange (G11.12).");
@@ -208,13 +229,39 @@ fn show(
                 if matches!(at.0, Location::Climbing { .. }) {
                     state.push("Climbing (B11.4)");
                 }
-                ui.label(if state.is_empty() { "Good Order".to_string() } else { state.join(", ") });
+                ui.label(if state.is_empty() {
+                    "Good Order".to_string()
+                } else {
+                    state.join(", ")
+                });
             }
         });
     if !open {
         selected.0 = None;
     }
     Ok(())
+}
+
+/// E1.941: "the Blaze in H5 is hidden from it by the Jungle in G6 (A6.2)".
+pub fn shadow_text(map: &crate::map::Map, s: &crate::rules::night::light::Shadow) -> String {
+    let what = |h| {
+        map.get(h)
+            .map(|d| format!("the {} in {}", d.terrain.info().name, d.id))
+            .unwrap_or_else(|| map.name(h))
+    };
+    match s.obstacle {
+        Some(o) => format!(
+            "the Blaze in {} is hidden from it by {} ({})",
+            map.name(s.blaze),
+            what(o),
+            s.rule
+        ),
+        None => format!(
+            "the Blaze in {} is hidden from it ({})",
+            map.name(s.blaze),
+            s.rule
+        ),
+    }
 }
 
 fn list_units(

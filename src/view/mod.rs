@@ -14,6 +14,7 @@ pub mod geometry;
 mod grid;
 mod inspector;
 mod labels;
+mod legend;
 mod los_tool;
 pub mod mesh;
 mod pick;
@@ -88,6 +89,8 @@ pub struct ViewOptions {
     pub export_path: Option<PathBuf>,
     /// A save to continue (`--load`), read and checked by the command line.
     pub load: Option<Box<crate::sim::save::Save>>,
+    /// The legend starts open (`--legend`).
+    pub legend: bool,
 }
 
 impl Default for ViewOptions {
@@ -108,6 +111,7 @@ impl Default for ViewOptions {
             save_path: None,
             export_path: None,
             load: None,
+            legend: false,
         }
     }
 }
@@ -124,6 +128,10 @@ pub struct ViewSettings {
     pub grid: bool,
     /// The NVR to use when the player turns night on (E1.11).
     pub night_nvr: i32,
+    /// Where that NVR comes from (`night_assumption`), shown while it is night.
+    pub night_why: String,
+    /// The legend starts open.
+    pub legend: bool,
     pub preset: Preset,
     pub focus: Option<Hex>,
 }
@@ -205,6 +213,8 @@ pub enum Panel {
     Inspector,
     /// The LOS tool (`los_tool`).
     Los,
+    /// What the colours and markings mean (`legend`).
+    Legend,
 }
 
 /// The viewer, on top of a `SimPlugin` (and Bevy's `DefaultPlugins` and `EguiPlugin`).
@@ -231,7 +241,13 @@ impl Plugin for ViewPlugin {
         )
         .configure_sets(
             EguiPrimaryContextPass,
-            (Panel::Bar, Panel::Walkthrough, Panel::Inspector, Panel::Los)
+            (
+                Panel::Bar,
+                Panel::Walkthrough,
+                Panel::Inspector,
+                Panel::Los,
+                Panel::Legend,
+            )
                 .chain()
                 .in_set(ViewSystems::Panels),
         );
@@ -240,23 +256,21 @@ impl Plugin for ViewPlugin {
             .init_resource::<Selected>()
             .init_resource::<PointerOverUi>()
             .add_message::<Picked>();
-        app.add_plugins((
-            board::plugin,
-            caves::plugin,
-            counters::plugin,
-            grid::plugin,
-            camera::plugin,
-            pick::plugin,
-            inspector::plugin,
-            los_tool::plugin,
-            walk_panel::plugin,
-            play_ui::plugin,
-            ui::plugin,
-            labels::plugin,
-            capture::plugin,
-            pick_bench::plugin,
-            quiet::plugin,
-        ));
+        app.add_plugins((board::plugin, caves::plugin, counters::plugin, grid::plugin))
+            .add_plugins((
+                legend::plugin,
+                camera::plugin,
+                pick::plugin,
+                inspector::plugin,
+                los_tool::plugin,
+                walk_panel::plugin,
+                play_ui::plugin,
+                ui::plugin,
+                labels::plugin,
+                capture::plugin,
+                pick_bench::plugin,
+                quiet::plugin,
+            ));
     }
 }
 
@@ -288,6 +302,35 @@ pub fn with_sky(mut s: Scenario, sky: Sky) -> Scenario {
     s
 }
 
+/// The NVR the View panel's "Night" uses, and why (E1.11): the scenario's own night, or for a
+/// daylight scenario a clear night under a Full Moon, which the panel says it assumes.
+pub fn night_assumption(scenario: &Scenario) -> (i32, String) {
+    match (&scenario.night, scenario.nvr()) {
+        (Some(n), Some(nvr)) => {
+            let why = match n.base_nvr {
+                Some(_) => format!("Base NVR {nvr}, as the scenario's SSR sets it (E1.1)"),
+                None => format!(
+                    "Base NVR {nvr} from the scenario's {:?} sky and {:?} Moon (E1.11)",
+                    n.cloud, n.moon
+                ),
+            };
+            (nvr, why)
+        }
+        _ => {
+            let mut s = scenario.clone();
+            s.night = Some(default_night());
+            let nvr = s.nvr().unwrap_or(2);
+            (
+                nvr,
+                format!(
+                    "the scenario is by day and sets no night: a clear night under a Full \
+                     Moon is assumed, Base NVR {nvr} (E1.11)"
+                ),
+            )
+        }
+    }
+}
+
 fn default_night() -> Night {
     Night {
         base_nvr: None,
@@ -316,13 +359,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
              headless subcommands (check, caves, los, cost, light, walk)"
         )));
     }
-    let night_nvr = {
-        let mut s = scenario.clone();
-        if s.night.is_none() {
-            s.night = Some(default_night());
-        }
-        s.nvr().unwrap_or(2)
-    };
+    let (night_nvr, night_why) = night_assumption(&scenario);
     let scenario = with_sky(scenario, options.sky);
     let selected = options.select.clone();
     let los = options.los.clone();
@@ -370,6 +407,8 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
             hex_ids: true,
             grid: true,
             night_nvr,
+            night_why,
+            legend: options.legend,
             preset: options.preset,
             focus,
         })
@@ -388,5 +427,29 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     match app.run() {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(ViewError::Exit(code.get())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e1_11_night_on_a_daylight_scenario_says_what_it_assumes() {
+        let (nvr, why) = night_assumption(&Scenario::builtin());
+        let mut clear = Scenario::builtin();
+        clear.night = Some(default_night());
+        assert_eq!(Some(nvr), clear.nvr());
+        assert!(why.contains("Full Moon") && why.contains(&format!("Base NVR {nvr}")));
+        assert!(why.contains("E1.11"), "{why}");
+    }
+
+    #[test]
+    fn e1_1_a_night_scenario_keeps_its_own_nvr_and_says_where_it_comes_from() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/night_ridge.ron");
+        let s = Scenario::load(std::path::Path::new(path)).expect("night_ridge loads");
+        let (nvr, why) = night_assumption(&s);
+        assert_eq!((nvr, s.nvr()), (2, Some(2)));
+        assert!(why.contains("SSR") || why.contains("E1.11"), "{why}");
     }
 }

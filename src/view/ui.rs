@@ -51,6 +51,9 @@ fn view_bar(
                     None => ui.label("daylight"),
                 };
             });
+            if night.nvr.is_some() {
+                ui.small(&settings.night_why);
+            }
             ui.horizontal(|ui| {
                 ui.label("Hidden units/caves of:");
                 for (side, name) in [

@@ -240,3 +240,26 @@ fn e1_7_ex_from_t9_the_grainfield_adds_a_plus_one_los_hindrance_but_not_from_r6(
     assert!(r6.clear(), "{}", r6.reason);
     assert_eq!(r6.sight.hindrance, 0, "{}", r6.reason);
 }
+
+#[test]
+fn e1_941_a_shadowed_hex_names_its_blaze_and_the_obstacle_that_hides_it() {
+    use asl_pto::rules::night::light::light_marks;
+    let s = crate::common::demo("night_ridge");
+    let h = |id: &str| s.map.hex(id).unwrap();
+    let marks = light_marks(&s.map, &s.light_sources(), true);
+    for (hex, obstacle) in [("F7", "G6"), ("E7", "G6"), ("H1", "H2")] {
+        let shadows = marks.shadows(h(hex));
+        assert_eq!(shadows.len(), 1, "{hex}: {shadows:?}");
+        assert_eq!(shadows[0].blaze, h("H5"), "{hex}");
+        assert_eq!(shadows[0].obstacle, Some(h(obstacle)), "{hex}");
+        assert!(
+            shadows[0].rule.starts_with("A6"),
+            "{hex}: {}",
+            shadows[0].rule
+        );
+    }
+    // A lit hex, and any hex by day, has no shadow to name.
+    assert!(marks.shadows(h("H4")).is_empty());
+    let day = light_marks(&s.map, &s.light_sources(), false);
+    assert!(day.shadows(h("F7")).is_empty());
+}

@@ -242,3 +242,80 @@ fn view_rejects_a_bad_size_and_a_bad_camera_with_exit_2() {
         assert!(stderr.starts_with("error:"), "{stderr}");
     }
 }
+
+/// Issue 16: a counter shows its print (dark factors on its paper) where its unit stands, and
+/// the hex grid outlines every hex: the middle of a hexside between two empty Open Ground hexes
+/// is darker than either hex's centre.
+#[test]
+fn counters_carry_their_print_and_the_grid_outlines_each_hex() {
+    let Some((pic, probes)) = render_sized(
+        "counters_top",
+        &["--day", "--camera", "top", "--focus", "T4"],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let hexes = probes.as_array().unwrap();
+    let pixel_lum = |x: usize, y: usize| pic.lum(x, y, 0);
+    for id in ["us1", "us3"] {
+        let u = hexes
+            .iter()
+            .flat_map(|h| h["units"].as_array().cloned().unwrap_or_default())
+            .find(|u| u["id"] == id)
+            .unwrap_or_else(|| panic!("{id} in the probes"));
+        let (x, y) = (
+            u["x"].as_f64().unwrap() as usize,
+            u["y"].as_f64().unwrap() as usize,
+        );
+        let (mut ink, mut paper) = (0, 0);
+        for yy in y - 10..=y + 10 {
+            for xx in x - 14..=x + 14 {
+                match pixel_lum(xx, yy) {
+                    l if l < 60.0 => ink += 1,
+                    l if l > 110.0 => paper += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            ink > 15 && paper > 100,
+            "{id}: ink {ink}, paper {paper} at ({x}, {y})"
+        );
+    }
+    let find = |id: &str| hexes.iter().find(|h| h["hex"] == id);
+    let empty_open = |h: &serde_json::Value| {
+        h["terrain"] == "Open Ground" && h["units"].as_array().is_none_or(|u| u.is_empty())
+    };
+    let xy = |h: &serde_json::Value| (h["x"].as_f64().unwrap(), h["y"].as_f64().unwrap());
+    let mut sides = 0;
+    for a in hexes.iter().filter(|h| empty_open(h)) {
+        for n in a["neighbors"].as_array().unwrap() {
+            let Some(b) = find(n.as_str().unwrap()).filter(|b| empty_open(b)) else {
+                continue;
+            };
+            let ((ax, ay), (bx, by)) = (xy(a), xy(b));
+            // Side neighbours only: a hex's id is printed by its north hexside.
+            // Clear of the panels in the corners and along the edges.
+            let inside = |x: f64, y: f64| x > 400.0 && y > 240.0 && x < 900.0 && y < 740.0;
+            if (ay - by).abs() > (ax - bx).abs() || !inside(ax, ay) || !inside(bx, by) {
+                continue;
+            }
+            let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+            let line = pic.lum(mx as usize, my as usize, 1);
+            let centre =
+                pic.lum(ax as usize, ay as usize, 2)
+                    .min(pic.lum(bx as usize, by as usize, 2));
+            assert!(
+                line < 0.85 * centre,
+                "the hexside {}-{} ({line:.0}) is not darker than the centres ({centre:.0})",
+                a["hex"],
+                b["hex"]
+            );
+            sides += 1;
+        }
+    }
+    assert!(
+        sides >= 6,
+        "only {sides} hexsides between empty Open Ground hexes on screen"
+    );
+}

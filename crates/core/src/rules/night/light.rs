@@ -111,6 +111,45 @@ pub fn blaze_reaches(env: &LosEnv, blaze: &Source, h: Hex) -> bool {
     env.walk(viewer, target, &mut ()).clear()
 }
 
+/// A Blaze's shadow on a hex (E1.941): the Blaze whose zone holds the hex, and what blocks its
+/// light there, with the A6 rule that blocks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shadow {
+    /// The Blaze's hex.
+    pub blaze: Hex,
+    /// The hex whose obstacle (or hill, or crest) blocks the Blaze's LOS to the hex.
+    pub obstacle: Option<Hex>,
+    /// The rule that blocks it (A6.2, A6.4, ...).
+    pub rule: &'static str,
+}
+
+/// E1.941: why hex `h` lies in a Blaze's Illuminated Zone yet is not lit by it: every Blaze of
+/// `sources` whose zone holds `h` and whose light the terrain blocks, with the blocking hex.
+/// `env` must be `LosEnv::obstacles_only` (see `blaze_reaches`).
+pub fn shadows(env: &LosEnv, sources: &[Source], h: Hex) -> Vec<Shadow> {
+    let map = env.map();
+    let Some(t) = map.get(h) else {
+        return Vec::new();
+    };
+    sources
+        .iter()
+        .filter(|s| s.kind == SourceKind::Blaze && s.hex != h)
+        .filter(|s| s.hex.distance(h) <= s.radius())
+        .filter_map(|s| {
+            let b = map.get(s.hex)?;
+            let viewer = End::centre(s.hex, (b.level + i32::from(s.levels.max(1)) - 1) * LEVEL);
+            let block = env
+                .walk(viewer, End::centre(h, t.level * LEVEL), &mut ())
+                .block?;
+            Some(Shadow {
+                blaze: s.hex,
+                obstacle: block.hex(),
+                rule: block.rule(),
+            })
+        })
+        .collect()
+}
+
 /// E1.9: the Illumination of the whole map by these sources. `env` must be
 /// `LosEnv::obstacles_only` (see `blaze_reaches`).
 pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
@@ -169,6 +208,7 @@ pub struct LightMarks<'a> {
     env: LosEnv<'a>,
     lighting: Lighting,
     night: bool,
+    sources: Vec<Source>,
 }
 
 /// E1.9: the marks of `sources` on `map` (`night`: a night scenario now).
@@ -183,6 +223,7 @@ pub fn light_marks<'a>(
         env,
         lighting,
         night,
+        sources: sources.to_vec(),
     }
 }
 
@@ -207,6 +248,15 @@ impl LightMarks<'_> {
     /// E1.941: hex `h` lies in a Blaze's zone but an obstacle shadows it.
     pub fn shadowed(&self, h: Hex) -> bool {
         self.night && self.lighting.is_shadowed(&self.env, h)
+    }
+
+    /// E1.941: what shadows hex `h` (each Blaze and the obstacle that blocks its light); empty
+    /// unless `shadowed(h)`.
+    pub fn shadows(&self, h: Hex) -> Vec<Shadow> {
+        if !self.shadowed(h) {
+            return Vec::new();
+        }
+        shadows(&self.env, &self.sources, h)
     }
 
     /// G11.96: the rule by which the cave is Illuminated (its hex and its Entrance Hex both

@@ -60,17 +60,21 @@ fn watch_pieces(
 #[derive(Component)]
 struct CounterVisual;
 
-/// A counter whose print turns to face the camera's heading (as a player turns a counter to
-/// read it), about its own centre.
+/// A counter whose print turns to face the camera's heading (as a player turns the board to
+/// read it): the counter turns about `anchor` (its unit's spot), where it lies at `offset` when
+/// the camera looks from the south, so a stack and its markers turn together.
 #[derive(Component)]
-struct FacesCamera;
+struct FacesCamera {
+    anchor: Vec3,
+    offset: Vec3,
+}
 
 /// Turns every counter's print toward the camera's heading when the camera turns (or new
 /// counters are drawn).
 fn turn_to_camera(
     orbit: Res<super::camera::Orbit>,
     added: Query<(), Added<FacesCamera>>,
-    mut tiles: Query<&mut Transform, With<FacesCamera>>,
+    mut tiles: Query<(&mut Transform, &FacesCamera)>,
     mut heading: Local<Option<f32>>,
 ) {
     // Snapped to 5 degrees: an orbit's small turns leave the print where it is.
@@ -81,10 +85,9 @@ fn turn_to_camera(
     }
     *heading = Some(yaw);
     let turn = Quat::from_rotation_y(yaw);
-    for mut t in &mut tiles {
-        if t.rotation != turn {
-            t.rotation = turn;
-        }
+    for (mut t, f) in &mut tiles {
+        t.rotation = turn;
+        t.translation = f.anchor + turn * f.offset;
     }
 }
 
@@ -100,6 +103,7 @@ const MARKER_SIDE: f32 = 0.3;
 struct Tile {
     face: Face,
     at: Vec3,
+    anchor: Vec3,
     side: f32,
     ghost: bool,
 }
@@ -110,6 +114,8 @@ struct Tile {
 struct Piles {
     heights: HashMap<[i32; 3], usize>,
     tiles: Vec<Tile>,
+    /// What the next counters turn about (a unit's spot, for its markers), else their own spot.
+    anchor: Option<Vec3>,
 }
 
 impl Piles {
@@ -123,6 +129,7 @@ impl Piles {
         self.tiles.push(Tile {
             face,
             at,
+            anchor: self.anchor.unwrap_or(base),
             side,
             ghost,
         });
@@ -292,6 +299,7 @@ fn draw_counters(world: &mut World) {
         let side = COUNTER_SIDE * counter_art::size_of(&u.unit);
         let veiled = u.concealed || u.cloaked;
         let enemy_view = settings.side.is_some_and(|s| s != u.unit.side());
+        piles.anchor = Some(base);
         let top = if veiled && enemy_view {
             piles.put(base, counter_art::concealed_face(), COUNTER_SIDE, false)
         } else {
@@ -301,22 +309,23 @@ fn draw_counters(world: &mut World) {
                 piles.put(under, sw, side * 0.8, u.hidden);
             }
             let top = piles.put(base, counter_art::unit_face(&u.unit), side, u.hidden);
-            // Its markers as small counters on its south-west corner, the "?" on its
-            // north-east one, so the factors stay readable under them.
+            // Its markers as small counters over its lower left corner, the "?" over its upper
+            // right one, so its factors and id stay readable under them.
             let corner = |dx: f32, dz: f32| top + Vec3::new(side * dx, 0.0, side * dz);
             for m in counter_art::marker_faces(&u.unit) {
-                piles.put(corner(-0.32, 0.32), m, side * 0.42, u.hidden);
+                piles.put(corner(-0.45, 0.45), m, side * 0.4, u.hidden);
             }
             if veiled {
                 piles.put(
-                    corner(0.32, -0.32),
+                    corner(0.45, -0.45),
                     counter_art::concealed_face(),
-                    side * 0.42,
+                    side * 0.4,
                     false,
                 );
             }
             top
         };
+        piles.anchor = None;
         picks.push((Pick::Unit(u.unit.id.clone()), top, side * 0.55));
         unit_at.insert(u.unit.id.clone(), u.at.clone());
     }
@@ -437,7 +446,10 @@ fn draw_counters(world: &mut World) {
         let material = face_material(world, &tile.face, tile.ghost);
         world.spawn((
             CounterVisual,
-            FacesCamera,
+            FacesCamera {
+                anchor: tile.anchor,
+                offset: tile.at - tile.anchor,
+            },
             Mesh3d(plate.clone()),
             MeshMaterial3d(material),
             Transform::from_translation(tile.at).with_scale(Vec3::new(tile.side, THICK, tile.side)),

@@ -119,6 +119,13 @@ struct Piles {
 }
 
 impl Piles {
+    /// The next counter on the pile at `base` lies one counter higher (over a counter put
+    /// beside it and reaching under it).
+    fn lift(&mut self, base: Vec3) {
+        let key = (base * 1000.0).round().as_ivec3().to_array();
+        *self.heights.entry(key).or_insert(0) += 1;
+    }
+
     /// Puts `face` on the pile at `base`; returns the centre of its top.
     fn put(&mut self, base: Vec3, face: Face, side: f32, ghost: bool) -> Vec3 {
         let key = (base * 1000.0).round().as_ivec3().to_array();
@@ -307,6 +314,7 @@ fn draw_counters(world: &mut World) {
             if let Some(sw) = counter_art::support_weapon_face(&u.unit) {
                 let under = base + Vec3::new(-side * 0.3, 0.0, side * 0.3);
                 piles.put(under, sw, side * 0.8, u.hidden);
+                piles.lift(base);
             }
             let top = piles.put(base, counter_art::unit_face(&u.unit), side, u.hidden);
             // Its markers as small counters over its lower left corner, the "?" over its upper

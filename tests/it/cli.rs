@@ -246,6 +246,61 @@ fn unknown_counters_are_input_errors_naming_the_catalog() {
     assert_bad_input(&run(&["check", f.to_str().unwrap()]), "counter catalog");
 }
 
+/// Issue 16 point 8: a counter the catalog does not know is an input error for every
+/// nationality, naming the unit, the counter, the nationality and what the catalog knows.
+#[test]
+fn an_unknown_counter_is_rejected_for_every_nationality_with_a_hint() {
+    for (nationality, counter, hint) in [
+        ("Japanese", "4-6-7", "Japanese counters: 4-4-8, 3-4-8"),
+        ("American", "4-6-7", "US Army 7-4-7, 6-6-7"),
+        ("American", "4-4-7", "USMC 7-6-8, 6-6-8"),
+        (
+            "British",
+            "4-5-8",
+            "no British squads, half-squads or crews yet",
+        ),
+        ("Chinese", "4-4-7", "no Chinese squads"),
+        ("Soviet", "4-4-7", "no Soviet squads"),
+    ] {
+        let f = temp_file(
+            &format!("unknown-{nationality}-{counter}.ron"),
+            &format!(
+                r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [(id: "u7", nationality: {nationality}, counter: "{counter}", at: "B2")])"#
+            ),
+        );
+        let o = run(&["check", f.to_str().unwrap()]);
+        for needle in [
+            "unit u7",
+            &format!("no {nationality} counter '{counter}'"),
+            hint,
+            "leaders 10-3",
+        ] {
+            assert_bad_input(&o, needle);
+        }
+    }
+}
+
+#[test]
+fn the_common_us_army_and_usmc_counters_and_leaders_pass_check() {
+    let units: Vec<String> = [
+        "7-4-7", "6-6-7", "6-6-6", "3-4-7", "3-3-7", "3-3-6", "2-2-7", "7-6-8", "6-6-8", "3-3-8",
+        "2-2-8", "9-2", "8-0",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, c)| format!(r#"(id: "us{i}", nationality: American, counter: "{c}", at: "B2")"#))
+    .collect();
+    let f = temp_file(
+        "us-counters.ron",
+        &format!(
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [{}, (id: "b", nationality: British, counter: "9-1", at: "C3")])"#,
+            units.join(", ")
+        ),
+    );
+    let o = run(&["check", f.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
 fn walk_cliff() -> String {
     format!(
         "{}/tests/scenarios/walk_cliff.ron",

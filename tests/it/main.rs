@@ -29,5 +29,6 @@ mod scenario_fuzz;
 mod sim;
 mod tables;
 mod trip_flares;
+mod walk_text;
 mod watch;
 mod window;

@@ -421,3 +421,58 @@ fn g1_631_check_counts_japanese_hip_above_ground_but_not_in_caves() {
     assert_eq!(code(3, true).0, Some(0));
     assert_eq!(code(4, true).0, Some(1));
 }
+
+/// Issue 16 point 5: every subcommand's `--help` describes each of its arguments, and those that
+/// take Locations list the Location forms with examples.
+#[test]
+fn help_describes_every_argument_and_shows_the_location_forms() {
+    let examples = [
+        "S4 ",
+        "S4@2 ",
+        "T4@1/T4-S5-S4 ",
+        "W10/W9-W10 ",
+        "cave:G ",
+        "complex:A ",
+    ];
+    for cmd in [
+        "check", "caves", "los", "cost", "moves", "light", "walk", "bench", "view",
+    ] {
+        let o = run(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+        let help = String::from_utf8_lossy(&o.stdout).into_owned();
+        // Every argument and option line carries a description after its name (clap leaves
+        // it bare when the field has no doc comment).
+        let mut in_args = false;
+        for line in help.lines() {
+            if line == "Arguments:" || line == "Options:" {
+                in_args = true;
+                continue;
+            }
+            if line.is_empty() {
+                in_args = false;
+            }
+            if in_args && line.trim_start().starts_with(['<', '[', '-']) {
+                let t = line.trim();
+                let described = t
+                    .split_once("  ")
+                    .is_some_and(|(_, d)| !d.trim().is_empty());
+                assert!(described, "{cmd}: '{t}' has no description:\n{help}");
+            }
+        }
+        let takes_locations = matches!(cmd, "los" | "cost" | "view");
+        for e in examples {
+            assert_eq!(
+                help.contains(e),
+                takes_locations || help.contains("Locations ("),
+                "{cmd}: '{e}':\n{help}"
+            );
+        }
+        if takes_locations {
+            assert!(help.contains("Locations (FROM, TO"), "{cmd}:\n{help}");
+            assert!(help.contains("is not a Location"), "{cmd}:\n{help}");
+        }
+        if matches!(cmd, "cost" | "moves") {
+            assert!(help.contains("Movement MPh"), "{cmd}:\n{help}");
+        }
+    }
+}

@@ -129,7 +129,10 @@ pub fn report(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<Exi
             if ok {
                 "legal".to_string()
             } else {
-                format!("ILLEGAL: {} problem(s)", problems.len())
+                format!(
+                    "ILLEGAL: {}",
+                    crate::words::count(problems.len() as i64, "problem", "problems")
+                )
             }
         ))?;
     }

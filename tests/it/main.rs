@@ -23,6 +23,7 @@ mod moves;
 mod night;
 mod orders;
 mod play;
+mod readme;
 mod render;
 mod robustness;
 mod scenario_fuzz;

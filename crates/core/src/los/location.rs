@@ -108,7 +108,7 @@ impl Location {
             if let Some(what) = hexside_or_vertex(t) {
                 return Err(LocationError::Malformed(
                     text.into(),
-                    format!("that is {what}, not a Location; {LOCATION_FORMS}"),
+                    format!("that is {what}; {LOCATION_FORMS}"),
                 ));
             }
             return Ok(Location::Ground(map.hex(t).map_err(mapped)?));

@@ -36,7 +36,11 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         out.json(&json!({ "caves": rows, "problems": problems }))?;
         return Ok(ExitCode::SUCCESS);
     }
-    out.line(format_args!("{}: {} caves", s.file, system.caves.len()))?;
+    out.line(format_args!(
+        "{}: {}",
+        s.file,
+        crate::words::count(system.caves.len() as i64, "cave", "caves")
+    ))?;
     for (c, row) in system.caves.iter().zip(&rows) {
         let mut facts = vec![format!("Level {}", c.level)];
         if c.upper_cliff {
@@ -71,10 +75,10 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
     }
     for x in &system.complexes {
         out.line(format_args!(
-            "  Cave Complex {0}{0} (Primary cave {0}): {1} hexes, stacking limit {2} (G11.4); \
+            "  Cave Complex {0}{0} (Primary cave {0}): {1}, stacking limit {2} (G11.4); \
              Accessible: {3}",
             x.primary,
-            x.hexes.len(),
+            crate::words::count(x.hexes.len() as i64, "hex", "hexes"),
             system.complex_stacking_limit(&x.primary).unwrap_or(0),
             system
                 .accessible_from(&Under::Complex(x.primary.clone()))

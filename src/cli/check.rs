@@ -86,21 +86,29 @@ pub fn report(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<Exi
     } else {
         out.line(format_args!("{}: \"{}\"", s.file, s.title))?;
         out.line(format_args!(
-            "  map: {} columns x {} rows{}, {} hexes, {} Crest Line hexsides, {} cliff hexsides",
-            s.map.columns,
-            s.map.rows,
+            "  map: {} x {}{}, {}, {}, {}",
+            crate::words::count(s.map.columns, "column", "columns"),
+            crate::words::count(s.map.rows, "row", "rows"),
             s.map
                 .board
                 .as_ref()
                 .map_or(String::new(), |b| format!(" (board {b})")),
-            s.map.hexes().count(),
-            s.map.crest_lines().len(),
-            s.map.cliffs().len(),
+            crate::words::count(s.map.hexes().count() as i64, "hex", "hexes"),
+            crate::words::count(
+                s.map.crest_lines().len() as i64,
+                "Crest Line hexside",
+                "Crest Line hexsides"
+            ),
+            crate::words::count(
+                s.map.cliffs().len() as i64,
+                "cliff hexside",
+                "cliff hexsides"
+            ),
         ))?;
         out.line(format_args!(
-            "  {} caves, {} units{}",
-            s.caves.len(),
-            s.units.len(),
+            "  {}, {}{}",
+            crate::words::count(s.caves.len() as i64, "cave", "caves"),
+            crate::words::count(s.units.len() as i64, "unit", "units"),
             if s.night.is_some() {
                 ", night"
             } else {
@@ -121,7 +129,10 @@ pub fn report(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<Exi
             if ok {
                 "legal".to_string()
             } else {
-                format!("ILLEGAL: {} problem(s)", problems.len())
+                format!(
+                    "ILLEGAL: {}",
+                    crate::words::count(problems.len() as i64, "problem", "problems")
+                )
             }
         ))?;
     }

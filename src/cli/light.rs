@@ -47,16 +47,23 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         }))?;
         return Ok(ExitCode::SUCCESS);
     }
-    match nvr {
-        Some(n) => out.line(format_args!("{}: night, Base NVR {n} (E1.1)", s.file))?,
-        None => out.line(format_args!("{}: daylight (E1 does not apply)", s.file))?,
-    }
+    let Some(n) = nvr else {
+        // By day there is no NVR, nothing Illuminated or shadowed, no dark cave: say that once
+        // rather than print empty night lists.
+        out.line(format_args!(
+            "{}: daylight: no night rules (E1) apply: no NVR, no Illuminated or shadowed hex, \
+             no dark cave (G11.96 is a night rule)",
+            s.file
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    out.line(format_args!("{}: night, Base NVR {n} (E1.1)", s.file))?;
     for x in &sources {
         out.line(format_args!(
-            "  {:?} in {}: Illuminated Zone of {} hex(es) ({})",
-            x.kind,
-            s.map.name(x.hex),
-            x.radius(),
+            "  {} {}: Illuminated Zone of {} ({})",
+            x.kind.name(),
+            s.map.place(x.hex),
+            crate::words::count(x.radius(), "hex", "hexes"),
             x.rule()
         ))?;
     }

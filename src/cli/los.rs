@@ -90,6 +90,10 @@ pub fn run(
             format!("{side}{}@{:.2}{mark}", s.map.name(p.hex), p.height)
         })
         .collect();
-    out.line(format_args!("  thread (hex@level): {}", thread.join("  ")))?;
+    // A LOS decided without tracing a thread (a cave and a Climber at its CA Hexside, G11.5)
+    // has no hexes to list.
+    if !thread.is_empty() {
+        out.line(format_args!("  thread (hex@level): {}", thread.join("  ")))?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -24,9 +24,33 @@ use clap::{Parser, Subcommand};
 use crate::model::Phase;
 use crate::scenario::Scenario;
 
+/// The Location forms, shown after the help of every subcommand that takes Locations
+/// (scenario-format.md, "Locations").
+pub const LOCATIONS_HELP: &str = "\
+Locations (FROM, TO; scenario-format.md, \"Locations\"):
+  S4              the Base-Level Location of hex S4 (IN the Depression for a Depression hex)
+  S4@2            hex S4 at Level 2 (above ground, or at a Depression's Crest level)
+  T4@1/T4-S5-S4   a Climbing unit in T4 at Level 1, its Climb counter aimed at vertex T4-S5-S4
+  W10/W9-W10      Crest status in the Depression hex W10, along its hexside W9-W10
+  cave:G          inside cave G
+  complex:A       inside the Cave Complex whose Primary cave is A
+  36S4, 36S4@2    the same with the board prefix, when the map's board is \"36\"
+A hexside (F7-G7) or a vertex (T4-S5-S4) alone is not a Location.";
+
+/// Phase names, for --phase.
+const PHASES_HELP: &str = "\
+Phases (--phase takes the name or its abbreviation, any case):
+  Rally RPh, PrepFire PFPh, Movement MPh, DefensiveFire DFPh, AdvancingFire AFPh, Rout RtPh,
+  Advance APh, CloseCombat CCPh";
+
 /// Rules-faithful simulation and 3D viewer for ASL's Pacific-theater rules.
+///
+/// Without a subcommand: the 3D viewer on the built-in scenario (scenarios/cliff_caves.ron);
+/// a build without the viewer checks that scenario instead. Every SCENARIO is a RON file
+/// (docs/scenario-format.md). Exit codes: 0 ran, 1 `check` found the scenario illegal, 2 bad
+/// input (one `error:` line on stderr).
 #[derive(Parser, Debug)]
-#[command(name = "asl-pto", version, about, long_about = None)]
+#[command(name = "asl-pto", version, about, long_about = None, after_help = LOCATIONS_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -35,33 +59,48 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the 3D viewer on a scenario (the built-in one by default).
+    #[command(after_help = LOCATIONS_HELP)]
     View(view::Args),
     /// Is the scenario legal (map, caves, units, OB)? Exit 1 if not.
     Check {
+        /// The scenario file (RON).
         scenario: PathBuf,
+        /// Print one JSON object ({"ok", "problems"}) instead of text.
         #[arg(long)]
         json: bool,
     },
     /// Every cave: level, Entrance Hex, Upper-Cliff, Accessibility (G11).
     Caves {
+        /// The scenario file (RON).
         scenario: PathBuf,
+        /// Print one JSON object ({"caves", "problems"}) instead of text.
         #[arg(long)]
         json: bool,
     },
     /// LOS between two Locations (A6; G11.5 for caves).
+    #[command(after_help = LOCATIONS_HELP)]
     Los {
+        /// The scenario file (RON).
         scenario: PathBuf,
+        /// The viewer's Location, e.g. S4, S4@2, T4@1/T4-S5-S4, W10/W9-W10, cave:G, complex:A.
         from: String,
+        /// The target's Location (the same forms).
         to: String,
+        /// Print one JSON object (clear, range, hindrance, blocked_at, rule, reason, path).
         #[arg(long)]
         json: bool,
     },
     /// Infantry MF to go FROM -> TO (adjacent Locations, caves, complexes); with --unit, as
     /// the walk would rule it for that unit.
+    #[command(after_help = format!("{LOCATIONS_HELP}\n\n{PHASES_HELP}"))]
     Cost {
+        /// The scenario file (RON).
         scenario: PathBuf,
+        /// The Location moved from, e.g. S4, cave:G, complex:A.
         from: String,
+        /// The adjacent (or Accessible) Location moved to.
         to: String,
+        /// Print one JSON object (allowed, mf, climbing, rule, reason).
         #[arg(long)]
         json: bool,
         /// Rule the move for this unit (standing in FROM), as the walk would.
@@ -72,27 +111,35 @@ pub enum Command {
         phase: Option<Phase>,
     },
     /// Every Location UNIT can reach this phase, with MF and path.
+    #[command(after_help = PHASES_HELP)]
     Moves {
+        /// The scenario file (RON).
         scenario: PathBuf,
+        /// The unit's id in the scenario (e.g. us1).
         unit: String,
         /// The phase (Movement or MPh, any case), the unit's side the ATTACKER.
         #[arg(long, default_value = "Movement")]
         phase: Phase,
+        /// Print one JSON object (unit, from, mf_available, moves, refused).
         #[arg(long)]
         json: bool,
     },
-    /// Night: NVR, Illuminated and shadowed hexes, caves (E1).
+    /// Night: NVR, Illuminated and shadowed hexes, caves (E1); by day says no night rule applies.
     Light {
+        /// The scenario file (RON).
         scenario: PathBuf,
+        /// Print one JSON object (night, nvr, illuminated, shadowed, caves, sources).
         #[arg(long)]
         json: bool,
     },
     /// Run the scenario's walkthrough script headless.
     Walk {
+        /// The scenario file (RON); its `script` is the walk.
         scenario: PathBuf,
         /// The dice seed (default: the scenario's `seed`, else 1).
         #[arg(long)]
         seed: Option<u64>,
+        /// Print JSON Lines, one event per line, instead of readable lines.
         #[arg(long)]
         json: bool,
         /// Stop after this many script steps (with --save).
@@ -107,6 +154,7 @@ pub enum Command {
     },
     /// Performance figures: LOS over every pair of Locations on a full board.
     Bench {
+        /// Print one JSON object of the figures instead of text.
         #[arg(long)]
         json: bool,
         /// Timed runs per figure (the median is reported).

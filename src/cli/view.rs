@@ -11,9 +11,13 @@ use crate::scenario::Scenario;
 #[derive(clap::Args, Debug)]
 #[cfg_attr(not(feature = "viewer"), allow(dead_code))]
 pub struct Args {
+    /// The scenario file (RON); the built-in scenario (scenarios/cliff_caves.ron) by default.
     pub scenario: Option<PathBuf>,
+    /// Show the scenario at night: a daylight scenario gets a Clear, Full Moon night (Base NVR 5
+    /// by E1.11).
     #[arg(long, conflicts_with = "day")]
     pub night: bool,
+    /// Show the scenario by day (no NVR); cannot be given with --night.
     #[arg(long)]
     pub day: bool,
     /// Render once, write this PNG and exit.
@@ -30,7 +34,7 @@ pub struct Args {
     /// overview, top.
     #[arg(long, default_value = "close")]
     pub camera: String,
-    /// Centre the camera on this hex.
+    /// Centre the camera on this hex (e.g. S4).
     #[arg(long)]
     pub focus: Option<String>,
     /// The walkthrough's dice seed (default: the scenario's `seed`, else 1).
@@ -39,7 +43,7 @@ pub struct Args {
     /// Start with this selected in the inspector: a hex id, cave:X, or a unit id.
     #[arg(long)]
     pub select: Option<String>,
-    /// Start with the LOS tool tracing FROM TO (Locations as for `los`).
+    /// Start with the LOS tool tracing FROM TO (Locations as for `los`, see below).
     #[arg(long, num_args = 2, value_names = ["FROM", "TO"])]
     pub los: Option<Vec<String>>,
     /// Render N frames once the scene is ready without a window, print the frame time
@@ -49,7 +53,9 @@ pub struct Args {
     /// Play mode (issue 15): the player moves and orders both sides' units, every action ruled.
     #[arg(long)]
     pub play: bool,
-    /// With --play: start in this phase of the first Player Turn (`Movement` or `MPh`, ...).
+    /// With --play: start in this phase of the first Player Turn (`Movement` or `MPh`, any
+    /// case; Rally RPh, PrepFire PFPh, Movement MPh, DefensiveFire DFPh, AdvancingFire AFPh,
+    /// Rout RtPh, Advance APh, CloseCombat CCPh).
     #[arg(long, requires = "play")]
     pub phase: Option<crate::sim::Phase>,
     /// Where Ctrl+S saves the game (default: next to the scenario, NAME.save.ron).

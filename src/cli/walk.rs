@@ -84,9 +84,16 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
         return Err(Failure::input("--steps K and --save FILE go together"));
     }
     let title = s.title.clone();
+    let no_script = s.script.is_empty();
     let lines = lines(s, o)?;
     if !o.json && o.load.is_none() {
         out.line(format_args!("{title}: walkthrough, seed {}", o.seed))?;
+        if no_script {
+            out.line(
+                "This scenario has no script (its `script` list is empty or absent): there is \
+                 nothing to walk. The `view` subcommand shows its map and units.",
+            )?;
+        }
     }
     for l in lines {
         out.line(l)?;

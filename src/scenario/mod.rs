@@ -13,7 +13,6 @@ pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
 pub use error::{ScenarioError, line_col, locate_nth};
 pub use input::{MAX_INPUT_BYTES, fingerprint};
 pub use raw::ElrSpec;
-pub(crate) use resolve::counter_shape;
 
 use crate::hex::{Hex, Vertex};
 use crate::los::{Location, LosEnv, Veil};

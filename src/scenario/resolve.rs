@@ -346,12 +346,12 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 &u.counter,
                 nth,
                 format!(
-                    "unit {}: no {:?} counter '{}' in the counter catalog (assets/counters.ron \
-                     has {} and the leaders)",
+                    "unit {}: no {:?} counter '{}' in the counter catalog (assets/counters.ron); \
+                     {}",
                     u.id,
                     u.nationality,
                     u.counter,
-                    catalog.names(u.nationality).join(", ")
+                    catalog.known_names(u.nationality)
                 ),
             ));
         }

@@ -35,12 +35,16 @@ impl Event {
         serde_json::to_string(self).expect("an event serializes")
     }
 
-    /// A readable line: turn, ATTACKER, phase, step, rule, dice, sentence.
+    /// A readable line: turn, ATTACKER, phase, step, `REFUSED` for an action the rules forbid,
+    /// unit, rule, dice, sentence.
     pub fn readable(&self) -> String {
         let mut s = format!(
             "T{} {:<8} {:<5} #{:<3}",
             self.turn, self.attacker, self.phase, self.step
         );
+        if self.event == REFUSED {
+            s.push_str(" REFUSED");
+        }
         if let Some(u) = &self.unit {
             s.push_str(&format!(" {u}:"));
         }
@@ -56,6 +60,9 @@ impl Event {
         s
     }
 }
+
+/// The event of an action the rules forbid (the walk reports it and goes on).
+pub const REFUSED: &str = "refused";
 
 /// Every event so far.
 #[derive(Resource, Clone, Debug, Default)]

@@ -1,6 +1,7 @@
 //! The walkthrough runner: feeds a scenario's `script` into the simulation one step at a time.
-//! A step's `say` is narrated, its `phase` advances through the phases (each phase's systems
-//! run on the way, as Bevy state transitions), and its `act` is resolved by the rules. The CLI's
+//! A step's `phase` advances through the phases (each phase's systems run on the way, as Bevy
+//! state transitions), then its `say` is narrated (so the narration is logged in the turn and
+//! phase it is about, after that phase's own lines), and its `act` is resolved by the rules. The CLI's
 //! `walk` and the viewer's "Next step" both call `request_step`; `drive` (an Update system) does
 //! the work over the following frames, and `run_step` runs those frames headless.
 
@@ -28,6 +29,8 @@ pub struct Walk {
     pub target: Option<(Phase, u32)>,
     /// The action to resolve once the target is reached.
     pub pending: Option<Action>,
+    /// The step's narration, told once the target is reached (before its action).
+    pub say: Option<String>,
 }
 
 impl Walk {
@@ -39,12 +42,13 @@ impl Walk {
             current: 0,
             target: None,
             pending: None,
+            say: None,
         }
     }
 
     /// Nothing left to do for the current step.
     pub fn idle(&self) -> bool {
-        self.target.is_none() && self.pending.is_none()
+        self.target.is_none() && self.pending.is_none() && self.say.is_none()
     }
 
     /// Every step has run.
@@ -63,8 +67,8 @@ pub(super) fn target_of(current: Phase, pt: u32, phase: Phase) -> (Phase, u32) {
     }
 }
 
-/// Starts the next script step (its narration is told at once). Returns false when the script is over (or a step is still
-/// running).
+/// Starts the next script step: its phases are run and its narration told over the next
+/// frames (`drive`). Returns false when the script is over (or a step is still running).
 pub fn request_step(world: &mut World) -> bool {
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
@@ -90,18 +94,7 @@ pub fn request_step(world: &mut World) -> bool {
     }
     walk.target = target;
     walk.pending = pending;
-    if let Some(text) = step.say {
-        emit(
-            world,
-            Say {
-                event: "say",
-                unit: None,
-                rule: None,
-                dice: None,
-                text,
-            },
-        );
-    }
+    walk.say = step.say;
     true
 }
 
@@ -121,7 +114,7 @@ pub fn request_phase(world: &mut World) -> bool {
 }
 
 /// Advances one phase toward the step's target (a state transition next frame), or, at the
-/// target, resolves the step's action.
+/// target, tells the step's narration and resolves its action.
 pub fn drive(world: &mut World) {
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
@@ -134,7 +127,19 @@ pub fn drive(world: &mut World) {
             return;
         }
     }
-    if let Some(action) = walk.pending.take() {
+    if let Some(text) = walk.say.take() {
+        emit(
+            world,
+            Say {
+                event: "say",
+                unit: None,
+                rule: None,
+                dice: None,
+                text,
+            },
+        );
+    }
+    if let Some(action) = world.resource_mut::<Walk>().pending.take() {
         actions::resolve(world, &action);
     }
 }

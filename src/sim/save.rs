@@ -431,6 +431,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     walk.current = save.next_step;
     walk.target = None;
     walk.pending = None;
+    walk.say = None;
     if let Some(specs) = &save.played {
         // The played steps, read as a script of this scenario (checked as strictly).
         let text = s

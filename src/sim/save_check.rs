@@ -107,7 +107,6 @@ fn base_unit<'a>(s: &'a Scenario, id: &str) -> Option<&'a crate::scenario::UnitD
 fn counter_ok(nationality: Nationality, counter: &str) -> bool {
     match Catalog::get().lookup(nationality, counter) {
         Lookup::Mmc(_) | Lookup::Leader => true,
-        Lookup::Unlisted => crate::scenario::counter_shape(counter),
         Lookup::Unknown => false,
     }
 }
@@ -297,8 +296,10 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
                         &unit.counter,
                         0,
                         format!(
-                            "unit '{id}': no {:?} counter '{}' in the counter catalog",
-                            unit.nationality, unit.counter
+                            "unit '{id}': no {:?} counter '{}' in the counter catalog; {}",
+                            unit.nationality,
+                            unit.counter,
+                            Catalog::get().known_names(unit.nationality)
                         ),
                     ));
                 }

@@ -246,6 +246,61 @@ fn unknown_counters_are_input_errors_naming_the_catalog() {
     assert_bad_input(&run(&["check", f.to_str().unwrap()]), "counter catalog");
 }
 
+/// Issue 16 point 8: a counter the catalog does not know is an input error for every
+/// nationality, naming the unit, the counter, the nationality and what the catalog knows.
+#[test]
+fn an_unknown_counter_is_rejected_for_every_nationality_with_a_hint() {
+    for (nationality, counter, hint) in [
+        ("Japanese", "4-6-7", "Japanese counters: 4-4-8, 3-4-8"),
+        ("American", "4-6-7", "US Army 7-4-7, 6-6-7"),
+        ("American", "4-4-7", "USMC 7-6-8, 6-6-8"),
+        (
+            "British",
+            "4-5-8",
+            "no British squads, half-squads or crews yet",
+        ),
+        ("Chinese", "4-4-7", "no Chinese squads"),
+        ("Soviet", "4-4-7", "no Soviet squads"),
+    ] {
+        let f = temp_file(
+            &format!("unknown-{nationality}-{counter}.ron"),
+            &format!(
+                r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [(id: "u7", nationality: {nationality}, counter: "{counter}", at: "B2")])"#
+            ),
+        );
+        let o = run(&["check", f.to_str().unwrap()]);
+        for needle in [
+            "unit u7",
+            &format!("no {nationality} counter '{counter}'"),
+            hint,
+            "leaders 10-3",
+        ] {
+            assert_bad_input(&o, needle);
+        }
+    }
+}
+
+#[test]
+fn the_common_us_army_and_usmc_counters_and_leaders_pass_check() {
+    let units: Vec<String> = [
+        "7-4-7", "6-6-7", "6-6-6", "3-4-7", "3-3-7", "3-3-6", "2-2-7", "7-6-8", "6-6-8", "3-3-8",
+        "2-2-8", "9-2", "8-0",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, c)| format!(r#"(id: "us{i}", nationality: American, counter: "{c}", at: "B2")"#))
+    .collect();
+    let f = temp_file(
+        "us-counters.ron",
+        &format!(
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [{}, (id: "b", nationality: British, counter: "9-1", at: "C3")])"#,
+            units.join(", ")
+        ),
+    );
+    let o = run(&["check", f.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
 fn walk_cliff() -> String {
     format!(
         "{}/tests/scenarios/walk_cliff.ron",
@@ -365,4 +420,59 @@ fn g1_631_check_counts_japanese_hip_above_ground_but_not_in_caves() {
     assert_eq!(v["problems"][0]["rule"], "G1.631");
     assert_eq!(code(3, true).0, Some(0));
     assert_eq!(code(4, true).0, Some(1));
+}
+
+/// Issue 16 point 5: every subcommand's `--help` describes each of its arguments, and those that
+/// take Locations list the Location forms with examples.
+#[test]
+fn help_describes_every_argument_and_shows_the_location_forms() {
+    let examples = [
+        "S4 ",
+        "S4@2 ",
+        "T4@1/T4-S5-S4 ",
+        "W10/W9-W10 ",
+        "cave:G ",
+        "complex:A ",
+    ];
+    for cmd in [
+        "check", "caves", "los", "cost", "moves", "light", "walk", "bench", "view",
+    ] {
+        let o = run(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+        let help = String::from_utf8_lossy(&o.stdout).into_owned();
+        // Every argument and option line carries a description after its name (clap leaves
+        // it bare when the field has no doc comment).
+        let mut in_args = false;
+        for line in help.lines() {
+            if line == "Arguments:" || line == "Options:" {
+                in_args = true;
+                continue;
+            }
+            if line.is_empty() {
+                in_args = false;
+            }
+            if in_args && line.trim_start().starts_with(['<', '[', '-']) {
+                let t = line.trim();
+                let described = t
+                    .split_once("  ")
+                    .is_some_and(|(_, d)| !d.trim().is_empty());
+                assert!(described, "{cmd}: '{t}' has no description:\n{help}");
+            }
+        }
+        let takes_locations = matches!(cmd, "los" | "cost" | "view");
+        for e in examples {
+            assert_eq!(
+                help.contains(e),
+                takes_locations || help.contains("Locations ("),
+                "{cmd}: '{e}':\n{help}"
+            );
+        }
+        if takes_locations {
+            assert!(help.contains("Locations (FROM, TO"), "{cmd}:\n{help}");
+            assert!(help.contains("is not a Location"), "{cmd}:\n{help}");
+        }
+        if matches!(cmd, "cost" | "moves") {
+            assert!(help.contains("Movement MPh"), "{cmd}:\n{help}");
+        }
+    }
 }

@@ -385,7 +385,10 @@ fn g11_33_a_search_reveals_both_caves_of_a_hex_and_their_contents() {
     let events = walk("cave_complex");
     let s = one(&events, 6, "search");
     assert_eq!(s["rule"], "G11.33");
-    assert!(text(s).contains("cave(s) B, C revealed"), "{s}");
+    assert!(
+        text(s).contains("caves B, C revealed with their contents"),
+        "{s}"
+    );
     assert!(text(s).contains("revealed: jp2"), "{s}");
 }
 
@@ -400,9 +403,16 @@ fn g11_851_ex_wp_in_cave_c_reveals_only_the_x6_opening_and_in_cave_g_cave_h() {
     assert_eq!(reveals.len(), 2, "{reveals:?}");
     assert!(
         reveals[0].contains("cave C")
-            && reveals[0].contains("reveals caves none; tunnel openings X6")
+            && reveals[0].contains("it reveals no hidden cave and tunnel opening X6"),
+        "{}",
+        reveals[0]
     );
-    assert!(reveals[1].contains("cave G") && reveals[1].contains("reveals caves H"));
+    assert!(
+        reveals[1].contains("cave G")
+            && reveals[1].contains("it reveals cave H and no hidden tunnel opening"),
+        "{}",
+        reveals[1]
+    );
     let mut app = sim_to("cave_complex", 15);
     assert_eq!(cave_hidden(&mut app, "H"), Some(false));
     assert_eq!(

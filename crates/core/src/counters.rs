@@ -73,6 +73,10 @@ pub struct Counter {
     /// is Step-Reduced or when it suffers a G1.13 break (2-2-8 / 1-2-8 -> 1-2-7).
     #[serde(default)]
     pub becomes_vehicle_crew: Option<String>,
+    /// An American counter of the US Marine Corps (the others are the US Army's); only for the
+    /// hints that list the catalog's names.
+    #[serde(default)]
+    pub usmc: bool,
 }
 
 impl Counter {
@@ -113,8 +117,8 @@ pub struct Catalog {
 pub enum Lookup<'a> {
     Mmc(&'a Counter),
     Leader,
-    /// The catalog lists no MMC of this nationality: the name's shape is all we can check.
-    Unlisted,
+    /// Neither an MMC of that nationality nor a leader: an input error for every nationality
+    /// (those without MMC rows in the catalog accept only leaders).
     Unknown,
 }
 
@@ -140,11 +144,7 @@ impl Catalog {
         if self.leaders.iter().any(|l| l == name) {
             return Lookup::Leader;
         }
-        if self.counters.iter().any(|c| c.nationality == nationality) {
-            Lookup::Unknown
-        } else {
-            Lookup::Unlisted
-        }
+        Lookup::Unknown
     }
 
     /// The MMC counter `name` of `nationality`, if the catalog lists it.
@@ -161,6 +161,33 @@ impl Catalog {
             .filter(|c| c.nationality == nationality)
             .map(|c| c.name.as_str())
             .collect()
+    }
+
+    /// What the catalog knows for `nationality`, in words, for the error that rejects a counter
+    /// it does not know: its MMC names (American ones split into US Army and USMC), then the
+    /// leaders, which every nationality may use.
+    pub fn known_names(&self, nationality: Nationality) -> String {
+        let of = |usmc: bool| -> Vec<&str> {
+            self.counters
+                .iter()
+                .filter(|c| c.nationality == nationality && c.usmc == usmc)
+                .map(|c| c.name.as_str())
+                .collect()
+        };
+        let leaders = format!("leaders {}", self.leaders.join(", "));
+        let (army, usmc) = (of(false), of(true));
+        match (army.is_empty(), usmc.is_empty()) {
+            (true, true) => format!(
+                "the catalog lists no {nationality:?} squads, half-squads or crews yet, only \
+                 {leaders}"
+            ),
+            (_, true) => format!("{nationality:?} counters: {}; {leaders}", army.join(", ")),
+            _ => format!(
+                "{nationality:?} counters: US Army {}; USMC {}; {leaders}",
+                army.join(", "),
+                usmc.join(", ")
+            ),
+        }
     }
 }
 
@@ -245,6 +272,43 @@ mod tests {
     }
 
     #[test]
+    fn the_common_us_army_and_usmc_counters_are_listed_with_their_factors() {
+        let c = Catalog::get();
+        for (name, kind, class, fp, range, morale, usmc) in [
+            ("7-4-7", Kind::Squad, Class::Elite, 7, 4, 7, false),
+            ("6-6-7", Kind::Squad, Class::FirstLine, 6, 6, 7, false),
+            ("6-6-6", Kind::Squad, Class::SecondLine, 6, 6, 6, false),
+            ("3-4-7", Kind::HalfSquad, Class::Elite, 3, 4, 7, false),
+            ("3-3-7", Kind::HalfSquad, Class::FirstLine, 3, 3, 7, false),
+            ("3-3-6", Kind::HalfSquad, Class::SecondLine, 3, 3, 6, false),
+            ("2-2-7", Kind::Crew, Class::FirstLine, 2, 2, 7, false),
+            ("7-6-8", Kind::Squad, Class::Elite, 7, 6, 8, true),
+            ("6-6-8", Kind::Squad, Class::FirstLine, 6, 6, 8, true),
+            ("3-3-8", Kind::HalfSquad, Class::Elite, 3, 3, 8, true),
+            ("2-2-8", Kind::Crew, Class::Elite, 2, 2, 8, true),
+        ] {
+            let m = c.counter(Nationality::American, name).unwrap();
+            assert_eq!(
+                (m.kind, m.class, m.fp, m.range, m.morale, m.usmc),
+                (kind, class, fp, range, morale, usmc),
+                "{name}"
+            );
+        }
+        // Each squad's HS is of its own Class (A1.31: a squad deploys into two HS of its kind).
+        for (squad, hs) in [
+            ("7-4-7", "3-4-7"),
+            ("6-6-7", "3-3-7"),
+            ("6-6-6", "3-3-6"),
+            ("7-6-8", "3-3-8"),
+        ] {
+            let s = c.counter(Nationality::American, squad).unwrap();
+            assert_eq!(s.half_squad.as_deref(), Some(hs), "{squad}");
+            let h = c.counter(Nationality::American, hs).unwrap();
+            assert_eq!((h.class, h.morale), (s.class, s.morale), "{squad}");
+        }
+    }
+
+    #[test]
     fn american_elr_chain_7_6_8_to_6_6_7_to_6_6_6() {
         let c = Catalog::get();
         let s = c.counter(Nationality::American, "7-6-8").unwrap();
@@ -262,6 +326,23 @@ mod tests {
         ));
         assert_eq!(c.lookup(Nationality::Japanese, "7-6-8"), Lookup::Unknown);
         assert_eq!(c.lookup(Nationality::Japanese, "8+1"), Lookup::Leader);
-        assert_eq!(c.lookup(Nationality::British, "4-5-8"), Lookup::Unlisted);
+        // A nationality without MMC rows accepts only leaders: no name passes on its shape.
+        assert_eq!(c.lookup(Nationality::British, "4-5-8"), Lookup::Unknown);
+        assert_eq!(c.lookup(Nationality::British, "9-1"), Lookup::Leader);
+    }
+
+    #[test]
+    fn known_names_split_the_us_army_from_the_usmc_and_say_when_none_are_listed() {
+        let c = Catalog::get();
+        let a = c.known_names(Nationality::American);
+        assert!(a.contains("US Army 7-4-7, 6-6-7"), "{a}");
+        assert!(a.contains("USMC 7-6-8, 6-6-8, 3-3-8, 2-2-8"), "{a}");
+        assert!(a.contains("leaders 10-3"), "{a}");
+        let j = c.known_names(Nationality::Japanese);
+        assert!(j.starts_with("Japanese counters: 4-4-8"), "{j}");
+        assert!(!j.contains("USMC"), "{j}");
+        let b = c.known_names(Nationality::British);
+        assert!(b.contains("no British squads"), "{b}");
+        assert!(b.contains("leaders 10-3"), "{b}");
     }
 }

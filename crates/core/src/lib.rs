@@ -13,3 +13,4 @@ pub mod los;
 pub mod map;
 pub mod model;
 pub mod rules;
+pub mod words;

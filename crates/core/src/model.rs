@@ -174,6 +174,17 @@ impl SmokeKind {
     pub fn is_wp(self) -> bool {
         matches!(self, SmokeKind::WhitePhosphorus | SmokeKind::WpGrenade)
     }
+
+    /// The counter's name in a sentence, as the rules write it ("WP grenades", not the file's
+    /// `WpGrenade`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SmokeKind::Smoke => "SMOKE",
+            SmokeKind::Grenade => "SMOKE grenades",
+            SmokeKind::WhitePhosphorus => "WP",
+            SmokeKind::WpGrenade => "WP grenades",
+        }
+    }
 }
 
 /// Cloud cover at night (E1.11).

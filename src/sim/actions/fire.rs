@@ -77,7 +77,7 @@ pub(super) fn fire_starshell(world: &mut World, id: &str, at: Hex) {
         return;
     }
     let (c, w) = world.resource_mut::<Dice>().dr2(plan.placement_rule);
-    let p = plan.placement(c, w);
+    let p = plan.placement(c, w, &board.scenario.map);
     world.spawn(Starshell { hex: p.hex });
     rolled(world, "starshell", Some(id), p.rule, vec![c, w], p.reason);
 }

@@ -21,7 +21,7 @@ use crate::scenario::{Action, SmokeKind};
 
 /// Reports a ruling's refusal: the one place refusals are logged.
 pub(super) fn refused(world: &mut World, unit: Option<&str>, r: crate::rules::situation::Refusal) {
-    ruled(world, "refused", unit, r.rule, r.reason);
+    ruled(world, super::log::REFUSED, unit, r.rule, r.reason);
 }
 
 /// The unit a refusal names: the first of `ids` no longer in play (A3), else the first.

@@ -41,6 +41,26 @@ pub enum LocationError {
     Map(String, MapError),
 }
 
+/// What a Location is, with an example of each form, for the errors that reject a text.
+pub const LOCATION_FORMS: &str = "a Location is a hex (S4), a hex at a Level (S4@2), a Climbing \
+     unit's hex, Level and vertex (T4@1/T4-S5-S4), Crest status in a Depression hex along one \
+     of its hexsides (W10/W9-W10), a cave (cave:G) or a Cave Complex by its Primary cave \
+     (complex:A)";
+
+/// "a hexside (two hexes ...)" or "a vertex (three hexes ...)" when `t` is two or three hex ids
+/// joined by `-`: a hexside or vertex given where a Location is expected.
+fn hexside_or_vertex(t: &str) -> Option<&'static str> {
+    let parts: Vec<&str> = t.split('-').collect();
+    if !parts.iter().all(|p| crate::hex::HexRef::parse(p).is_ok()) {
+        return None;
+    }
+    match parts.len() {
+        2 => Some("a hexside (two hexes joined by '-')"),
+        3 => Some("a vertex (three hexes joined by '-')"),
+        _ => None,
+    }
+}
+
 fn level_of(text: &str, s: &str) -> Result<i32, LocationError> {
     s.parse::<i32>()
         .ok()
@@ -84,6 +104,12 @@ impl Location {
                 let side = map.hexside(side_text).map_err(mapped)?;
                 return Location::crest(hex, side, map)
                     .map_err(|why| LocationError::Malformed(text.into(), why));
+            }
+            if let Some(what) = hexside_or_vertex(t) {
+                return Err(LocationError::Malformed(
+                    text.into(),
+                    format!("that is {what}; {LOCATION_FORMS}"),
+                ));
             }
             return Ok(Location::Ground(map.hex(t).map_err(mapped)?));
         };

@@ -324,6 +324,16 @@ impl Map {
         out
     }
 
+    /// Where `h` is, for a sentence: "in H5", or "off the map" for a hex beyond the map's
+    /// edges (an offboard Starshell, E1.923), which no board names.
+    pub fn place(&self, h: Hex) -> String {
+        if self.contains(h) {
+            format!("in {}", self.name(h))
+        } else {
+            "off the map".into()
+        }
+    }
+
     /// The printable id of an on-map hex.
     pub fn name(&self, h: Hex) -> String {
         match (h.id(), &self.board) {

@@ -65,9 +65,9 @@ pub fn stays_hidden(env: &LosEnv, caves: &CaveSystem, id: &str, enemies: &[Watch
                 allowed: false,
                 rule: "G11.75",
                 reason: format!(
-                    "a Good Order enemy unit in {} ({} hexes away) has a LOS to cave {id}",
+                    "a Good Order enemy unit in {} ({}) has a LOS to cave {id}",
                     w.at.display(env.map()),
-                    h.distance(cave.hex)
+                    crate::words::away(h.distance(cave.hex))
                 ),
             };
         }
@@ -99,10 +99,10 @@ pub fn emerges_concealed(env: &LosEnv, hex: Hex, enemies: &[Watcher]) -> Ruling 
                 allowed: false,
                 rule: "G11.75",
                 reason: format!(
-                    "a Good Order enemy unit in {} ({} hexes away) has a LOS to {name}: normal \
+                    "a Good Order enemy unit in {} ({}) has a LOS to {name}: normal \
                      \"?\"-loss rules apply",
                     w.at.display(env.map()),
-                    h.distance(hex)
+                    crate::words::away(h.distance(hex))
                 ),
             };
         }

@@ -276,8 +276,13 @@ pub fn ob_problems(caves: &[PlacedCave], ob: u32) -> Vec<Problem> {
             "G11.91",
             "OB".into(),
             format!(
-                "the caves set up use {used} Cave counters ({upper} Upper-Cliff cave(s) use three \
-                 each) but the OB gives {ob}"
+                "the caves set up use {used} Cave counters ({} three each) but the OB gives \
+                 {ob}",
+                if upper == 1 {
+                    "1 Upper-Cliff cave uses".to_string()
+                } else {
+                    format!("{upper} Upper-Cliff caves use")
+                }
             ),
         ));
     }
@@ -288,8 +293,8 @@ pub fn ob_problems(caves: &[PlacedCave], ob: u32) -> Vec<Problem> {
             "G11.2",
             "OB".into(),
             format!(
-                "{primaries} Primary cave(s) but 25% (FRD) of the OB's {ob} Cave counters allows \
-                 {allowed}"
+                "{} but 25% (FRD) of the OB's {ob} Cave counters allows {allowed}",
+                crate::words::count(primaries, "Primary cave", "Primary caves")
             ),
         ));
     }

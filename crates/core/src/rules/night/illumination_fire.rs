@@ -106,6 +106,24 @@ pub struct StarshellPlacement {
     pub extent: u32,
     pub rule: &'static str,
     pub reason: String,
+    /// The reason up to where it lands, for `off_map`.
+    error: String,
+}
+
+impl StarshellPlacement {
+    /// E1.923: the placement again for a Starshell whose final hex is off the map (`on_map`
+    /// false): it lands off the map, and still Illuminates what lies within three hexes of it,
+    /// instead of landing in a hex named by coordinates no board has.
+    pub fn off_map(mut self, on_map: bool) -> Self {
+        if !on_map {
+            self.reason = format!(
+                "{}: it lands off the map; an offboard Starshell still Illuminates every \
+                 non-subterranean Location within three hexes of where it lands (E1.923)",
+                self.error
+            );
+        }
+        self
+    }
 }
 
 /// E1.922: the final hex of a Starshell fired toward `initial` (the initial placement hex its
@@ -132,22 +150,23 @@ pub fn starshell_placement(
     let n = extent as i32;
     let hex = Hex::new(initial.q + dq * n, initial.r + dr * n);
     let name = |h: Hex| h.id().map_or_else(|| format!("{h:?}"), |id| id.to_string());
+    let error = format!(
+        "Placement DR colored {colored}, white {white}: {}{} toward {direction:?} from {}",
+        crate::words::count(extent, "hex", "hexes"),
+        if halve_extent {
+            " (Extent of Error halved, FRU)"
+        } else {
+            ""
+        },
+        name(initial),
+    );
     StarshellPlacement {
         hex,
         direction,
         extent,
         rule: "E1.922",
-        reason: format!(
-            "Placement DR colored {colored}, white {white}: {extent} hex(es){} toward {direction:?} \
-             from {} lands in {}",
-            if halve_extent {
-                " (Extent of Error halved, FRU)"
-            } else {
-                ""
-            },
-            name(initial),
-            name(hex)
-        ),
+        reason: format!("{error}: it lands in {}", name(hex)),
+        error,
     }
 }
 

@@ -30,6 +30,19 @@ pub struct Source {
     pub levels: u8,
 }
 
+impl SourceKind {
+    /// The counter's name in a sentence ("IR", "Trip Flare").
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceKind::Blaze => "Blaze",
+            SourceKind::Flame => "Flame",
+            SourceKind::Starshell => "Starshell",
+            SourceKind::Ir => "IR",
+            SourceKind::TripFlare => "Trip Flare",
+        }
+    }
+}
+
 impl Source {
     /// E1.923/E1.933/E1.94/E1.942: the range of the source's Illuminated Zone in hexes.
     pub fn radius(&self) -> u32 {

@@ -4,6 +4,7 @@
 
 use super::is_leader;
 use crate::hex::Hex;
+use crate::map::Map;
 use crate::model::Phase;
 use crate::rules::Check;
 use crate::rules::night::illumination_fire::{
@@ -30,9 +31,11 @@ impl StarshellPlan {
         starshell_usage(&self.unit, dr)
     }
 
-    /// E1.922: where the Starshell comes down on its Placement DR.
-    pub fn placement(&self, colored: u8, white: u8) -> StarshellPlacement {
-        starshell_placement(self.at, colored, white, false)
+    /// E1.922: where the Starshell comes down on its Placement DR (E1.923: perhaps off `map`).
+    pub fn placement(&self, colored: u8, white: u8, map: &Map) -> StarshellPlacement {
+        let p = starshell_placement(self.at, colored, white, false);
+        let on_map = map.contains(p.hex);
+        p.off_map(on_map)
     }
 }
 

@@ -188,15 +188,23 @@ pub fn end_of_player_turn_fire(s: &Situation) -> Check {
         return check(
             marked > 0,
             "A7",
-            format!("the Player Turn ends: its {marked} fire counter(s) are removed"),
+            format!(
+                "the Player Turn ends: its {} removed",
+                if marked == 1 {
+                    "1 fire counter is".to_string()
+                } else {
+                    format!("{marked} fire counters are")
+                }
+            ),
         );
     }
     check(
         true,
         "E1.8",
         format!(
-            "the Player Turn ends: its {} Gunflash(es) go with its {marked} fire counter(s)",
-            s.gunflashes.len()
+            "the Player Turn ends: its {} go with its {}",
+            crate::words::count(s.gunflashes.len() as i64, "Gunflash", "Gunflashes"),
+            crate::words::count(marked as i64, "fire counter", "fire counters")
         ),
     )
 }

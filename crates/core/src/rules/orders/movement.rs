@@ -383,11 +383,12 @@ pub(crate) fn step<'a>(
                     "A12.15",
                     Line::new(memo.terse, || {
                         format!(
-                            "{} -> {}: entering the Location of hidden enemy unit(s) {} reveals \
+                            "{} -> {}: entering the Location of hidden enemy {} {} reveals \
                              them; the unit returns to {} and its MPh ends (G.4 does not spare \
                              them: {})",
                             show(&u.at),
                             show(to),
+                            crate::words::noun(ids.len(), "unit", "units"),
                             ids.join(", "),
                             show(&u.at),
                             if g4_terrain {

@@ -31,8 +31,10 @@ pub struct Announcement {
     pub text: String,
 }
 
-/// A3: what the start of `phase` announces: at the RPh, Player Turn `player_turn` (of Game Turn
-/// `game_turn`) with its ATTACKER; then the phase itself.
+/// A3: what the start of `phase` announces: at the RPh, the ATTACKER's Player Turn of Game Turn
+/// `game_turn` (`player_turn` counts Player Turns from 1: odd is the first of its Game Turn),
+/// named by Game Turn and side as the walk's header (`T2 Allied`) and narration name it; then the
+/// phase itself.
 pub fn phase_begins(
     phase: Phase,
     player_turn: u32,
@@ -45,8 +47,13 @@ pub fn phase_begins(
             event: "player_turn",
             rule: "A3",
             text: format!(
-                "Player Turn {player_turn} (Game Turn {game_turn}): the {attacker:?} side is the \
-                 ATTACKER"
+                "Game Turn {game_turn}, the {attacker:?} Player Turn (the {} of the Game Turn): \
+                 the {attacker:?} side is the ATTACKER",
+                if player_turn % 2 == 1 {
+                    "first"
+                } else {
+                    "second"
+                }
             ),
         });
     }
@@ -261,7 +268,7 @@ pub fn illumination_removed(s: &Situation, ending: Phase) -> Vec<LightRemoved> {
         kind,
         hex,
         rule: rule.rule,
-        text: format!("{what} in {} removed: {}", s.map.name(hex), rule.reason),
+        text: format!("{what} {} removed: {}", s.map.place(hex), rule.reason),
     };
     let mut out: Vec<LightRemoved> = s
         .starshells
@@ -314,7 +321,11 @@ pub fn cave_smoke_removed_now(s: &Situation, smoke: &SmokeAt) -> Option<SmokeRem
     Some(SmokeRemoved {
         cave: id.clone(),
         rule: rule.rule,
-        text: format!("{:?} in cave {id} removed: {}", smoke.kind, rule.reason),
+        text: format!(
+            "{} in cave {id} removed: {}",
+            smoke.kind.name(),
+            rule.reason
+        ),
         reveal,
     })
 }

@@ -91,7 +91,12 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
         if caves.is_empty() {
             "no hidden cave".to_string()
         } else {
-            format!("cave(s) {} revealed with their contents", caves.join(", "))
+            format!(
+                "{} {} revealed with {} contents",
+                crate::words::noun(caves.len(), "cave", "caves"),
+                caves.join(", "),
+                crate::words::noun(caves.len(), "its", "their")
+            )
         },
         if revealed.is_empty() {
             String::new()

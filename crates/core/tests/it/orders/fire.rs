@@ -209,7 +209,37 @@ fn e1_922_ex_fired_at_k6_placement_dr_colored_5_white_3_lands_in_h7() {
     let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
     let plan = allowed(fire_starshell(&s, "usL", hex(&b, "K6")));
     assert_eq!(plan.placement_rule, "E1.922");
-    assert_eq!(plan.placement(5, 3).hex, hex(&b, "H7"));
+    let p = plan.placement(5, 3, &b.map);
+    assert_eq!(p.hex, hex(&b, "H7"));
+    assert!(
+        p.reason
+            .ends_with("3 hexes toward SW from K6: it lands in H7"),
+        "{}",
+        p.reason
+    );
+}
+
+/// Issue 16 point 7: a Starshell that comes down off the map is said to land off the map (and
+/// still to light what lies within three hexes, E1.923), not in a hex "H-1" no board has.
+#[test]
+fn e1_923_a_starshell_coming_down_off_the_map_lands_off_the_map() {
+    let b = woods();
+    let s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    let plan = allowed(fire_starshell(&s, "usL", hex(&b, "H1")));
+    // Colored 1: toward the north; white 2: two hexes, beyond the map's top edge.
+    let p = plan.placement(1, 2, &b.map);
+    assert!(!b.map.contains(p.hex));
+    assert!(
+        p.reason.contains("2 hexes toward N from H1"),
+        "{}",
+        p.reason
+    );
+    assert!(p.reason.contains("lands off the map"), "{}", p.reason);
+    assert!(p.reason.contains("within three hexes"), "{}", p.reason);
+    assert!(!p.reason.contains("H-1"), "{}", p.reason);
+    // One hex of error is one hex.
+    let p = plan.placement(5, 1, &b.map);
+    assert!(p.reason.contains(": 1 hex toward"), "{}", p.reason);
 }
 
 #[test]

@@ -26,12 +26,21 @@ fn a3_a_player_turn_is_announced_with_its_rph_then_each_phase() {
             (
                 "player_turn",
                 "A3",
-                "Player Turn 3 (Game Turn 2): the Allied side is the ATTACKER"
+                "Game Turn 2, the Allied Player Turn (the first of the Game Turn): the Allied side \
+                 is the ATTACKER"
             ),
             ("phase", "A3", "RPh begins"),
         ]
     );
     assert_eq!(phase_begins(Phase::Movement, 3, 2, Side::Allied).len(), 1);
+    // Issue 16 point 7: named by Game Turn and side, as the walk's header and narration name it,
+    // not by a running Player Turn number ("Player Turn 4" for the Japanese Player Turn 2).
+    let second = &phase_begins(Phase::Rally, 4, 2, Side::Japanese)[0].text;
+    assert!(
+        second.starts_with("Game Turn 2, the Japanese Player Turn (the second"),
+        "{second}"
+    );
+    assert!(!second.contains("Player Turn 4"), "{second}");
 }
 
 #[test]
@@ -180,7 +189,7 @@ fn g11_851_ex_wp_removed_from_cave_a_rises_and_reveals_g_and_m() {
     let r = cave_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::WpGrenade, 1)).unwrap();
     assert_eq!((r.cave.as_str(), r.rule), ("A", "G11.85"));
     assert!(
-        r.text.starts_with("WpGrenade in cave A removed: "),
+        r.text.starts_with("WP grenades in cave A removed: "),
         "{}",
         r.text
     );

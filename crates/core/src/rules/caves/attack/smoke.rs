@@ -326,20 +326,18 @@ pub fn wp_reveals(
         .collect();
     openings.sort();
     openings.dedup();
-    let list = |v: &[String]| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
+    // "no hidden cave", "cave H", "caves H, I".
+    let said = |one: &str, many: &str, v: &[String]| match v.len() {
+        0 => format!("no hidden {one}"),
+        n => format!("{} {}", crate::words::noun(n, one, many), v.join(", ")),
     };
     WpReveal {
         reason: format!(
-            "WP in cave {wp_cave} (Level {}) rises through higher Accessible caves: reveals \
-             caves {}; tunnel openings {}",
+            "WP in cave {wp_cave} (Level {}) rises through higher Accessible caves: it reveals \
+             {} and {}",
             start.level,
-            list(&revealed),
-            list(&openings)
+            said("cave", "caves", &revealed),
+            said("tunnel opening", "tunnel openings", &openings)
         ),
         caves: revealed,
         tunnel_openings: openings,

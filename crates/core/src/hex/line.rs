@@ -180,8 +180,9 @@ pub fn segment_steps(a: Point3, b: Point3) -> Vec<LineStep> {
     steps
 }
 
-/// Offsets kept in the table: |dq|, |dr| <= SPAN covers four geomorphic boards end to end.
-const SPAN: i32 = 80;
+/// Offsets kept in the table: |dq|, |dr| <= SPAN covers eight geomorphic boards joined along
+/// their long edges (33 columns by 88 rows: |dr| reaches 87 plus half the columns).
+const SPAN: i32 = 112;
 const SIDE: usize = (2 * SPAN + 1) as usize;
 
 static TEMPLATES: LazyLock<Vec<OnceLock<Box<[LineStep]>>>> =

@@ -11,6 +11,7 @@ mod light;
 mod los;
 mod moves;
 pub mod out;
+mod sees;
 pub use crate::save_file;
 mod view;
 pub mod walk;
@@ -87,6 +88,25 @@ pub enum Command {
         /// The target's Location (the same forms).
         to: String,
         /// Print one JSON object (clear, range, hindrance, blocked_at, rule, reason, path).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every Location of the map as one Location sees it: seen, hindered, lit (E1.101),
+    /// beyond the NVR (E1.1) or blocked; each as `los` rules the pair.
+    #[command(after_help = LOCATIONS_HELP)]
+    Sees {
+        /// The scenario file (RON).
+        scenario: PathBuf,
+        /// The viewer's Location, e.g. S4, S4@2, T4@1/T4-S5-S4, W10/W9-W10, cave:G, complex:A.
+        location: String,
+        /// Ask at night: the scenario's night, or for a daylight scenario a clear night under a
+        /// Full Moon (Base NVR 5 by E1.11).
+        #[arg(long, conflicts_with = "day")]
+        night: bool,
+        /// Ask by day (no NVR); cannot be given with --night.
+        #[arg(long)]
+        day: bool,
+        /// Print one JSON object (from, night, locations, nvr, counts).
         #[arg(long)]
         json: bool,
     },
@@ -232,6 +252,20 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             to,
             json,
         }) => los::run(&load(&scenario)?, &from, &to, json, out),
+        Some(Command::Sees {
+            scenario,
+            location,
+            night,
+            day,
+            json,
+        }) => {
+            let sky = match (night, day) {
+                (true, _) => sees::Sky::Night,
+                (_, true) => sees::Sky::Day,
+                _ => sees::Sky::Scenario,
+            };
+            sees::run(load(&scenario)?, &location, sky, json, out)
+        }
         Some(Command::Bench {
             json,
             runs,

@@ -145,6 +145,16 @@ impl Sight {
     pub fn clear(&self) -> bool {
         self.block.is_none()
     }
+
+    /// The deciding rule, as a LOS answer gives it: the rule of what blocked, else A6.8 for a
+    /// hindered LOS, else none.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self.block {
+            Some(block) => Some(block.rule()),
+            None if self.hindrance > 0 => Some("A6.8"),
+            None => None,
+        }
+    }
 }
 
 impl LosEnv<'_> {

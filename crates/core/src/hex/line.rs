@@ -180,8 +180,10 @@ pub fn segment_steps(a: Point3, b: Point3) -> Vec<LineStep> {
     steps
 }
 
-/// Offsets kept in the table: |dq|, |dr| <= SPAN covers four geomorphic boards end to end.
-const SPAN: i32 = 80;
+/// Offsets kept in the table: |dq|, |dr| <= SPAN covers a map of eight boards one above the
+/// other (the bench's 8-board map: |dq| <= 32, |dr| <= 103), so a viewer's whole field there
+/// walks kept lines only.
+const SPAN: i32 = 112;
 const SIDE: usize = (2 * SPAN + 1) as usize;
 
 static TEMPLATES: LazyLock<Vec<OnceLock<Box<[LineStep]>>>> =

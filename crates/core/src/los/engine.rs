@@ -196,7 +196,8 @@ impl LosEnv<'_> {
             && range > 1
             && !(self.at(high.hex).depression && high.elevation == self.at(high.hex).ground)
         {
-            sight.block = Some(Block::Depression {
+            // The first block stands (the NVR's, when the walk goes on to record the path).
+            sight.block.get_or_insert(Block::Depression {
                 hex: low.hex,
                 level: high.elevation,
             });

@@ -3,13 +3,14 @@
 //! marked by a Gunflash (E1.101), beyond the NVR (E1.1), or blocked (with the blocking hex and
 //! rule). Each pair is ruled exactly as `los_between_marked` rules it (the same environment,
 //! the same walk, the same deciding rule), so the field and `los` never disagree; above ground
-//! it walks the engine's cached hex lines without recording a path or writing a reason.
+//! it walks the engine's cached hex lines, stopping at the first block, without recording a
+//! path or writing a reason.
 
 use std::collections::BTreeMap;
 
 use super::{seen_by_mark, underground};
-use crate::hex::{Direction, Hex, Hexside, LineStep};
-use crate::los::{Block, Effect, Location, LosEnv, LosError, Sight, Trace};
+use crate::hex::{Direction, Hex, Hexside};
+use crate::los::{Block, Location, LosEnv, LosError, Sight};
 use crate::map::{Map, Terrain};
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::sight::cave_los;
@@ -80,22 +81,14 @@ pub struct Seen {
     pub at: Location,
     pub class: Class,
     pub range: u32,
-    /// The hindrance DRM along the thread (A6.8), as `los` totals it.
+    /// The hindrance DRM of a clear LOS (A6.8), as `los` totals it; 0 where there is no LOS
+    /// (`los` there totals the hindrances of the whole thread, which the field does not walk:
+    /// it stops at what blocks).
     pub hindrance: u32,
     /// The deciding rule, as `los` gives it (E1.101 for a clear, unhindered `lit` LOS).
     pub rule: Option<&'static str>,
     /// The hex that blocked the LOS, when one hex did.
     pub blocked_at: Option<Hex>,
-}
-
-/// Walks the whole thread as `los` does (so a blocked LOS totals its hindrances the same way)
-/// but records nothing.
-struct Whole;
-
-impl Trace for Whole {
-    const STOP_AT_BLOCK: bool = false;
-    #[inline]
-    fn hex(&mut self, _: &LineStep, _: Hex, _: f32, _: Effect) {}
 }
 
 /// A6/G11/B11.4: every Location of the map, in board order: for each hex its Base-Level
@@ -152,7 +145,7 @@ pub fn field_locations(map: &Map, caves: &CaveSystem) -> Vec<Location> {
 
 /// A6/G11.5/E1.1/E1.101: how `from` sees each target: its class, range, hindrance, deciding
 /// rule and blocking hex, each exactly as `los_between_marked(env, caves, from, target, ...)`
-/// rules the pair. `env` is the situation (SMOKE, Blazes, the NVR at night); a target's marks
+/// rules the pair (but for the hindrance of a LOS there is none: 0). `env` is the situation (SMOKE, Blazes, the NVR at night); a target's marks
 /// lift the NVR for it (E1.101). One call: the environment is read once, the lines above
 /// ground come from the engine's table, and no path or reason is built. Fails only for a
 /// viewing Location or target that is not on the map (or a cave the system does not have).
@@ -186,7 +179,8 @@ pub fn visibility_field(
             };
             let (sight, rule) = match from_end {
                 Some(a) if !underground(&t.at) => {
-                    let sight = e.walk(a, e.end(&t.at)?, &mut Whole);
+                    // Stops at the first block: what blocked is what `los` names.
+                    let sight = e.walk(a, e.end(&t.at)?, &mut ());
                     (sight, sight.rule())
                 }
                 _ => {
@@ -199,7 +193,7 @@ pub fn visibility_field(
                 at: t.at.clone(),
                 class: Class::of(&sight, lit),
                 range: sight.range,
-                hindrance: sight.hindrance,
+                hindrance: if sight.clear() { sight.hindrance } else { 0 },
                 rule: if lit { rule.or(Some("E1.101")) } else { rule },
                 blocked_at: sight.block.and_then(|b| b.hex()),
             })
@@ -268,5 +262,29 @@ mod tests {
         for l in ["S4@1/R4-S4-S5", "S4@2/S4-S5-T4"] {
             assert!((1..=4).contains(&(at(l) - at("S4"))), "{l}");
         }
+    }
+
+    #[test]
+    fn e1_1_beyond_the_nvr_stands_before_a_depression_rim_in_the_field_and_in_los() {
+        // A Location IN a gully seen from its Crest level at range 6, NVR 2: the NVR blocks
+        // first (E1.1), whether the walk stops there (the field) or goes on (los's path).
+        let mut map = Map::new(None, 33, 10, 0, Terrain::Open);
+        let g4 = map.hex("G4").unwrap();
+        map.set_hex(g4, Some(-1), None, Some(crate::map::Depression::Gully));
+        let env = LosEnv::new(&map).with_nvr(Some(2));
+        let (a, b) = (Location::parse("A1", &map).unwrap(), Location::Ground(g4));
+        let full = env.check(&a, &b).unwrap();
+        assert_eq!(full.sight.block, Some(Block::Nvr { nvr: 2 }));
+        assert_eq!(full.rule, Some("E1.1"));
+        let target = Target {
+            at: b,
+            illuminated: false,
+            gunflash: false,
+        };
+        let f = visibility_field(&env, &CaveSystem::default(), &a, &[target]).unwrap();
+        assert_eq!((f[0].class, f[0].rule), (Class::BeyondNvr, Some("E1.1")));
+        // By day the rim hides it (A6.3).
+        let day = LosEnv::new(&map).check(&a, &Location::Ground(g4)).unwrap();
+        assert_eq!(day.rule, Some("A6.3"));
     }
 }

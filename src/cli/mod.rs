@@ -28,7 +28,7 @@ use crate::scenario::Scenario;
 /// The Location forms, shown after the help of every subcommand that takes Locations
 /// (scenario-format.md, "Locations").
 pub const LOCATIONS_HELP: &str = "\
-Locations (FROM, TO; scenario-format.md, \"Locations\"):
+Locations (FROM, TO, LOCATION; scenario-format.md, \"Locations\"):
   S4              the Base-Level Location of hex S4 (IN the Depression for a Depression hex)
   S4@2            hex S4 at Level 2 (above ground, or at a Depression's Crest level)
   T4@1/T4-S5-S4   a Climbing unit in T4 at Level 1, its Climb counter aimed at vertex T4-S5-S4

@@ -119,15 +119,16 @@ pub fn run(
         if items.is_empty() {
             continue;
         }
-        let label = match class {
-            Class::Seen => "seen",
-            Class::Hindered => "hindered (+DRM, A6.8)",
-            Class::Lit => "lit: beyond the NVR, seen as Illuminated or by a Gunflash (E1.101)",
-            Class::BeyondNvr => "beyond the NVR (E1.1)",
-            Class::Blocked => "blocked (at hex, rule)",
+        let note = match class {
+            Class::Seen => "",
+            Class::Hindered => ", +hindrance DRM, A6.8",
+            Class::Lit => ", E1.101: beyond the NVR, seen as Illuminated or by a Gunflash",
+            Class::BeyondNvr => ", E1.1",
+            Class::Blocked => ", blocking hex and rule",
         };
         out.line(format_args!(
-            "  {label} ({}): {}",
+            "  {} ({}{note}): {}",
+            class.name(),
             items.len(),
             items.join(" ")
         ))?;

@@ -249,9 +249,12 @@ fn e1_101_sees_text_groups_the_locations_by_class() {
         "{text}"
     );
     assert!(lines[1].contains("16 seen"), "{text}");
-    let lit = lines.iter().find(|l| l.contains("(E1.101)")).unwrap();
+    let lit = lines
+        .iter()
+        .find(|l| l.starts_with("  lit (30, E1.101"))
+        .unwrap();
     assert!(lit.contains("cave:Y") && lit.contains("K5(+2)"), "{lit}");
-    let blocked = lines.iter().find(|l| l.contains("blocked (")).unwrap();
+    let blocked = lines.iter().find(|l| l.starts_with("  blocked (")).unwrap();
     assert!(blocked.contains("D3(G6 A6.2)"), "{blocked}");
 }
 

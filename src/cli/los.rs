@@ -7,7 +7,6 @@ use serde_json::json;
 
 use super::{Failure, Out};
 use crate::los::{Effect, LosResult};
-use crate::rules::sight::los_between_marked;
 use crate::scenario::Scenario;
 
 /// The JSON of a LOS answer (cli.md), with the thread's path added.
@@ -53,14 +52,10 @@ pub fn run(
 ) -> Result<ExitCode, Failure> {
     let a = s.location(from).map_err(Failure::input)?;
     let b = s.location(to).map_err(Failure::input)?;
-    // E1.101: an Illuminated or Gunflash-marked target is seen beyond the viewer's NVR.
-    let lit = s.night.is_some() && s.illuminated(&b);
-    let flash = s.night.is_some()
-        && s.gunflashes
-            .iter()
-            .any(|g| crate::rules::situation::same_location(&s.map, g, &b));
-    let (caves, _) = s.cave_system();
-    let r = los_between_marked(s.los_env(), &caves, &a, &b, lit, flash, to)
+    // E1.101 (an Illuminated or Gunflash-marked target is seen beyond the NVR) is the
+    // scenario's business: `sees` asks the same.
+    let r = s
+        .los(&a, &b, to)
         .map_err(|e| Failure::input(e.to_string()))?;
     let (fa, fb) = (a.display(&s.map).to_string(), b.display(&s.map).to_string());
     if json {

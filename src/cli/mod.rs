@@ -11,6 +11,7 @@ mod light;
 mod los;
 mod moves;
 pub mod out;
+mod sees;
 pub use crate::save_file;
 mod view;
 pub mod walk;
@@ -27,7 +28,7 @@ use crate::scenario::Scenario;
 /// The Location forms, shown after the help of every subcommand that takes Locations
 /// (scenario-format.md, "Locations").
 pub const LOCATIONS_HELP: &str = "\
-Locations (FROM, TO; scenario-format.md, \"Locations\"):
+Locations (FROM, TO, LOCATION; scenario-format.md, \"Locations\"):
   S4              the Base-Level Location of hex S4 (IN the Depression for a Depression hex)
   S4@2            hex S4 at Level 2 (above ground, or at a Depression's Crest level)
   T4@1/T4-S5-S4   a Climbing unit in T4 at Level 1, its Climb counter aimed at vertex T4-S5-S4
@@ -87,6 +88,25 @@ pub enum Command {
         /// The target's Location (the same forms).
         to: String,
         /// Print one JSON object (clear, range, hindrance, blocked_at, rule, reason, path).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every Location of the map as one Location sees it: seen, hindered, lit (E1.101),
+    /// beyond the NVR (E1.1) or blocked; each as `los` rules the pair.
+    #[command(after_help = LOCATIONS_HELP)]
+    Sees {
+        /// The scenario file (RON).
+        scenario: PathBuf,
+        /// The viewer's Location, e.g. S4, S4@2, T4@1/T4-S5-S4, W10/W9-W10, cave:G, complex:A.
+        location: String,
+        /// Ask at night: the scenario's night, or for a daylight scenario a clear night under a
+        /// Full Moon (Base NVR 5 by E1.11).
+        #[arg(long, conflicts_with = "day")]
+        night: bool,
+        /// Ask by day (no NVR); cannot be given with --night.
+        #[arg(long)]
+        day: bool,
+        /// Print one JSON object (from, night, locations, nvr, counts).
         #[arg(long)]
         json: bool,
     },
@@ -235,6 +255,20 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             to,
             json,
         }) => los::run(&load(&scenario)?, &from, &to, json, out),
+        Some(Command::Sees {
+            scenario,
+            location,
+            night,
+            day,
+            json,
+        }) => {
+            let sky = match (night, day) {
+                (true, _) => sees::Sky::Night,
+                (_, true) => sees::Sky::Day,
+                _ => sees::Sky::Scenario,
+            };
+            sees::run(load(&scenario)?, &location, sky, json, out)
+        }
         Some(Command::Bench {
             json,
             runs,

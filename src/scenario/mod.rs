@@ -8,18 +8,20 @@ mod export;
 pub mod input;
 pub mod raw;
 mod resolve;
+mod sight;
 
 pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
 pub use error::{ScenarioError, line_col, locate_nth};
 pub use input::{MAX_INPUT_BYTES, fingerprint};
 pub use raw::ElrSpec;
+pub use sight::{Field, LosContext};
 
 use crate::hex::{Hex, Vertex};
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
 use crate::rules::Problem;
 use crate::rules::caves::{CaveInput, CaveSystem, Complex, Tunnel, TunnelEnd};
-use crate::rules::night::light::{Source, cave_lit, illuminate};
+use crate::rules::night::light::{Lighting, Source, cave_lit, illuminate};
 use crate::rules::night::nvr;
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
@@ -286,14 +288,8 @@ impl Scenario {
     pub fn illuminated(&self, at: &Location) -> bool {
         let env = LosEnv::new(&self.map).obstacles_only();
         let lighting = illuminate(&env, &self.light_sources());
-        match at {
-            Location::Cave(id) => {
-                let (caves, _) = self.cave_system();
-                caves.cave(id).is_some_and(|c| cave_lit(&env, &lighting, c))
-            }
-            Location::Complex(_) => false,
-            other => other.hex().is_some_and(|h| lighting.is_lit(&env, h)),
-        }
+        let (caves, _) = self.cave_system();
+        lit_in(&env, &lighting, &caves, at)
     }
 
     /// The LOS environment of the scenario as set up: map, SMOKE and Blazes, and the NVR at
@@ -307,5 +303,15 @@ impl Scenario {
             self.blazes.iter().copied(),
             self.nvr(),
         )
+    }
+}
+
+/// E1.9/G11.96: is `at` Illuminated under `lighting` (`env` the map's obstacles only)? A cave
+/// when its hex and Entrance Hex are; a Cave Complex never.
+fn lit_in(env: &LosEnv, lighting: &Lighting, caves: &CaveSystem, at: &Location) -> bool {
+    match at {
+        Location::Cave(id) => caves.cave(id).is_some_and(|c| cave_lit(env, lighting, c)),
+        Location::Complex(_) => false,
+        other => other.hex().is_some_and(|h| lighting.is_lit(env, h)),
     }
 }

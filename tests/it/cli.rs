@@ -435,7 +435,7 @@ fn help_describes_every_argument_and_shows_the_location_forms() {
         "complex:A ",
     ];
     for cmd in [
-        "check", "caves", "los", "cost", "moves", "light", "walk", "bench", "view",
+        "check", "caves", "los", "cost", "moves", "light", "sees", "walk", "bench", "view",
     ] {
         let o = run(&[cmd, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
@@ -459,7 +459,7 @@ fn help_describes_every_argument_and_shows_the_location_forms() {
                 assert!(described, "{cmd}: '{t}' has no description:\n{help}");
             }
         }
-        let takes_locations = matches!(cmd, "los" | "cost" | "view");
+        let takes_locations = matches!(cmd, "los" | "cost" | "sees" | "view");
         for e in examples {
             assert_eq!(
                 help.contains(e),

@@ -27,6 +27,7 @@ mod readme;
 mod render;
 mod robustness;
 mod scenario_fuzz;
+mod sees;
 mod sim;
 mod tables;
 mod trip_flares;

@@ -180,8 +180,9 @@ pub fn segment_steps(a: Point3, b: Point3) -> Vec<LineStep> {
     steps
 }
 
-/// Offsets kept in the table: |dq|, |dr| <= SPAN covers eight geomorphic boards joined along
-/// their long edges (33 columns by 88 rows: |dr| reaches 87 plus half the columns).
+/// Offsets kept in the table: |dq|, |dr| <= SPAN covers a map of eight boards one above the
+/// other (the bench's 8-board map: |dq| <= 32, |dr| <= 103), so a viewer's whole field there
+/// walks kept lines only.
 const SPAN: i32 = 112;
 const SIDE: usize = (2 * SPAN + 1) as usize;
 

@@ -145,6 +145,16 @@ impl Sight {
     pub fn clear(&self) -> bool {
         self.block.is_none()
     }
+
+    /// The deciding rule, as a LOS answer gives it: the rule of what blocked, else A6.8 for a
+    /// hindered LOS, else none.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self.block {
+            Some(block) => Some(block.rule()),
+            None if self.hindrance > 0 => Some("A6.8"),
+            None => None,
+        }
+    }
 }
 
 impl LosEnv<'_> {
@@ -186,7 +196,8 @@ impl LosEnv<'_> {
             && range > 1
             && !(self.at(high.hex).depression && high.elevation == self.at(high.hex).ground)
         {
-            sight.block = Some(Block::Depression {
+            // The first block stands (the NVR's, when the walk goes on to record the path).
+            sight.block.get_or_insert(Block::Depression {
                 hex: low.hex,
                 level: high.elevation,
             });

@@ -43,6 +43,9 @@ pub struct LosResult {
     pub rule: Option<&'static str>,
     pub reason: String,
     pub path: Vec<PathHex>,
+    /// E1.101: the target is beyond the NVR, and seen only because it is Illuminated or marked
+    /// by a Gunflash (set by `rules::sight`, which knows the marks; the engine alone never).
+    pub lit_beyond_nvr: bool,
 }
 
 impl LosResult {
@@ -61,6 +64,7 @@ impl LosResult {
             rule: Some(rule),
             reason,
             path: Vec::new(),
+            lit_beyond_nvr: false,
         }
     }
 }
@@ -138,6 +142,7 @@ impl LosEnv<'_> {
             rule,
             reason,
             path: rec.0,
+            lit_beyond_nvr: false,
         }
     }
 
@@ -198,7 +203,7 @@ impl LosEnv<'_> {
                 }
             }
             return (
-                Some("A6.8"),
+                sight.rule(),
                 format!(
                     "clear but hindered: +{} in all ({}); six or more would block it",
                     sight.hindrance,
@@ -286,6 +291,6 @@ impl LosEnv<'_> {
                 name(hex)
             ),
         };
-        (Some(block.rule()), reason)
+        (sight.rule(), reason)
     }
 }

@@ -1,0 +1,116 @@
+//! A6, G11.5, E1.101: the LOS between two Locations in a situation — above ground through the
+//! LOS engine, to or from a cave or Cave Complex by G11.5, at night limited by the NVR unless
+//! the target is Illuminated (E1.101). The CLI's `los` and the viewer's LOS tool both ask here;
+//! `field` asks the same of every Location of the map at once (the CLI's `sees`).
+
+pub mod field;
+
+pub use field::{Class, Seen, Target, field_locations, visibility_field};
+
+use crate::los::{Location, LosEnv, LosError, LosResult, Sight};
+use crate::rules::caves::CaveSystem;
+use crate::rules::caves::sight::cave_los;
+use crate::rules::night::visibility::nvr_limits;
+use crate::rules::situation::same_location;
+
+/// A6/G11.5/E1.101: the LOS from `a` to `b`. `env` holds the situation (SMOKE, Blazes, the
+/// NVR); `target_lit` says whether `b` is Illuminated (E1.9), which lets it be seen beyond the
+/// NVR; `b_name` names it in the reason.
+pub fn los_between(
+    env: LosEnv,
+    caves: &CaveSystem,
+    a: &Location,
+    b: &Location,
+    target_lit: bool,
+    b_name: &str,
+) -> Result<LosResult, LosError> {
+    los_between_marked(env, caves, a, b, target_lit, false, b_name)
+}
+
+/// A6/G11.5/E1.101: `los_between`, where `target_gunflash` says whether `b` is marked by a
+/// Gunflash (E1.8), which also lets it be seen beyond the NVR.
+pub fn los_between_marked(
+    env: LosEnv,
+    caves: &CaveSystem,
+    a: &Location,
+    b: &Location,
+    target_lit: bool,
+    target_gunflash: bool,
+    b_name: &str,
+) -> Result<LosResult, LosError> {
+    let nvr = env.nvr;
+    let env = if nvr_limits(target_lit, target_gunflash) {
+        env
+    } else {
+        env.with_nvr(None)
+    };
+    ruled(
+        &env,
+        nvr,
+        caves,
+        a,
+        b,
+        (target_lit, target_gunflash),
+        b_name,
+    )
+}
+
+/// E1.1/E1.13: is `b`, at `range` from `a`, beyond the NVR? At NVR 0 every Location but the
+/// viewer's own is, even another Location of its hex.
+pub fn beyond_nvr(env: &LosEnv, nvr: Option<u32>, a: &Location, b: &Location, range: u32) -> bool {
+    nvr.is_some_and(|n| range > n || (n == 0 && !same_location(env.map(), a, b)))
+}
+
+/// E1.101: is `b` seen only because it is `marked` (Illuminated or by a Gunflash)? Its LOS
+/// (`sight`, traced without the NVR) is clear, and it lies beyond the situation's `nvr`.
+pub fn seen_by_mark(
+    env: &LosEnv,
+    nvr: Option<u32>,
+    a: &Location,
+    b: &Location,
+    marked: bool,
+    sight: &Sight,
+) -> bool {
+    marked && sight.clear() && beyond_nvr(env, nvr, a, b, sight.range)
+}
+
+/// The ruling of `los_between_marked` once the NVR is lifted from `env` for a marked target;
+/// `nvr` is the situation's NVR, `(lit, gunflash)` the target's marks.
+pub(crate) fn ruled(
+    env: &LosEnv,
+    nvr: Option<u32>,
+    caves: &CaveSystem,
+    a: &Location,
+    b: &Location,
+    (target_lit, target_gunflash): (bool, bool),
+    b_name: &str,
+) -> Result<LosResult, LosError> {
+    let r = if underground(a) || underground(b) {
+        cave_los(env, caves, a, b)
+    } else {
+        env.check(a, b)
+    }?;
+    let lit = seen_by_mark(env, nvr, a, b, target_lit || target_gunflash, &r.sight);
+    Ok(match nvr {
+        Some(nvr) if lit => LosResult {
+            rule: r.rule.or(Some("E1.101")),
+            reason: format!(
+                "{b_name} is {}, so it is seen beyond the NVR of {nvr} (E1.101); {}",
+                if target_lit {
+                    "Illuminated"
+                } else {
+                    "marked by a Gunflash (E1.8)"
+                },
+                r.reason
+            ),
+            lit_beyond_nvr: true,
+            ..r
+        },
+        _ => r,
+    })
+}
+
+/// A cave or Cave Complex: its LOS is ruled by G11.5.
+pub(crate) fn underground(l: &Location) -> bool {
+    matches!(l, Location::Cave(_) | Location::Complex(_))
+}

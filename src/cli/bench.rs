@@ -87,10 +87,9 @@ struct MovesFigure {
     ms: f64,
 }
 
-/// A 7-6-8 squad alone in the middle of a map of `boards` benchmark boards, in the MPh of its
-/// side's Player Turn: the median time of its field of movement over `runs` runs (each the mean
-/// of several calls), after one untimed call.
-fn measure_moves(boards: u32, runs: usize) -> Result<MovesFigure, Failure> {
+/// The built-in scenario on `boards` benchmark boards, by day, with nothing on the map but its
+/// units (caves, SMOKE, fires, the script cleared).
+fn bench_scenario(boards: u32) -> Scenario {
     let mut s = Scenario::builtin();
     s.map = bench_map_of(boards);
     s.title = format!("moves bench, {boards} board(s)");
@@ -108,6 +107,15 @@ fn measure_moves(boards: u32, runs: usize) -> Result<MovesFigure, Failure> {
     s.trip_flares.clear();
     s.gunflashes.clear();
     s.script.clear();
+    s
+}
+
+/// A 7-6-8 squad alone in the middle of a map of `boards` benchmark boards, in the MPh of its
+/// side's Player Turn: the median time of its field of movement over `runs` runs (each the mean
+/// of several calls), after one untimed call.
+fn measure_moves(boards: u32, runs: usize) -> Result<MovesFigure, Failure> {
+    let mut s = bench_scenario(boards);
+
     let mut squad = s
         .units
         .iter()
@@ -289,7 +297,11 @@ struct ScaleFigure {
 
 /// Every ordered pair of different ground Locations of `map`, walked by `walk` (which returns 1
 /// for a clear LOS), on one core or on all (`parallel`, one viewer per task): the number clear.
-fn all_pairs_count(ends: &[End], parallel: bool, walk: &(dyn Fn(End, End) -> usize + Sync)) -> usize {
+fn all_pairs_count(
+    ends: &[End],
+    parallel: bool,
+    walk: &(dyn Fn(End, End) -> usize + Sync),
+) -> usize {
     use rayon::prelude::*;
     let row = |a: &End| -> usize {
         ends.iter()
@@ -340,16 +352,16 @@ fn measure_scale(boards: u32, runs: usize) -> ScaleFigure {
     let los = |a: End, b: End| usize::from(env.walk(a, b, &mut ()).clear());
     let bare = |a: End, b: End| {
         let line = centre_line(a.hex, b.hex);
-        let mut sum = 0usize;
+        let mut sum = 0i64;
         for s in line.relative_steps() {
             for h in s.hexes() {
                 let h = Hex::new(h.q + a.hex.q, h.r + a.hex.r);
                 if let Some(d) = map.get(h) {
-                    sum += d.level as usize;
+                    sum += i64::from(d.level);
                 }
             }
         }
-        black_box(sum) & 1
+        (black_box(sum) & 1) as usize
     };
     // One untimed pass fills the line table.
     black_box(all_pairs_count(&ends, true, &los));
@@ -370,7 +382,7 @@ fn measure_scale(boards: u32, runs: usize) -> ScaleFigure {
         }
     }
     let [los_ms, los_parallel_ms, bare_ms, bare_parallel_ms] = figures.map(median);
-    let (sees_ms, field_samples) = field_median(&map, runs);
+    let (sees_ms, field_samples) = field_median(boards, runs);
     let light_env = LosEnv::new(&map).obstacles_only();
     let sources = spread_sources(&map);
     let light_ms = median(
@@ -400,10 +412,25 @@ fn measure_scale(boards: u32, runs: usize) -> ScaleFigure {
     }
 }
 
-/// The median time of one visibility field over Locations spread over the map.
-fn field_median(map: &Map, runs: usize) -> (f64, usize) {
-    let _ = (map, runs);
-    (f64::NAN, 0)
+/// The median time of one visibility field (`Scenario::sees`, by day: every Location of the
+/// map classified) from ground Locations spread over the map, each timed `runs` times.
+fn field_median(boards: u32, runs: usize) -> (f64, usize) {
+    let s = bench_scenario(boards);
+    let ctx = s.los_context();
+    let hexes: Vec<Hex> = s.map.hexes().map(|d| d.hex).collect();
+    let samples = 21;
+    let mut times = Vec::new();
+    for k in 0..samples {
+        let from = Location::Ground(hexes[(k * hexes.len()) / samples]);
+        // One untimed call (the line table), then the timed ones.
+        black_box(ctx.sees(&from).ok());
+        for _ in 0..runs {
+            times.push(time_ms(&mut || {
+                black_box(ctx.sees(black_box(&from)).ok());
+            }));
+        }
+    }
+    (median(times), samples)
 }
 
 /// `bench --render`: the viewer's frame time on a 1-board and a 4-board map, the camera looking

@@ -179,8 +179,10 @@ fn bench_json_prints_every_figure() {
     ] {
         assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
     }
-    // One squad's legal-move field, in the middle of an 8-board map by default.
+    // One squad's legal-move field, in the middle of an 8-board map by default; no scale
+    // figures unless --boards is given.
     assert_eq!(v["boards"], 8);
+    assert!(v["scale"].is_null() && v["sees_ms"].is_null(), "{v}");
     assert_eq!(v["moves_from"], "Q43");
     assert!(v["moves_reached"].as_u64().unwrap() > 6, "{v}");
 }
@@ -192,6 +194,25 @@ fn bench_boards_sets_the_map_of_the_moves_figure_and_is_checked() {
     let v = json(&o);
     assert_eq!(v["boards"], 1);
     assert_eq!(v["moves_from"], "Q5");
+    // Given --boards, the figures at each size up to it (issue 17): here one board.
+    let scale = v["scale"].as_array().expect("scale with --boards");
+    assert_eq!(scale.len(), 1, "{v}");
+    assert_eq!(
+        (scale[0]["boards"].as_u64(), scale[0]["hexes"].as_u64()),
+        (Some(1), Some(346))
+    );
+    for key in [
+        "los_ms",
+        "los_parallel_ms",
+        "bare_ms",
+        "bare_parallel_ms",
+        "los_vs_bare",
+        "sees_ms",
+        "light_ms",
+    ] {
+        assert!(scale[0][key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+    assert_eq!(v["sees_ms"], scale[0]["sees_ms"]);
     for bad in ["0", "9", "x"] {
         let o = run(&["bench", "--boards", bad]);
         assert_eq!(o.status.code(), Some(2), "--boards {bad}");

@@ -64,6 +64,10 @@ pub struct Args {
     /// Continue a saved game or walk (a save of this scenario).
     #[arg(long)]
     pub load: Option<PathBuf>,
+    /// Start with the visibility field of this Location drawn (as the LOS panel's "Sees" box
+    /// draws the selected unit's or the hovered hex's): a Location as for `los`.
+    #[arg(long, value_name = "LOCATION")]
+    pub sees: Option<String>,
     /// Start with the legend (bottom left: what each colour and marking means) open; it is
     /// otherwise a collapsed "Legend" header, opened with a click.
     #[arg(long)]
@@ -95,6 +99,7 @@ impl Default for Args {
             save: None,
             load: None,
             legend: false,
+            sees: None,
         }
     }
 }
@@ -230,6 +235,10 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         )),
         _ => None,
     };
+    let sees = match &args.sees {
+        Some(l) => Some(scenario.location(l).map_err(Failure::input)?),
+        None => None,
+    };
     let focus = match &args.focus {
         Some(f) => Some(
             scenario
@@ -287,6 +296,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         export_path: Some(export_path),
         load,
         legend: args.legend,
+        sees,
     };
     match crate::view::run(scenario, options) {
         Ok(()) => Ok(ExitCode::SUCCESS),

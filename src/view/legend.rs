@@ -92,11 +92,19 @@ pub fn entries() -> Vec<(&'static str, Vec<Entry>)> {
             ],
         ),
         (
-            "LOS thread (A6)",
+            "LOS thread (A6); Sees (V): a hex's fill",
             vec![
                 e([0.2, 1.0, 0.3], "green: clear"),
                 e([1.0, 0.85, 0.1], "yellow: hindered (A6.8)"),
                 e([1.0, 0.15, 0.1], "red: blocked, at the marked hex"),
+                e(
+                    super::sees::class_style(crate::rules::sight::Class::Lit).0,
+                    "white, ringed: seen only because Illuminated (E1.101)",
+                ),
+                e(
+                    super::sees::class_style(crate::rules::sight::Class::BeyondNvr).0,
+                    "deep blue: beyond the NVR, not lit (E1.1)",
+                ),
             ],
         ),
         (

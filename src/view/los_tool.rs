@@ -153,14 +153,40 @@ fn draw(tool: Res<LosTool>, board: Res<Board>, mut gizmos: Gizmos) {
     }
 }
 
-fn show(mut contexts: EguiContexts, mut tool: ResMut<LosTool>, board: Res<Board>) -> Result {
+fn show(
+    mut contexts: EguiContexts,
+    mut tool: ResMut<LosTool>,
+    mut sees: ResMut<super::sees::SeesTool>,
+    board: Res<Board>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("LOS")
         .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
         .resizable(false)
         .collapsible(true)
-        .default_open(tool.active)
+        .default_open(tool.active || sees.on)
         .show(ctx, |ui| {
+            let mut on = sees.on;
+            if ui
+                .checkbox(&mut on, "Sees (hold V): what the selected unit, else the hex under the pointer, sees")
+                .changed()
+            {
+                sees.on = on;
+            }
+            if let Some(from) = &sees.from {
+                let counts: Vec<String> = sees
+                    .counts
+                    .iter()
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(c, n)| format!("{n} {}", c.name()))
+                    .collect();
+                ui.small(format!(
+                    "from {}: {}",
+                    from.display(&board.scenario.map),
+                    counts.join(", ")
+                ));
+            }
+            ui.separator();
             ui.checkbox(&mut tool.active, "pick the ends by clicking (hex, cave, counter)");
             let mut typed = false;
             ui.horizontal(|ui| {

@@ -23,6 +23,7 @@ mod place;
 mod play_ui;
 mod probe;
 mod quiet;
+mod sees;
 pub mod shade;
 pub mod terrain;
 mod ui;
@@ -91,6 +92,8 @@ pub struct ViewOptions {
     pub load: Option<Box<crate::sim::save::Save>>,
     /// The legend starts open (`--legend`).
     pub legend: bool,
+    /// Start with this Location's visibility field drawn (`--sees`).
+    pub sees: Option<Location>,
 }
 
 impl Default for ViewOptions {
@@ -112,6 +115,7 @@ impl Default for ViewOptions {
             export_path: None,
             load: None,
             legend: false,
+            sees: None,
         }
     }
 }
@@ -256,21 +260,27 @@ impl Plugin for ViewPlugin {
             .init_resource::<Selected>()
             .init_resource::<PointerOverUi>()
             .add_message::<Picked>();
-        app.add_plugins((board::plugin, caves::plugin, counters::plugin, grid::plugin))
-            .add_plugins((
-                legend::plugin,
-                camera::plugin,
-                pick::plugin,
-                inspector::plugin,
-                los_tool::plugin,
-                walk_panel::plugin,
-                play_ui::plugin,
-                ui::plugin,
-                labels::plugin,
-                capture::plugin,
-                pick_bench::plugin,
-                quiet::plugin,
-            ));
+        app.add_plugins((
+            board::plugin,
+            caves::plugin,
+            counters::plugin,
+            grid::plugin,
+            sees::plugin,
+        ))
+        .add_plugins((
+            legend::plugin,
+            camera::plugin,
+            pick::plugin,
+            inspector::plugin,
+            los_tool::plugin,
+            walk_panel::plugin,
+            play_ui::plugin,
+            ui::plugin,
+            labels::plugin,
+            capture::plugin,
+            pick_bench::plugin,
+            quiet::plugin,
+        ));
     }
 }
 
@@ -363,6 +373,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     let scenario = with_sky(scenario, options.sky);
     let selected = options.select.clone();
     let los = options.los.clone();
+    let sees = options.sees.clone();
     let focus = options.focus;
     let (w, h) = options.size;
     let map = scenario.map.clone();
@@ -418,6 +429,11 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         })
         .add_plugins(ViewPlugin { options })
         .insert_resource(Selected(selected));
+    if let Some(from) = sees {
+        let mut tool = app.world_mut().resource_mut::<sees::SeesTool>();
+        tool.on = true;
+        tool.pinned = Some(from);
+    }
     if let Some((a, b)) = los {
         app.world_mut()
             .resource_mut::<los_tool::LosTool>()

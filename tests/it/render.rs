@@ -319,3 +319,77 @@ fn counters_carry_their_print_and_the_grid_outlines_each_hex() {
         "only {sides} hexsides between empty Open Ground hexes on screen"
     );
 }
+
+/// Issue 17: `view --sees` draws a Location's visibility field over the hex tops, each class
+/// in its own colour: at night on the ridge from I8 (NVR 2), the Open Ground hexes it sees
+/// plainly are green, those seen only because the Blaze lights them (E1.101) white, those
+/// beyond the NVR and unlit (E1.1) blue. The classes come from the same ruling `sees` prints.
+#[test]
+fn e1_101_the_sees_field_draws_seen_lit_and_beyond_the_nvr_apart() {
+    use asl_pto::los::Location;
+    use asl_pto::rules::sight::Class;
+    let Some((pic, probes)) = render_sized(
+        "sees_i8",
+        &[
+            "scenarios/night_ridge.ron",
+            "--night",
+            "--sees",
+            "I8",
+            "--camera",
+            "top",
+            "--focus",
+            "I8",
+        ],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let s = crate::common::demo("night_ridge").at_night();
+    let field = s.sees(&Location::parse("I8", &s.map).unwrap()).unwrap();
+    let class_of = |hex: &str| {
+        let h = s.map.hex(hex).unwrap();
+        field
+            .seen
+            .iter()
+            .find(|x| x.at == Location::Ground(h))
+            .map(|x| x.class)
+    };
+    // The panels: walkthrough, View, LOS (open with --sees) and the legend's header.
+    let under_panel = |x: f64, y: f64| {
+        (x < 400.0 && y < 230.0)
+            || (x > 915.0 && y < 170.0)
+            || (x > 925.0 && y > 585.0)
+            || (x < 135.0 && y > 750.0)
+    };
+    let mut checked = std::collections::HashMap::new();
+    for h in probes.as_array().unwrap() {
+        let (x, y) = (h["x"].as_f64().unwrap(), h["y"].as_f64().unwrap());
+        let empty = h["units"].as_array().is_none_or(|u| u.is_empty());
+        if h["terrain"] != "Open Ground" || !empty || under_panel(x, y) {
+            continue;
+        }
+        if x < 10.0 || y < 10.0 || x > 1270.0 || y > 790.0 {
+            continue;
+        }
+        let (px, py) = (x as usize, y as usize);
+        let i = 3 * (py * pic.w + px);
+        let [r, g, b] = [pic.rgb[i], pic.rgb[i + 1], pic.rgb[i + 2]].map(i32::from);
+        let Some(class) = class_of(h["hex"].as_str().unwrap()) else {
+            continue;
+        };
+        let ok = match class {
+            Class::Seen => g > b + 30 && g > r,
+            Class::Lit => r.min(g).min(b) > 120,
+            Class::BeyondNvr => b > r + 30 && b > g + 20,
+            _ => continue,
+        };
+        assert!(ok, "{} ({}) drawn ({r}, {g}, {b})", h["hex"], class.name());
+        *checked.entry(class.name()).or_insert(0) += 1;
+    }
+    for class in ["seen", "lit", "beyond_nvr"] {
+        assert!(
+            checked.get(class).copied().unwrap_or(0) >= 2,
+            "too few {class} hexes checked: {checked:?}"
+        );
+    }
+}

@@ -86,11 +86,11 @@ fn follow(world: &mut World) {
     tool.drawn = None;
 }
 
+/// Each ground Location's class, and how many Locations of each class.
+type FieldView = (Vec<(crate::hex::Hex, Class)>, Vec<(Class, usize)>);
+
 /// The field of `from` on the live situation, kept for the ground Locations (one per hex).
-fn field_of(
-    world: &mut World,
-    from: &Location,
-) -> (Vec<(crate::hex::Hex, Class)>, Vec<(Class, usize)>) {
+fn field_of(world: &mut World, from: &Location) -> FieldView {
     let board = world.resource::<Board>().clone();
     let live = Live::read(world);
     let caves = live.caves(&board);

@@ -134,15 +134,45 @@ impl MeshData {
 
     /// The Bevy mesh (a triangle list; kept in main-world memory too, so it can be rebuilt).
     pub fn to_mesh(&self) -> Mesh {
-        let n = self.positions.len() as u32;
+        let (positions, colors, indices) = self.shared_vertices();
+        // The materials are unlit (the light is baked into the colours): no normals needed.
         Mesh::new(
             PrimitiveTopology::TriangleList,
             RenderAssetUsages::default(),
         )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions.clone())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, self.normals.clone())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, self.colors.clone())
-        .with_inserted_indices(Indices::U32((0..n).collect()))
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
+        .with_inserted_indices(Indices::U32(indices))
+    }
+
+    /// The triangles as an indexed list in which corners with the same position and colour
+    /// are one vertex: a hex top's six triangles share seven vertices instead of eighteen, so
+    /// a renderer that shades each vertex once (lavapipe does it on the CPU) does a third of
+    /// the work there.
+    pub fn shared_vertices(&self) -> (Vec<[f32; 3]>, Vec<[f32; 4]>, Vec<u32>) {
+        let mut seen: std::collections::HashMap<[u32; 7], u32> =
+            std::collections::HashMap::with_capacity(self.positions.len() / 2);
+        let mut positions = Vec::new();
+        let mut colors = Vec::new();
+        let mut indices = Vec::with_capacity(self.positions.len());
+        for (p, c) in self.positions.iter().zip(&self.colors) {
+            let key = [
+                p[0].to_bits(),
+                p[1].to_bits(),
+                p[2].to_bits(),
+                c[0].to_bits(),
+                c[1].to_bits(),
+                c[2].to_bits(),
+                c[3].to_bits(),
+            ];
+            let i = *seen.entry(key).or_insert_with(|| {
+                positions.push(*p);
+                colors.push(*c);
+                (positions.len() - 1) as u32
+            });
+            indices.push(i);
+        }
+        (positions, colors, indices)
     }
 }
 
@@ -169,6 +199,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_flat_hexagon_of_six_triangles_shares_seven_vertices() {
+        let mut m = MeshData::new();
+        let c = Vec3::ZERO;
+        let corner = |i: usize| {
+            let a = std::f32::consts::FRAC_PI_3 * i as f32;
+            Vec3::new(a.cos(), 0.0, a.sin())
+        };
+        for i in 0..6 {
+            m.tri(c, corner(i), corner((i + 1) % 6), [0.5, 0.5, 0.5]);
+        }
+        let (positions, colors, indices) = m.shared_vertices();
+        assert_eq!((positions.len(), colors.len(), indices.len()), (7, 7, 18));
+        // Every triangle still has its three corners, in order.
+        for (k, tri) in indices.chunks(3).enumerate() {
+            let got: Vec<[f32; 3]> = tri.iter().map(|&i| positions[i as usize]).collect();
+            assert_eq!(got, m.positions[3 * k..3 * k + 3].to_vec());
+        }
+        // A corner of another colour is not shared.
+        m.tri(c, corner(0), corner(1), [0.9, 0.1, 0.1]);
+        assert_eq!(m.shared_vertices().0.len(), 10);
+    }
+
+    #[test]
     fn faces_are_shaded_with_the_current_light_and_counted() {
         let mut m = MeshData::new();
         m.light = Some(HexLight::Day);
@@ -183,7 +236,9 @@ mod tests {
         assert_eq!(m.triangles(), 2 + 6);
         // A face drawn clockwise from above is still shaded as looking up.
         assert!(m.normals[0][1] > 0.99);
+        // Still 24 corners, but the quad's two triangles share two of them.
         let mesh = m.to_mesh();
-        assert_eq!(mesh.count_vertices(), 24);
+        assert_eq!(mesh.indices().map(|i| i.len()), Some(24));
+        assert!(mesh.count_vertices() < 24, "{}", mesh.count_vertices());
     }
 }

@@ -439,18 +439,15 @@ fn field_median(boards: u32, runs: usize) -> (f64, usize) {
 /// and boards out of view culled whole, keep it near 1 (the target is <= 1.5).
 fn render_figures() -> Result<serde_json::Value, Failure> {
     let exe = std::env::current_exe().map_err(|e| Failure::input(e.to_string()))?;
-    let mut out = Vec::new();
-    // The middle of the first board, and of the fourth (rows 33-43): the same view of each map.
-    for (boards, focus) in [(1, "Q5"), (4, "Q38")] {
+    let frame = |boards: u32, camera: &[&str]| -> Result<serde_json::Value, Failure> {
         let o = std::process::Command::new(&exe)
-            .args(["view", "--frame-bench", "60", "--camera", "top"])
-            .args(["--size", "800x500", "--focus", focus])
+            .args(["view", "--frame-bench", "60", "--size", "800x500"])
+            .args(camera)
             .args(["--boards", &boards.to_string()])
             .output()
             .map_err(|e| Failure::input(e.to_string()))?;
         let line = String::from_utf8_lossy(&o.stdout);
-        let v: serde_json::Value = line
-            .lines()
+        line.lines()
             .rev()
             .find_map(|l| serde_json::from_str(l).ok())
             .ok_or_else(|| {
@@ -461,20 +458,31 @@ fn render_figures() -> Result<serde_json::Value, Failure> {
                         .rfind(|l| l.starts_with("error"))
                         .unwrap_or("no output")
                 ))
-            })?;
-        out.push(v);
-    }
+            })
+    };
+    // The middle of the first board, and of the fourth (rows 33-43): the same view of each map;
+    // then the whole map in view (the overview camera) on 1 and on 8 boards.
+    let out = [
+        frame(1, &["--camera", "top", "--focus", "Q5"])?,
+        frame(4, &["--camera", "top", "--focus", "Q38"])?,
+        frame(1, &["--camera", "overview"])?,
+        frame(8, &["--camera", "overview"])?,
+    ];
     let ms = |v: &serde_json::Value| v["median_ms"].as_f64().unwrap_or(f64::NAN);
+    let ratio = |a: f64, b: f64| ((a / b) * 1000.0).round() / 1000.0;
     Ok(json!({
         "frame_1_board_ms": ms(&out[0]),
         "frame_4_boards_ms": ms(&out[1]),
-        "frame_ratio_4_vs_1": ((ms(&out[1]) / ms(&out[0])) * 1000.0).round() / 1000.0,
+        "frame_ratio_4_vs_1": ratio(ms(&out[1]), ms(&out[0])),
         "hexes_1_board": out[0]["hexes"],
         "hexes_4_boards": out[1]["hexes"],
         "pick_hand_1_board_us": out[0]["pick_hand_us"],
         "pick_mesh_1_board_us": out[0]["pick_mesh_us"],
         "pick_hand_4_boards_us": out[1]["pick_hand_us"],
         "pick_mesh_4_boards_us": out[1]["pick_mesh_us"],
+        "frame_all_in_view_1_board_ms": ms(&out[2]),
+        "frame_all_in_view_8_boards_ms": ms(&out[3]),
+        "frame_ratio_all_in_view_8_vs_1": ratio(ms(&out[3]), ms(&out[2])),
     }))
 }
 
@@ -578,6 +586,12 @@ pub fn run(
                 r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
                 r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
                 r["frame_ratio_4_vs_1"]
+            ))?;
+            out.line(format_args!(
+                "frame, the whole map in view: 1 board {:.2} ms, 8 boards {:.2} ms, ratio {} (target <= 1.5)",
+                r["frame_all_in_view_1_board_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_all_in_view_8_boards_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_ratio_all_in_view_8_vs_1"]
             ))?;
             out.line(format_args!(
                 "pick, per ray:    own ray tests {} µs (1 board), {} µs (4 boards); \

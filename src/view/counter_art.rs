@@ -336,23 +336,7 @@ mod tests {
     use crate::model::Side;
 
     fn unit(nationality: Nationality, counter: &str) -> Unit {
-        Unit {
-            id: "u".into(),
-            nationality,
-            counter: counter.into(),
-            broken: false,
-            dm: false,
-            wounded: false,
-            pinned: false,
-            dc: false,
-            hero: None,
-            mf_spent: 0.0,
-            entered_cave: false,
-            straying: false,
-            cx: false,
-            berserk: false,
-            fired: None,
-        }
+        Unit::new("u", nationality, counter)
     }
 
     #[test]

@@ -231,7 +231,12 @@ mod tests {
         let titles: Vec<&str> = list.iter().map(|(t, _)| *t).collect();
         assert_eq!(
             titles,
-            ["Night (E1)", "Caves (G11)", "LOS thread (A6)", "Counters"]
+            [
+                "Night (E1)",
+                "Caves (G11)",
+                "LOS thread (A6); Sees (V): a hex's fill",
+                "Counters"
+            ]
         );
     }
 }

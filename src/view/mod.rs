@@ -39,7 +39,7 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
 use crate::hex::Hex;
 use crate::los::Location;
-use crate::scenario::{Cloud, Moon, Night, Scenario, Side};
+use crate::scenario::{Scenario, Side};
 use crate::sim::{SimPlugin, SimSystems};
 
 /// Day or night as the command line asks (`--night`, `--day`), or as the scenario says.
@@ -299,17 +299,12 @@ pub enum ViewError {
 
 /// The scenario as the viewer plays it: `--night` on a daylight scenario gives it a clear,
 /// full-moon night (E1.11 derives the NVR); `--day` takes the night away.
-pub fn with_sky(mut s: Scenario, sky: Sky) -> Scenario {
+pub fn with_sky(s: Scenario, sky: Sky) -> Scenario {
     match sky {
-        Sky::Scenario => {}
-        Sky::Day => s.night = None,
-        Sky::Night => {
-            if s.night.is_none() {
-                s.night = Some(default_night());
-            }
-        }
+        Sky::Scenario => s,
+        Sky::Day => s.by_day(),
+        Sky::Night => s.at_night(),
     }
-    s
 }
 
 /// The NVR the View panel's "Night" uses, and why (E1.11): the scenario's own night, or for a
@@ -327,9 +322,7 @@ pub fn night_assumption(scenario: &Scenario) -> (i32, String) {
             (nvr, why)
         }
         _ => {
-            let mut s = scenario.clone();
-            s.night = Some(default_night());
-            let nvr = s.nvr().unwrap_or(2);
+            let nvr = scenario.clone().at_night().nvr().unwrap_or(2);
             (
                 nvr,
                 format!(
@@ -338,16 +331,6 @@ pub fn night_assumption(scenario: &Scenario) -> (i32, String) {
                 ),
             )
         }
-    }
-}
-
-fn default_night() -> Night {
-    Night {
-        base_nvr: None,
-        cloud: Cloud::Clear,
-        moon: Moon::Full,
-        snow: false,
-        kindling: false,
     }
 }
 
@@ -453,9 +436,7 @@ mod tests {
     #[test]
     fn e1_11_night_on_a_daylight_scenario_says_what_it_assumes() {
         let (nvr, why) = night_assumption(&Scenario::builtin());
-        let mut clear = Scenario::builtin();
-        clear.night = Some(default_night());
-        assert_eq!(Some(nvr), clear.nvr());
+        assert_eq!(Some(nvr), Scenario::builtin().at_night().nvr());
         assert!(why.contains("Full Moon") && why.contains(&format!("Base NVR {nvr}")));
         assert!(why.contains("E1.11"), "{why}");
     }

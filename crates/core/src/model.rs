@@ -288,6 +288,27 @@ impl FireMark {
 }
 
 impl Unit {
+    /// A unit in Good Order, unmarked, with no MF spent: counter `counter` of `nationality`.
+    pub fn new(id: &str, nationality: Nationality, counter: &str) -> Unit {
+        Unit {
+            id: id.into(),
+            nationality,
+            counter: counter.into(),
+            broken: false,
+            dm: false,
+            wounded: false,
+            pinned: false,
+            dc: false,
+            hero: None,
+            mf_spent: 0.0,
+            entered_cave: false,
+            straying: false,
+            cx: false,
+            berserk: false,
+            fired: None,
+        }
+    }
+
     /// The side it fights for.
     pub fn side(&self) -> Side {
         Side::of(self.nationality)

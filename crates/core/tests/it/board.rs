@@ -81,23 +81,7 @@ pub fn hex(b: &Board, text: &str) -> Hex {
 /// A unit in Good Order with no MF spent.
 pub fn unit(b: &Board, id: &str, nationality: Nationality, counter: &str, at: &str) -> UnitAt {
     UnitAt {
-        unit: Unit {
-            id: id.into(),
-            nationality,
-            counter: counter.into(),
-            broken: false,
-            dm: false,
-            wounded: false,
-            pinned: false,
-            dc: false,
-            hero: None,
-            mf_spent: 0.0,
-            entered_cave: false,
-            straying: false,
-            cx: false,
-            berserk: false,
-            fired: None,
-        },
+        unit: Unit::new(id, nationality, counter),
         at: loc(b, at),
         hidden: false,
         concealed: false,

@@ -64,25 +64,12 @@ pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
     let id = "__eight_mf_probe__";
     probe.units.push(crate::rules::situation::UnitAt {
         unit: Unit {
-            id: id.into(),
-            nationality: Nationality::Japanese,
-            counter: "T-H Hero".into(),
-            broken: false,
-            dm: false,
-            wounded: false,
-            pinned: false,
-            dc: false,
             hero: Some(Hero {
                 target: String::new(),
                 created_in: s.player_turn,
                 attacked: false,
             }),
-            mf_spent: 0.0,
-            entered_cave: false,
-            straying: false,
-            cx: false,
-            berserk: false,
-            fired: None,
+            ..Unit::new(id, Nationality::Japanese, "T-H Hero")
         },
         at: from.clone(),
         hidden: false,

@@ -16,7 +16,7 @@ use super::{Pick, Selected, ViewSystems};
 use crate::los::Location;
 use crate::rules::sight::{Class, Target, field_locations, visibility_field};
 use crate::sim::Board;
-use crate::sim::live::{Live, location_lit};
+use crate::sim::live::situation;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SeesTool>()
@@ -92,17 +92,18 @@ type FieldView = (Vec<(crate::hex::Hex, Class)>, Vec<(Class, usize)>);
 /// The field of `from` on the live situation, kept for the ground Locations (one per hex).
 fn field_of(world: &mut World, from: &Location) -> FieldView {
     let board = world.resource::<Board>().clone();
-    let live = Live::read(world);
-    let caves = live.caves(&board);
-    let targets: Vec<Target> = field_locations(&board.scenario.map, &caves)
+    // The situation read once: what is lit and where a Gunflash is (E1.101), as every ruling
+    // reads them.
+    let s = situation(world, &board);
+    let targets: Vec<Target> = field_locations(&board.scenario.map, &s.caves)
         .into_iter()
         .map(|at| Target {
-            illuminated: location_lit(world, &at),
-            gunflash: false,
+            illuminated: s.lit(&at),
+            gunflash: s.gunflash_at(&at),
             at,
         })
         .collect();
-    let Ok(seen) = visibility_field(&live.env(&board), &caves, from, &targets) else {
+    let Ok(seen) = visibility_field(&s.env(), &s.caves, from, &targets) else {
         return (Vec::new(), Vec::new());
     };
     let counts = Class::ALL

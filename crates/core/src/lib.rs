@@ -5,7 +5,8 @@
 //! Layers, each depending only on those above it: `hex` -> `map` -> `los` -> `rules`, with
 //! `model` (sides, phases, SMOKE kinds, night sky) and `counters` (the counter catalog) beside
 //! them. Every ruling is a pure function of plain facts; the `asl-pto` crate's simulation
-//! applies them, its CLI prints them and its viewer shows them.
+//! applies them, its CLI prints them and its viewer shows them. `vasl` reads VASL board
+//! archives (`bdNN` files) into hexes for the map.
 
 pub mod counters;
 pub mod hex;
@@ -13,4 +14,5 @@ pub mod los;
 pub mod map;
 pub mod model;
 pub mod rules;
+pub mod vasl;
 pub mod words;

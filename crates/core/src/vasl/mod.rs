@@ -1,0 +1,40 @@
+//! Reading VASL board archives: the `bdNN` files of a player's VASL boards folder.
+//!
+//! A board file is a zip archive holding `BoardMetadata.xml` (the board's name) and `LOSData`
+//! (a GZIP stream of Java `ObjectOutputStream` primitive data: the board's size, one elevation
+//! and terrain code per pixel, one stairway byte per hex). The terrain codes are named by VASL's
+//! SharedBoardMetadata.xml (`TerrainNames`), and the names mapped onto ours (`terrain_of`).
+//! Each hex is read at its centre pixel (Base Level, terrain, Depression); a hexside is a cliff
+//! when the pixel just inside its middle has the Cliff terrain.
+//!
+//! Implemented from the format's description and VASL's published XML data files (element and
+//! terrain names), not from VASL's code. `encode` writes synthetic archives for the tests.
+//!
+//! Every failure is one `ImportError` line naming the file and what is wrong; no input panics.
+
+mod java;
+mod los_data;
+
+pub use java::{block_data, object_stream};
+pub use los_data::{LosData, parse_block_data, read_los_data, stairway_count};
+
+/// Why a VASL file could not be read: `FILE: what is wrong`, on one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {what}")]
+pub struct ImportError {
+    /// The file (an archive, or an XML file; `archive/BoardMetadata.xml` for that entry).
+    pub file: String,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl ImportError {
+    pub fn new(file: &str, what: impl Into<String>) -> ImportError {
+        // One line, whatever a dependency's message holds.
+        let what: String = what.into();
+        ImportError {
+            file: file.to_string(),
+            what: what.split_whitespace().collect::<Vec<_>>().join(" "),
+        }
+    }
+}

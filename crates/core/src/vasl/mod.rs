@@ -14,9 +14,13 @@
 
 mod java;
 mod los_data;
+mod metadata;
+mod terrain;
 
 pub use java::{block_data, object_stream};
 pub use los_data::{LosData, parse_block_data, read_los_data, stairway_count};
+pub use metadata::{BoardMetadata, TerrainNames};
+pub use terrain::{Read, mapped_names, terrain_of};
 
 /// Why a VASL file could not be read: `FILE: what is wrong`, on one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -12,11 +12,18 @@
 //!
 //! Every failure is one `ImportError` line naming the file and what is wrong; no input panics.
 
+mod board;
+mod grid;
 mod java;
 mod los_data;
 mod metadata;
 mod terrain;
 
+pub use board::{
+    BoardArchive, ImportedHex, LOS_ENTRY, METADATA_ENTRY, import_hexes, read_archive,
+    read_archive_bytes,
+};
+pub use grid::{Grid, PROBE_INSET};
 pub use java::{block_data, object_stream};
 pub use los_data::{LosData, parse_block_data, read_los_data, stairway_count};
 pub use metadata::{BoardMetadata, TerrainNames};

@@ -13,6 +13,7 @@
 //! Every failure is one `ImportError` line naming the file and what is wrong; no input panics.
 
 mod board;
+pub mod encode;
 mod grid;
 mod java;
 mod los_data;

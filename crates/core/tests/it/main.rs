@@ -8,3 +8,4 @@ mod movement;
 mod moves;
 mod night_rules;
 mod orders;
+mod vasl;

@@ -114,7 +114,16 @@ fn spawn_camera(
     target: Option<Res<Target>>,
 ) {
     let orbit = preset_orbit(&board, &settings, settings.preset);
-    let mut cam = commands.spawn((Camera3d::default(), orbit.transform()));
+    // Edges are smoothed by SMAA, a pass over the finished image, not by 4x multisampling:
+    // on a CPU rasteriser (lavapipe) multisampling costs per triangle edge, so it doubled the
+    // frame of an eight-board map; SMAA's cost is per pixel whatever the map (issue 17,
+    // `bench --render`), and it keeps the counters' print as crisp.
+    let mut cam = commands.spawn((
+        Camera3d::default(),
+        Msaa::Off,
+        bevy::anti_alias::smaa::Smaa::default(),
+        orbit.transform(),
+    ));
     if let Some(t) = target {
         cam.insert(RenderTarget::Image(t.0.clone().into()));
     }

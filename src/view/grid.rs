@@ -30,7 +30,7 @@ const HALF_WIDTH: f32 = 0.009;
 const LIFT: f32 = 0.006;
 /// The outline's colour and opacity.
 const INK: [f32; 3] = [0.08, 0.07, 0.05];
-const OPACITY: f32 = 0.32;
+const OPACITY: f32 = 0.4;
 
 /// The outlines of every hex of board `chunk`: for each edge of each hex top, a thin strip
 /// from corner to corner at the corners' heights, inside the hex.

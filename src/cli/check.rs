@@ -89,10 +89,22 @@ pub fn report(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<Exi
             "  map: {} x {}{}, {}, {}, {}",
             crate::words::count(s.map.columns, "column", "columns"),
             crate::words::count(s.map.rows, "row", "rows"),
-            s.map
-                .board
-                .as_ref()
-                .map_or(String::new(), |b| format!(" (board {b})")),
+            match (&s.map.layout, &s.map.board) {
+                (Some(l), _) => format!(
+                    " (boards {})",
+                    l.boards
+                        .iter()
+                        .map(|b| if b.rotated {
+                            format!("{} rotated", b.name)
+                        } else {
+                            b.name.clone()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                (None, Some(b)) => format!(" (board {b})"),
+                (None, None) => String::new(),
+            },
             crate::words::count(s.map.hexes().count() as i64, "hex", "hexes"),
             crate::words::count(
                 s.map.crest_lines().len() as i64,

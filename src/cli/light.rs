@@ -21,7 +21,7 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         s.map
             .hexes()
             .filter(|d| s.map.index(d.hex).is_some_and(|i| flags[i]))
-            .map(|d| d.id.to_string())
+            .map(|d| s.map.name(d.hex))
             .collect()
     };
     let illuminated = pick(&lighting.illuminated);

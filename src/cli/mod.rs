@@ -2,6 +2,7 @@
 //! (0 ran, 1 `check` found the scenario illegal, 2 bad input) and JSON output.
 
 mod bench;
+mod board;
 mod caves;
 mod check;
 
@@ -55,6 +56,14 @@ Phases (--phase takes the name or its abbreviation, any case):
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Your VASL boards folder (the bdNN board archives), for a scenario whose map imports its
+    /// boards (`import: true`); else the environment variable ASL_PTO_VASL_BOARDS.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub vasl_boards: Option<PathBuf>,
+    /// VASL's SharedBoardMetadata.xml (names the boards' terrain codes); else
+    /// ASL_PTO_VASL_METADATA, else the one in the boards folder (or next to `board`'s ARCHIVE).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub vasl_metadata: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -172,6 +181,16 @@ pub enum Command {
         #[arg(long)]
         load: Option<PathBuf>,
     },
+    /// What a VASL board archive (bdNN from your VASL boards folder) reads as, hex by hex:
+    /// Base Level, terrain, Depression, cliff hexsides.
+    Board {
+        /// The board archive, e.g. ~/VASL/boards/bd36.
+        archive: PathBuf,
+        /// Print one JSON object ({"board", "hexes": [{"hex", "level", "terrain", "cliffs"}],
+        /// "notes"}) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Performance figures: LOS over every pair of Locations on a full board.
     Bench {
         /// Print one JSON object of the figures instead of text.
@@ -221,6 +240,7 @@ pub use out::Out;
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     // The viewer writes its own stdout (`--frame-bench`'s line) from Bevy's task threads: it
     // must not run while this thread holds the stdout lock (it would wait for it forever).
+    crate::scenario::vasl::set_folders(cli.vasl_boards.clone(), cli.vasl_metadata.clone());
     match cli.command {
         #[cfg(feature = "viewer")]
         None => return view::run(view::Args::default()),
@@ -241,6 +261,7 @@ pub fn run_to<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure>
 }
 
 fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
+    crate::scenario::vasl::set_folders(cli.vasl_boards.clone(), cli.vasl_metadata.clone());
     match cli.command {
         // Without the viewer, the bare command checks the built-in scenario instead.
         #[cfg(not(feature = "viewer"))]
@@ -276,6 +297,7 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             boards,
         }) => bench::run(json, runs as usize, render, boards, out),
         Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json, out),
+        Some(Command::Board { archive, json }) => board::run(&archive, json, out),
         Some(Command::Cost {
             scenario,
             from,

@@ -9,6 +9,7 @@ pub mod input;
 pub mod raw;
 mod resolve;
 mod sight;
+pub mod vasl;
 
 pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
 pub use error::{ScenarioError, line_col, locate_nth};

@@ -164,10 +164,21 @@ pub struct MapSpec {
     /// Board number; with `Some("36")`, `"36I4"` and `"I4"` name the same hex.
     #[serde(default)]
     pub board: Option<String>,
+    /// Geomorphic boards in rows, left to right (`[["36", "37"], ["38", "39 rotated"]]`):
+    /// the map's hexes are theirs, named with their board's prefix. Given instead of
+    /// `columns` and `rows`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<Vec<String>>>,
+    /// With `boards`: read each board's Base Levels, terrain, Depressions and cliffs from the
+    /// player's VASL board archives (`bd36`), then apply `hexes`, `cliffs` and `roads` on top.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub import: bool,
     /// Number of hex columns (A, B, …, Z, AA, …).
-    pub columns: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub columns: Option<u32>,
     /// Number of hex rows; odd-lettered columns hold rows 1..=rows, even-lettered 0..=rows.
-    pub rows: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<u32>,
     /// Base Level of every hex not listed in `hexes` (default 0).
     #[serde(default)]
     pub level: i32,
@@ -728,7 +739,7 @@ mod tests {
         );
         let m = &f.map;
         assert_eq!(m.board.as_deref(), Some("36"));
-        assert_eq!((m.columns, m.rows, m.level), (33, 10, 0));
+        assert_eq!((m.columns, m.rows, m.level), (Some(33), Some(10), 0));
         assert_eq!(m.terrain, Terrain::Open);
         let keys: Vec<&str> = m.hexes.iter().map(|(k, _)| k).collect();
         assert_eq!(keys, ["S5 S6 T6", "T5", "H5", "H3 H4", "I3"]);
@@ -814,8 +825,10 @@ mod tests {
             night: None,
             map: MapSpec {
                 board: None,
-                columns: 5,
-                rows: 4,
+                boards: None,
+                import: false,
+                columns: Some(5),
+                rows: Some(4),
                 level: 0,
                 terrain: Terrain::Open,
                 hexes: OrderedMap::default(),

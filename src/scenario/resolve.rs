@@ -86,36 +86,61 @@ pub(crate) fn counter_shape(c: &str) -> bool {
 }
 
 fn build_map(ctx: &mut Ctx, spec: &raw::MapSpec, pto: bool) -> Result<Map, ScenarioError> {
-    if !(1..=crate::hex::id::MAX_COLUMNS).contains(&spec.columns) {
-        return Err(ctx.plain(format!(
-            "map.columns is {}; a map has 1 to {} columns (A..ZZ)",
-            spec.columns,
-            crate::hex::id::MAX_COLUMNS
-        )));
-    }
-    if !(1..=99).contains(&spec.rows) {
-        return Err(ctx.plain(format!("map.rows is {}; a map has 1 to 99 rows", spec.rows)));
-    }
     if !LEVELS.contains(&spec.level) {
         return Err(ctx.plain(format!("map.level {} is outside Levels -9..20", spec.level)));
     }
-    if let Some(b) = &spec.board
-        && (b.is_empty() || !b.bytes().all(|c| c.is_ascii_digit()))
-    {
-        let nth = ctx.visit(b);
-        return Err(ctx.err_at(
-            b,
-            nth,
-            format!("board '{b}' must be a board number like \"36\""),
-        ));
-    }
-    let mut m = Map::new(
-        spec.board.clone(),
-        spec.columns,
-        spec.rows,
-        spec.level,
-        spec.terrain,
-    );
+    let mut m = match &spec.boards {
+        Some(rows) => {
+            if spec.columns.is_some() || spec.rows.is_some() || spec.board.is_some() {
+                return Err(ctx.plain(
+                    "map.boards lays the map out from boards: leave out map.columns, map.rows \
+                     and map.board (the boards give them)"
+                        .into(),
+                ));
+            }
+            let layout = crate::map::Layout::parse(rows)
+                .map_err(|e| ctx.plain(format!("map.boards: {e}")))?;
+            let mut m = Map::laid_out(layout, spec.level, spec.terrain);
+            if spec.import {
+                super::vasl::import_boards(&mut m).map_err(|e| ctx.plain(e))?;
+            }
+            m
+        }
+        None => {
+            if spec.import {
+                return Err(ctx.plain(
+                    "map.import reads boards from VASL: it needs map.boards (e.g. \
+                     boards: [[\"36\", \"37\"]])"
+                        .into(),
+                ));
+            }
+            let (Some(columns), Some(rows)) = (spec.columns, spec.rows) else {
+                return Err(ctx.plain(
+                    "the map needs its size: map.columns and map.rows, or map.boards".into(),
+                ));
+            };
+            if !(1..=crate::hex::id::MAX_COLUMNS).contains(&columns) {
+                return Err(ctx.plain(format!(
+                    "map.columns is {columns}; a map has 1 to {} columns (A..ZZ)",
+                    crate::hex::id::MAX_COLUMNS
+                )));
+            }
+            if !(1..=99).contains(&rows) {
+                return Err(ctx.plain(format!("map.rows is {rows}; a map has 1 to 99 rows")));
+            }
+            if let Some(b) = &spec.board
+                && (b.is_empty() || !b.bytes().all(|c| c.is_ascii_digit()))
+            {
+                let nth = ctx.visit(b);
+                return Err(ctx.err_at(
+                    b,
+                    nth,
+                    format!("board '{b}' must be a board number like \"36\""),
+                ));
+            }
+            Map::new(spec.board.clone(), columns, rows, spec.level, spec.terrain)
+        }
+    };
     let mut first_key: HashMap<Hex, &str> = HashMap::new();
     for (key, hs) in spec.hexes.iter() {
         let key_nth = ctx.visit(key);

@@ -293,7 +293,7 @@ fn write_probes(
             Some(HexLight::Shadowed { .. }) => "shadowed",
         };
         hexes.push(json!({
-            "hex": d.id.to_string(),
+            "hex": map.name(d.hex),
             "x": px.x.round(),
             "y": px.y.round(),
             "light": light,

@@ -1,11 +1,12 @@
 //! The hex grid: a thin dark outline along every hex top's edges (at a Depression's rim where
-//! it has one), one mesh per board like the terrain, drawn over it. On by default; the View
-//! panel's "hex grid" box (or the G key) hides and shows it.
+//! it has one), one mesh per board like the terrain, drawn over it; on a map laid out from
+//! geomorphic boards, each board's edge as a bolder line through its half hexes. On by
+//! default; the View panel's "hex grid" box (or the G key) hides and shows it.
 
 use bevy::prelude::*;
 
 use super::board::{BoardMesh, Palette};
-use super::geometry::{at, centre, corner};
+use super::geometry::{at, centre, corner, ground, hex_at};
 use super::mesh::MeshData;
 use super::terrain::{chunk_of, corner_heights};
 use super::{ViewSettings, ViewSystems};
@@ -64,6 +65,71 @@ pub fn grid_mesh(map: &Map, chunk: i32) -> MeshData {
     m
 }
 
+/// The board edges' ink: bolder than the hex grid.
+const EDGE_INK: [f32; 4] = [0.05, 0.04, 0.03, 0.85];
+/// Half the width of a board edge line (world units).
+const EDGE_HALF_WIDTH: f32 = 0.03;
+
+/// The edges of every board of a laid-out map (none for a map without a layout): a strip
+/// along each board's outline, through the middle of the half hexes it shares with the next
+/// board, following the ground under it.
+pub fn board_edges_mesh(map: &Map) -> MeshData {
+    let mut m = MeshData::new();
+    m.alpha = EDGE_INK[3];
+    let Some(layout) = &map.layout else {
+        return m;
+    };
+    let column = 3f32.sqrt() / 2.0;
+    let (bw, bh) = (
+        (crate::map::layout::BOARD_COLUMNS - 1) as f32 * column,
+        crate::map::layout::BOARD_ROWS as f32,
+    );
+    let height_at = |p: Vec2| hex_at(map, p).and_then(|h| map.get(h)).map(|d| ground(d));
+    for b in &layout.boards {
+        let (x0, y0) = (b.across as f32 * bw, b.down as f32 * bh);
+        let corners = [
+            Vec2::new(x0, y0),
+            Vec2::new(x0 + bw, y0),
+            Vec2::new(x0 + bw, y0 + bh),
+            Vec2::new(x0, y0 + bh),
+        ];
+        for i in 0..4 {
+            let (p, q) = (corners[i], corners[(i + 1) % 4]);
+            let steps = (p.distance(q) / 0.1).ceil() as usize;
+            let across = (q - p).normalize_or_zero().perp() * EDGE_HALF_WIDTH;
+            for k in 0..steps {
+                let (a, c) = (
+                    p.lerp(q, k as f32 / steps as f32),
+                    p.lerp(q, (k + 1) as f32 / steps as f32),
+                );
+                // The segment lies at the higher ground of its two ends (a strip never sinks
+                // into a hill it crosses).
+                let (Some(ya), Some(yc)) = (height_at(a), height_at(c)) else {
+                    continue;
+                };
+                let y = ya.max(yc) + LIFT * 2.0;
+                m.tri_flat(
+                    at(a - across, y),
+                    at(c - across, y),
+                    at(c + across, y),
+                    EDGE_INK,
+                );
+                m.tri_flat(
+                    at(a - across, y),
+                    at(c + across, y),
+                    at(a + across, y),
+                    EDGE_INK,
+                );
+            }
+        }
+    }
+    m
+}
+
+/// The board edges' mesh (one for the map).
+#[derive(Component)]
+struct EdgeMesh;
+
 /// Once the boards are spawned, their grids beside them.
 fn spawn_grid(
     mut commands: Commands,
@@ -72,7 +138,26 @@ fn spawn_grid(
     boards: Query<&BoardMesh, Added<BoardMesh>>,
     settings: Res<ViewSettings>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut edges_done: Local<bool>,
 ) {
+    if !*edges_done && !boards.is_empty() {
+        *edges_done = true;
+        let edges = board_edges_mesh(&board.scenario.map);
+        if edges.triangles() > 0 {
+            commands.spawn((
+                GridMesh,
+                EdgeMesh,
+                Mesh3d(meshes.add(edges.to_mesh())),
+                MeshMaterial3d(palette.translucent.clone()),
+                Transform::IDENTITY,
+                if settings.grid {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                },
+            ));
+        }
+    }
     for b in &boards {
         let mesh = grid_mesh(&board.scenario.map, b.chunk).to_mesh();
         commands.spawn((

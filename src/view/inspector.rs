@@ -71,7 +71,7 @@ fn show(
         .show(ctx, |ui| match &pick {
             Pick::Hex(h) => {
                 let Some(d) = map.get(*h) else { return };
-                ui.heading(format!("Hex {}", d.id));
+                ui.heading(format!("Hex {}", map.name(*h)));
                 ui.label(format!("Base Level {} (A6)", d.level));
                 let info = d.terrain.info();
                 if d.printed != d.terrain {
@@ -99,9 +99,9 @@ fn show(
                         && map.contains(n)
                     {
                         if map.is_cliff(side) {
-                            ui.label(format!("cliff hexside {side} (B11)"));
+                            ui.label(format!("cliff hexside {} (B11)", map.side_name(side)));
                         } else if let Some(l) = map.crest_line(side) {
-                            ui.small(format!("Crest Line {side} at Level {l}"));
+                            ui.small(format!("Crest Line {} at Level {l}", map.side_name(side)));
                         }
                     }
                 }
@@ -246,7 +246,7 @@ fn show(
 pub fn shadow_text(map: &crate::map::Map, s: &crate::rules::night::light::Shadow) -> String {
     let what = |h| {
         map.get(h)
-            .map(|d| format!("the {} in {}", d.terrain.info().name, d.id))
+            .map(|d| format!("the {} in {}", d.terrain.info().name, map.name(d.hex)))
             .unwrap_or_else(|| map.name(h))
     };
     match s.obstacle {

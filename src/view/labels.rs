@@ -123,7 +123,7 @@ fn draw(
             .filter(|d| Some(d.hex) != hovered.0)
             .map(|d| Label {
                 at: id_point(map, d.hex),
-                text: d.id.to_string(),
+                text: map.name(d.hex),
                 size: 10.5,
                 colour: egui::Color32::from_gray(235),
             })

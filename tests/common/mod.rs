@@ -119,3 +119,67 @@ pub fn cave_los(s: &Scenario, from: &str, to: &str) -> asl_pto::los::LosResult {
     assert_eq!(r.clear(), back.clear(), "{from}<->{to} not reciprocal");
     r
 }
+
+/// A VASL boards folder built with our own encoder (issue 18; no publisher's data): `bd36` and
+/// `bd37`, geomorphic 33 x 10 boards, and a SharedBoardMetadata.xml naming their terrain codes.
+/// Board 36: a Level 2 hex FF5 with a cliff down to FF6 (Level 0), Kunai in CC3, Woods in CC4,
+/// a Gully Z8 at Level -1, Light Jungle in GG5 (the half hex it shares with board 37's A5,
+/// which is Open Ground there). Board 37: Light Jungle down all of column C, a Level 1 hill E5.
+/// Built once per test run.
+pub fn vasl_boards() -> &'static Path {
+    use asl_pto::hex::Direction;
+    use asl_pto::vasl::encode::{SyntheticBoard, shared_board_metadata, terrain_names};
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = root().join(format!("target/tmp/vasl-boards-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let names = terrain_names();
+        let mut b36 = SyntheticBoard::standard("36");
+        b36.set("FF5", 2, "Open Ground")
+            .cliff("FF5", Direction::S)
+            .set("CC3", 0, "Kunai")
+            .set("CC4", 0, "Woods")
+            .set("Z8", -1, "Gully")
+            .set("GG5", 0, "Light Jungle");
+        let mut b37 = SyntheticBoard::standard("37");
+        for row in 1..=10 {
+            b37.set(&format!("C{row}"), 0, "Light Jungle");
+        }
+        b37.set("E5", 1, "Open Ground");
+        for (name, b) in [("bd36", &b36), ("bd37", &b37)] {
+            std::fs::write(dir.join(name), b.archive(&names).unwrap()).unwrap();
+        }
+        std::fs::write(dir.join("SharedBoardMetadata.xml"), shared_board_metadata()).unwrap();
+        dir
+    })
+}
+
+/// A scenario on boards 36 and 37 side by side, imported from `vasl_boards()`; `extra` is
+/// pasted into the map section (hexes, cliffs).
+pub fn two_boards(extra: &str) -> PathBuf {
+    let text = format!(
+        r#"Scenario(
+    title: "Two imported boards",
+    pto: true,
+    map: (
+        boards: [["36", "37"]],
+        import: true,
+        {extra}
+    ),
+    ob: (caves: 1),
+    caves: [(id: "C", hex: "36FF5", ca: "36FF5-36FF6", level: Some(0))],
+    units: [
+        (id: "us1", nationality: American, counter: "7-6-8", at: "36EE3"),
+        (id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:C", hidden: true),
+    ],
+)
+"#
+    );
+    let name = format!("two_boards_{:x}.ron", {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        extra.hash(&mut h);
+        h.finish()
+    });
+    temp_file(&name, &text)
+}

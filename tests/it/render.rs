@@ -393,3 +393,50 @@ fn e1_101_the_sees_field_draws_seen_lit_and_beyond_the_nvr_apart() {
         );
     }
 }
+
+/// Issue 18: a map of two imported boards renders as any map does, its hexes named with their
+/// board (`36GG7`), and the board edge drawn as a dark line through the shared half hexes:
+/// the seam hex's centre is darker than the Open Ground centres on either side of it.
+#[test]
+fn an_imported_two_board_map_renders_with_its_board_edge_drawn() {
+    let scenario = crate::common::two_boards("");
+    let boards = crate::common::vasl_boards();
+    let Some((pic, probes)) = render_sized(
+        "two_boards",
+        &[
+            scenario.to_str().unwrap(),
+            "--vasl-boards",
+            boards.to_str().unwrap(),
+            "--day",
+            "--camera",
+            "top",
+            "--focus",
+            "36GG7",
+        ],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let hexes = probes.as_array().unwrap();
+    let find = |id: &str| {
+        hexes
+            .iter()
+            .find(|h| h["hex"] == id)
+            .unwrap_or_else(|| panic!("{id} not on screen"))
+    };
+    assert!(hexes.iter().all(|h| !h["hex"].as_str().unwrap().starts_with("37A")));
+    let lum = |id: &str| {
+        let h = find(id);
+        pic.lum(
+            h["x"].as_f64().unwrap() as usize,
+            h["y"].as_f64().unwrap() as usize,
+            1,
+        )
+    };
+    let (seam, left, right) = (lum("36GG7"), lum("36FF7"), lum("37B7"));
+    assert!(
+        seam < 0.6 * left.min(right),
+        "the board edge through 36GG7 ({seam:.0}) is not drawn darker than 36FF7 ({left:.0}) \
+         and 37B7 ({right:.0})"
+    );
+}

@@ -92,6 +92,15 @@ impl Hex {
             })
     }
 
+    /// The column and row of this hex on a grid of any width (a layout of several boards
+    /// goes past ZZ): `id` without its limit to lettered columns.
+    pub fn grid_id(self) -> Option<HexId> {
+        (self.q >= 0).then(|| HexId {
+            col: self.q as u32,
+            row: self.r + (self.q + 2).div_euclid(2),
+        })
+    }
+
     /// Twice the centre's y coordinate in hex heights (y grows downward).
     pub const fn y2(self) -> i32 {
         2 * self.r + self.q + 1

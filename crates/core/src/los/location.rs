@@ -124,7 +124,8 @@ impl Location {
                         text.into(),
                         format!(
                             "a Climb counter's vertex must be one of its hex's vertices; \
-                             {vertex} is not a vertex of {}",
+                             {} is not a vertex of {}",
+                            map.vertex_name(vertex),
                             map.name(hex)
                         ),
                     ));
@@ -139,7 +140,8 @@ impl Location {
     pub fn crest(hex: Hex, side: Hexside, map: &Map) -> Result<Location, String> {
         if !side.touches(hex) {
             return Err(format!(
-                "Crest status lies along a hexside of its own hex; {side} is not one of {}'s",
+                "Crest status lies along a hexside of its own hex; {} is not one of {}'s",
+                map.side_name(side),
                 map.name(hex)
             ));
         }
@@ -151,7 +153,8 @@ impl Location {
         }
         if map.crest_line(side).is_none() {
             return Err(format!(
-                "{side} is not a Crest Line of {} (it leads to the same Depression)",
+                "{} is not a Crest Line of {} (it leads to the same Depression)",
+                map.side_name(side),
                 map.name(hex)
             ));
         }
@@ -197,9 +200,16 @@ impl fmt::Display for LocationDisplay<'_> {
             Location::Ground(h) => write!(f, "{}", self.map.name(*h)),
             Location::Level(h, l) => write!(f, "{}@{l}", self.map.name(*h)),
             Location::Climbing { hex, level, vertex } => {
-                write!(f, "{}@{level}/{vertex}", self.map.name(*hex))
+                write!(
+                    f,
+                    "{}@{level}/{}",
+                    self.map.name(*hex),
+                    self.map.vertex_name(*vertex)
+                )
             }
-            Location::Crest { hex, side } => write!(f, "{}/{side}", self.map.name(*hex)),
+            Location::Crest { hex, side } => {
+                write!(f, "{}/{}", self.map.name(*hex), self.map.side_name(*side))
+            }
             Location::Cave(id) => write!(f, "cave:{id}"),
             Location::Complex(id) => write!(f, "complex:{id}"),
         }

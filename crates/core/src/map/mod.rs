@@ -1,6 +1,7 @@
 //! The map: Base Levels, terrain, depressions, cliffs, roads, water, and the Crest Lines derived
 //! from them (asl-facts.md "Levels, hills, depressions, cliffs"; G.1 PTO Terrain).
 
+pub mod layout;
 mod pto;
 pub mod terrain;
 
@@ -8,6 +9,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
+pub use layout::{Layout, PlacedBoard};
 pub use pto::PtoConversion;
 pub use terrain::{BuildingKind, LEVEL, LosEffect, Terrain, TerrainInfo};
 
@@ -72,6 +74,9 @@ pub enum MapError {
     OffMap(String, String),
     #[error("'{0}' names board {1}, but this map is board {2}")]
     WrongBoard(String, String, String),
+    /// A hex id the map's board layout cannot read.
+    #[error("{0}")]
+    Layout(String),
 }
 
 /// The map of a scenario.
@@ -81,6 +86,9 @@ pub struct Map {
     pub columns: u32,
     pub rows: u32,
     pub pto: bool,
+    /// The geomorphic boards the map is laid out from (hex ids carry their board's prefix);
+    /// none for a map given by its columns and rows.
+    pub layout: Option<Layout>,
     hexes: Vec<Option<HexData>>,
     cliffs: HashSet<Hexside>,
     roads: Vec<Hexside>,
@@ -118,11 +126,19 @@ impl Map {
             columns,
             rows,
             pto: false,
+            layout: None,
             hexes,
             cliffs: HashSet::new(),
             roads: Vec::new(),
             conversions: Vec::new(),
         }
+    }
+
+    /// A map of geomorphic boards laid out by `layout`, every hex at `level` with `terrain`.
+    pub fn laid_out(layout: Layout, level: i32, terrain: Terrain) -> Map {
+        let mut m = Map::new(None, layout.columns(), layout.rows(), level, terrain);
+        m.layout = Some(layout);
+        m
     }
 
     fn in_bounds(columns: u32, rows: u32, id: HexId) -> bool {
@@ -136,7 +152,7 @@ impl Map {
 
     /// A dense index for on-map hexes, `0..self.slots()`, for per-hex tables.
     pub fn index(&self, h: Hex) -> Option<usize> {
-        let id = h.id()?;
+        let id = h.grid_id()?;
         Self::in_bounds(self.columns, self.rows, id).then(|| Self::slot(self.rows, id))
     }
 
@@ -185,6 +201,17 @@ impl Map {
 
     /// Parses a hex id (`I4`, or `36I4` when this is board 36) that must be on the map.
     pub fn hex(&self, text: &str) -> Result<Hex, MapError> {
+        if let Some(l) = &self.layout {
+            let h = l.parse_hex(text, false).map_err(MapError::Layout)?.hex();
+            return if self.contains(h) {
+                Ok(h)
+            } else {
+                Err(MapError::OffMap(
+                    text.trim().to_string(),
+                    "beyond the layout".into(),
+                ))
+            };
+        }
         let r = HexRef::parse(text)?;
         if let Some(b) = &r.board
             && self.board.as_deref() != Some(b.as_str())
@@ -214,8 +241,51 @@ impl Map {
         }
     }
 
+    /// A layout's hexside or vertex text (`36GG5-37B5`) as grid hexes.
+    fn layout_hexes(
+        &self,
+        l: &Layout,
+        text: &str,
+        what: &'static str,
+        n: usize,
+    ) -> Result<Vec<Hex>, MapError> {
+        let parts: Vec<&str> = text.trim().split('-').collect();
+        if parts.len() != n {
+            return Err(MapError::Parse(crate::hex::ParseError::new(
+                text,
+                what,
+                format!("expected {n} hex ids joined by '-'"),
+            )));
+        }
+        parts
+            .iter()
+            .map(|p| {
+                l.parse_hex(p, n == 3)
+                    .map(|id| id.hex())
+                    .map_err(|e| MapError::Layout(format!("{what} {text}: {e}")))
+            })
+            .collect()
+    }
+
     /// Parses a hexside (`F7-G7`) whose two hexes are both on the map.
     pub fn hexside(&self, text: &str) -> Result<Hexside, MapError> {
+        if let Some(l) = &self.layout {
+            let h = self.layout_hexes(l, text, "hexside", 2)?;
+            let side = Hexside::between(h[0], h[1]).ok_or_else(|| {
+                MapError::Parse(crate::hex::ParseError::new(
+                    text,
+                    "hexside",
+                    "the two hexes are not adjacent",
+                ))
+            })?;
+            if let Some(off) = [side.a, side.b].into_iter().find(|h| !self.contains(*h)) {
+                return Err(MapError::OffMap(
+                    format!("{} (in hexside {text})", self.name(off)),
+                    "beyond the layout".into(),
+                ));
+            }
+            return Ok(side);
+        }
         let side = Hexside::parse(&self.strip_board(text))?;
         for h in [side.a, side.b] {
             if !self.contains(h) {
@@ -231,7 +301,19 @@ impl Map {
 
     /// Parses a vertex (`T4-S5-S4`) with at least one of its hexes on the map.
     pub fn vertex(&self, text: &str) -> Result<Vertex, MapError> {
-        let v = Vertex::parse(&self.strip_board(text))?;
+        let v = match &self.layout {
+            Some(l) => {
+                let h = self.layout_hexes(l, text, "vertex", 3)?;
+                Vertex::of(h[0], h[1], h[2]).ok_or_else(|| {
+                    MapError::Parse(crate::hex::ParseError::new(
+                        text,
+                        "vertex",
+                        "the three hexes do not meet at one point",
+                    ))
+                })?
+            }
+            None => Vertex::parse(&self.strip_board(text))?,
+        };
         if !v.hexes.iter().any(|h| self.contains(*h)) {
             return Err(MapError::OffMap(
                 format!("vertex {text}"),
@@ -334,12 +416,68 @@ impl Map {
         }
     }
 
-    /// The printable id of an on-map hex.
+    /// The printable id of an on-map hex: with a layout, its board's prefix (`36I4`).
     pub fn name(&self, h: Hex) -> String {
+        if let Some(l) = &self.layout
+            && let Some(name) = h.grid_id().and_then(|id| l.name(id))
+        {
+            return name;
+        }
         match (h.id(), &self.board) {
             (Some(id), _) => id.to_string(),
             (None, _) => format!("({},{})", h.q, h.r),
         }
+    }
+
+    /// A hex's name for a hexside or vertex: `name`, or for a hex just off a layout's board
+    /// edge, the id it has on the board beside it (`36U0`).
+    fn part_name(&self, h: Hex, beside: &[Hex]) -> String {
+        let Some(l) = &self.layout else {
+            return h
+                .id()
+                .map_or_else(|| format!("({},{})", h.q, h.r), |i| i.to_string());
+        };
+        if let Some(name) = h.grid_id().and_then(|id| l.name(id)) {
+            return name;
+        }
+        // Off every board: named from the board of a hex beside it.
+        for n in beside {
+            if let Some(id) = n.grid_id()
+                && let Some((b, _)) = l.locals(id).into_iter().next()
+                && let Some(g) = h.grid_id()
+            {
+                let board = &l.boards[b];
+                let local = l.local_beyond(b, g);
+                return format!("{}{}", board.name, local);
+            }
+        }
+        format!("({},{})", h.q, h.r)
+    }
+
+    /// The printable name of a hexside (`F7-G7`; `36GG5-37B5` on a layout).
+    pub fn side_name(&self, side: Hexside) -> String {
+        if self.layout.is_none() {
+            return side.to_string();
+        }
+        format!(
+            "{}-{}",
+            self.part_name(side.a, &[side.b]),
+            self.part_name(side.b, &[side.a])
+        )
+    }
+
+    /// The printable name of a vertex (`T4-S5-S4`; `36T4-36S5-36S4` on a layout).
+    pub fn vertex_name(&self, v: Vertex) -> String {
+        if self.layout.is_none() {
+            return v.to_string();
+        }
+        let [a, b, c] = v.hexes;
+        format!(
+            "{}-{}-{}",
+            self.part_name(a, &[b, c]),
+            self.part_name(b, &[a, c]),
+            self.part_name(c, &[a, b])
+        )
     }
 }
 

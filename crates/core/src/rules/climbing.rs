@@ -33,6 +33,7 @@ pub fn climb(
     vertex: Vertex,
     mf_spent: f32,
 ) -> Ruling {
+    let vertex_name = map.vertex_name(vertex);
     if mf_spent > 0.0 {
         return ruling(
             false,
@@ -45,22 +46,25 @@ pub fn climb(
             false,
             "B11.4",
             format!(
-                "vertex {vertex} is not on a cliff hexside of {}: a Climb counter goes on a \
+                "vertex {vertex_name} is not on a cliff hexside of {}: a Climb counter goes on a \
                  cliff face",
                 map.name(hex)
             ),
         );
     };
+    let cliff_name = map.side_name(cliff);
     let other = cliff.other(hex).unwrap_or(hex);
     let (Some(a), Some(b)) = (map.get(hex), map.get(other)) else {
-        return ruling(false, "B11.4", format!("cliff {cliff} leaves the map"));
+        return ruling(false, "B11.4", format!("cliff {cliff_name} leaves the map"));
     };
     let (low, high) = (a.level.min(b.level), a.level.max(b.level));
     if !(low..=high).contains(&level) {
         return ruling(
             false,
             "B11.4",
-            format!("Level {level} is not on cliff {cliff}, which runs from Level {low} to {high}"),
+            format!(
+                "Level {level} is not on cliff {cliff_name}, which runs from Level {low} to {high}"
+            ),
         );
     }
     let (here, current) = match from {
@@ -74,7 +78,7 @@ pub fn climb(
                 return ruling(
                     false,
                     "B11.4",
-                    format!("a Climber stays on its cliff ({cliff} is not the one it is on)"),
+                    format!("a Climber stays on its cliff ({cliff_name} is not the one it is on)"),
                 );
             }
             (*h, *l)
@@ -99,7 +103,7 @@ pub fn climb(
             false,
             "B11.4",
             format!(
-                "the unit in {} is not at cliff {cliff}: it Climbs only a cliff of its own hex",
+                "the unit in {} is not at cliff {cliff_name}: it Climbs only a cliff of its own hex",
                 map.name(here)
             ),
         );
@@ -119,8 +123,8 @@ pub fn climb(
         true,
         "B11.4",
         format!(
-            "the unit Climbs cliff {cliff} from Level {current} to {level} (its whole MPh), \
-             onto a Climb counter in {} aiming at {vertex}",
+            "the unit Climbs cliff {cliff_name} from Level {current} to {level} (its whole MPh), \
+             onto a Climb counter in {} aiming at {vertex_name}",
             map.name(hex)
         ),
     )
@@ -162,12 +166,13 @@ pub fn advance_off(map: &Map, from: &Location, to: &Location) -> Ruling {
             },
         );
     };
+    let cliff_name = map.side_name(cliff);
     if !cliff.touches(*dest) {
         return ruling(
             false,
             "B11.4",
             format!(
-                "{} is not a hex of the Climber's cliff {cliff}",
+                "{} is not a hex of the Climber's cliff {cliff_name}",
                 map.name(*dest)
             ),
         );

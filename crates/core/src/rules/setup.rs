@@ -14,11 +14,12 @@ pub fn cliff_problems(map: &Map) -> Vec<Problem> {
         .into_iter()
         .filter_map(|side| {
             let (a, b) = (map.get(side.a)?, map.get(side.b)?);
+            let name = map.side_name(side);
             (a.level == b.level).then(|| Problem {
                 rule: "B11",
-                at: side.to_string(),
+                at: name.clone(),
                 message: format!(
-                    "cliff {side} joins two hexes of the same Base Level ({}); a cliff is a \
+                    "cliff {name} joins two hexes of the same Base Level ({}); a cliff is a \
                      hexside between different levels",
                     a.level
                 ),
@@ -37,14 +38,17 @@ pub fn pto_notes(map: &Map) -> Vec<Note> {
         .iter()
         .map(|c| Note {
             rule: "G.1",
-            at: c.hex.to_string(),
+            at: map.name(c.hex.hex()),
             message: format!("{:?} is {:?} ({})", c.from, c.to, c.clause),
         })
         .collect();
-    notes.extend(map.roads().iter().map(|side| Note {
-        rule: "G.1",
-        at: side.to_string(),
-        message: format!("no roads exist in PTO Terrain: road {side} is a path"),
+    notes.extend(map.roads().iter().map(|side| {
+        let name = map.side_name(*side);
+        Note {
+            rule: "G.1",
+            at: name.clone(),
+            message: format!("no roads exist in PTO Terrain: road {name} is a path"),
+        }
     }));
     notes
 }

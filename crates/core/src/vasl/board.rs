@@ -9,7 +9,7 @@ use std::path::Path;
 use zip::ZipArchive;
 
 use crate::hex::id::MAX_COLUMNS;
-use crate::hex::{Direction, HexId, Hexside, column_letters};
+use crate::hex::{Direction, Hex, HexId, Hexside, column_letters};
 use crate::map::{Depression, Map, Terrain};
 
 use super::ImportError;
@@ -86,6 +86,52 @@ impl BoardArchive {
             }
         }
         map
+    }
+}
+
+impl BoardArchive {
+    /// Lays the board's hexes and cliffs onto board `b` of a laid-out map (terrain as
+    /// printed; the map applies G.1 afterwards). A hex on a seam already set by a board laid
+    /// before keeps that board's values (its name is that board's too). Only 33 x 10 boards
+    /// fit a layout.
+    pub fn lay_on(
+        &self,
+        map: &mut Map,
+        b: usize,
+        laid: &mut std::collections::HashSet<Hex>,
+    ) -> Result<(), String> {
+        let Some(layout) = map.layout.clone() else {
+            return Err("the map is not laid out from boards".into());
+        };
+        let (bc, br) = (
+            crate::map::layout::BOARD_COLUMNS,
+            crate::map::layout::BOARD_ROWS,
+        );
+        if (self.columns, self.rows) != (bc, br) {
+            return Err(format!(
+                "board {} is {} x {} hexes; a layout takes geomorphic boards of {bc} x {br}",
+                self.board, self.columns, self.rows
+            ));
+        }
+        let grid = |id: HexId| layout.to_grid(b, id).map(|g| g.hex());
+        for h in &self.hexes {
+            let Some(hex) = grid(h.id) else { continue };
+            if laid.insert(hex) {
+                map.set_hex(hex, Some(h.level), Some(h.terrain), h.depression);
+            }
+            let local = h.id.hex();
+            for d in &h.cliffs {
+                let Some(n) = local.neighbor(*d).id().and_then(grid) else {
+                    continue;
+                };
+                if map.contains(n)
+                    && let Some(side) = Hexside::between(hex, n)
+                {
+                    map.add_cliff(side);
+                }
+            }
+        }
+        Ok(())
     }
 }
 

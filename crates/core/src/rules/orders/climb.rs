@@ -206,14 +206,18 @@ pub fn climb_to_place_dc(
     let vertices = side.vertices();
     if !vertices.contains(&vertex) {
         return refuse(format!(
-            "the Climb counter's arrow must touch {} or {} of cave {}, not {vertex}",
-            vertices[0], vertices[1], cave.id
+            "the Climb counter's arrow must touch {} or {} of cave {}, not {}",
+            map.vertex_name(vertices[0]),
+            map.vertex_name(vertices[1]),
+            cave.id,
+            map.vertex_name(vertex)
         ));
     }
     if !side.touches(here) {
         return refuse(format!(
-            "unit {unit} in {} is not at hexside {side}, where the Climb counter goes",
-            map.name(here)
+            "unit {unit} in {} is not at hexside {}, where the Climb counter goes",
+            map.name(here),
+            map.side_name(side)
         ));
     }
     let cliff = map.is_cliff(side);
@@ -231,9 +235,15 @@ pub fn climb_to_place_dc(
             return refuse(format!(
                 "the Climb counter goes at the unit's Level {current}{}",
                 if cliff {
-                    format!(", or one level up or down cliff {side} (Levels {low} to {high})")
+                    format!(
+                        ", or one level up or down cliff {} (Levels {low} to {high})",
+                        map.side_name(side)
+                    )
                 } else {
-                    format!(": {side} is not a cliff, so there is no level to Climb")
+                    format!(
+                        ": {} is not a cliff, so there is no level to Climb",
+                        map.side_name(side)
+                    )
                 }
             ));
         }
@@ -245,14 +255,16 @@ pub fn climb_to_place_dc(
     };
     let reason = format!(
         "unit {unit} declares a Climb to Place its DC into cave {} (its whole MPh) and goes \
-             onto a Level {level} Climb counter in {} aiming at {vertex}, along {} {side}",
+             onto a Level {level} Climb counter in {} aiming at {}, along {} {}",
         cave.id,
         map.name(hex),
+        map.vertex_name(vertex),
         if cliff {
             "cliff"
         } else {
             "the non-cliff hexside"
-        }
+        },
+        map.side_name(side)
     );
     Ok(ClimbPlan::new(
         s,

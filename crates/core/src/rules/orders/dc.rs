@@ -68,12 +68,13 @@ fn crest_on_cave_side(s: &Situation, u: &UnitAt, cave: &Cave) -> Result<(), Refu
             Err(Refusal::new(
                 "G11.833",
                 format!(
-                    "unit {} is in Crest status along {side}: from Crest status in {} a DC \
+                    "unit {} is in Crest status along {}: from Crest status in {} a DC \
                      reaches cave {} only from the cave's side, along its CA Hexside {} (EX)",
                     u.unit.id,
+                    s.map.side_name(*side),
                     s.map.name(*hex),
                     cave.id,
-                    cave.ca
+                    s.map.side_name(cave.ca)
                 ),
             ))
         }

@@ -885,9 +885,13 @@ mod tests {
                 .contains("`title`")
         );
         assert!(err("Scenario(title: \"t\")").message.contains("`map`"));
-        let e = err("Scenario(title: \"t\",\n  map: (columns: 5))");
-        assert!(e.message.contains("`rows`"), "{e}");
-        assert_eq!(e.line, 2);
+        // A map's size (columns and rows, or boards) is checked after parsing.
+        let e = crate::scenario::Scenario::from_str(
+            "Scenario(title: \"t\",\n  map: (columns: 5))",
+            "f.ron",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("map.rows is missing"), "{e}");
         let e = err(&minimal(", night: (cloud: Clear)"));
         assert!(e.message.contains("`moon`"), "{e}");
         let e = err(&minimal(", caves: [(id: \"A\", hex: \"B2\")]"));

@@ -84,7 +84,7 @@ pub fn board_edges_mesh(map: &Map) -> MeshData {
         (crate::map::layout::BOARD_COLUMNS - 1) as f32 * column,
         crate::map::layout::BOARD_ROWS as f32,
     );
-    let height_at = |p: Vec2| hex_at(map, p).and_then(|h| map.get(h)).map(|d| ground(d));
+    let height_at = |p: Vec2| hex_at(map, p).and_then(|h| map.get(h)).map(ground);
     for b in &layout.boards {
         let (x0, y0) = (b.across as f32 * bw, b.down as f32 * bh);
         let corners = [

@@ -145,7 +145,7 @@ fn show(
                 ui.label(format!(
                     "in {}, CA Hexside {} (G11.12)",
                     map.name(c.hex),
-                    c.ca
+                    map.side_name(c.ca)
                 ));
                 ui.label(format!("Entrance Hex {} (G11.1)", map.name(c.entrance)));
                 ui.label(format!("cave level {} (G11.11)", c.level));

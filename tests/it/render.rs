@@ -424,7 +424,11 @@ fn an_imported_two_board_map_renders_with_its_board_edge_drawn() {
             .find(|h| h["hex"] == id)
             .unwrap_or_else(|| panic!("{id} not on screen"))
     };
-    assert!(hexes.iter().all(|h| !h["hex"].as_str().unwrap().starts_with("37A")));
+    assert!(
+        hexes
+            .iter()
+            .all(|h| !h["hex"].as_str().unwrap().starts_with("37A"))
+    );
     let lum = |id: &str| {
         let h = find(id);
         pic.lum(

@@ -145,7 +145,7 @@ impl Layout {
         };
         let col = col + i64::from((BOARD_COLUMNS - 1) * p.across);
         let row = row + i64::from(BOARD_ROWS * p.down);
-        (col >= 0 && col <= i64::from(u32::MAX / 2) && row.abs() < 100_000).then(|| HexId {
+        (col >= 0 && col <= i64::from(u32::MAX / 2) && row.abs() < 100_000).then_some(HexId {
             col: col as u32,
             row: row as i32,
         })

@@ -178,7 +178,8 @@ fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveC
                     format!(
                         "a Climbing unit enters cave {id} only from a Climb counter at its Level \
                          {} on a vertex of CA Hexside {}",
-                        c.level, c.ca
+                        c.level,
+                        map.side_name(c.ca)
                     ),
                 )
             }
@@ -199,7 +200,7 @@ fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveC
                          {} along CA Hexside {} (the whole MPh, B11.4)",
                         map.name(c.hex),
                         c.level,
-                        c.ca
+                        map.side_name(c.ca)
                     ),
                 );
             }
@@ -352,7 +353,8 @@ fn exit_cave(map: &Map, caves: &CaveSystem, id: &str, to: &Location) -> MoveCost
                 format!(
                     "out of Upper-Cliff cave {id} onto a Climb counter at its Level {} on CA \
                      Hexside {} (Climbing takes the whole MPh, B11.4)",
-                    c.level, c.ca
+                    c.level,
+                    map.side_name(c.ca)
                 ),
             )
         } else {
@@ -361,7 +363,8 @@ fn exit_cave(map: &Map, caves: &CaveSystem, id: &str, to: &Location) -> MoveCost
                 format!(
                     "a Climb counter reached from cave {id} must be at its Level {} on a vertex of \
                      CA Hexside {}",
-                    c.level, c.ca
+                    c.level,
+                    map.side_name(c.ca)
                 ),
             )
         };
@@ -400,7 +403,7 @@ fn exit_cave(map: &Map, caves: &CaveSystem, id: &str, to: &Location) -> MoveCost
         "G11.72",
         format!(
             "across CA Hexside {} into {entrance}: the normal cost of entering {}",
-            c.ca,
+            map.side_name(c.ca),
             e.terrain.info().name
         ),
     )

@@ -519,8 +519,8 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
                 if crest_at_ca(&u.at, cave) {
                     format!(
                         ", from its Crest counter on {} declaring itself at vertex {}",
-                        cave.ca,
-                        cave.ca.vertices()[0]
+                        s.map.side_name(cave.ca),
+                        s.map.vertex_name(cave.ca.vertices()[0])
                     )
                 } else {
                     String::new()

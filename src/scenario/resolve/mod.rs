@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::raw::{self, ActionSpec, ScenarioFile};
+use super::raw::{ActionSpec, ScenarioFile};
 use super::{
     Action, CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef,
     UnitDef, locate_nth,
@@ -11,7 +11,7 @@ use super::{
 use crate::counters::{Catalog, Lookup};
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::Location;
-use crate::map::{Map, Terrain};
+use crate::map::Map;
 use crate::model::{Phase, Side};
 
 struct Ctx<'a> {
@@ -65,6 +65,10 @@ impl Ctx<'_> {
     }
 }
 
+mod map;
+
+use map::build_map;
+
 const LEVELS: std::ops::RangeInclusive<i32> = -9..=20;
 
 fn valid_id(id: &str) -> bool {
@@ -83,121 +87,6 @@ pub(crate) fn counter_shape(c: &str) -> bool {
         && parts
             .iter()
             .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
-}
-
-fn build_map(ctx: &mut Ctx, spec: &raw::MapSpec, pto: bool) -> Result<Map, ScenarioError> {
-    if !LEVELS.contains(&spec.level) {
-        return Err(ctx.plain(format!("map.level {} is outside Levels -9..20", spec.level)));
-    }
-    let mut m = match &spec.boards {
-        Some(rows) => {
-            if spec.columns.is_some() || spec.rows.is_some() || spec.board.is_some() {
-                return Err(ctx.plain(
-                    "map.boards lays the map out from boards: leave out map.columns, map.rows \
-                     and map.board (the boards give them)"
-                        .into(),
-                ));
-            }
-            let layout = crate::map::Layout::parse(rows)
-                .map_err(|e| ctx.plain(format!("map.boards: {e}")))?;
-            let mut m = Map::laid_out(layout, spec.level, spec.terrain);
-            if spec.import {
-                super::vasl::import_boards(&mut m).map_err(|e| ctx.plain(e))?;
-            }
-            m
-        }
-        None => {
-            if spec.import {
-                return Err(ctx.plain(
-                    "map.import reads boards from VASL: it needs map.boards (e.g. \
-                     boards: [[\"36\", \"37\"]])"
-                        .into(),
-                ));
-            }
-            let (Some(columns), Some(rows)) = (spec.columns, spec.rows) else {
-                return Err(ctx.plain(
-                    "the map needs its size: map.columns and map.rows, or map.boards".into(),
-                ));
-            };
-            if !(1..=crate::hex::id::MAX_COLUMNS).contains(&columns) {
-                return Err(ctx.plain(format!(
-                    "map.columns is {columns}; a map has 1 to {} columns (A..ZZ)",
-                    crate::hex::id::MAX_COLUMNS
-                )));
-            }
-            if !(1..=99).contains(&rows) {
-                return Err(ctx.plain(format!("map.rows is {rows}; a map has 1 to 99 rows")));
-            }
-            if let Some(b) = &spec.board
-                && (b.is_empty() || !b.bytes().all(|c| c.is_ascii_digit()))
-            {
-                let nth = ctx.visit(b);
-                return Err(ctx.err_at(
-                    b,
-                    nth,
-                    format!("board '{b}' must be a board number like \"36\""),
-                ));
-            }
-            Map::new(spec.board.clone(), columns, rows, spec.level, spec.terrain)
-        }
-    };
-    let mut first_key: HashMap<Hex, &str> = HashMap::new();
-    for (key, hs) in spec.hexes.iter() {
-        let key_nth = ctx.visit(key);
-        let ids: Vec<&str> = key.split_whitespace().collect();
-        if ids.is_empty() {
-            return Err(ctx.err_at(
-                key,
-                key_nth,
-                "an empty key in map.hexes names no hex".into(),
-            ));
-        }
-        if let Some(l) = hs.level
-            && !LEVELS.contains(&l)
-        {
-            return Err(ctx.err_at(key, key_nth, format!("level {l} is outside Levels -9..20")));
-        }
-        if let Some(Terrain::Building(_, floors)) = &hs.terrain
-            && !(1..=4).contains(floors)
-        {
-            return Err(ctx.err_at(
-                key,
-                key_nth,
-                format!("a building has 1 to 4 floors, not {floors}"),
-            ));
-        }
-        for id in ids {
-            let h = m
-                .hex(id)
-                .map_err(|e| ctx.err_at(key, key_nth, format!("map.hexes key '{key}': {e}")))?;
-            if let Some(prev) = first_key.insert(h, key) {
-                return Err(ctx.err_at(
-                    key,
-                    key_nth,
-                    format!(
-                        "hex {id} is given twice in map.hexes (in '{prev}' and in '{key}'); \
-                         say it once"
-                    ),
-                ));
-            }
-            m.set_hex(h, hs.level, hs.terrain, hs.depression);
-        }
-    }
-    for c in &spec.cliffs {
-        let side = ctx.hexside(&m, c, "cliff")?;
-        if !m.add_cliff(side) {
-            let nth = ctx.visit(c) - 1;
-            return Err(ctx.err_at(c, nth, format!("cliff {c} is listed twice")));
-        }
-    }
-    for r in &spec.roads {
-        let side = ctx.hexside(&m, r, "road")?;
-        m.add_road(side);
-    }
-    if pto {
-        m.apply_pto();
-    }
-    Ok(m)
 }
 
 fn unique_id(

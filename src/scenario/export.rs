@@ -17,9 +17,9 @@ impl Action {
         let s = |s: &String| s.clone();
         match self {
             Action::Move(u, to) => ActionSpec::Move(s(u), l(to)),
-            Action::Climb(u, level, v) => ActionSpec::Climb(s(u), *level, v.to_string()),
+            Action::Climb(u, level, v) => ActionSpec::Climb(s(u), *level, map.vertex_name(*v)),
             Action::ClimbToPlaceDc(u, c, level, v) => {
-                ActionSpec::ClimbToPlaceDc(s(u), s(c), *level, v.to_string())
+                ActionSpec::ClimbToPlaceDc(s(u), s(c), *level, map.vertex_name(*v))
             }
             Action::EnterCave(u, c) => ActionSpec::EnterCave(s(u), s(c)),
             Action::ExitCave(u, to) => ActionSpec::ExitCave(s(u), l(to)),

@@ -84,9 +84,16 @@ pub fn board_edges_mesh(map: &Map) -> MeshData {
         (crate::map::layout::BOARD_COLUMNS - 1) as f32 * column,
         crate::map::layout::BOARD_ROWS as f32,
     );
-    let height_at = |p: Vec2| hex_at(map, p).and_then(|h| map.get(h)).map(ground);
     for b in &layout.boards {
         let (x0, y0) = (b.across as f32 * bw, b.down as f32 * bh);
+        let middle = Vec2::new(x0 + bw / 2.0, y0 + bh / 2.0);
+        // The ground under a point of the edge: a point exactly on a hexside between a board
+        // hex and one beyond the map is looked up a little inside the board.
+        let height_at = |p: Vec2| {
+            [p, p + (middle - p).normalize_or_zero() * 0.05]
+                .into_iter()
+                .find_map(|x| hex_at(map, x).and_then(|h| map.get(h)).map(ground))
+        };
         let corners = [
             Vec2::new(x0, y0),
             Vec2::new(x0 + bw, y0),
@@ -210,6 +217,23 @@ fn toggle_key(
 mod tests {
     use super::*;
     use crate::scenario::Scenario;
+
+    #[test]
+    fn every_board_edge_is_drawn_unbroken_along_its_whole_length() {
+        let s = Scenario::from_str(
+            r#"Scenario(title: "e", map: (boards: [["36", "37 rotated"], ["38", "39"]]))"#,
+            "e.ron",
+        )
+        .unwrap();
+        let m = board_edges_mesh(&s.map);
+        let column = 3f32.sqrt() / 2.0;
+        let per_board =
+            2 * ((32.0 * column / 0.1).ceil() as usize + (10.0f32 / 0.1).ceil() as usize);
+        // Two triangles a segment, no segment left out (the map's top edge included).
+        assert_eq!(m.triangles(), 4 * per_board * 2);
+        // A map without boards has no board edges.
+        assert_eq!(board_edges_mesh(&Scenario::builtin().map).triangles(), 0);
+    }
 
     #[test]
     fn every_hex_gets_six_edges_of_two_triangles_on_its_top() {

@@ -408,7 +408,7 @@ fn menu(s: &Situation, board: &Board, unit: &str, target: Option<&Pick>) -> Vec<
                 let level = u.at.level(map).unwrap_or(0);
                 for v in crate::rules::caves::attack::climbing_placement_vertices(cave) {
                     actions.push((
-                        format!("Climb at {v} to Place a DC in cave {c}"),
+                        format!("Climb at {} to Place a DC in cave {c}", map.vertex_name(v)),
                         Action::ClimbToPlaceDc(id.clone(), c.clone(), level, v),
                     ));
                 }

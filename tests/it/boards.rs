@@ -78,7 +78,11 @@ fn every_imported_hex_lands_where_its_board_lies() {
 
 #[test]
 fn a_scenario_overrides_imported_hexes_and_names_its_hexes_by_board() {
-    let s = two_boards(r#"hexes: { "37E5 37F5": (level: 0, terrain: Huts) }, cliffs: [],"#);
+    // A cliff the board already has may be listed again: the scenario's changes go on top.
+    let s = two_boards(
+        r#"hexes: { "37E5 37F5": (level: 0, terrain: Huts) }, cliffs: ["36FF5-36FF6"],"#,
+    );
+    stdout_ok(&with_boards(&["check", path_str(&s)]));
     let o = with_boards(&["cost", path_str(&s), "37D5", "37E5", "--json"]);
     let v = json(&o);
     // Level 0 Huts now, not the imported Level 1 hill: no climb up.
@@ -271,4 +275,42 @@ fn a_rotated_board_lies_turned_with_its_a1_at_the_lower_right() {
     // Board 37's GG column is the seam, where board 36's GG is: 37GG10 = 36GG1.
     assert_eq!(m.hex("37GG10").unwrap(), m.hex("36GG1").unwrap());
     assert_eq!(m.get(a1).unwrap().terrain, asl_pto::map::Terrain::Kunai);
+}
+
+/// The walk names every hex by its board on a laid-out map: a Starshell's placement (E1.922)
+/// and an exported Climb's vertex included.
+#[test]
+fn e1_922_a_starshell_on_a_laid_out_map_lands_in_a_hex_named_by_its_board() {
+    let text = r#"Scenario(
+    title: "Night on two boards",
+    night: Some((cloud: Clear, moon: Full)),
+    attacker: Allied,
+    map: (boards: [["36", "37"]]),
+    units: [(id: "usL", nationality: American, counter: "8-1", at: "37D5")],
+    script: [(phase: PrepFire, act: FireStarshell("usL", "37I5"))],
+)"#;
+    let p = common::temp_file("night_two_boards.ron", text);
+    let mut placed = 0;
+    for seed in 1..=6 {
+        let out = stdout_ok(&common::run(&[
+            "walk",
+            path_str(&p),
+            "--seed",
+            &seed.to_string(),
+        ]));
+        // A failed Usage dr (E1.921) places nothing.
+        let Some(line) = out.lines().find(|l| l.contains("E1.922")) else {
+            continue;
+        };
+        placed += 1;
+        // Where it lands is named with its board (or is off the map).
+        assert!(
+            line.contains("lands in 36")
+                || line.contains("lands in 37")
+                || line.contains("off the map"),
+            "{line}"
+        );
+        assert!(line.contains("from 37I5"), "{line}");
+    }
+    assert!(placed > 0, "no seed placed the Starshell");
 }

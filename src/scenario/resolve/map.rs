@@ -118,9 +118,12 @@ pub(super) fn build_map(
             m.set_hex(h, hs.level, hs.terrain, hs.depression);
         }
     }
+    // Listed twice in the scenario is an error; a cliff the import already has is not.
+    let mut listed = std::collections::HashSet::new();
     for c in &spec.cliffs {
         let side = ctx.hexside(&m, c, "cliff")?;
-        if !m.add_cliff(side) {
+        m.add_cliff(side);
+        if !listed.insert(side) {
             let nth = ctx.visit(c) - 1;
             return Err(ctx.err_at(c, nth, format!("cliff {c} is listed twice")));
         }

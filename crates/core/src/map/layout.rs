@@ -10,7 +10,7 @@
 //! adjacency, LOS and every ruling work across a board edge exactly as inside a board.
 
 use crate::hex::id::parse_column;
-use crate::hex::{HexId, column_letters};
+use crate::hex::{Hex, HexId, column_letters};
 
 /// Hex columns of a geomorphic board (A..GG).
 pub const BOARD_COLUMNS: u32 = 33;
@@ -175,12 +175,14 @@ impl Layout {
         on_board(id).then_some(id)
     }
 
-    /// Board `b`'s id of grid hex `grid` wherever it lies, on the board or beyond its edge
-    /// (`U0` above U1).
-    pub fn local_beyond(&self, b: usize, grid: HexId) -> HexId {
+    /// Board `b`'s id of hex `h` wherever it lies, on the board or just beyond its edge
+    /// (`U0` above U1), if that id can be written (a column A..ZZ, a row of 0 or more).
+    pub fn local_beyond(&self, b: usize, h: Hex) -> Option<HexId> {
         let p = &self.boards[b];
-        let col = i64::from(grid.col) - i64::from((BOARD_COLUMNS - 1) * p.across);
-        let row = i64::from(grid.row) - i64::from(BOARD_ROWS * p.down);
+        let q = i64::from(h.q);
+        let grid_row = i64::from(h.r) + (q + 2).div_euclid(2);
+        let col = q - i64::from((BOARD_COLUMNS - 1) * p.across);
+        let row = grid_row - i64::from(BOARD_ROWS * p.down);
         let (col, row) = if p.rotated {
             let odd = col.rem_euclid(2) == 0;
             (
@@ -190,10 +192,16 @@ impl Layout {
         } else {
             (col, row)
         };
-        HexId {
-            col: col.max(0) as u32,
-            row: row as i32,
+        if !(0..i64::from(crate::hex::id::MAX_COLUMNS)).contains(&col) || !(0..1000).contains(&row)
+        {
+            return None;
         }
+        let id = HexId {
+            col: col as u32,
+            row: row as i32,
+        };
+        // Only a name that reads back as this hex.
+        (self.to_grid(b, id).map(HexId::hex) == Some(h)).then_some(id)
     }
 
     /// Every board holding grid hex `grid` (two on a seam, four where four boards meet), in

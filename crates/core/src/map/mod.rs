@@ -279,8 +279,9 @@ impl Map {
                 ))
             })?;
             if let Some(off) = [side.a, side.b].into_iter().find(|h| !self.contains(*h)) {
+                let other = if off == side.a { side.b } else { side.a };
                 return Err(MapError::OffMap(
-                    format!("{} (in hexside {text})", self.name(off)),
+                    format!("{} (in hexside {text})", self.part_name(off, &[other])),
                     "beyond the layout".into(),
                 ));
             }
@@ -440,15 +441,15 @@ impl Map {
         if let Some(name) = h.grid_id().and_then(|id| l.name(id)) {
             return name;
         }
-        // Off every board: named from the board of a hex beside it.
+        // Off every board: named from the board of a hex beside it, where that board can write
+        // its id (`36U0`).
         for n in beside {
-            if let Some(id) = n.grid_id()
-                && let Some((b, _)) = l.locals(id).into_iter().next()
-                && let Some(g) = h.grid_id()
-            {
-                let board = &l.boards[b];
-                let local = l.local_beyond(b, g);
-                return format!("{}{}", board.name, local);
+            if let Some(id) = n.grid_id() {
+                for (b, _) in l.locals(id) {
+                    if let Some(local) = l.local_beyond(b, h) {
+                        return format!("{}{}", l.boards[b].name, local);
+                    }
+                }
             }
         }
         format!("({},{})", h.q, h.r)
@@ -509,6 +510,36 @@ mod tests {
         let e = m.hex("25I4").unwrap_err();
         assert!(matches!(e, MapError::WrongBoard(..)), "{e}");
         assert_eq!(m.hexside("36I4-36H3").unwrap(), m.hexside("I4-H3").unwrap());
+    }
+
+    #[test]
+    fn every_hexside_and_vertex_of_a_layout_reads_back_from_its_printed_name() {
+        let rows: Vec<Vec<String>> = vec![
+            vec!["36".into(), "37 rotated".into()],
+            vec!["38 rotated".into(), "39".into()],
+        ];
+        let m = Map::laid_out(Layout::parse(&rows).unwrap(), 0, Terrain::Open);
+        let (mut sides, mut vertices) = (0, 0);
+        for d in m.hexes() {
+            assert_eq!(m.hex(&m.name(d.hex)).unwrap(), d.hex);
+            for v in crate::hex::hexspines(d.hex) {
+                let name = m.vertex_name(v);
+                // An off-map hex no board can write (left of column A, above row 0) prints
+                // as coordinates; every other vertex reads back as itself.
+                if !name.contains('(') && !name.contains("--") {
+                    assert_eq!(m.vertex(&name), Ok(v), "{name}");
+                    vertices += 1;
+                }
+            }
+            for n in d.hex.neighbors() {
+                if m.contains(n) {
+                    let side = Hexside::between(d.hex, n).unwrap();
+                    assert_eq!(m.hexside(&m.side_name(side)), Ok(side));
+                    sides += 1;
+                }
+            }
+        }
+        assert!(sides > 7000 && vertices > 7500, "{sides} {vertices}");
     }
 
     #[test]

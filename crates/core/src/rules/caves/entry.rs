@@ -456,7 +456,7 @@ fn above_ground(map: &Map, from: &Location, to: &Location) -> MoveCost {
             "B11.4",
             format!(
                 "{} is a cliff hexside: it is crossed only by Climbing",
-                crate::hex::Hexside::between(a, b).expect("adjacent")
+                map.side_name(crate::hex::Hexside::between(a, b).expect("adjacent"))
             ),
         );
     }

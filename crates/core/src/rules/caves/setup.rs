@@ -90,13 +90,18 @@ fn wet_top(map: &Map, entrance: Hex) -> Option<(i32, String)> {
 /// G11.1/G11.11: the site of a cave in `hex` with CA Hexside `ca`, or the rule it breaks.
 pub fn site(map: &Map, hex: Hex, ca: Hexside) -> Result<CaveSite, Problem> {
     let here = map.name(hex);
-    let at = || format!("{here} ({ca})");
+    let ca_name = map.side_name(ca);
+    let at = || format!("{here} ({ca_name})");
     let d = map
         .get(hex)
         .ok_or_else(|| problem("G11.1", at(), "hex not on the map".into()))?;
-    let across = ca
-        .other(hex)
-        .ok_or_else(|| problem("G11.12", at(), format!("{ca} is not a hexside of {here}")))?;
+    let across = ca.other(hex).ok_or_else(|| {
+        problem(
+            "G11.12",
+            at(),
+            format!("{ca_name} is not a hexside of {here}"),
+        )
+    })?;
     if let Some(what) = forbidden_terrain(d.terrain) {
         return Err(problem(
             "G11.1",
@@ -119,7 +124,7 @@ fn depression_site(
     dep: Depression,
 ) -> Result<CaveSite, Problem> {
     let here = map.name(hex);
-    let at = format!("{here} ({ca})");
+    let at = format!("{here} ({})", map.side_name(ca));
     if let Depression::Stream(k) = dep
         && k != StreamKind::Dry
     {
@@ -174,7 +179,7 @@ fn depression_site(
 /// G11.1 (not IN a Depression), G11.112 and G11.113.
 fn hill_site(map: &Map, hex: Hex, entrance: Hex, ca: Hexside) -> Result<CaveSite, Problem> {
     let here = map.name(hex);
-    let at = format!("{here} ({ca})");
+    let at = format!("{here} ({})", map.side_name(ca));
     let own = map.get(hex).map_or(0, |d| d.level);
     let e = map.get(entrance).ok_or_else(|| {
         problem(

@@ -168,7 +168,7 @@ pub fn cave_los(
                      the wedge between the hexspines through the vertices of CA Hexside {})",
                     cave.id,
                     map.name(cave.entrance),
-                    cave.ca
+                    map.side_name(cave.ca)
                 ),
             ));
         }

@@ -140,6 +140,19 @@ pub fn starshell_placement(
     white: u8,
     halve_extent: bool,
 ) -> StarshellPlacement {
+    let name = |h: Hex| h.id().map_or_else(|| format!("{h:?}"), |id| id.to_string());
+    starshell_placement_named(initial, colored, white, halve_extent, &name)
+}
+
+/// E1.922: `starshell_placement`, its hexes named by `name` (a map's names: `36I4` on a map
+/// laid out from boards).
+pub fn starshell_placement_named(
+    initial: Hex,
+    colored: u8,
+    white: u8,
+    halve_extent: bool,
+    name: &dyn Fn(Hex) -> String,
+) -> StarshellPlacement {
     let direction = PLACEMENT_ERROR_DIRECTION[usize::from(colored.clamp(1, 6) - 1)];
     let extent = if halve_extent {
         u32::from(white).div_ceil(2)
@@ -149,7 +162,6 @@ pub fn starshell_placement(
     let (dq, dr) = direction.offset();
     let n = extent as i32;
     let hex = Hex::new(initial.q + dq * n, initial.r + dr * n);
-    let name = |h: Hex| h.id().map_or_else(|| format!("{h:?}"), |id| id.to_string());
     let error = format!(
         "Placement DR colored {colored}, white {white}: {}{} toward {direction:?} from {}",
         crate::words::count(extent, "hex", "hexes"),

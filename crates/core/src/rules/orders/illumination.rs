@@ -8,8 +8,8 @@ use crate::map::Map;
 use crate::model::Phase;
 use crate::rules::Check;
 use crate::rules::night::illumination_fire::{
-    IrFirer, StarshellFirer, StarshellPlacement, StarshellUnit, ir_usage, starshell_placement,
-    starshell_usage,
+    IrFirer, StarshellFirer, StarshellPlacement, StarshellUnit, ir_usage,
+    starshell_placement_named, starshell_usage,
 };
 use crate::rules::situation::{Refusal, Situation, require_check};
 
@@ -33,7 +33,7 @@ impl StarshellPlan {
 
     /// E1.922: where the Starshell comes down on its Placement DR (E1.923: perhaps off `map`).
     pub fn placement(&self, colored: u8, white: u8, map: &Map) -> StarshellPlacement {
-        let p = starshell_placement(self.at, colored, white, false);
+        let p = starshell_placement_named(self.at, colored, white, false, &|h| map.name(h));
         let on_map = map.contains(p.hex);
         p.off_map(on_map)
     }

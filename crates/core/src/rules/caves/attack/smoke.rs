@@ -395,7 +395,7 @@ impl CaveSystem {
             })
             .map(|(complex, h)| TunnelOpening {
                 complex,
-                at: h.id().map_or_else(|| format!("{h:?}"), |i| i.to_string()),
+                at: map.name(h),
                 level: map.get(h).map_or(0, |d| d.level),
             })
             .collect();

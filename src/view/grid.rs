@@ -133,10 +133,6 @@ pub fn board_edges_mesh(map: &Map) -> MeshData {
     m
 }
 
-/// The board edges' mesh (one for the map).
-#[derive(Component)]
-struct EdgeMesh;
-
 /// Once the boards are spawned, their grids beside them.
 fn spawn_grid(
     mut commands: Commands,
@@ -147,37 +143,30 @@ fn spawn_grid(
     mut meshes: ResMut<Assets<Mesh>>,
     mut edges_done: Local<bool>,
 ) {
-    if !*edges_done && !boards.is_empty() {
+    let map = &board.scenario.map;
+    let mut grids: Vec<MeshData> = boards.iter().map(|b| grid_mesh(map, b.chunk)).collect();
+    // The board edges once, with the first boards (shown and hidden with the grid).
+    if !*edges_done && !grids.is_empty() {
         *edges_done = true;
-        let edges = board_edges_mesh(&board.scenario.map);
-        if edges.triangles() > 0 {
-            commands.spawn((
-                GridMesh,
-                EdgeMesh,
-                Mesh3d(meshes.add(edges.to_mesh())),
-                MeshMaterial3d(palette.translucent.clone()),
-                Transform::IDENTITY,
-                if settings.grid {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                },
-            ));
-        }
+        grids.push(board_edges_mesh(map));
     }
-    for b in &boards {
-        let mesh = grid_mesh(&board.scenario.map, b.chunk).to_mesh();
+    for mesh in grids.iter().filter(|m| m.triangles() > 0) {
         commands.spawn((
             GridMesh,
-            Mesh3d(meshes.add(mesh)),
+            Mesh3d(meshes.add(mesh.to_mesh())),
             MeshMaterial3d(palette.translucent.clone()),
             Transform::IDENTITY,
-            if settings.grid {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            },
+            shown(settings.grid),
         ));
+    }
+}
+
+/// The grid's visibility when it is on or off.
+fn shown(on: bool) -> Visibility {
+    if on {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
     }
 }
 
@@ -186,12 +175,7 @@ fn show_grid(settings: Res<ViewSettings>, mut grids: Query<&mut Visibility, With
         return;
     }
     for mut v in &mut grids {
-        let want = if settings.grid {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-        v.set_if_neq(want);
+        v.set_if_neq(shown(settings.grid));
     }
 }
 

@@ -9,4 +9,5 @@ mod side;
 pub use coord::{Direction, Hex};
 pub use id::{HexId, HexRef, ParseError, column_letters};
 pub use line::{LineStep, Point3, centre_line, line_between, segment_steps};
+pub(crate) use side::split_ids;
 pub use side::{Hexside, Vertex, hexspines};

@@ -27,7 +27,12 @@ fn id_of(h: Hex) -> String {
         .map_or_else(|| format!("({},{})", h.q, h.r), |i| i.to_string())
 }
 
-fn parse_hexes(text: &str, what: &'static str, n: usize) -> Result<Vec<Hex>, ParseError> {
+/// The `n` hex ids of a hexside or vertex text (`F7-G7`, `T4-S5-S4`), not yet read.
+pub(crate) fn split_ids<'t>(
+    text: &'t str,
+    what: &'static str,
+    n: usize,
+) -> Result<Vec<&'t str>, ParseError> {
     let parts: Vec<&str> = text.trim().split('-').collect();
     if parts.len() != n {
         return Err(ParseError::new(
@@ -36,7 +41,11 @@ fn parse_hexes(text: &str, what: &'static str, n: usize) -> Result<Vec<Hex>, Par
             format!("expected {n} hex ids joined by '-'"),
         ));
     }
-    parts
+    Ok(parts)
+}
+
+fn parse_hexes(text: &str, what: &'static str, n: usize) -> Result<Vec<Hex>, ParseError> {
+    split_ids(text, what, n)?
         .iter()
         .map(|p| {
             HexId::parse(p)

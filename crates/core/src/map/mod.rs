@@ -249,15 +249,7 @@ impl Map {
         what: &'static str,
         n: usize,
     ) -> Result<Vec<Hex>, MapError> {
-        let parts: Vec<&str> = text.trim().split('-').collect();
-        if parts.len() != n {
-            return Err(MapError::Parse(crate::hex::ParseError::new(
-                text,
-                what,
-                format!("expected {n} hex ids joined by '-'"),
-            )));
-        }
-        parts
+        crate::hex::split_ids(text, what, n)?
             .iter()
             .map(|p| {
                 l.parse_hex(p, n == 3)

@@ -183,3 +183,9 @@ pub fn two_boards(extra: &str) -> PathBuf {
     });
     temp_file(&name, &text)
 }
+
+/// A plain one-board map (no layout), for rulings that only name hexes with it: its names are
+/// the bare ids (`S5-T4-T5`).
+pub fn plain_map() -> asl_pto::map::Map {
+    asl_pto::map::Map::new(None, 33, 10, 0, asl_pto::map::Terrain::Open)
+}

@@ -314,3 +314,59 @@ fn e1_922_a_starshell_on_a_laid_out_map_lands_in_a_hex_named_by_its_board() {
     }
     assert!(placed > 0, "no seed placed the Starshell");
 }
+
+#[test]
+fn g11_8331_g11_84_g11_831_cave_attack_rulings_name_hexsides_and_vertices_by_board() {
+    use asl_pto::rules::caves::attack::{
+        Climber, area_target_type, climbing_placement, oba_vs_cave,
+    };
+    asl_pto::scenario::vasl::set_folders(Some(vasl_boards().to_path_buf()), None);
+    let s = asl_pto::scenario::Scenario::load(&two_boards("")).unwrap();
+    let (caves, problems) = s.cave_system();
+    assert!(problems.is_empty(), "{problems:?}");
+    let c = caves.cave("C").unwrap();
+    let m = &s.map;
+    // A Climber one level above cave C whose arrow touches no vertex of its CA Hexside.
+    let off = m
+        .hexside("36FF5-36EE5")
+        .unwrap()
+        .vertices()
+        .into_iter()
+        .find(|v| !c.ca.vertices().contains(v))
+        .unwrap();
+    let climber = Climber {
+        level: 1,
+        infantry: true,
+        pinned: false,
+        good_order: true,
+        in_ca: false,
+        arrow_vertex: off,
+    };
+    let r = climbing_placement(m, &climber, c);
+    assert!(!r.allowed);
+    assert!(r.reason.contains("touches 36"), "{}", r.reason);
+    assert!(r.reason.contains("not 36"), "{}", r.reason);
+    assert!(!r.reason.contains('('), "{}", r.reason);
+    // On its CA Hexside's vertex it may; the vertex is named by board.
+    let on = c.ca.vertices()[0];
+    let r = climbing_placement(
+        m,
+        &Climber {
+            arrow_vertex: on,
+            ..climber
+        },
+        c,
+    );
+    assert!(r.allowed, "{}", r.reason);
+    assert!(r.reason.contains(&m.vertex_name(on)), "{}", r.reason);
+    // OBA and the Area Target Type across another hexside: both name the CA Hexside by board.
+    let other = m.hexside("36FF5-36EE5").unwrap();
+    for r in [
+        oba_vs_cave(m, false, c.ca, Some(other)),
+        area_target_type(m, false, c.ca, Some(other)),
+    ] {
+        assert!(!r.allowed);
+        assert!(r.reason.contains("36FF5-36FF6"), "{}", r.reason);
+        assert!(r.reason.contains(&m.side_name(other)), "{}", r.reason);
+    }
+}

@@ -11,7 +11,7 @@ use asl_pto::rules::caves::attack::*;
 use asl_pto::rules::caves::sight::cave_los;
 use asl_pto::scenario::Scenario;
 
-use crate::common::fixture;
+use crate::common::{fixture, plain_map};
 
 fn caves(s: &Scenario) -> CaveSystem {
     let (c, problems) = s.cave_system();
@@ -67,7 +67,7 @@ fn g11_811_ex_x5_may_use_spraying_fire_vs_caves_b_and_c() {
     let s = fixture("g11_321_ccss");
     let c = caves(&s);
     assert!(sees(&s, "X5", "B") && sees(&s, "X5", "C"));
-    let r = spraying_fire(&[spray_cave(&c, "B"), spray_cave(&c, "C")]);
+    let r = spraying_fire(&plain_map(), &[spray_cave(&c, "B"), spray_cave(&c, "C")]);
     assert!(r.allowed, "{}", r.reason);
     let shared = Vertex::parse("W4-W5-X4").unwrap().to_string();
     assert!(r.reason.contains(&shared), "{}", r.reason);
@@ -92,7 +92,7 @@ fn g11_811_ex_u5_sees_caves_g_and_m_but_not_cave_a() {
     .unwrap();
     assert!(!r.clear());
     assert_eq!(r.rule, Some("G11.12"), "{}", r.reason);
-    assert!(spraying_fire(&[spray_cave(&c, "A"), spray_cave(&c, "G")]).allowed);
+    assert!(spraying_fire(&plain_map(), &[spray_cave(&c, "A"), spray_cave(&c, "G")]).allowed);
 }
 
 // --- G11.833 DC Placed or Thrown ---------------------------------------------------------------
@@ -148,12 +148,15 @@ fn g11_833_ex_cave_a_placed_by_a_climbing_unit_at_level_1_in_s4() {
         arrow_vertex: s.map.vertex(v).unwrap(),
     };
     for v in ["R4-S4-S5", "S4-S5-T4"] {
-        let r = climbing_placement(&climber(1, v), &a);
+        let r = climbing_placement(&plain_map(), &climber(1, v), &a);
         assert!(r.allowed, "{v}: {}", r.reason);
-        assert!(!climbing_placement(&climber(2, v), &a).allowed, "{v} at 2");
+        assert!(
+            !climbing_placement(&plain_map(), &climber(2, v), &a).allowed,
+            "{v} at 2"
+        );
     }
     // Not at a vertex of S5-S4.
-    assert!(!climbing_placement(&climber(1, "S5-T4-T5"), &a).allowed);
+    assert!(!climbing_placement(&plain_map(), &climber(1, "S5-T4-T5"), &a).allowed);
 }
 
 // --- G11.85 SMOKE ------------------------------------------------------------------------------

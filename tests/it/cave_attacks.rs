@@ -8,7 +8,7 @@ use asl_pto::rules::caves::attack::*;
 use asl_pto::rules::caves::{Cave, CaveSystem};
 use asl_pto::scenario::Scenario;
 
-use crate::common::fixture as scenario;
+use crate::common::{fixture as scenario, plain_map};
 
 fn cliff() -> (Scenario, CaveSystem) {
     let s = scenario("g11_6_cliff");
@@ -112,9 +112,9 @@ fn g11_81_ex_squad_in_x5_into_w4_affects_cave_b_only_if_predesignated() {
         entered_across: None,
     };
     // Without predesignation it attacks only W4's Level 2 Location.
-    assert!(!attack_affects_cave(&a).allowed);
+    assert!(!attack_affects_cave(&plain_map(), &a).allowed);
     a.predesignated = true;
-    let r = attack_affects_cave(&a);
+    let r = attack_affects_cave(&plain_map(), &a);
     assert!(r.allowed);
     assert_eq!(r.rule, "G11.81");
 }
@@ -154,7 +154,7 @@ fn g11_81_play_aid_a_hidden_cave_is_affected_only_by_bombardment() {
             ca: side("S5-T4"),
             entered_across: Some(side("S5-T4")),
         };
-        assert!(!attack_affects_cave(&a).allowed, "{k:?}");
+        assert!(!attack_affects_cave(&plain_map(), &a).allowed, "{k:?}");
     }
     let a = CaveAttack {
         kind: AttackKind::Bombardment,
@@ -163,7 +163,7 @@ fn g11_81_play_aid_a_hidden_cave_is_affected_only_by_bombardment() {
         ca: side("S5-T4"),
         entered_across: None,
     };
-    assert!(attack_affects_cave(&a).allowed);
+    assert!(attack_affects_cave(&plain_map(), &a).allowed);
 }
 
 fn spray_cave(c: &CaveSystem, id: &str) -> SprayLocation {
@@ -186,7 +186,7 @@ fn spray_other(name: &str, level: i32) -> SprayLocation {
 #[test]
 fn g11_811_ex_gun_in_u5_sprays_caves_g_and_m() {
     let (_, c) = cliff();
-    let r = spraying_fire(&[spray_cave(&c, "G"), spray_cave(&c, "M")]);
+    let r = spraying_fire(&plain_map(), &[spray_cave(&c, "G"), spray_cave(&c, "M")]);
     assert!(r.allowed, "{}", r.reason);
     assert!(r.reason.contains("S5-T4-T5"), "{}", r.reason);
 }
@@ -195,18 +195,30 @@ fn g11_811_ex_gun_in_u5_sprays_caves_g_and_m() {
 fn g11_811_ex_cave_g_and_climbers_in_t4_at_levels_0_1_2() {
     let (_, c) = cliff();
     for level in 0..=2 {
-        let r = spraying_fire(&[spray_cave(&c, "G"), spray_other("T4 Climbers", level)]);
+        let r = spraying_fire(
+            &plain_map(),
+            &[spray_cave(&c, "G"), spray_other("T4 Climbers", level)],
+        );
         assert!(r.allowed, "Level {level}: {}", r.reason);
     }
     // And vs cave G and T4 itself (Level 0, excluding all Climbers).
-    assert!(spraying_fire(&[spray_cave(&c, "G"), spray_other("T4", 0)]).allowed);
+    assert!(spraying_fire(&plain_map(), &[spray_cave(&c, "G"), spray_other("T4", 0)]).allowed);
 }
 
 #[test]
 fn g11_811_ex_cave_m_and_s5_level_3_but_not_cave_g_and_s5_level_3() {
     let (_, c) = cliff();
-    assert!(spraying_fire(&[spray_cave(&c, "M"), spray_other("S5 Level 3", 3)]).allowed);
-    let r = spraying_fire(&[spray_cave(&c, "G"), spray_other("S5 Level 3", 3)]);
+    assert!(
+        spraying_fire(
+            &plain_map(),
+            &[spray_cave(&c, "M"), spray_other("S5 Level 3", 3)]
+        )
+        .allowed
+    );
+    let r = spraying_fire(
+        &plain_map(),
+        &[spray_cave(&c, "G"), spray_other("S5 Level 3", 3)],
+    );
     assert!(!r.allowed);
     assert!(r.reason.contains("within one level"), "{}", r.reason);
 }
@@ -216,28 +228,32 @@ fn g11_811_ex_cave_m_and_climbers_in_t5_at_levels_1_2_3() {
     let (_, c) = cliff();
     for level in 1..=3 {
         assert!(
-            spraying_fire(&[spray_cave(&c, "M"), spray_other("T5 Climbers", level)]).allowed,
+            spraying_fire(
+                &plain_map(),
+                &[spray_cave(&c, "M"), spray_other("T5 Climbers", level)]
+            )
+            .allowed,
             "Level {level}"
         );
     }
-    assert!(!spraying_fire(&[spray_cave(&c, "M"), spray_other("T5", 0)]).allowed);
+    assert!(!spraying_fire(&plain_map(), &[spray_cave(&c, "M"), spray_other("T5", 0)]).allowed);
 }
 
 #[test]
 fn g11_811_caves_a_and_m_are_two_levels_apart() {
     let (_, c) = cliff();
-    assert!(!spraying_fire(&[spray_cave(&c, "A"), spray_cave(&c, "M")]).allowed);
+    assert!(!spraying_fire(&plain_map(), &[spray_cave(&c, "A"), spray_cave(&c, "M")]).allowed);
     // A and G: one level apart, sharing vertex S4-S5-T4.
-    assert!(spraying_fire(&[spray_cave(&c, "A"), spray_cave(&c, "G")]).allowed);
+    assert!(spraying_fire(&plain_map(), &[spray_cave(&c, "A"), spray_cave(&c, "G")]).allowed);
 }
 
 #[test]
 fn g11_811_caves_in_h5_must_share_a_ca_hexside_vertex() {
     let (_, c) = cliff();
     // J (H5-H4) and K (H5-G5) share G5-H4-H5; K and L (H5-G6) share G5-G6-H5; J and L none.
-    assert!(spraying_fire(&[spray_cave(&c, "J"), spray_cave(&c, "K")]).allowed);
-    assert!(spraying_fire(&[spray_cave(&c, "K"), spray_cave(&c, "L")]).allowed);
-    let r = spraying_fire(&[spray_cave(&c, "J"), spray_cave(&c, "L")]);
+    assert!(spraying_fire(&plain_map(), &[spray_cave(&c, "J"), spray_cave(&c, "K")]).allowed);
+    assert!(spraying_fire(&plain_map(), &[spray_cave(&c, "K"), spray_cave(&c, "L")]).allowed);
+    let r = spraying_fire(&plain_map(), &[spray_cave(&c, "J"), spray_cave(&c, "L")]);
     assert!(!r.allowed);
     assert!(r.reason.contains("no CA Hexside vertex"), "{}", r.reason);
 }
@@ -246,22 +262,28 @@ fn g11_811_caves_in_h5_must_share_a_ca_hexside_vertex() {
 fn g11_811_cave_and_non_cave_mixing_restrictions() {
     let (_, c) = cliff();
     // Two caves and a non-cave Location.
-    let r = spraying_fire(&[
-        spray_cave(&c, "G"),
-        spray_cave(&c, "M"),
-        spray_other("T4", 0),
-    ]);
+    let r = spraying_fire(
+        &plain_map(),
+        &[
+            spray_cave(&c, "G"),
+            spray_cave(&c, "M"),
+            spray_other("T4", 0),
+        ],
+    );
     assert!(!r.allowed);
     // A cave with two non-cave Locations.
-    let r = spraying_fire(&[
-        spray_cave(&c, "G"),
-        spray_other("T4", 0),
-        spray_other("T4 Climbers", 1),
-    ]);
+    let r = spraying_fire(
+        &plain_map(),
+        &[
+            spray_cave(&c, "G"),
+            spray_other("T4", 0),
+            spray_other("T4 Climbers", 1),
+        ],
+    );
     assert!(!r.allowed);
     assert!(r.reason.contains("two non-cave"), "{}", r.reason);
     // Two non-cave Locations alone: the normal rules.
-    assert!(spraying_fire(&[spray_other("T4", 0), spray_other("T5", 0)]).allowed);
+    assert!(spraying_fire(&plain_map(), &[spray_other("T4", 0), spray_other("T5", 0)]).allowed);
 }
 
 #[test]
@@ -271,7 +293,7 @@ fn g11_811_a_cave_not_predesignated_cannot_be_sprayed() {
     if let SprayLocation::Cave { predesignated, .. } = &mut m {
         *predesignated = false;
     }
-    assert!(!spraying_fire(&[spray_cave(&c, "G"), m]).allowed);
+    assert!(!spraying_fire(&plain_map(), &[spray_cave(&c, "G"), m]).allowed);
 }
 
 #[test]
@@ -294,7 +316,7 @@ fn g11_82_residual_fp_only_in_a_predesignated_cave() {
         ca: side("S5-T4"),
         entered_across: None,
     };
-    assert!(!attack_affects_cave(&a).allowed);
+    assert!(!attack_affects_cave(&plain_map(), &a).allowed);
 }
 
 #[test]
@@ -323,10 +345,10 @@ fn g11_821_fire_lane_originates_in_but_never_enters_a_cave() {
 #[test]
 fn g11_831_area_target_type_only_across_the_ca_hexside() {
     let ca = side("S5-T4");
-    assert!(area_target_type(false, ca, Some(side("T4-S5"))).allowed);
-    assert!(!area_target_type(false, ca, Some(side("S5-T5"))).allowed);
-    assert!(!area_target_type(false, ca, None).allowed);
-    assert!(!area_target_type(true, ca, Some(ca)).allowed);
+    assert!(area_target_type(&plain_map(), false, ca, Some(side("T4-S5"))).allowed);
+    assert!(!area_target_type(&plain_map(), false, ca, Some(side("S5-T5"))).allowed);
+    assert!(!area_target_type(&plain_map(), false, ca, None).allowed);
+    assert!(!area_target_type(&plain_map(), true, ca, Some(ca)).allowed);
 }
 
 #[test]
@@ -579,11 +601,11 @@ fn g11_8331_ex_level_2_climber_in_v4_places_into_cave_d() {
     for v in d.ca.vertices() {
         let mut u = climber(2, "V4-W5-W4");
         u.arrow_vertex = v;
-        let r = climbing_placement(&u, d);
+        let r = climbing_placement(&plain_map(), &u, d);
         assert!(r.allowed, "{v}: {}", r.reason);
     }
     // Not a vertex of the CA Hexside.
-    assert!(!climbing_placement(&climber(2, "U4-V4-V3"), d).allowed);
+    assert!(!climbing_placement(&plain_map(), &climber(2, "U4-V4-V3"), d).allowed);
 }
 
 #[test]
@@ -591,11 +613,11 @@ fn g11_8331_placement_only_one_level_above_by_unpinned_good_order_infantry_outsi
     let (_, c) = cliff();
     let m = cave(&c, "M");
     let ok = climber(3, "S5-T4-T5");
-    assert!(climbing_placement(&ok, m).allowed);
-    let r = climbing_placement(&climber(4, "S5-T4-T5"), m);
+    assert!(climbing_placement(&plain_map(), &ok, m).allowed);
+    let r = climbing_placement(&plain_map(), &climber(4, "S5-T4-T5"), m);
     assert!(!r.allowed);
     assert!(r.reason.contains("not one level above"), "{}", r.reason);
-    assert!(!climbing_placement(&climber(2, "S5-T4-T5"), m).allowed);
+    assert!(!climbing_placement(&plain_map(), &climber(2, "S5-T4-T5"), m).allowed);
     for b in [
         (|u: &mut Climber| u.pinned = true) as fn(&mut Climber),
         |u| u.good_order = false,
@@ -604,7 +626,7 @@ fn g11_8331_placement_only_one_level_above_by_unpinned_good_order_infantry_outsi
     ] {
         let mut u = ok.clone();
         b(&mut u);
-        assert!(!climbing_placement(&u, m).allowed);
+        assert!(!climbing_placement(&plain_map(), &u, m).allowed);
     }
 }
 
@@ -612,7 +634,7 @@ fn g11_8331_placement_only_one_level_above_by_unpinned_good_order_infantry_outsi
 fn g11_8331_ex_level_3_climber_in_t5_places_into_cave_m_with_no_falling_dr() {
     let (_, c) = cliff();
     let m = cave(&c, "M");
-    assert!(climbing_placement(&climber(3, "S5-T5-S6"), m).allowed);
+    assert!(climbing_placement(&plain_map(), &climber(3, "S5-T5-S6"), m).allowed);
     // A real cliff, but the squad does not change level.
     assert!(!climbing_falling_dr(true, false).holds);
     assert!(climbing_falling_dr(true, true).holds);
@@ -623,8 +645,8 @@ fn g11_8331_ex_level_3_climber_in_t5_places_into_cave_m_with_no_falling_dr() {
 fn g11_8331_ex_cave_g_placed_only_by_a_level_2_climber_in_t4() {
     let (_, c) = cliff();
     let g = cave(&c, "G");
-    assert!(climbing_placement(&climber(2, "S4-S5-T4"), g).allowed);
-    assert!(!climbing_placement(&climber(1, "S4-S5-T4"), g).allowed);
+    assert!(climbing_placement(&plain_map(), &climber(2, "S4-S5-T4"), g).allowed);
+    assert!(!climbing_placement(&plain_map(), &climber(1, "S4-S5-T4"), g).allowed);
 }
 
 #[test]
@@ -637,8 +659,8 @@ fn g11_8331_depression_cave_uses_the_hexside_its_arrow_points_away_from() {
     for v in back {
         assert!(v.touches(k.hex) && v.touches(side("H5-I6").b));
     }
-    assert!(climbing_placement(&climber(k.level + 1, "H5-I5-I6"), k).allowed);
-    assert!(!climbing_placement(&climber(k.level + 1, "G5-H4-H5"), k).allowed);
+    assert!(climbing_placement(&plain_map(), &climber(k.level + 1, "H5-I5-I6"), k).allowed);
+    assert!(!climbing_placement(&plain_map(), &climber(k.level + 1, "G5-H4-H5"), k).allowed);
 }
 
 #[test]
@@ -772,11 +794,11 @@ fn g11_836_canister_affects_predesignated_in_los_caves_and_nearby_above_ground_l
 #[test]
 fn g11_84_oba_affects_a_cave_only_across_its_ca_hexside() {
     let ca = side("W9-W10");
-    let r = oba_vs_cave(false, ca, Some(side("W10-W9")));
+    let r = oba_vs_cave(&plain_map(), false, ca, Some(side("W10-W9")));
     assert!(r.allowed, "{}", r.reason);
-    assert!(!oba_vs_cave(false, ca, Some(side("W9-X9"))).allowed);
-    assert!(!oba_vs_cave(false, ca, None).allowed);
-    assert!(!oba_vs_cave(true, ca, Some(ca)).allowed);
+    assert!(!oba_vs_cave(&plain_map(), false, ca, Some(side("W9-X9"))).allowed);
+    assert!(!oba_vs_cave(&plain_map(), false, ca, None).allowed);
+    assert!(!oba_vs_cave(&plain_map(), true, ca, Some(ca)).allowed);
 }
 
 #[test]

@@ -445,7 +445,7 @@ pub fn place_dc(s: &Situation, id: &str, cave_id: &str) -> Result<PlaceDcPlan, R
             in_ca: false,
             arrow_vertex: vertex,
         };
-        require(climbing_placement(&c, cave))?;
+        require(climbing_placement(s.map, &c, cave))?;
         known_cave(s, u, cave_id)?;
         let t = thrower(s, u, cave);
         return Ok(plan(Placing::Climbing {

@@ -334,13 +334,16 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
                 .caves
                 .cave(id)
                 .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {id}")))?;
-            let r = attack_affects_cave(&CaveAttack {
-                kind: AttackKind::Direct,
-                hidden: false,
-                predesignated: true,
-                ca: c.ca,
-                entered_across: None,
-            });
+            let r = attack_affects_cave(
+                s.map,
+                &CaveAttack {
+                    kind: AttackKind::Direct,
+                    hidden: false,
+                    predesignated: true,
+                    ca: c.ca,
+                    entered_across: None,
+                },
+            );
             require(r.clone())?;
             cave = Some(check(
                 true,

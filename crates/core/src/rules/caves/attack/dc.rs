@@ -8,6 +8,7 @@ use super::{
     THROWER_LOCATION_DRM, THROWN_DC_SUCCESS, THROWN_DC_TARGET_DRM, check, ruling, signed, unmet,
 };
 use crate::hex::{Hexside, Vertex};
+use crate::map::Map;
 use crate::rules::caves::Cave;
 
 // --- G11.833 DC -----------------------------------------------------------------------------
@@ -401,7 +402,7 @@ pub fn climbing_placement_vertices(cave: &Cave) -> [Vertex; 2] {
 /// hexside its arrow points directly away from), and only when one level above the cave. No
 /// LOS is needed and no extra MF is spent; the attempt then needs the G11.833 dr
 /// (`climbing_placement_dr`).
-pub fn climbing_placement(c: &Climber, cave: &Cave) -> Ruling {
+pub fn climbing_placement(map: &Map, c: &Climber, cave: &Cave) -> Ruling {
     let vertices = climbing_placement_vertices(cave);
     let higher = format!(
         "the unit (Level {}) is not at a higher elevation than the cave (Level {})",
@@ -409,7 +410,9 @@ pub fn climbing_placement(c: &Climber, cave: &Cave) -> Ruling {
     );
     let arrow = format!(
         "the Climb counter's arrow touches {}, not {} or {}",
-        c.arrow_vertex, vertices[0], vertices[1]
+        map.vertex_name(c.arrow_vertex),
+        map.vertex_name(vertices[0]),
+        map.vertex_name(vertices[1])
     );
     let one = format!(
         "the Climber is at Level {}, not one level above the cave (Level {})",
@@ -437,7 +440,9 @@ pub fn climbing_placement(c: &Climber, cave: &Cave) -> Ruling {
             format!(
                 "the Climber at Level {} touches {} of cave {}: it may attempt the Placement \
                  without a LOS and with no extra MF, making the G11.833 dr",
-                c.level, c.arrow_vertex, cave.id
+                c.level,
+                map.vertex_name(c.arrow_vertex),
+                cave.id
             ),
         ),
     }

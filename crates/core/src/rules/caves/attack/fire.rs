@@ -10,6 +10,7 @@ use super::{
     check, ruling, unmet,
 };
 use crate::hex::Hexside;
+use crate::map::Map;
 
 // --- G11.8 TEM ------------------------------------------------------------------------------
 
@@ -143,7 +144,7 @@ pub struct CaveAttack {
 /// only by Bombardment (G11.8 play-aid); Area Target Type and OBA only across the CA Hexside
 /// (G11.831, G11.84); Residual FP only if it lies in the cave (G11.82); every other attack
 /// only if it predesignated the cave. A FT's spill into Accessible caves is `ft_vs_cave`.
-pub fn attack_affects_cave(a: &CaveAttack) -> Ruling {
+pub fn attack_affects_cave(map: &Map, a: &CaveAttack) -> Ruling {
     match a.kind {
         AttackKind::Bombardment => ruling(
             true,
@@ -155,8 +156,8 @@ pub fn attack_affects_cave(a: &CaveAttack) -> Ruling {
             "G11.8 (play-aid)",
             "a hidden cave and its contents can be affected by no attack other than Bombardment",
         ),
-        AttackKind::AreaTargetType => area_target_type(false, a.ca, a.entered_across),
-        AttackKind::Oba => oba_vs_cave(false, a.ca, a.entered_across),
+        AttackKind::AreaTargetType => area_target_type(map, false, a.ca, a.entered_across),
+        AttackKind::Oba => oba_vs_cave(map, false, a.ca, a.entered_across),
         AttackKind::AerialBomb => ruling(
             true,
             "G11.81",
@@ -229,7 +230,7 @@ impl SprayLocation {
 /// play-aid and the G11.6 EX; the seed prints "≥ one"). The G11.6 EX lists only mixed pairs
 /// within one level of each other; that limit is applied to them too. The normal A9.5 limits
 /// are the caller's.
-pub fn spraying_fire(locs: &[SprayLocation]) -> Ruling {
+pub fn spraying_fire(map: &Map, locs: &[SprayLocation]) -> Ruling {
     const R: &str = "G11.811";
     if locs.len() < 2 {
         return ruling(false, R, "Spraying Fire attacks two Locations");
@@ -300,9 +301,10 @@ pub fn spraying_fire(locs: &[SprayLocation]) -> Ruling {
                 true,
                 R,
                 format!(
-                    "{} and {} are within one level and share CA Hexside vertex {v}",
+                    "{} and {} are within one level and share CA Hexside vertex {}",
                     a.name(),
-                    b.name()
+                    b.name(),
+                    map.vertex_name(v)
                 ),
             ),
             None => ruling(
@@ -419,7 +421,13 @@ pub fn fire_lane(enters_a_cave: bool) -> Ruling {
 /// G11.831 Area Target Type: a non-hidden cave and its contents are immune to Area Target Type
 /// attacks whose LOS/LOF enters its hex outside its CA Hexside (play-aid fills the cut).
 /// A hidden cave is affected by no attack but Bombardment (G11.8 play-aid).
-pub fn area_target_type(hidden: bool, ca: Hexside, entered_across: Option<Hexside>) -> Ruling {
+pub fn area_target_type(
+    map: &Map,
+    hidden: bool,
+    ca: Hexside,
+    entered_across: Option<Hexside>,
+) -> Ruling {
+    let ca_name = map.side_name(ca);
     if hidden {
         return ruling(
             false,
@@ -431,20 +439,23 @@ pub fn area_target_type(hidden: bool, ca: Hexside, entered_across: Option<Hexsid
         Some(s) if s == ca => ruling(
             true,
             "G11.831 (play-aid)",
-            format!("the LOS/LOF enters the hex across the CA Hexside {ca}: the cave's TEM is +6"),
+            format!(
+                "the LOS/LOF enters the hex across the CA Hexside {ca_name}: the cave's TEM is +6"
+            ),
         ),
         Some(s) => ruling(
             false,
             "G11.831 (play-aid)",
             format!(
-                "the LOS/LOF enters the hex across {s}, not the CA Hexside {ca}: the cave is \
-                 immune"
+                "the LOS/LOF enters the hex across {}, not the CA Hexside {ca_name}: the cave is \
+                 immune",
+                map.side_name(s)
             ),
         ),
         None => ruling(
             false,
             "G11.831 (play-aid)",
-            format!("the LOS/LOF does not enter the hex across the CA Hexside {ca}"),
+            format!("the LOS/LOF does not enter the hex across the CA Hexside {ca_name}"),
         ),
     }
 }

@@ -4,11 +4,13 @@ use serde::Serialize;
 
 use super::{BOMBARDMENT_MORALE_LEVEL, Ruling, ruling};
 use crate::hex::Hexside;
+use crate::map::Map;
 
 /// G11.84 OBA: a non-hidden cave and its contents are immune to OBA unless the attack vs its
 /// hex crosses that cave's CA Hexside (`crossed`, as traced by the caller; the rest of the
 /// tracing rule is cut off). A hidden cave: only Bombardment affects it (G11.8 play-aid).
-pub fn oba_vs_cave(hidden: bool, ca: Hexside, crossed: Option<Hexside>) -> Ruling {
+pub fn oba_vs_cave(map: &Map, hidden: bool, ca: Hexside, crossed: Option<Hexside>) -> Ruling {
+    let ca_name = map.side_name(ca);
     if hidden {
         return ruling(
             false,
@@ -20,17 +22,20 @@ pub fn oba_vs_cave(hidden: bool, ca: Hexside, crossed: Option<Hexside>) -> Rulin
         Some(s) if s == ca => ruling(
             true,
             "G11.84",
-            format!("the OBA crosses the CA Hexside {ca}: it affects the cave (TEM +6)"),
+            format!("the OBA crosses the CA Hexside {ca_name}: it affects the cave (TEM +6)"),
         ),
         Some(s) => ruling(
             false,
             "G11.84",
-            format!("the OBA crosses {s}, not the CA Hexside {ca}: the cave is immune"),
+            format!(
+                "the OBA crosses {}, not the CA Hexside {ca_name}: the cave is immune",
+                map.side_name(s)
+            ),
         ),
         None => ruling(
             false,
             "G11.84",
-            format!("the OBA does not cross the CA Hexside {ca}: the cave is immune"),
+            format!("the OBA does not cross the CA Hexside {ca_name}: the cave is immune"),
         ),
     }
 }

@@ -320,3 +320,62 @@ fn perform(world: &mut World) {
 fn queue(world: &mut World, q: Queued) {
     world.resource_mut::<Play>().queue.push_back(q);
 }
+
+/// What led to a loaded save: its events and the snapshots behind Undo, rebuilt (`replay`).
+pub struct Past {
+    pub events: Vec<super::Event>,
+    pub history: History,
+}
+
+/// A save's past, rebuilt by replaying its steps (the steps played, or the scenario's script up
+/// to the save's step) from the scenario's start with the save's seed: the same rulings and the
+/// same dice give the same events and the same snapshots as the game that was saved, so a
+/// loaded game shows its log and can be undone to its first step. Where the walk also went on
+/// by phases alone (Watch mode's "Next phase"), the replay does the same until it stands at the
+/// save's Player Turn and phase. `None` where the replay does not reach the saved position
+/// exactly (a save edited by hand): the save's own state then stands, with no past.
+pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past> {
+    let mut app = super::headless(scenario.clone(), saved.seed);
+    app.init_resource::<History>();
+    if let Some(steps) = super::save::played_steps(scenario, saved).ok()? {
+        let world = app.world_mut();
+        world.resource_mut::<Walk>().steps = steps;
+        world.resource_mut::<Play>().active = true;
+    }
+    let at = |app: &App| {
+        (
+            *app.world().resource::<State<Phase>>().get(),
+            app.world().resource::<PlayerTurn>().clone(),
+        )
+    };
+    let goal = (saved.phase, saved.player_turn.clone());
+    while app.world().resource::<Walk>().next < saved.next_step {
+        if !super::runner::run_step(&mut app) {
+            return None;
+        }
+    }
+    // Phases alone, to the save's (a bounded number: two Player Turns of eight phases).
+    for _ in 0..16 {
+        if at(&app) == goal {
+            break;
+        }
+        if !request_phase(app.world_mut()) {
+            return None;
+        }
+        for _ in 0..64 {
+            app.update();
+            if app.world().resource::<Walk>().idle() {
+                break;
+            }
+        }
+    }
+    let end = save(app.world_mut()).ok()?;
+    if end != *saved {
+        return None;
+    }
+    let world = app.world_mut();
+    Some(Past {
+        events: world.resource::<WalkLog>().events.clone(),
+        history: world.remove_resource::<History>()?,
+    })
+}

@@ -108,6 +108,30 @@ fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
     v
 }
 
+/// A Play-mode save's steps played, read as a script of `s` (checked as strictly); `None` for
+/// a watched walk's save.
+pub fn played_steps(
+    s: &crate::scenario::Scenario,
+    save: &Save,
+) -> Result<Option<Vec<crate::scenario::Step>>, SaveError> {
+    let Some(specs) = &save.played else {
+        return Ok(None);
+    };
+    let text = s
+        .with_script_specs(specs.clone(), save.seed)
+        .map_err(|e| SaveError::Bad(e.to_string()))?;
+    let replay = crate::scenario::Scenario::from_str(&text, &s.file)
+        .map_err(|e| SaveError::Bad(format!("the played steps: {e}")))?;
+    if save.next_step > replay.script.len() {
+        return Err(SaveError::Bad(format!(
+            "next_step {} is past the {} steps played",
+            save.next_step,
+            replay.script.len()
+        )));
+    }
+    Ok(Some(replay.script))
+}
+
 /// Takes a save of the world (between steps).
 pub fn save(world: &mut World) -> Result<Save, SaveError> {
     let walk = world.resource::<Walk>().clone();
@@ -432,22 +456,9 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     walk.target = None;
     walk.pending = None;
     walk.say = None;
-    if let Some(specs) = &save.played {
-        // The played steps, read as a script of this scenario (checked as strictly).
-        let text = s
-            .with_script_specs(specs.clone(), save.seed)
-            .map_err(|e| SaveError::Bad(e.to_string()))?;
-        let replay = crate::scenario::Scenario::from_str(&text, &s.file)
-            .map_err(|e| SaveError::Bad(format!("the played steps: {e}")))?;
-        if save.next_step > replay.script.len() {
-            return Err(SaveError::Bad(format!(
-                "next_step {} is past the {} steps played",
-                save.next_step,
-                replay.script.len()
-            )));
-        }
+    if let Some(steps) = played_steps(s, save)? {
         let mut walk = world.resource_mut::<Walk>();
-        walk.steps = replay.script;
+        walk.steps = steps;
         if let Some(mut play) = world.get_resource_mut::<super::play::Play>() {
             play.active = true;
         }

@@ -145,7 +145,25 @@ fn start(world: &mut World) {
     let (load, play, phase) = (start.load.take(), start.play, start.phase);
     if let Some(s) = load {
         let message = match save::load(world, &s) {
-            Ok(()) => "save loaded".to_string(),
+            Ok(()) => {
+                // Its past replayed: the log and the Undo history as they were (or none).
+                let scenario = world.resource::<Board>().scenario.clone();
+                match crate::sim::play::replay(&scenario, &s) {
+                    Some(past) => {
+                        let (events, steps) = (past.events.len(), past.history.depth());
+                        world.resource_mut::<WalkLog>().events = past.events;
+                        world.insert_resource(past.history);
+                        format!(
+                            "save loaded: {} and {} to undo, replayed",
+                            crate::words::count(events as i64, "event", "events"),
+                            crate::words::count(steps as i64, "step", "steps")
+                        )
+                    }
+                    None => "save loaded (its past could not be replayed: the log starts here \
+                             and Undo goes back no further)"
+                        .to_string(),
+                }
+            }
             Err(e) => format!("the save could not be loaded: {e}"),
         };
         world.resource_mut::<PlayStatus>().message = Some(message);

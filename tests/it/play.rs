@@ -235,3 +235,86 @@ fn issue_15_watch_next_phase_runs_the_phases_script_steps_first() {
     send(&mut a, [PlayOrder::Undo]);
     assert_ne!(phase(&a), p);
 }
+
+/// Sends Undo `n` times and returns the events and jp1's Location after each.
+fn undo_trail(a: &mut App, n: usize) -> Vec<(usize, Location)> {
+    (0..n)
+        .map(|_| {
+            send(a, [PlayOrder::Undo]);
+            (events(a).len(), at(a, "jp1"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_loaded_play_save_replays_its_log_and_undoes_to_its_first_step() {
+    let s = demo("cliff_caves");
+    let mut a = game(s.clone(), 5);
+    play_to_japanese_mph(&mut a);
+    let depth = a.world().resource::<History>().depth();
+    assert!(depth >= 10, "{depth}");
+    let text = save::to_ron(&save::save(a.world_mut()).unwrap());
+    let saved: save::Save = ron::from_str(&text).unwrap();
+    // The past is replayed from the save alone: the same events, the same depth of Undo.
+    let past = asl_pto::sim::play::replay(&s, &saved).expect("the save replays");
+    assert_eq!(past.events, events(&a));
+    assert_eq!(past.history.depth(), depth);
+    // A fresh game with the save and its past: Undo walks back exactly as the saved game does.
+    let mut b = game(s, 99);
+    save::load(b.world_mut(), &saved).unwrap();
+    b.world_mut().resource_mut::<WalkLog>().events = past.events;
+    b.insert_resource(past.history);
+    b.update();
+    let (ta, tb) = (undo_trail(&mut a, depth), undo_trail(&mut b, depth));
+    assert_eq!(ta, tb);
+    // Back at the start: no events but the set-up's, jp1 where the scenario sets it up.
+    assert_eq!(at(&mut b, "jp1"), Location::Cave("G".into()));
+    assert_eq!(b.world().resource::<History>().depth(), 0);
+    // And Redo from there plays the same game again.
+    for app in [&mut a, &mut b] {
+        for _ in 0..depth {
+            send(app, [PlayOrder::Redo]);
+        }
+    }
+    assert_eq!(events(&a), events(&b));
+}
+
+#[test]
+fn a_loaded_watched_save_replays_its_steps_and_its_phases() {
+    let s = demo("cliff_caves");
+    let mut a = game(s.clone(), 2);
+    send(&mut a, [PlayOrder::NextStep, PlayOrder::NextStep]);
+    for _ in 0..3 {
+        send(&mut a, [PlayOrder::NextPhase]);
+    }
+    let saved = save::save(a.world_mut()).unwrap();
+    assert!(saved.played.is_none());
+    let past = asl_pto::sim::play::replay(&s, &saved).expect("the save replays");
+    // The same events but for the step a phase event was told in (a phase reached by "Next
+    // phase" before a step is reached by the step in the replay).
+    let strip = |e: &[sim::Event]| -> Vec<(String, String, String)> {
+        e.iter()
+            .map(|e| (e.phase.clone(), e.event.clone(), e.text.clone()))
+            .collect()
+    };
+    assert_eq!(strip(&past.events), strip(&events(&a)));
+    // Undo goes back step by step to the start (a phase the watcher advanced on its own may be
+    // one with the step that follows it).
+    let depth = past.history.depth();
+    assert!(depth >= saved.next_step, "{depth}");
+    assert!(depth <= a.world().resource::<History>().depth(), "{depth}");
+}
+
+#[test]
+fn a_save_edited_by_hand_loads_without_a_past() {
+    let s = demo("cliff_caves");
+    let mut a = game(s.clone(), 4);
+    play_to_japanese_mph(&mut a);
+    let mut saved = save::save(a.world_mut()).unwrap();
+    // us2 moved by hand to where it never went: the save still loads, but no replay reaches it.
+    let us2 = saved.units.iter_mut().find(|u| u.unit.id == "us2").unwrap();
+    us2.at = "U6".into();
+    let mut b = game(s.clone(), 4);
+    save::load(b.world_mut(), &saved).unwrap();
+    assert!(asl_pto::sim::play::replay(&s, &saved).is_none());
+}

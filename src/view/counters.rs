@@ -15,7 +15,7 @@ use super::counter_art::{self, Face};
 use super::geometry::{LEVEL_HEIGHT, at, centre, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
-use super::place::{climb_spot, location_point, opening};
+use super::place::{climb_spot, counter_point, location_point, opening};
 use super::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::scenario::SmokeKind;
@@ -300,7 +300,7 @@ fn draw_counters(world: &mut World) {
         if !shown(&settings, u.unit.side(), u.hidden) {
             continue;
         }
-        let Some(base) = location_point(map, &board.caves, &u.at) else {
+        let Some(base) = counter_point(map, &board.caves, &u.at) else {
             continue;
         };
         let side = COUNTER_SIDE * counter_art::size_of(&u.unit);

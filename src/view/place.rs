@@ -90,6 +90,22 @@ pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<V
     })
 }
 
+/// How far a counter in a cave lies out from the cave's face: half a squad counter's diagonal
+/// and a little, so the counter clears the rock whichever way the camera turns it.
+pub const CAVE_COUNTER_OUT: f32 = 0.34;
+
+/// Where a unit's counter lies at a Location: `location_point`, but a cave's occupants lie out
+/// in front of its mouth at the cave's level (`CAVE_COUNTER_OUT`), never in the rock.
+pub fn counter_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<Vec3> {
+    match at_ {
+        Location::Cave(id) => {
+            let o = opening(caves.cave(id)?);
+            Some(Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * CAVE_COUNTER_OUT)
+        }
+        _ => location_point(map, caves, at_),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@ use super::counter_art::{self, Face};
 use super::geometry::{LEVEL_HEIGHT, at, centre, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
-use super::place::{climb_spot, counter_point, location_point, opening};
+use super::place::{climb_counter_spot, counter_point, location_point, opening};
 use super::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::scenario::SmokeKind;
@@ -286,7 +286,7 @@ fn draw_counters(world: &mut World) {
     let grey = [214, 214, 206];
     // Climb counters (B11.4) on the face, under their Climbers.
     for c in &climbs {
-        let p = climb_spot(c.hex, c.level, c.vertex);
+        let p = climb_counter_spot(c.hex, c.level, c.vertex);
         piles.put(
             p - Vec3::Y * 0.02,
             counter_art::marker_face(grey, "CLIMB"),

@@ -94,13 +94,25 @@ pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<V
 /// and a little, so the counter clears the rock whichever way the camera turns it.
 pub const CAVE_COUNTER_OUT: f32 = 0.34;
 
+/// B11.4: where a Climb counter (and its Climber's counter on it) lies: at `climb_spot`'s
+/// level, but far enough from the vertex into the hex (0.55 of the way to its centre, so
+/// 0.27 from each cliff hexside meeting there) that the counter clears the cliff face.
+pub fn climb_counter_spot(hex: Hex, level: i32, v: Vertex) -> Vec3 {
+    let p: Vec2 = vertex(v).lerp(centre(hex), 0.55);
+    at(p, height(level as f32) + 0.02)
+}
+
 /// Where a unit's counter lies at a Location: `location_point`, but a cave's occupants lie out
-/// in front of its mouth at the cave's level (`CAVE_COUNTER_OUT`), never in the rock.
+/// in front of its mouth at the cave's level (`CAVE_COUNTER_OUT`) and a Climber on his Climb
+/// counter (`climb_counter_spot`), never in the rock.
 pub fn counter_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<Vec3> {
     match at_ {
         Location::Cave(id) => {
             let o = opening(caves.cave(id)?);
             Some(Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * CAVE_COUNTER_OUT)
+        }
+        Location::Climbing { hex, level, vertex } => {
+            Some(climb_counter_spot(*hex, *level, *vertex))
         }
         _ => location_point(map, caves, at_),
     }

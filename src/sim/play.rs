@@ -362,12 +362,7 @@ pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past
         if !request_phase(app.world_mut()) {
             return None;
         }
-        for _ in 0..64 {
-            app.update();
-            if app.world().resource::<Walk>().idle() {
-                break;
-            }
-        }
+        super::runner::settle(&mut app);
     }
     let end = save(app.world_mut()).ok()?;
     if end != *saved {

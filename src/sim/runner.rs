@@ -150,14 +150,19 @@ pub fn run_step(app: &mut App) -> bool {
     if !request_step(app.world_mut()) {
         return false;
     }
-    // Each frame moves at most one phase; a step crosses at most two Player Turns.
+    settle(app);
+    true
+}
+
+/// Runs frames until the step or phase requested is done. Each frame moves at most one phase;
+/// a step crosses at most two Player Turns.
+pub fn settle(app: &mut App) {
     for _ in 0..64 {
         app.update();
         if app.world().resource::<Walk>().idle() {
             break;
         }
     }
-    true
 }
 
 /// Runs the whole script headless.

@@ -15,7 +15,7 @@ use super::counter_art::{self, Face};
 use super::geometry::{LEVEL_HEIGHT, at, centre, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
-use super::place::{climb_counter_spot, counter_point, location_point, opening};
+use super::place::{climb_counter_spot, counter_point, location_point, make_way, opening};
 use super::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::scenario::SmokeKind;
@@ -296,13 +296,29 @@ fn draw_counters(world: &mut World) {
     }
     // Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?":
     // the enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
+    // An Entrance Hex's own counters step back from a cave whose occupants lie at its mouth.
+    let mut step_back: HashMap<crate::hex::Hex, Vec3> = HashMap::new();
+    for u in live
+        .units
+        .iter()
+        .filter(|u| shown(&settings, u.unit.side(), u.hidden))
+    {
+        if let Location::Cave(id) = &u.at
+            && let Some(c) = board.caves.cave(id)
+        {
+            step_back.insert(c.entrance, make_way(c));
+        }
+    }
     for u in &live.units {
         if !shown(&settings, u.unit.side(), u.hidden) {
             continue;
         }
-        let Some(base) = counter_point(map, &board.caves, &u.at) else {
+        let Some(mut base) = counter_point(map, &board.caves, &u.at) else {
             continue;
         };
+        if let Location::Ground(h) = &u.at {
+            base += step_back.get(h).copied().unwrap_or(Vec3::ZERO);
+        }
         let side = COUNTER_SIDE * counter_art::size_of(&u.unit);
         let veiled = u.concealed || u.cloaked;
         let enemy_view = settings.side.is_some_and(|s| s != u.unit.side());

@@ -90,9 +90,36 @@ pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<V
     })
 }
 
-/// How far a counter in a cave lies out from the cave's face: half a squad counter's diagonal
-/// and a little, so the counter clears the rock whichever way the camera turns it.
-pub const CAVE_COUNTER_OUT: f32 = 0.34;
+/// How far a counter in a cave lies out from the cave's face: half a squad counter's side and a
+/// little, so the counter clears the rock (but for a corner when the camera turns it 45°).
+pub const CAVE_COUNTER_OUT: f32 = 0.26;
+
+/// How far the counters on an Entrance Hex's ground step back from a cave's face when the
+/// cave's occupants are drawn at its mouth, so both piles show (`make_way`).
+const ENTRANCE_STEP_BACK: f32 = 0.14;
+
+/// Where a cave's occupants lie: out in front of its mouth at the cave's level, clear of the
+/// rock; a cave IN a Depression (whose mouth is already in the hex's slope), just out of it.
+pub fn cave_counter_point(cave: &Cave) -> Vec3 {
+    let o = opening(cave);
+    let out = if cave.in_depression {
+        0.12
+    } else {
+        CAVE_COUNTER_OUT
+    };
+    Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * out
+}
+
+/// Where the counters on the ground of a cave's Entrance Hex move while the cave's occupants
+/// are drawn at its mouth: back from the face (none for a cave IN a Depression, whose
+/// occupants lie off to the side of its own hex).
+pub fn make_way(cave: &Cave) -> Vec3 {
+    if cave.in_depression {
+        Vec3::ZERO
+    } else {
+        opening(cave).out * ENTRANCE_STEP_BACK
+    }
+}
 
 /// B11.4: where a Climb counter (and its Climber's counter on it) lies: at `climb_spot`'s
 /// level, but far enough from the vertex into the hex (0.55 of the way to its centre, so
@@ -107,10 +134,7 @@ pub fn climb_counter_spot(hex: Hex, level: i32, v: Vertex) -> Vec3 {
 /// counter (`climb_counter_spot`), never in the rock.
 pub fn counter_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<Vec3> {
     match at_ {
-        Location::Cave(id) => {
-            let o = opening(caves.cave(id)?);
-            Some(Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * CAVE_COUNTER_OUT)
-        }
+        Location::Cave(id) => Some(cave_counter_point(caves.cave(id)?)),
         Location::Climbing { hex, level, vertex } => {
             Some(climb_counter_spot(*hex, *level, *vertex))
         }

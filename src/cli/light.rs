@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::{Failure, Out};
 use crate::los::LosEnv;
+use crate::rules::caves::attack::cave_illuminated;
 use crate::rules::night::light::{cave_lit, illuminate};
 use crate::scenario::Scenario;
 
@@ -77,15 +78,22 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         shadowed.len(),
         shadowed.join(" ")
     ))?;
-    for (id, lit) in &cave_light {
-        out.line(format_args!(
-            "  cave {id}: {} (G11.96)",
-            if lit == &json!(true) {
-                "Illuminated"
-            } else {
-                "dark"
-            }
-        ))?;
+    for c in &caves.caves {
+        // G11.96 with E1.923/E1.933/E1.94: a Starshell's light on its hex reaches no cave.
+        let r = cave_illuminated(
+            cave_lit(&env, &lighting, c),
+            lighting.is_lit(&env, c.hex),
+            lighting.is_lit(&env, c.entrance),
+        );
+        let state = if r.holds { "Illuminated" } else { "dark" };
+        let why = if r.rule == "G11.96" {
+            String::new()
+        } else {
+            ": only a Blaze's light reaches a cave, a subterranean Location (E1.94); a \
+             Starshell's or IR's lights only non-subterranean ones (E1.923, E1.933)"
+                .to_string()
+        };
+        out.line(format_args!("  cave {}: {state} ({}){why}", c.id, r.rule))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -177,11 +177,13 @@ fn show(
                 }
                 if night.night() {
                     match row.and_then(|(_, l, _)| l) {
-                        Some(_) => {
-                            ui.label("Illuminated: its hex and its Entrance Hex are (G11.96)")
-                        }
+                        Some(_) => ui.label(
+                            "Illuminated: a Blaze lights its hex at all levels (E1.94) and its \
+                             Entrance Hex is lit (G11.96)",
+                        ),
                         None => ui.label(
-                            "not Illuminated: needs both its hex and its Entrance Hex lit (G11.96)",
+                            "not Illuminated: needs a Blaze's light on its hex (a Starshell or IR \
+                             lights no cave, E1.923) and its Entrance Hex lit (G11.96)",
                         ),
                     };
                 }

@@ -1051,9 +1051,13 @@ fn g11_94_an_unhidden_undefended_cave_is_controlled_by_an_adjacent_allied_mmc() 
 
 #[test]
 fn g11_96_a_cave_is_illuminated_only_with_its_hex_and_entrance_hex() {
-    assert!(cave_illuminated(true, true).holds);
-    assert!(!cave_illuminated(true, false).holds);
-    assert!(!cave_illuminated(false, true).holds);
+    assert!(cave_illuminated(true, true, true).holds);
+    assert!(!cave_illuminated(true, true, false).holds);
+    assert!(!cave_illuminated(false, false, true).holds);
+    // E1.923/E1.933: a Starshell's or IR's light on the cave's hex reaches no cave.
+    let r = cave_illuminated(false, true, true);
+    assert!(!r.holds);
+    assert!(r.reason.contains("non-subterranean"), "{}", r.reason);
     assert!(!complex_illuminated().holds);
 }
 

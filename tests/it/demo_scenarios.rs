@@ -526,6 +526,8 @@ fn g11_96_a_cave_is_lit_only_when_its_hex_and_its_entrance_hex_are() {
     // The leader's Starshell lights H1 (seed 7): now the cave is Illuminated.
     let after = one(&events, 7, "light");
     assert!(text(after).starts_with("cave X: Illuminated"), "{after}");
+    // By the Blaze's light on H2 (E1.94): the Starshell's alone lights no cave (E1.923).
+    assert!(text(after).contains("(E1.94)"), "{after}");
     let again = one(&events, 16, "light");
     assert!(text(again).starts_with("cave X: dark"), "{again}");
 }

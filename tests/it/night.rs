@@ -263,3 +263,58 @@ fn e1_941_a_shadowed_hex_names_its_blaze_and_the_obstacle_that_hides_it() {
     let day = light_marks(&s.map, &s.light_sources(), false);
     assert!(day.shadows(h("F7")).is_empty());
 }
+
+/// A night at NVR 0 (E1.13) with cave C dug into the Level 2 hill E4 at Level 1, facing E5
+/// across a cliff, its only light `light` (e.g. `starshells: ["E6"]`).
+fn lone_cave_at_night(light: &str) -> std::path::PathBuf {
+    let text = format!(
+        r#"Scenario(
+    title: "A cave at night",
+    night: (base_nvr: 0, cloud: Overcast, moon: NoMoon),
+    map: (columns: 10, rows: 6, hexes: {{"E4": (level: 2)}}, cliffs: ["E4-E5"]),
+    caves: [(id: "C", hex: "E4", ca: "E4-E5", level: Some(1))],
+    {light}
+    units: [(id: "jp", nationality: Japanese, counter: "4-4-7", at: "cave:C")],
+)"#
+    );
+    let name = format!("lone_cave_{:x}.ron", text.len() * 31 + light.len());
+    crate::common::temp_file(&name, &text)
+}
+
+#[test]
+fn e1_923_e1_933_g11_96_a_starshell_or_ir_lights_the_hexes_of_a_cave_but_not_the_cave() {
+    for light in [r#"starshells: ["E6"],"#, r#"illuminating_rounds: ["E6"],"#] {
+        let p = lone_cave_at_night(light);
+        let p = p.to_str().unwrap();
+        let v = crate::common::json(&crate::common::run(&["light", p, "--json"]));
+        let lit = v["illuminated"].as_array().unwrap();
+        // Both the cave's hex and its Entrance Hex are Illuminated above ground...
+        assert!(
+            lit.contains(&"E4".into()) && lit.contains(&"E5".into()),
+            "{v}"
+        );
+        // ...but the cave, a subterranean Location, is not (E1.923/E1.933).
+        assert_eq!(v["caves"], serde_json::json!({"C": false}), "{light}");
+        let text = crate::common::stdout_ok(&crate::common::run(&["light", p]));
+        assert!(text.contains("cave C: dark (E1.923)"), "{text}");
+        // So at NVR 0 it is not seen from E6, two hexes off (E1.13, E1.101).
+        let los = crate::common::stdout_ok(&crate::common::run(&["los", p, "E6", "cave:C"]));
+        assert!(los.contains("BLOCKED (E1.13)"), "{los}");
+    }
+}
+
+#[test]
+fn e1_94_g11_96_a_blaze_lights_a_cave_at_all_levels_when_its_entrance_hex_is_lit() {
+    // A two-level Blaze in E6 lights E4 and E5 at all levels (E1.94): the cave is Illuminated
+    // and seen beyond the NVR (E1.101).
+    let p = lone_cave_at_night(r#"blazes: [(hex: "E6", levels: 2)],"#);
+    let p = p.to_str().unwrap();
+    let v = crate::common::json(&crate::common::run(&["light", p, "--json"]));
+    assert_eq!(v["caves"], serde_json::json!({"C": true}), "{v}");
+    let los = crate::common::stdout_ok(&crate::common::run(&["los", p, "E6", "cave:C"]));
+    assert!(los.contains(": clear ("), "{los}");
+    assert!(
+        los.contains("cave:C is Illuminated, so it is seen beyond the NVR of 0 (E1.101)"),
+        "{los}"
+    );
+}

@@ -79,6 +79,10 @@ pub struct Lighting {
     /// What lights each Illuminated hex: a Starshell or IR where one does (their white light
     /// wins over a fire's), else the Blaze or Flame.
     pub by: Vec<Option<SourceKind>>,
+    /// Illuminated at all levels, subterranean ones included: by a Blaze (E1.94). A Starshell
+    /// or IR lights only non-subterranean Locations (E1.923, E1.933), a Flame only its own
+    /// Location (E1.942), so neither lights a cave.
+    pub all_levels: Vec<bool>,
 }
 
 impl Lighting {
@@ -88,6 +92,11 @@ impl Lighting {
 
     pub fn is_shadowed(&self, env: &LosEnv, h: Hex) -> bool {
         env.map().index(h).is_some_and(|i| self.shadowed[i])
+    }
+
+    /// E1.94: hex `h` is Illuminated at all levels (by a Blaze), subterranean Locations too.
+    pub fn is_lit_at_all_levels(&self, env: &LosEnv, h: Hex) -> bool {
+        env.map().index(h).is_some_and(|i| self.all_levels[i])
     }
 }
 
@@ -169,6 +178,7 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
     let n = env.map().slots();
     let mut lit = vec![false; n];
     let mut in_blaze_zone = vec![false; n];
+    let mut all_levels = vec![false; n];
     let mut by: Vec<Option<SourceKind>> = vec![None; n];
     let mut lit_by = |i: usize, kind: SourceKind| {
         let fire = |k: Option<SourceKind>| matches!(k, Some(SourceKind::Blaze | SourceKind::Flame));
@@ -182,10 +192,11 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
             match s.kind {
                 SourceKind::Blaze => {
                     in_blaze_zone[i] = true;
-                    if !lit[i] && blaze_reaches(env, s, h) {
+                    if !all_levels[i] && blaze_reaches(env, s, h) {
                         lit[i] = true;
+                        all_levels[i] = true;
                     }
-                    if lit[i] {
+                    if all_levels[i] {
                         lit_by(i, s.kind);
                     }
                 }
@@ -205,13 +216,16 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
         illuminated: lit,
         shadowed,
         by,
+        all_levels,
     }
 }
 
-/// G11.96: a cave is Illuminated only if its hex and its Entrance Hex are. (No Cave Complex
-/// can ever be Illuminated.)
+/// G11.96: a cave is Illuminated only if its hex and its Entrance Hex are; and what lights its
+/// hex must light the cave, a subterranean Location (G11.1): only a Blaze does, at all levels
+/// (E1.94). A Starshell or IR lights only non-subterranean Locations (E1.923, E1.933), a Flame
+/// only its own (E1.942). (No Cave Complex can ever be Illuminated.)
 pub fn cave_lit(env: &LosEnv, lighting: &Lighting, cave: &Cave) -> bool {
-    lighting.is_lit(env, cave.hex) && lighting.is_lit(env, cave.entrance)
+    lighting.is_lit_at_all_levels(env, cave.hex) && lighting.is_lit(env, cave.entrance)
 }
 
 /// How the map stands in the light now, as the simulation marks it (E1.9-E1.942, G11.96): what

@@ -103,17 +103,24 @@ pub fn light(s: &Situation, at: &Location) -> Check {
             };
             let own = hex_light(s, cave.hex);
             let entrance = hex_light(s, cave.entrance);
+            // The lighting marks the caves a Blaze lights (G11.96 with E1.94).
             let c = cave_illuminated(
+                s.lit_caves.contains(id),
                 matches!(own, HexLight::Lit(_)),
                 matches!(entrance, HexLight::Lit(_)),
             );
+            // A lit cave's hex is lit at all levels by a Blaze, whatever else lights it too.
+            let own_text = if c.holds {
+                "Illuminated at all levels (E1.94)".to_string()
+            } else {
+                describe(&own)
+            };
             let hexes = if cave.hex == cave.entrance {
-                format!("its hex {} is {}", s.map.name(cave.hex), describe(&own))
+                format!("its hex {} is {own_text}", s.map.name(cave.hex))
             } else {
                 format!(
-                    "its hex {} is {}, its Entrance Hex {} is {}",
+                    "its hex {} is {own_text}, its Entrance Hex {} is {}",
                     s.map.name(cave.hex),
-                    describe(&own),
                     s.map.name(cave.entrance),
                     describe(&entrance)
                 )

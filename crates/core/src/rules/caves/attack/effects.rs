@@ -151,19 +151,32 @@ pub fn allied_control(
 }
 
 /// G11.96 Night: a cave is Illuminated only if its hex and its Entrance Hex are (for a cave
-/// IN a Depression they are one hex).
-pub fn cave_illuminated(hex_lit: bool, entrance_lit: bool) -> Check {
-    if hex_lit && entrance_lit {
-        check(
-            true,
-            "G11.96",
-            "the cave's hex and its Entrance Hex are Illuminated",
-        )
-    } else {
+/// IN a Depression they are one hex), and only by a light that reaches a subterranean Location
+/// (G11.1): a Blaze, which Illuminates its hexes at all levels (E1.94). A Starshell or IR
+/// Illuminates only non-subterranean Locations (E1.923, E1.933) and a Flame only its own
+/// (E1.942), so a cave whose hex only they light stays dark. `hex_lit_at_all_levels`: a Blaze
+/// Illuminates the cave's hex.
+pub fn cave_illuminated(hex_lit_at_all_levels: bool, hex_lit: bool, entrance_lit: bool) -> Check {
+    if !(hex_lit || hex_lit_at_all_levels) || !entrance_lit {
         check(
             false,
             "G11.96",
             "a cave is Illuminated only if both its hex and its Entrance Hex are",
+        )
+    } else if !hex_lit_at_all_levels {
+        check(
+            false,
+            "E1.923",
+            "the light on its hex Illuminates only non-subterranean Locations: a Starshell or \
+             IR lights no cave (E1.923, E1.933), a Flame only its own Location (E1.942); only a \
+             Blaze lights a hex at all levels (E1.94)",
+        )
+    } else {
+        check(
+            true,
+            "G11.96",
+            "a cave is Illuminated when a Blaze lights its hex at all levels (E1.94) and its \
+             Entrance Hex is Illuminated",
         )
     }
 }

@@ -277,3 +277,31 @@ fn sees_bad_input_is_one_error_line_and_exit_2() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn a6_g11_5_a_cave_a_complex_and_a_climber_see_their_own_location_at_range_0() {
+    let s = demo("cliff_caves");
+    for at in ["cave:G", "cave:J", "T4@1/S4-S5-T4", "T4"] {
+        // `sees` lists the Location itself as seen, range 0...
+        let own = &field(&s, at)[at];
+        assert_eq!(
+            (own.class, own.range, own.rule),
+            (Class::Seen, 0, None),
+            "{at}"
+        );
+        // ...and `los` agrees.
+        let text = stdout_ok(&run(&["los", &demo_path("cliff_caves"), at, at]));
+        assert!(text.contains(": clear"), "{at}: {text}");
+        assert!(text.contains("range 0"), "{at}: {text}");
+    }
+    // Two caves of one hex still have no LOS to each other (G11.5).
+    assert_eq!(class_of(&s, "cave:G", "cave:M"), Class::Blocked);
+    let c = demo("cave_complex");
+    let (caves, _) = c.cave_system();
+    let primary = &caves.complexes[0].primary;
+    let complex = format!("complex:{primary}");
+    assert_eq!(field(&c, &complex)[&complex].class, Class::Seen);
+    // A cave that does not exist is still an error, even to itself.
+    let o = run(&["los", &demo_path("cliff_caves"), "cave:Q", "cave:Q"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{seen_by_mark, underground};
+use super::{seen_by_mark, sees_itself, underground};
 use crate::hex::{Direction, Hex, Hexside};
 use crate::los::{Block, Location, LosEnv, LosError, Sight};
 use crate::map::{Map, Terrain};
@@ -172,6 +172,20 @@ pub fn visibility_field(
     targets
         .iter()
         .map(|t| {
+            if sees_itself(env, from, &t.at) {
+                // Checked as `los` checks it: the Location must exist.
+                if underground(from) {
+                    cave_los(env, caves, from, &t.at)?;
+                }
+                return Ok(Seen {
+                    at: t.at.clone(),
+                    class: Class::Seen,
+                    range: 0,
+                    hindrance: 0,
+                    rule: None,
+                    blocked_at: None,
+                });
+            }
             let e = if nvr_limits(t.illuminated, t.gunflash) {
                 env
             } else {

@@ -90,6 +90,20 @@ pub(crate) fn ruled(
     } else {
         env.check(a, b)
     }?;
+    // (The Locations are checked first: a cave or Cave Complex must exist.)
+    if sees_itself(env, a, b) {
+        return Ok(LosResult {
+            sight: crate::los::Sight {
+                range: 0,
+                hindrance: 0,
+                block: None,
+            },
+            rule: None,
+            reason: format!("{b_name} is the viewer's own Location: nothing lies between"),
+            path: Vec::new(),
+            lit_beyond_nvr: false,
+        });
+    }
     let lit = seen_by_mark(env, nvr, a, b, target_lit || target_gunflash, &r.sight);
     Ok(match nvr {
         Some(nvr) if lit => LosResult {
@@ -108,6 +122,13 @@ pub(crate) fn ruled(
         },
         _ => r,
     })
+}
+
+/// A Location sees itself: a cave its own interior (G11.5 parts only two caves of one hex), a
+/// Climber his own Climb counter whatever the cliff beside him (A6). (A hex's ground or level
+/// Location to itself is the engine's: range 0, clear unless SMOKE in it hinders.)
+pub(crate) fn sees_itself(env: &LosEnv, a: &Location, b: &Location) -> bool {
+    same_location(env.map(), a, b) && !matches!(a, Location::Ground(_) | Location::Level(..))
 }
 
 /// A cave or Cave Complex: its LOS is ruled by G11.5.

@@ -70,14 +70,27 @@ fn e1_9_by_day_illumination_does_not_matter() {
 fn g11_96_a_cave_is_illuminated_only_with_its_hex_and_its_entrance_hex() {
     let b = cliff();
     let mut s = at_night(situation(&b, Phase::Movement, Side::Allied, vec![]), 2);
-    // Cave K IN the gully: its hex is its Entrance Hex.
+    // Cave K IN the gully: its hex is its Entrance Hex. A Starshell lights H5 but not the
+    // cave, a subterranean Location (E1.923).
     s.lit_by.insert(hex(&b, "H5"), SourceKind::Starshell);
+    let k = light(&s, &loc(&b, "cave:K"));
+    assert!(!k.holds, "{}", k.reason);
+    assert_eq!(k.rule, "E1.923");
+    assert!(
+        k.reason
+            .starts_with("cave K: dark: its hex H5 is Illuminated (E1.923); "),
+        "{}",
+        k.reason
+    );
+    // A Blaze lights H5 at all levels (E1.94): the lighting marks cave K lit (G11.96).
+    s.lit_by.insert(hex(&b, "H5"), SourceKind::Blaze);
+    s.lit_caves.insert("K".into());
     let k = light(&s, &loc(&b, "cave:K"));
     assert!(k.holds, "{}", k.reason);
     assert_eq!(k.rule, "G11.96");
     assert!(
         k.reason
-            .starts_with("cave K: Illuminated: its hex H5 is Illuminated (E1.923); "),
+            .starts_with("cave K: Illuminated: its hex H5 is Illuminated at all levels (E1.94); "),
         "{}",
         k.reason
     );

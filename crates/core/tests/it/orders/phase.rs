@@ -268,7 +268,16 @@ fn e1_9_g11_96_light_marks_by_night_and_none_by_day() {
         Some((SourceKind::Starshell, "E1.923"))
     );
     assert_eq!(night.lit_by(hex(&b, "A1")), None);
-    assert_eq!(night.cave(b.caves.cave("A").unwrap()), Some("G11.96"));
+    // The Starshell lights S5 and S4 above ground, not cave A (E1.923)...
+    assert_eq!(night.cave(b.caves.cave("A").unwrap()), None);
+    // ...a Blaze in S5 lights S5 at all levels and S4 beside it: cave A is lit (G11.96).
+    let blaze = [Source {
+        kind: SourceKind::Blaze,
+        hex: hex(&b, "S5"),
+        levels: 1,
+    }];
+    let fire = light_marks(&b.map, &blaze, true);
+    assert_eq!(fire.cave(b.caves.cave("A").unwrap()), Some("G11.96"));
     let day = light_marks(&b.map, &star, false);
     assert_eq!(day.lit_by(hex(&b, "S5")), None);
     assert_eq!(day.cave(b.caves.cave("A").unwrap()), None);

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Failure, Out};
+use crate::rules::caves::TunnelEnd;
 use crate::rules::caves::access::Under;
 use crate::scenario::Scenario;
 
@@ -32,8 +33,43 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
             })
         })
         .collect();
+    // G11.933: a tunnel is Accessible to the Locations it connects: for each Complex, where
+    // its tunnels lead (a hex, or another Complex).
+    let tunnels_of = |primary: &str| -> Vec<String> {
+        let end = |e: &TunnelEnd| match e {
+            TunnelEnd::Complex(x) => format!("complex:{x}"),
+            TunnelEnd::Hex(h) => s.map.name(*h),
+        };
+        let here = TunnelEnd::Complex(primary.to_string());
+        system
+            .tunnels
+            .iter()
+            .filter_map(|t| {
+                if t.from == here {
+                    Some(end(&t.to))
+                } else if t.to == here {
+                    Some(end(&t.from))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let complexes: Vec<serde_json::Value> = system
+        .complexes
+        .iter()
+        .map(|x| {
+            json!({
+                "primary": x.primary,
+                "hexes": x.hexes.iter().map(|h| name(*h)).collect::<Vec<_>>(),
+                "stacking_limit": system.complex_stacking_limit(&x.primary),
+                "accessible": system.accessible_from(&Under::Complex(x.primary.clone())),
+                "tunnels": tunnels_of(&x.primary),
+            })
+        })
+        .collect();
     if json {
-        out.json(&json!({ "caves": rows, "problems": problems }))?;
+        out.json(&json!({ "caves": rows, "problems": problems, "complexes": complexes }))?;
         return Ok(ExitCode::SUCCESS);
     }
     out.line(format_args!(
@@ -74,15 +110,20 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         ))?;
     }
     for x in &system.complexes {
+        let mut acc = system.accessible_from(&Under::Complex(x.primary.clone()));
+        // G11.933 (G11.6 EX): its tunnels, and through them what they lead to.
+        acc.extend(
+            tunnels_of(&x.primary)
+                .into_iter()
+                .map(|to| format!("the tunnel to {to} (G11.933)")),
+        );
         out.line(format_args!(
             "  Cave Complex {0}{0} (Primary cave {0}): {1}, stacking limit {2} (G11.4); \
              Accessible: {3}",
             x.primary,
             crate::words::count(x.hexes.len() as i64, "hex", "hexes"),
             system.complex_stacking_limit(&x.primary).unwrap_or(0),
-            system
-                .accessible_from(&Under::Complex(x.primary.clone()))
-                .join(", ")
+            acc.join(", ")
         ))?;
     }
     for p in &problems {

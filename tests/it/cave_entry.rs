@@ -317,3 +317,40 @@ fn g11_8332_ex_a_dc_is_set_in_cave_g_only_at_the_start_of_the_mph_after_climbing
         "{set:?}"
     );
 }
+
+#[test]
+fn g11_6_ex_g11_933_complex_aa_is_accessible_to_both_tunnels_and_what_they_lead_to() {
+    // "Cave Complex AA is Accessible to caves A, B, C and D, to both tunnels (and thus also to
+    // the pillbox and hex T6; 11.933) and to Cave Complex GG" (G11.6 EX).
+    let p = crate::common::demo_path("cave_complex");
+    let text = crate::common::stdout_ok(&crate::common::run(&["caves", &p]));
+    let aa = text
+        .lines()
+        .find(|l| l.starts_with("  Cave Complex AA"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        aa.ends_with(
+            "Accessible: A, B, C, D, complex:G, the tunnel to X6 (G11.933), the tunnel to T6 \
+             (G11.933)"
+        ),
+        "{aa}"
+    );
+    let v = crate::common::json(&crate::common::run(&["caves", &p, "--json"]));
+    let complexes = v["complexes"].as_array().unwrap();
+    let aa = complexes.iter().find(|x| x["primary"] == "A").unwrap();
+    assert_eq!(aa["tunnels"], serde_json::json!(["X6", "T6"]));
+    assert_eq!(
+        aa["accessible"],
+        serde_json::json!(["A", "B", "C", "D", "complex:G"])
+    );
+    // And the costs agree: the tunnels lead from AA to X6 and T6 (G11.933).
+    for to in ["X6", "T6"] {
+        let o = crate::common::run(&["cost", &p, "complex:A", to]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{to}: {}",
+            crate::common::stdout_ok(&o)
+        );
+    }
+}

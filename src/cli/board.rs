@@ -14,6 +14,14 @@ use crate::map::{Depression, Map};
 use crate::vasl::read_archive;
 
 pub fn run(archive: &Path, json: bool, out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
+    // The archive first: a missing one is named before the metadata looked for beside it.
+    if !archive.is_file() {
+        return Err(Failure::input(format!(
+            "{}: no such board archive (a VASL board file such as bd36, from your VASL boards \
+             folder)",
+            archive.display()
+        )));
+    }
     let names = crate::scenario::vasl::terrain_names(archive.parent())
         .map_err(|e| Failure::input(format!("{}: {e}", archive.display())))?;
     let board = read_archive(archive, &names).map_err(|e| Failure::input(e.to_string()))?;

@@ -210,6 +210,13 @@ fn a_bad_archive_is_exit_2_with_one_line_naming_the_file() {
         assert!(e.starts_with("error: ") && e.contains(path_str(&p)), "{e}");
         assert!(e.contains(says), "{name}: {e}");
     }
+    // An archive that is not there is named as such (not the metadata looked for beside it).
+    let gone = std::env::temp_dir().join("asl-pto-no-such-dir/bd36");
+    let o = with_boards(&["board", path_str(&gone)]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("no such board archive"), "{e}");
+    assert!(!e.contains("SharedBoardMetadata"), "{e}");
     // A terrain code SharedBoardMetadata.xml does not name.
     let mut los = asl_pto::vasl::LosData::new(33, 10, 1800, 645, 0);
     // A1's centre dot.

@@ -68,15 +68,22 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
             x.rule()
         ))?;
     }
+    let list = |hexes: &[String]| {
+        if hexes.is_empty() {
+            "none".to_string()
+        } else {
+            hexes.join(" ")
+        }
+    };
     out.line(format_args!(
         "  Illuminated ({}): {}",
         illuminated.len(),
-        illuminated.join(" ")
+        list(&illuminated)
     ))?;
     out.line(format_args!(
         "  in a Blaze's zone but shadowed (E1.941) ({}): {}",
         shadowed.len(),
-        shadowed.join(" ")
+        list(&shadowed)
     ))?;
     for c in &caves.caves {
         // G11.96 with E1.923/E1.933/E1.94: a Starshell's light on its hex reaches no cave.

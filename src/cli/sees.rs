@@ -99,10 +99,10 @@ pub fn run(
         Some(n) => format!("at night, NVR {n} (E1.1)"),
     };
     out.line(format_args!(
-        "{}: what {} sees {sky_text}: {} Locations",
+        "{}: what {} sees {sky_text}: {}",
         s.file,
         f.from.display(&s.map),
-        f.seen.len()
+        crate::words::count(f.seen.len() as i64, "Location", "Locations")
     ))?;
     let counts: Vec<String> = Class::ALL
         .iter()

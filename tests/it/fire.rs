@@ -223,7 +223,12 @@ fn e1_7_a_night_attack_in_the_open_gets_the_plus_1_lv_drm() {
         .into_iter()
         .find(|e| e.event == "fire")
         .unwrap();
-    assert!(f.text.contains("+1 +1 Night Low Visibility"), "{}", f.text);
+    assert!(
+        f.text.contains("+1 the Night Low Visibility Hindrance DRM"),
+        "{}",
+        f.text
+    );
+    assert!(!f.text.contains("+1 +1"), "{}", f.text);
 }
 
 #[test]

@@ -68,8 +68,13 @@ pub(super) fn apply_failure(world: &mut World, entity: Entity, unit: &Unit, f: &
     let id = unit.id.as_str();
     match f {
         McFailure::JapaneseSmc { roll_rule, .. } => {
-            let wound = world.resource_mut::<Dice>().dr(roll_rule);
-            let Some(r) = f.wound(wound) else { return };
+            // No dr where none decides anything (G1.41, G1.4).
+            let wound = f
+                .wound_dr_needed()
+                .then(|| world.resource_mut::<Dice>().dr(roll_rule));
+            let Some(r) = f.wound(wound.unwrap_or(0)) else {
+                return;
+            };
             match r.outcome {
                 SmcOutcome::Eliminated => {
                     world.despawn(entity);
@@ -81,7 +86,10 @@ pub(super) fn apply_failure(world: &mut World, entity: Entity, unit: &Unit, f: &
                 }
                 SmcOutcome::Unaffected => {}
             }
-            rolled(world, "smc", Some(id), r.rule, vec![wound], r.reason);
+            match wound {
+                Some(dr) => rolled(world, "smc", Some(id), r.rule, vec![dr], r.reason),
+                None => ruled(world, "smc", Some(id), r.rule, r.reason),
+            }
         }
         McFailure::Breaks(c) => {
             if let Some(mut u) = world.get_mut::<Unit>(entity) {

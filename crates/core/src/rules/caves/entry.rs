@@ -98,12 +98,14 @@ fn with_night(mut c: MoveCost, map: &Map, to: &Location, night: bool) -> MoveCos
     if !d.terrain.info().concealment || !matches!(to, Location::Ground(_)) {
         return c;
     }
-    let extra = infantry_entry_mf(0, Entered::ConcealmentTerrain, night, false);
-    if extra.value > 0 {
-        c.mf = Some(mf + extra.value as f32);
+    let daytime = mf.round() as i32;
+    let at_night = infantry_entry_mf(daytime, Entered::ConcealmentTerrain, night, false);
+    let extra = at_night.value - daytime;
+    if extra > 0 {
+        c.mf = Some(mf + extra as f32);
         c.reason = format!(
-            "{}; +{} at night ({}: {})",
-            c.reason, extra.value, extra.rule, extra.reason
+            "{}; +{extra} at night ({}: {})",
+            c.reason, at_night.rule, at_night.reason
         );
     }
     c

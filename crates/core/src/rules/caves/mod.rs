@@ -99,7 +99,7 @@ impl CaveSystem {
                             problems.push(Problem {
                                 rule: s.level_rule,
                                 at: at.clone(),
-                                message: format!("cave {}: {why}", c.id),
+                                message: why,
                             });
                             c.level.unwrap_or(*s.levels.start())
                         }
@@ -108,7 +108,6 @@ impl CaveSystem {
                 }
                 Err(mut p) => {
                     p.at = at.clone();
-                    p.message = format!("cave {}: {}", c.id, p.message);
                     problems.push(p);
                     let in_dep = map.get(c.hex).is_some_and(|d| d.depression.is_some());
                     let entrance = if in_dep {

@@ -34,9 +34,12 @@ pub fn hip_allowance(squads: u32, half_squads_and_crews: u32, night: bool) -> Am
         i32::try_from(allowed).unwrap_or(i32::MAX),
         "G1.631",
         format!(
-            "{squads} squads + {half_squads_and_crews} HS/crews = {se} MMC squad-equivalents; \
-             {pct}% ({}) FRU: HIP for {allowed} squad-equivalents",
-            if night { "night" } else { "day" }
+            "{} + {} = {se} MMC squad-equivalent{}; {pct}% ({}) FRU: HIP for {}",
+            crate::words::count(squads, "squad", "squads"),
+            crate::words::count(half_squads_and_crews, "HS/crew", "HS/crews"),
+            if halves == 2 { "" } else { "s" },
+            if night { "night" } else { "day" },
+            crate::words::count(allowed, "squad-equivalent", "squad-equivalents")
         ),
     )
 }

@@ -441,7 +441,7 @@ pub fn night_lv_drm(a: &NightAttack) -> Amount {
     amount(
         NIGHT_LV_DRM,
         "E1.7",
-        "+1 Night Low Visibility Hindrance DRM (it does not nullify a FFMO DRM)",
+        "the Night Low Visibility Hindrance DRM (it does not nullify a FFMO DRM)",
     )
 }
 

@@ -28,6 +28,8 @@ pub enum SmokeTarget {
         entrance: Location,
         placer: SmokePlacer,
         drm: i32,
+        /// The drm, item by item (`+1 the cave's level ... (G11.833); ...`); empty with none.
+        drm_items: Vec<String>,
         /// The rule the Thrown-DC dr is rolled under, when one is made.
         roll_rule: Option<&'static str>,
     },
@@ -74,9 +76,11 @@ impl SmokePlan {
                 entrance,
                 placer,
                 drm,
+                drm_items,
                 ..
-            } => (cave, entrance, *placer, *drm),
+            } => (cave, entrance, *placer, (*drm, drm_items)),
         };
+        let (drm, drm_items) = drm;
         let final_dr = dr.map_or(0, |d| i32::from(d) + drm);
         let p = smoke_grenade_in_cave(placer, final_dr);
         let lands = match p.outcome {
@@ -86,7 +90,12 @@ impl SmokePlan {
         };
         let text = match dr {
             Some(d) => format!(
-                "{name} grenade at cave {cave}: Thrown-DC dr {d} {drm:+} = {final_dr}: {}",
+                "{name} grenade at cave {cave}: Thrown-DC dr {d} {drm:+}{} = {final_dr}: {}",
+                if drm_items.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", drm_items.join("; "))
+                },
                 p.reason
             ),
             None => format!("{name} grenade at cave {cave}: {}", p.reason),
@@ -194,15 +203,18 @@ pub fn place_smoke(
     if !in_cave {
         known_cave(s, u, cave_id)?;
     }
-    let (placer, drm) = if in_cave {
-        (SmokePlacer::InCave, 0)
+    let (placer, drm, drm_items) = if in_cave {
+        (SmokePlacer::InCave, 0, Vec::new())
     } else {
         let t = thrower(s, u, cave);
         let could_throw_dc = dc_throw(&t, cave.level).allowed;
-        (
-            SmokePlacer::AboveGround { could_throw_dc },
-            thrown_dc_drm(&t, cave.level).total,
-        )
+        let d = thrown_dc_drm(&t, cave.level);
+        let items = d
+            .items
+            .iter()
+            .map(|m| format!("{:+} {} ({})", m.drm, m.reason, m.rule))
+            .collect();
+        (SmokePlacer::AboveGround { could_throw_dc }, d.total, items)
     };
     if placer
         == (SmokePlacer::AboveGround {
@@ -220,6 +232,7 @@ pub fn place_smoke(
         entrance: Location::Ground(cave.entrance),
         placer,
         drm,
+        drm_items,
         roll_rule: matches!(placer, SmokePlacer::AboveGround { .. }).then_some("G11.85"),
     }))
 }

@@ -85,7 +85,9 @@ fn g11_85_smoke_grenades_into_cave_k_from_h5_need_a_final_thrown_dc_dr_of_3() {
     assert_eq!((*drm, *roll_rule), (0, Some("G11.85")));
     let hit = plan.place(Some(3));
     assert_eq!(hit.lands, Some(at));
-    assert!(hit.text.contains("Thrown-DC dr 3 +0 = 3"), "{}", hit.text);
+    // The drm told item by item, as for a DC Thrown there (G11.833 EX: +1 -1 for cave K).
+    assert!(hit.text.contains("Thrown-DC dr 3 +0 [+1 "), "{}", hit.text);
+    assert!(hit.text.contains("(G11.6)] = 3"), "{}", hit.text);
     // A failed attempt puts the SMOKE at the Entrance Hex's Base Level: IN H5.
     let miss = plan.place(Some(4));
     assert_eq!(miss.lands, Some(Location::Ground(hex(&b, "H5"))));

@@ -24,8 +24,11 @@ fn a3_a_script_names_a_phase_by_name_or_abbreviation() {
 #[test]
 fn a3_setup_and_unknown_names_are_input_errors() {
     let e = script_phase("Setup").unwrap_err();
+    // Where it is written (file:line:col), which step, and the rule.
     assert!(
-        e.contains("ph.ron") && e.contains("'Setup' is not a phase"),
+        e.starts_with("ph.ron:1:")
+            && e.contains("script step 1: 'Setup' is not a phase")
+            && e.contains("(A3)"),
         "{e}"
     );
     let e = script_phase("MovementPhase").unwrap_err();

@@ -490,11 +490,20 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             }),
         };
         if step.phase == Some(Phase::Setup) {
-            return Err(ctx.plain(
-                "script: 'Setup' is not a phase of the Player Turn; name one of the eight \
-                 (A3): Rally (RPh) ... CloseCombat (CCPh)"
-                    .into(),
-            ));
+            // The word `Setup` after `script`, as the file spells it (no quotes to look for).
+            let from = ctx.text.find("script").unwrap_or(0);
+            let at = ctx.text[from..]
+                .find("Setup")
+                .map(|o| super::error::line_col(ctx.text, from + o));
+            return Err(ScenarioError {
+                file: ctx.file.to_string(),
+                at,
+                message: format!(
+                    "script step {}: 'Setup' is not a phase of the Player Turn; name one of the \
+                     eight (A3): Rally (RPh) ... CloseCombat (CCPh)",
+                    s.script.len() + 1
+                ),
+            });
         }
         s.script.push(Step {
             say: step.say.clone(),

@@ -62,13 +62,20 @@ fn hexside_or_vertex(t: &str) -> Option<&'static str> {
 }
 
 fn level_of(text: &str, s: &str) -> Result<i32, LocationError> {
-    s.parse::<i32>()
-        .ok()
-        // A hex's Base Level is -9..20, and a building adds at most 4 floors.
-        .filter(|l| (-9..=24).contains(l))
-        .ok_or_else(|| {
-            LocationError::Malformed(text.into(), format!("'{s}' is not a level (e.g. S4@2)"))
-        })
+    let Ok(l) = s.parse::<i32>() else {
+        return Err(LocationError::Malformed(
+            text.into(),
+            format!("'{s}' is not a level (e.g. S4@2)"),
+        ));
+    };
+    // A hex's Base Level is -9..20, and a building adds at most 4 floors.
+    if !(-9..=24).contains(&l) {
+        return Err(LocationError::Malformed(
+            text.into(),
+            format!("Level {l} is outside the levels a Location may have, -9..24"),
+        ));
+    }
+    Ok(l)
 }
 
 fn valid_id(s: &str) -> bool {
@@ -264,5 +271,12 @@ mod tests {
             let msg = e.unwrap_err().to_string();
             assert!(msg.contains(bad.trim()) || bad.is_empty(), "{msg}");
         }
+        // A number out of range is named as a level out of range, not as "not a level".
+        let msg = Location::parse("S4@25", &m).unwrap_err().to_string();
+        assert!(
+            msg.contains("Level 25 is outside") && msg.contains("-9..24"),
+            "{msg}"
+        );
+        assert!(Location::parse("S4@24", &m).is_ok());
     }
 }

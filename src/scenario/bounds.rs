@@ -20,15 +20,61 @@ pub const MC_DRM: RangeInclusive<i32> = -12..=12;
 /// G11.91: the Cave counters of a Japanese OB.
 pub const OB_CAVES: RangeInclusive<u32> = 0..=99;
 
-/// 1-based line and column of the `nth` (0-based) occurrence of `word` in `text` outside `//`
-/// comments.
+/// The byte offsets of `text` that are code: not in a `//` comment nor in a string literal
+/// (a word quoted in `notes` is not the field it spells).
+fn code_offsets(text: &str) -> Vec<bool> {
+    let mut code = vec![true; text.len()];
+    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len() {
+        let b = bytes[i];
+        if in_comment {
+            code[i] = false;
+            if b == b'\n' {
+                in_comment = false;
+            }
+        } else if in_string {
+            code[i] = false;
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+        } else if b == b'"' {
+            in_string = true;
+            code[i] = false;
+        } else if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            in_comment = true;
+            code[i] = false;
+        }
+    }
+    code
+}
+
+/// 1-based line and column of the `nth` (0-based) occurrence of `word` in the code of `text`
+/// (not in a comment or a string), after the first occurrence of `after` when given (a field of
+/// `ob:` rather than a top-level one of the same name).
 fn locate_word(text: &str, word: &str, nth: usize) -> Option<(usize, usize)> {
+    locate_word_after(text, word, nth, None)
+}
+
+fn locate_word_after(
+    text: &str,
+    word: &str,
+    nth: usize,
+    after: Option<&str>,
+) -> Option<(usize, usize)> {
+    let code = code_offsets(text);
+    let in_code = |i: usize| code.get(i).copied().unwrap_or(false);
+    let from = match after {
+        Some(a) => text.match_indices(a).find(|(i, _)| in_code(*i))?.0,
+        None => 0,
+    };
     let offset = text
         .match_indices(word)
-        .filter(|(i, _)| {
-            let line_start = text[..*i].rfind('\n').map_or(0, |n| n + 1);
-            !text[line_start..*i].contains("//")
-        })
+        .filter(|(i, _)| *i >= from && in_code(*i))
         .nth(nth)?
         .0;
     Some(super::line_col(text, offset))
@@ -74,7 +120,7 @@ pub(super) fn check(f: &ScenarioFile, text: &str, file: &str) -> Result<(), Scen
         && !OB_CAVES.contains(&n)
     {
         return Err(err(
-            locate_word(text, "trip_flares:", 0),
+            locate_word_after(text, "trip_flares:", 0, Some("ob:")),
             format!("ob.trip_flares {n} is outside 0..99 trip flares (G.8)"),
         ));
     }
@@ -95,4 +141,24 @@ pub(super) fn check(f: &ScenarioFile, text: &str, file: &str) -> Result<(), Scen
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_found_in_the_code_not_in_a_string_or_a_comment() {
+        let t = "(notes: \"elr: high\", // elr: here\n elr: (japanese: 9))";
+        assert_eq!(locate_word(t, "elr:", 0), Some((2, 2)));
+        // A quote escaped inside a string does not end it.
+        let t = "(notes: \"a \\\" elr: b\", elr: 1)";
+        assert_eq!(locate_word(t, "elr:", 0), Some((1, 24)));
+        // `ob.trip_flares`, not the top-level list of the same name.
+        let t = "(trip_flares: [], ob: (trip_flares: 200))";
+        assert_eq!(
+            locate_word_after(t, "trip_flares:", 0, Some("ob:")),
+            Some((1, 24))
+        );
+    }
 }

@@ -244,7 +244,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
             scenario
                 .map
                 .hex(f)
-                .map_err(|e| Failure::input(e.to_string()))?,
+                .map_err(|e| Failure::input(format!("--focus {f}: {e}")))?,
         ),
         None => None,
     };

@@ -341,7 +341,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         return Err(ViewError::Unavailable(
             "no display to open the 3D viewer on (DISPLAY is not set); render a picture instead \
              with `xvfb-run -a asl-pto view SCENARIO --screenshot OUT.png`, or use the headless \
-             subcommands (check, caves, los, cost, light, walk)"
+             subcommands (check, caves, los, sees, cost, moves, light, walk, board)"
                 .to_string(),
         ));
     }

@@ -72,7 +72,7 @@ pub enum MapError {
     Parse(#[from] crate::hex::ParseError),
     #[error("{0} is not on the map: {1}")]
     OffMap(String, String),
-    #[error("'{0}' names board {1}, but this map is board {2}")]
+    #[error("'{0}' names board {1}, but {2}")]
     WrongBoard(String, String, String),
     /// A hex id the map's board layout cannot read.
     #[error("{0}")]
@@ -219,7 +219,12 @@ impl Map {
             return Err(MapError::WrongBoard(
                 text.to_string(),
                 b.clone(),
-                self.board.clone().unwrap_or_else(|| "unnamed".into()),
+                match &self.board {
+                    Some(mine) => format!("this map is board {mine}"),
+                    None => "this map names no board (write the bare id, or give the map a \
+                             `board`)"
+                        .into(),
+                },
             ));
         }
         let h = r.id.hex();

@@ -671,7 +671,25 @@ fn g8_trip_flares_set_up_by_a_us_defender_in_1944_5_pto_night() {
     assert!(!trip_flare_setup(&s, TripFlareTerrain::Wire, 2, 2, 3).holds);
     assert!(!trip_flare_setup(&s, TripFlareTerrain::Other, 0, 1, 3).holds);
     let y1943 = TripFlareScenario { year: 1943, ..s };
-    assert!(!trip_flare_setup(&y1943, TripFlareTerrain::Bamboo, 0, 1, 3).holds);
+    let r = trip_flare_setup(&y1943, TripFlareTerrain::Bamboo, 0, 1, 3);
+    assert!(
+        !r.holds && r.reason.ends_with("the scenario is set in 1943"),
+        "{}",
+        r.reason
+    );
     let day = TripFlareScenario { night: false, ..s };
-    assert!(!trip_flare_setup(&day, TripFlareTerrain::Bamboo, 0, 1, 3).holds);
+    let r = trip_flare_setup(&day, TripFlareTerrain::Bamboo, 0, 1, 3);
+    assert!(
+        !r.holds && r.reason.ends_with("not a night scenario"),
+        "{}",
+        r.reason
+    );
+    // No `date`: no year (read as 0) to set them up in, and the refusal says so.
+    let undated = TripFlareScenario { year: 0, ..s };
+    let r = trip_flare_setup(&undated, TripFlareTerrain::Bamboo, 0, 1, 3);
+    assert!(
+        !r.holds && r.reason.contains("gives no `date`"),
+        "{}",
+        r.reason
+    );
 }

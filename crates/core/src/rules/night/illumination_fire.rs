@@ -281,11 +281,25 @@ pub fn trip_flare_setup(
     available: u32,
 ) -> Check {
     if !(s.pto && s.night && s.us_scenario_defender && matches!(s.year, 1944 | 1945)) {
+        // Say which condition fails.
+        let why = if !s.pto {
+            "this is not a PTO scenario".to_string()
+        } else if !s.night {
+            "this is not a night scenario".to_string()
+        } else if !s.us_scenario_defender {
+            "the U.S. player is not the Scenario Defender".to_string()
+        } else if s.year == 0 {
+            "the scenario gives no `date`, so no year".to_string()
+        } else {
+            format!("the scenario is set in {}", s.year)
+        };
         return check(
             false,
             "G.8",
-            "trip flares are set up only in a 1944-5 PTO night scenario with a U.S. Scenario \
-             Defender",
+            format!(
+                "trip flares are set up only in a 1944-5 PTO night scenario with a U.S. \
+                 Scenario Defender: {why}"
+            ),
         );
     }
     if terrain == TripFlareTerrain::Other {

@@ -1,0 +1,358 @@
+//! Saves: written atomically (an interrupted write keeps the previous save), never over the
+//! scenario file, damaged ones refused with file:line:col, and bound to their scenario by
+//! content.
+
+use std::path::Path;
+use std::process::Command;
+
+use super::{assert_one_error_line, exe, night, temp_dir};
+use crate::common::{run, stderr};
+
+/// A save of the night ridge after `steps` steps, written to `path`.
+fn make_save(path: &Path, steps: &str) {
+    let o = run(&[
+        "walk",
+        &night(),
+        "--steps",
+        steps,
+        "--save",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn interrupted_save_write_keeps_the_previous_save() {
+    let d = temp_dir("fsize");
+    let save = d.join("walk.ron");
+    make_save(&save, "6");
+    let before = std::fs::read(&save).unwrap();
+    assert!(
+        before.len() > 2048,
+        "a save bigger than the file size limit"
+    );
+    // A file size limit of one block makes the write fail midway (EFBIG; SIGXFSZ ignored so
+    // that the program sees the error).
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 1; trap '' XFSZ; exec \"$0\" \"$@\"")
+        .arg(exe())
+        .args(["walk", &night(), "--steps", "3", "--save"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_one_error_line(&o, "cannot write the save");
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "the previous save is intact"
+    );
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        left,
+        [std::ffi::OsString::from("walk.ron")],
+        "no temporary left"
+    );
+    // Without the limit the same command replaces the save.
+    make_save(&save, "3");
+    assert_ne!(std::fs::read(&save).unwrap(), before);
+}
+
+#[test]
+fn interrupted_save_write_in_process_keeps_the_previous_save() {
+    use std::io::Write;
+    let d = temp_dir("inject");
+    let save = d.join("walk.ron");
+    std::fs::write(&save, "the previous save").unwrap();
+    let r = asl_pto::cli::save_file::write_atomically_with(&save, |f| {
+        f.write_all(b"(\n    format: 2,\n    scen")?;
+        Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+    });
+    assert!(r.is_err());
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "the previous save");
+    assert_eq!(
+        std::fs::read_dir(&d).unwrap().count(),
+        1,
+        "no temporary left"
+    );
+}
+
+#[test]
+fn save_to_the_scenario_file_itself_is_refused() {
+    let d = temp_dir("self");
+    let scenario = d.join("my.ron");
+    std::fs::copy(night(), &scenario).unwrap();
+    let text = std::fs::read(&scenario).unwrap();
+    let spelled = d.join(".").join("my.ron");
+    for save in [&scenario, &spelled] {
+        let o = run(&[
+            "walk",
+            scenario.to_str().unwrap(),
+            "--steps",
+            "2",
+            "--save",
+            save.to_str().unwrap(),
+        ]);
+        assert_one_error_line(&o, "the scenario file itself");
+        assert_eq!(
+            std::fs::read(&scenario).unwrap(),
+            text,
+            "the scenario is intact"
+        );
+    }
+}
+
+/// Damaged saves: (what, the text replaced, its replacement, a word the error must contain).
+const DAMAGED: &[(&str, &str, &str, &str)] = &[
+    (
+        "unknown counter",
+        "counter: \"7-6-8\"",
+        "counter: \"9-9-9\"",
+        "9-9-9",
+    ),
+    (
+        "empty counter",
+        "counter: \"7-6-8\"",
+        "counter: \"\"",
+        "counter",
+    ),
+    (
+        "swapped nationality",
+        "nationality: Japanese",
+        "nationality: American",
+        "jp1",
+    ),
+    ("unknown unit", "id: \"jp2\"", "id: \"jp9\"", "jp9"),
+    ("duplicate unit", "id: \"jp2\"", "id: \"jp1\"", "twice"),
+    (
+        "unit of another scenario",
+        "id: \"jp2\"",
+        "id: \"us3\"",
+        "us3",
+    ),
+    ("unknown cave", "(\"X\", true)", "(\"Q\", true)", "'Q'"),
+    ("duplicate cave", "(\"Y\", true)", "(\"X\", true)", "twice"),
+    (
+        "unit in an unknown cave",
+        "at: \"cave:X\"",
+        "at: \"cave:Q\"",
+        "cave:Q",
+    ),
+    ("unit off the map", "at: \"M6\"", "at: \"ZZ99\"", "ZZ99"),
+    ("unit at level 99", "at: \"M6\"", "at: \"M6@99\"", "M6@99"),
+    (
+        "Climb counter of an absent unit",
+        "climbs: []",
+        "climbs: [(\"us9\", \"I9@1/I9-J9-J10\")]",
+        "us9",
+    ),
+    ("NaN MF", "mf_spent: 0.0", "mf_spent: NaN", "mf_spent"),
+    ("infinite MF", "mf_spent: 0.0", "mf_spent: inf", "mf_spent"),
+    ("negative MF", "mf_spent: 0.0", "mf_spent: -1.0", "mf_spent"),
+    ("NVR -5", "nvr: Some(2)", "nvr: Some(-5)", "nvr"),
+    (
+        "NVR 2^31 - 1",
+        "nvr: Some(2)",
+        "nvr: Some(2147483647)",
+        "nvr",
+    ),
+    ("NVR 2^31", "nvr: Some(2)", "nvr: Some(2147483648)", ""),
+    ("no NVR at night", "nvr: Some(2)", "nvr: None", "nvr"),
+    (
+        "Blaze level 0",
+        "((7, 1), 2)",
+        "((7, 1), 0)",
+        "Blazing levels",
+    ),
+    (
+        "Blaze level 255",
+        "((7, 1), 2)",
+        "((7, 1), 255)",
+        "Blazing levels",
+    ),
+    (
+        "Blaze off the map",
+        "((7, 1), 2)",
+        "((700, 1), 2)",
+        "off the map",
+    ),
+    (
+        "Starshell far off the map",
+        "(13, -3)",
+        "(13, -3000000)",
+        "off the map",
+    ),
+    (
+        "a field from a newer version",
+        "seed: 1,",
+        "seed: 1,\n    weather: Rain,",
+        "weather",
+    ),
+    (
+        "a unit field from a newer version",
+        "straying: false,",
+        "straying: false,\n                fatigue: 2,",
+        "fatigue",
+    ),
+    ("a newer format", "format: 2,", "format: 3,", "format 3"),
+    ("no format", "    format: 2,\n", "", "format"),
+    (
+        "Player Turn 4294967295",
+        "number: 1,",
+        "number: 4294967295,",
+        "4294967295",
+    ),
+    ("Player Turn 0", "number: 1,", "number: 0,", "player_turn"),
+    (
+        "Setup after steps",
+        "phase: PrepFire",
+        "phase: Setup",
+        "Setup",
+    ),
+    (
+        "step beyond the script",
+        "next_step: 6,",
+        "next_step: 999,",
+        "999",
+    ),
+    (
+        "heroes created beyond count",
+        "heroes_created: 0",
+        "heroes_created: 4000000000",
+        "heroes_created",
+    ),
+    (
+        "a die of 7",
+        "dice: [\n                4,",
+        "dice: [\n                7,",
+        "dice",
+    ),
+    (
+        "three dice",
+        "dice: [\n                4,",
+        "dice: [\n                4,\n                4,\n                4,",
+        "dice",
+    ),
+    (
+        "a bad dice position",
+        "dice_position: \"",
+        "dice_position: \"x",
+        "dice_position",
+    ),
+    (
+        "another scenario's fingerprint",
+        "\"fnv1a64:",
+        "\"fnv1a64:0",
+        "not of this scenario",
+    ),
+    (
+        "another title",
+        "title: \"Night",
+        "title: \"Day",
+        "not of this scenario",
+    ),
+    (
+        "a hero's state on a squad",
+        "hero: None",
+        "hero: Some((target: \"us1\", created_in: 1, attacked: false))",
+        "T-H Hero",
+    ),
+    (
+        "an unknown Cave Complex",
+        "hidden_complexes: []",
+        "hidden_complexes: [\"Z\"]",
+        "'Z'",
+    ),
+    (
+        "an unknown tunnel",
+        "revealed_tunnels: []",
+        "revealed_tunnels: [\"A1\"]",
+        "A1",
+    ),
+    (
+        "SMOKE placed in a later Player Turn",
+        "smoke: []",
+        "smoke: [(at: \"E9\", kind: Smoke, dispersed: false, placed_in: 9)]",
+        "placed in Player Turn 9",
+    ),
+    (
+        "SMOKE off the map",
+        "smoke: []",
+        "smoke: [(at: \"ZZ99\", kind: Smoke, dispersed: false, placed_in: 1)]",
+        "ZZ99",
+    ),
+    (
+        "a roll's rule with a newline",
+        "rule: \"E1.921\"",
+        "rule: \"E1\\n921\"",
+        "rule",
+    ),
+];
+
+#[test]
+fn damaged_saves_are_refused_with_file_line_col() {
+    let d = temp_dir("damaged");
+    let good = d.join("good.ron");
+    make_save(&good, "6");
+    let text = std::fs::read_to_string(&good).unwrap();
+    // The good save loads.
+    let o = run(&["walk", &night(), "--load", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for (n, (what, from, to, needle)) in DAMAGED.iter().enumerate() {
+        assert!(
+            text.contains(from),
+            "{what}: '{from}' is not in the save:\n{text}"
+        );
+        let bad = text.replacen(from, to, 1);
+        let path = d.join(format!("damaged{n}.ron"));
+        std::fs::write(&path, &bad).unwrap();
+        let o = run(&["walk", &night(), "--load", path.to_str().unwrap()]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{what}: loaded ({err})");
+        let line = assert_one_error_line(&o, needle);
+        // error: <file>:<line>:<col>: ...
+        let rest = line
+            .strip_prefix(&format!("error: {}:", path.display()))
+            .unwrap_or_else(|| panic!("{what}: the save file is not named first: {line}"));
+        let mut parts = rest.splitn(3, ':');
+        let (l, c) = (parts.next().unwrap(), parts.next().unwrap_or(""));
+        assert!(
+            l.parse::<usize>().is_ok() && c.parse::<usize>().is_ok(),
+            "{what}: no line:col in {line}"
+        );
+    }
+}
+
+#[test]
+fn a_save_is_bound_to_its_scenario_by_content() {
+    let d = temp_dir("bound");
+    let save = d.join("s.ron");
+    make_save(&save, "4");
+    // The same content elsewhere: the save continues it.
+    let copy = d.join("copy.ron");
+    std::fs::copy(night(), &copy).unwrap();
+    let o = run(&[
+        "walk",
+        copy.to_str().unwrap(),
+        "--load",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The same title with a unit removed (one the script does not name): refused, where a
+    // match by title let the unit come back.
+    let text = std::fs::read_to_string(night()).unwrap();
+    assert_eq!(text.matches("\"jp1\"").count(), 1);
+    let line = text.lines().find(|l| l.contains("id: \"jp1\"")).unwrap();
+    let changed = d.join("changed.ron");
+    std::fs::write(&changed, text.replace(line, "")).unwrap();
+    let o = run(&[
+        "walk",
+        changed.to_str().unwrap(),
+        "--load",
+        save.to_str().unwrap(),
+    ]);
+    assert_one_error_line(&o, "not of this scenario file");
+}

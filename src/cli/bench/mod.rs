@@ -1,0 +1,161 @@
+//! `asl-pto bench [--json]`: LOS over every ordered pair of ground Locations on a full
+//! geomorphic board (33 x 10, hills, jungle, kunai, depressions), against a bare walk of the
+//! same hex lines that applies no rule. Single-threaded; each figure is the median of `--runs`
+//! timed runs (5 by default), after one untimed pass that fills the line table. `light_ms` is
+//! the whole map's Illumination with shadows for 10 sources. `moves_ms` is one squad's legal-move
+//! field (`rules::moves::field_of_movement`) in the middle of a map of `--boards` benchmark
+//! boards (8 by default), in the MPh.
+
+mod board;
+mod los;
+mod moves;
+mod render;
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use serde_json::json;
+
+use super::{Failure, Out};
+use los::{ScaleFigure, measure, measure_scale};
+use moves::measure_moves;
+use render::render_figures;
+
+pub use board::bench_map_of;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn time_ms(f: &mut dyn FnMut()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+pub fn run(
+    json: bool,
+    runs: usize,
+    render: bool,
+    boards: Option<u32>,
+    out: &mut Out<impl Write>,
+) -> Result<ExitCode, Failure> {
+    let frames = if render {
+        Some(render_figures()?)
+    } else {
+        None
+    };
+    let (hexes, f) = measure(runs);
+    let scale: Option<Vec<ScaleFigure>> = boards.map(|n| {
+        [1, 2, 4, 8]
+            .into_iter()
+            .filter(|b| *b <= n)
+            .map(|b| measure_scale(b, runs))
+            .collect()
+    });
+    let boards = boards.unwrap_or(8);
+    let moves = measure_moves(boards, runs)?;
+    let ratio = f.los_ms / f.bare_ms;
+    if json {
+        out.json(&json!({
+            "hexes": hexes,
+            "pairs": f.pairs,
+            "los_all_pairs_ms": f.los_ms,
+            "bare_walk_ms": f.bare_ms,
+            "los_vs_bare": ratio,
+            "light_ms": f.light_ms,
+            "first_pass_ms": f.first_ms,
+            "clear_pairs": f.clear,
+            "boards": moves.boards,
+            "moves_ms": moves.ms,
+            "moves_from": moves.from,
+            "moves_reached": moves.reached,
+            "sees_ms": scale.as_ref().and_then(|s| s.last()).map(|s| s.sees_ms),
+            "scale": scale,
+            "render": frames,
+        }))?;
+    } else {
+        out.line(format_args!(
+            "board: 33 x 10, {hexes} hexes, {} ordered pairs",
+            f.pairs
+        ))?;
+        out.line(format_args!(
+            "LOS, all pairs:   {:8.2} ms (target < 100 ms)  [{} clear]",
+            f.los_ms, f.clear
+        ))?;
+        out.line(format_args!("bare hex walk:    {:8.2} ms", f.bare_ms))?;
+        out.line(format_args!(
+            "LOS / bare walk:  {ratio:8.2}    (target <= 4)"
+        ))?;
+        out.line(format_args!(
+            "light, 10 sources: {:7.3} ms (target < 5 ms; Illumination with E1.941 shadows)",
+            f.light_ms
+        ))?;
+        out.line(format_args!(
+            "first pass:       {:8.2} ms (includes building the line table)",
+            f.first_ms
+        ))?;
+        out.line(format_args!(
+            "moves, one squad: {:8.3} ms (target < 1 ms; {} boards, {} hexes, from {}, {} Locations reached)",
+            moves.ms, moves.boards, moves.hexes, moves.from, moves.reached
+        ))?;
+        if let Some(scale) = &scale {
+            out.line(format_args!(
+                "scale ({} cores; all pairs of ground Locations, median of {runs} runs):",
+                scale.first().map_or(1, |s| s.cores)
+            ))?;
+            out.line(format_args!(
+                "  boards   hexes      pairs   LOS 1 core  LOS all   bare 1 core  bare all  LOS/bare (1 core)  field (median)  light, 10 sources"
+            ))?;
+            for s in scale {
+                out.line(format_args!(
+                    "  {:>6} {:>7} {:>10} {:>9.1} ms {:>7.1} ms {:>9.1} ms {:>7.1} ms {:>6.2} ({:.2}) {:>11.3} ms {:>11.3} ms",
+                    s.boards,
+                    s.hexes,
+                    s.pairs,
+                    s.los_ms,
+                    s.los_parallel_ms,
+                    s.bare_ms,
+                    s.bare_parallel_ms,
+                    s.los_vs_bare,
+                    s.los_vs_bare_single,
+                    s.sees_ms,
+                    s.light_ms
+                ))?;
+            }
+            out.line(format_args!(
+                "  targets at 8 boards: LOS/bare <= 1.5, field < 2 ms, light < 5 ms"
+            ))?;
+        }
+        if let Some(r) = &frames {
+            out.line(format_args!(
+                "frame, 1 board:   {:8.2} ms   4 boards: {:.2} ms   ratio {} (target <= 1.5)",
+                r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_ratio_4_vs_1"]
+            ))?;
+            out.line(format_args!(
+                "frame, the whole map in view: 1 board {:.2} ms, 8 boards {:.2} ms, ratio {} (target <= 1.5)",
+                r["frame_all_in_view_1_board_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_all_in_view_8_boards_ms"].as_f64().unwrap_or(f64::NAN),
+                r["frame_ratio_all_in_view_8_vs_1"]
+            ))?;
+            out.line(format_args!(
+                "pick, per ray:    own ray tests {} µs (1 board), {} µs (4 boards); \
+                 bevy_picking's MeshRayCast {} µs, {} µs",
+                r["pick_hand_1_board_us"],
+                r["pick_hand_4_boards_us"],
+                r["pick_mesh_1_board_us"],
+                r["pick_mesh_4_boards_us"]
+            ))?;
+        }
+        if cfg!(debug_assertions) {
+            out.line(format_args!(
+                "note: this is a debug build; measure with `cargo run --release -- bench`"
+            ))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

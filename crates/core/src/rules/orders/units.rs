@@ -133,10 +133,18 @@ impl McFailure {
     /// G1.4/G1.41/A17.11: whether a Wound Severity dr decides anything: not for a leader's
     /// Casualty MC (G1.41: eliminated) nor for an already-wounded heroic SMC (G1.4: eliminated).
     pub fn wound_dr_needed(&self) -> bool {
-        matches!(
-            self,
-            McFailure::JapaneseSmc { wounded, hero, casualty, .. } if !*casualty && !(*wounded && *hero)
-        )
+        match self {
+            McFailure::JapaneseSmc {
+                wounded,
+                hero,
+                casualty,
+                ..
+            } => {
+                let eliminated_outright = *casualty || (*wounded && *hero);
+                !eliminated_outright
+            }
+            _ => false,
+        }
     }
 
     /// G1.4/G1.41/A17.11: what the Wound Severity dr does to a Japanese SMC.

@@ -1,210 +1,20 @@
-//! A4 movement to an adjacent Location with the cave rules (G11.7-G11.75, G11.751 and its EX,
-//! G11.933 tunnels), HIP (A12.15), the night (E1.31 concealment, E1.51 MF) and the APh advance
-//! off a Climb counter (B11.4): `move_to` decides one move of one unit and says what changes.
+//! One step of one mover (`step`, the ruling behind `move_to`): A4 movement to an adjacent
+//! Location, the cave rules (G11.7-G11.75, G11.751 and its EX, G11.88, G11.933 tunnels, and
+//! G11.4 Cave Complex overstacking), HIP (A12.15, with G.4's Stealthy Infantry), the night
+//! (E1.31 concealment, E1.421 and E1.51 MF), Crest status (B20.9, not modelled) and the APh
+//! advance off a Climb counter (B11.4); and the plan's log line.
 
-use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
-
-use crate::hex::Hex;
-use crate::los::{Location, LosEnv};
+use crate::los::Location;
 use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
-use crate::rules::Ruling;
 use crate::rules::caves::entry::cost;
-use crate::rules::caves::hidden::{
-    Watcher, emerges_concealed, entry_allowed, hidden_entry_mf, stays_hidden,
-};
-use crate::rules::caves::sight::cave_los;
+use crate::rules::caves::hidden::{entry_allowed, hidden_entry_mf};
 use crate::rules::climbing;
 use crate::rules::night::concealment::{NightAction, loses_concealment};
+use crate::rules::orders::{is_leader, mf_allotment, mmc};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
-use super::{attacker_in, mf_allotment};
-
-/// G11.74 (play-aid: "all have four MF for this calculation"): the MF every Infantry unit counts
-/// for the ">= 2 MF available" test of entering a cave or Cave Complex from an Accessible one.
-pub const G11_74_MF: f32 = 4.0;
-
-/// The script verb that ordered the move: `ExitCave` must start in a cave (G11.72); the rest
-/// is the same ruling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveVerb {
-    Move,
-    EnterCave,
-    ExitCave,
-}
-
-/// What the move is: MF spent in the MPh, or the one-Location advance of the APh.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveEvent {
-    Move,
-    Advance,
-}
-
-impl MoveEvent {
-    /// The walk log's event name.
-    pub fn name(self) -> &'static str {
-        match self {
-            MoveEvent::Move => "move",
-            MoveEvent::Advance => "advance",
-        }
-    }
-}
-
-/// What a move changes: the unit's Location, MF, hidden/concealed/Cloaked state, the caves its
-/// move reveals, its Climb counter, and the log line with the deciding rule.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MovePlan {
-    pub unit: String,
-    pub from: Location,
-    pub to: Location,
-    pub event: MoveEvent,
-    /// MF this move expends (none for the APh advance).
-    pub mf: f32,
-    /// MF expended this phase once the move is made, of the unit's `mf_total` (A4.1).
-    pub mf_spent: f32,
-    pub mf_total: f32,
-    /// The unit's state after the move.
-    pub hidden: bool,
-    pub concealed: bool,
-    pub cloaked: bool,
-    /// Hidden caves whose counters go onboard (G11.751 EX).
-    pub reveal_caves: Vec<String>,
-    /// Hidden enemy units the move reveals (A12.15: the mover entered their Location).
-    pub reveal_units: Vec<String>,
-    /// The unit leaves its Climb counter, which is removed (B11.4).
-    pub climb_removed: bool,
-    /// The unit has entered a cave or Cave Complex this phase (G11.74) once the move is made.
-    pub entered_cave: bool,
-    /// The deciding rule, and the log line that cites the rest.
-    pub rule: &'static str,
-    pub text: String,
-}
-
-impl MovePlan {
-    /// The unit as it stands after the move: what the simulation applies, and the hypothetical
-    /// mover `moves::field_of_movement` steps on from.
-    pub fn after(&self, u: &UnitAt) -> UnitAt {
-        let mut out = u.clone();
-        out.at = self.to.clone();
-        out.hidden = self.hidden;
-        out.concealed = self.concealed;
-        out.cloaked = self.cloaked;
-        out.unit.mf_spent = self.mf_spent;
-        out.unit.entered_cave = self.entered_cave;
-        out
-    }
-}
-
-/// What a series of moves ruled on one situation shares: the sightings a move is judged by
-/// (G11.75, G11.75 EX, A12.15) and the LOS environments they are judged in (the situation's,
-/// with the NVR, and the one for an Illuminated Location, without it, E1.101), each worked out
-/// once and kept, as `moves::field_of_movement` asks about the same Locations from many paths
-/// (they depend on the situation and the Location entered only, never on the path); and
-/// whether the plans' log lines are wanted (`terse`: not written, for the field).
-#[derive(Default)]
-pub(crate) struct Memo<'a> {
-    terse: bool,
-    dark: OnceCell<LosEnv<'a>>,
-    bright: OnceCell<LosEnv<'a>>,
-    /// The Japanese, then the Allied watchers.
-    watchers: [OnceCell<Vec<Watcher>>; 2],
-    /// G11.75: entering a cave, by cave id.
-    cave: RefCell<HashMap<String, Ruling>>,
-    /// G11.75 EX: emerging into a hex, by watching side and hex.
-    emerge: RefCell<HashMap<(Side, Hex), Ruling>>,
-    /// A12.15: a Location in a Good Order enemy's LOS, by watching side and Location.
-    seen: RefCell<HashMap<(Side, Location), bool>>,
-}
-
-impl<'a> Memo<'a> {
-    /// For plans whose log lines are not wanted.
-    pub(crate) fn terse() -> Memo<'a> {
-        Memo {
-            terse: true,
-            ..Memo::default()
-        }
-    }
-
-    /// E1.101: the environment for whether `at` is seen: without the NVR when it is
-    /// Illuminated (as `Situation::env_seeing`).
-    fn env(&self, s: &Situation<'a>, at: &Location) -> &LosEnv<'a> {
-        if s.lit(at) {
-            self.bright.get_or_init(|| s.env().with_nvr(None))
-        } else {
-            self.dark.get_or_init(|| s.env())
-        }
-    }
-
-    fn watchers(&self, s: &Situation, side: Side) -> &[Watcher] {
-        let i = usize::from(side == Side::Allied);
-        self.watchers[i].get_or_init(|| s.watchers(side))
-    }
-
-    /// G11.75: whether Infantry entering cave `id` (`to`) stay hidden from the Allied
-    /// watchers.
-    fn cave(&self, s: &Situation<'a>, id: &str, to: &Location) -> Ruling {
-        if let Some(r) = self.cave.borrow().get(id) {
-            return r.clone();
-        }
-        let r = stays_hidden(
-            self.env(s, to),
-            &s.caves,
-            id,
-            self.watchers(s, Side::Allied),
-        );
-        self.cave.borrow_mut().insert(id.to_string(), r.clone());
-        r
-    }
-
-    /// G11.75 EX: whether hidden Infantry come out into hex `h` (`to`) concealed, watched by
-    /// `enemy`.
-    fn emerge(&self, s: &Situation<'a>, enemy: Side, h: Hex, to: &Location) -> Ruling {
-        if let Some(r) = self.emerge.borrow().get(&(enemy, h)) {
-            return r.clone();
-        }
-        let r = emerges_concealed(self.env(s, to), h, self.watchers(s, enemy));
-        self.emerge.borrow_mut().insert((enemy, h), r.clone());
-        r
-    }
-
-    /// A12.15: whether a Good Order ground unit of `enemy` has a clear LOS to `to`.
-    fn seen(&self, s: &Situation<'a>, enemy: Side, to: &Location) -> bool {
-        let key = (enemy, to.clone());
-        if let Some(b) = self.seen.borrow().get(&key) {
-            return *b;
-        }
-        let env = self.env(s, to);
-        let seen = self
-            .watchers(s, enemy)
-            .iter()
-            .any(|w| w.good_order && cave_los(env, &s.caves, &w.at, to).is_ok_and(|r| r.clear()));
-        self.seen.borrow_mut().insert(key, seen);
-        seen
-    }
-}
-
-/// A4 / G11.7-G11.751 / G11.933 / A12.15 / E1.31 / B11.4: may `unit` move to the adjacent
-/// Location `to` now, and what does the move change? In the ATTACKER's MPh it pays MF (the
-/// first move of a phase is always allowed; later ones only within the MF left, A4.1); in the
-/// APh it is the unit's one-Location advance (off a Climb counter only onto ground at its
-/// level, B11.4). Broken units neither move nor advance (A10.5). Only Japanese Infantry enter
-/// caves and Cave Complexes (G11.7), at most one per phase and with >= 2 MF available (G11.74);
-/// tunnels only in the MPh (G11.933). A Japanese unit entering a cave unseen stays or becomes
-/// hidden and pays no MF, nor for a hidden cave (G11.75, G11.751); seen, it is placed onboard
-/// beneath the cave counter, concealed if it was hidden or concealed (G11.751 EX). Hidden
-/// Infantry leaving a cave emerge concealed unless seen (G11.75 EX); hidden units moving in an
-/// enemy's LOS lose HIP (A12.15). At night concealment is lost by Non-Assault Movement in an
-/// Illuminated hex or entering an enemy-occupied Location in the MPh (E1.31).
-pub fn move_to(
-    s: &Situation,
-    unit: &str,
-    to: &Location,
-    verb: MoveVerb,
-) -> Result<MovePlan, Refusal> {
-    let u = s.unit_in_play(unit)?;
-    step(s, u, to, verb, &Memo::default())
-}
+use super::{G11_74_MF, Memo, MoveEvent, MovePlan, MoveVerb, may_move};
 
 /// G11.4 (and its EX): no unbroken Infantry enters an already-Overstacked Cave Complex (more
 /// squad-equivalents than twice its Cave counters), during any phase, except up to four SMC
@@ -219,14 +29,14 @@ pub(crate) fn overstacked_complex(s: &Situation, u: &UnitAt, primary: &str) -> R
     let inside = s.units_at(&Location::Complex(primary.to_string()));
     let equivalents: f32 = inside
         .iter()
-        .filter_map(|o| super::mmc(&o.unit))
+        .filter_map(|o| mmc(&o.unit))
         .map(|c| c.squad_equivalents())
         .sum();
     if equivalents <= limit as f32 {
         return Ok(());
     }
-    let smc_inside = inside.iter().filter(|o| super::is_leader(&o.unit)).count();
-    if super::is_leader(&u.unit) && smc_inside < 4 {
+    let smc_inside = inside.iter().filter(|o| is_leader(&o.unit)).count();
+    if is_leader(&u.unit) && smc_inside < 4 {
         return Ok(());
     }
     Err(Refusal::new(
@@ -241,7 +51,7 @@ pub(crate) fn overstacked_complex(s: &Situation, u: &UnitAt, primary: &str) -> R
 /// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy (for G.4).
 fn stealthy(u: &UnitAt) -> bool {
     u.unit.nationality == Nationality::Japanese
-        && super::mmc(&u.unit).is_some_and(|c| {
+        && mmc(&u.unit).is_some_and(|c| {
             crate::rules::japanese::stealth::japanese_night_class(
                 c.class,
                 u.unit.good_order(),
@@ -249,26 +59,6 @@ fn stealthy(u: &UnitAt) -> bool {
             )
             .0 == crate::rules::night::movement::NightClass::Stealthy
         })
-}
-
-/// A3 / A10.5: whether the unit may move at all now: the ATTACKER's Good Order units move in
-/// its MPh and advance in its APh (a broken unit routs in the RtPh instead); one marked Prep
-/// Fire does not move in the MPh (`rules::orders::fire`).
-pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
-    attacker_in(s, u, &[Phase::Movement, Phase::Advance], "A3", "moving")?;
-    if !u.unit.good_order() {
-        return Err(Refusal::new(
-            "A10.5",
-            "a broken unit does not move in the MPh or advance in the APh; it routs in the RtPh",
-        ));
-    }
-    if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {
-        return Err(Refusal::new(
-            "A3",
-            "a unit that Prep Fired does not move in the MPh (it may still advance in the APh)",
-        ));
-    }
-    Ok(())
 }
 
 /// `move_to` for the mover `u` as it stands (possibly a hypothetical one, after earlier steps

@@ -1,0 +1,136 @@
+//! A4 movement to an adjacent Location with the cave rules (G11.7-G11.75, G11.751 and its EX,
+//! G11.933 tunnels), HIP (A12.15), the night (E1.31 concealment, E1.51 MF) and the APh advance
+//! off a Climb counter (B11.4): `move_to` decides one move of one unit and says what changes.
+//!
+//! The move's plan and the entry points are here; `step` rules on one step of one mover (the
+//! A4, cave, HIP, night and Climb rules above, with G11.4 Cave Complex overstacking) and `memo`
+//! keeps what a series of moves shares (the G11.75, G11.75 EX and A12.15 sightings, E1.101).
+
+mod memo;
+mod step;
+
+pub(crate) use memo::Memo;
+pub(crate) use step::step;
+
+use crate::los::Location;
+use crate::model::Phase;
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+
+use super::attacker_in;
+
+/// G11.74 (play-aid: "all have four MF for this calculation"): the MF every Infantry unit counts
+/// for the ">= 2 MF available" test of entering a cave or Cave Complex from an Accessible one.
+pub const G11_74_MF: f32 = 4.0;
+
+/// The script verb that ordered the move: `ExitCave` must start in a cave (G11.72); the rest
+/// is the same ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveVerb {
+    Move,
+    EnterCave,
+    ExitCave,
+}
+
+/// What the move is: MF spent in the MPh, or the one-Location advance of the APh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveEvent {
+    Move,
+    Advance,
+}
+
+impl MoveEvent {
+    /// The walk log's event name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveEvent::Move => "move",
+            MoveEvent::Advance => "advance",
+        }
+    }
+}
+
+/// What a move changes: the unit's Location, MF, hidden/concealed/Cloaked state, the caves its
+/// move reveals, its Climb counter, and the log line with the deciding rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovePlan {
+    pub unit: String,
+    pub from: Location,
+    pub to: Location,
+    pub event: MoveEvent,
+    /// MF this move expends (none for the APh advance).
+    pub mf: f32,
+    /// MF expended this phase once the move is made, of the unit's `mf_total` (A4.1).
+    pub mf_spent: f32,
+    pub mf_total: f32,
+    /// The unit's state after the move.
+    pub hidden: bool,
+    pub concealed: bool,
+    pub cloaked: bool,
+    /// Hidden caves whose counters go onboard (G11.751 EX).
+    pub reveal_caves: Vec<String>,
+    /// Hidden enemy units the move reveals (A12.15: the mover entered their Location).
+    pub reveal_units: Vec<String>,
+    /// The unit leaves its Climb counter, which is removed (B11.4).
+    pub climb_removed: bool,
+    /// The unit has entered a cave or Cave Complex this phase (G11.74) once the move is made.
+    pub entered_cave: bool,
+    /// The deciding rule, and the log line that cites the rest.
+    pub rule: &'static str,
+    pub text: String,
+}
+
+impl MovePlan {
+    /// The unit as it stands after the move: what the simulation applies, and the hypothetical
+    /// mover `moves::field_of_movement` steps on from.
+    pub fn after(&self, u: &UnitAt) -> UnitAt {
+        let mut out = u.clone();
+        out.at = self.to.clone();
+        out.hidden = self.hidden;
+        out.concealed = self.concealed;
+        out.cloaked = self.cloaked;
+        out.unit.mf_spent = self.mf_spent;
+        out.unit.entered_cave = self.entered_cave;
+        out
+    }
+}
+
+/// A4 / G11.7-G11.751 / G11.933 / A12.15 / E1.31 / B11.4: may `unit` move to the adjacent
+/// Location `to` now, and what does the move change? In the ATTACKER's MPh it pays MF (the
+/// first move of a phase is always allowed; later ones only within the MF left, A4.1); in the
+/// APh it is the unit's one-Location advance (off a Climb counter only onto ground at its
+/// level, B11.4). Broken units neither move nor advance (A10.5). Only Japanese Infantry enter
+/// caves and Cave Complexes (G11.7), at most one per phase and with >= 2 MF available (G11.74);
+/// tunnels only in the MPh (G11.933). A Japanese unit entering a cave unseen stays or becomes
+/// hidden and pays no MF, nor for a hidden cave (G11.75, G11.751); seen, it is placed onboard
+/// beneath the cave counter, concealed if it was hidden or concealed (G11.751 EX). Hidden
+/// Infantry leaving a cave emerge concealed unless seen (G11.75 EX); hidden units moving in an
+/// enemy's LOS lose HIP (A12.15). At night concealment is lost by Non-Assault Movement in an
+/// Illuminated hex or entering an enemy-occupied Location in the MPh (E1.31).
+pub fn move_to(
+    s: &Situation,
+    unit: &str,
+    to: &Location,
+    verb: MoveVerb,
+) -> Result<MovePlan, Refusal> {
+    let u = s.unit_in_play(unit)?;
+    step(s, u, to, verb, &Memo::default())
+}
+
+/// A3 / A10.5: whether the unit may move at all now: the ATTACKER's Good Order units move in
+/// its MPh and advance in its APh (a broken unit routs in the RtPh instead); one marked Prep
+/// Fire does not move in the MPh (`rules::orders::fire`).
+pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
+    attacker_in(s, u, &[Phase::Movement, Phase::Advance], "A3", "moving")?;
+    if !u.unit.good_order() {
+        return Err(Refusal::new(
+            "A10.5",
+            "a broken unit does not move in the MPh or advance in the APh; it routs in the RtPh",
+        ));
+    }
+    if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {
+        return Err(Refusal::new(
+            "A3",
+            "a unit that Prep Fired does not move in the MPh (it may still advance in the APh)",
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,263 @@
+//! A7/A8 Fire, FP and the phases: the printed FP, range (A7.2x: Long Range, twice normal
+//! range, Point Blank Fire), Fire Groups (A7.5; E1.75 none multi-Location at night; G.3 PTO
+//! terrain); and who fires when with which fire counter (A3 Prep Fire, A8.1 Defensive First
+//! Fire, A8.4 Final Fire, A7.25 Advancing Fire, no second fire in a phase, A10 broken and
+//! pinned firers).
+
+use asl_pto_core::map::{Map, Terrain};
+use asl_pto_core::model::{FireMark, Phase, Side};
+use asl_pto_core::rules::caves::CaveSystem;
+use asl_pto_core::rules::orders::fire::fire;
+
+use super::*;
+
+// --- FP and range -------------------------------------------------------------------------
+
+#[test]
+fn a7_fire_within_normal_range_uses_the_printed_fp() {
+    let b = open();
+    let s = prep(&b, vec![us(&b, "us1", "C3"), jp(&b, "jp1", "G3")]);
+    let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "G3")));
+    assert_eq!(p.fp[0].range, 4);
+    assert_eq!(p.total_fp, 7.0);
+    assert_eq!(p.column, 6);
+    assert_eq!(p.mark, FireMark::PrepFire);
+    assert_eq!(p.targets, ["jp1"]);
+    assert!(p.drm.is_empty(), "{:?}", p.drm);
+}
+
+#[test]
+fn a7_fire_beyond_normal_range_is_halved() {
+    let b = open();
+    let s = prep(&b, vec![us(&b, "us1", "A3"), jp(&b, "jp1", "I3")]);
+    let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "I3")));
+    assert_eq!(p.fp[0].range, 8);
+    assert_eq!(p.total_fp, 3.5);
+    assert_eq!(p.fp[0].factors[0].rule, "A7.22");
+    assert_eq!(p.column, 2);
+}
+
+#[test]
+fn a7_22_fire_beyond_twice_normal_range_is_refused() {
+    let b = open();
+    let s = prep(&b, vec![us(&b, "us1", "A3"), jp(&b, "jp1", "N3")]);
+    let r = refused(fire(&s, &ids(&["us1"]), &loc(&b, "N3")));
+    assert_eq!(r.rule, "A7.22");
+    assert!(r.reason.contains("range 13"), "{r}");
+}
+
+#[test]
+fn a7_21_adjacent_fire_is_point_blank_and_doubled() {
+    let b = open();
+    let s = prep(&b, vec![us(&b, "us1", "C3"), jp(&b, "jp1", "D3")]);
+    let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "D3")));
+    assert_eq!(p.total_fp, 14.0);
+    assert_eq!(p.column, 12);
+}
+
+#[test]
+fn a7_5_a_fire_group_adds_fp_and_needs_adjacent_locations() {
+    let b = open();
+    let s = prep(
+        &b,
+        vec![
+            us(&b, "us1", "C3"),
+            us(&b, "us2", "C4"),
+            us(&b, "us3", "C7"),
+            jp(&b, "jp1", "G3"),
+        ],
+    );
+    let p = allowed(fire(&s, &ids(&["us1", "us2"]), &loc(&b, "G3")));
+    assert_eq!(p.total_fp, 14.0);
+    assert_eq!(p.firers, ["us1", "us2"]);
+    let r = refused(fire(&s, &ids(&["us1", "us3"]), &loc(&b, "G3")));
+    assert_eq!(r.rule, "A7.5");
+}
+
+#[test]
+fn e1_75_no_multi_location_fire_group_at_night() {
+    let b = open();
+    let s = at_night(
+        prep(
+            &b,
+            vec![
+                us(&b, "us1", "C3"),
+                us(&b, "us2", "C4"),
+                jp(&b, "jp1", "E3"),
+            ],
+        ),
+        3,
+    );
+    assert_eq!(
+        refused(fire(&s, &ids(&["us1", "us2"]), &loc(&b, "E3"))).rule,
+        "E1.75"
+    );
+    assert!(fire(&s, &ids(&["us1"]), &loc(&b, "E3")).is_ok());
+}
+
+/// G.3 EX: squad A (palm trees) may form a FG with squad B (swamp), with squad C (dense
+/// jungle) or with squad D (kunai); no other configuration. The EX's board is not in our
+/// sources: the four hexes are placed with A adjacent to the three others.
+#[test]
+fn g_3_ex_palm_trees_squad_groups_with_one_of_swamp_dense_jungle_or_kunai_only() {
+    let mut map = Map::new(None, 20, 10, 0, Terrain::Open);
+    for (h, t) in [
+        ("E5", Terrain::PalmTrees),
+        ("E4", Terrain::Swamp),
+        ("F5", Terrain::DenseJungle),
+        ("D5", Terrain::Kunai),
+    ] {
+        let h = map.hex(h).unwrap();
+        map.set_hex(h, None, Some(t), None);
+    }
+    let b = Board {
+        map,
+        caves: CaveSystem::default(),
+    };
+    for (x, y) in [("E5", "E4"), ("E5", "F5"), ("E5", "D5")] {
+        assert!(hex(&b, x).is_adjacent(hex(&b, y)), "{x}-{y}");
+    }
+    let s = prep(
+        &b,
+        vec![
+            us(&b, "a", "E5"),
+            us(&b, "b", "E4"),
+            us(&b, "c", "F5"),
+            us(&b, "d", "D5"),
+            jp(&b, "jp1", "E9"),
+        ],
+    );
+    let target = loc(&b, "E9");
+    for pair in [["a", "b"], ["a", "c"], ["a", "d"]] {
+        allowed(fire(&s, &ids(&pair), &target));
+    }
+    for group in [
+        vec!["a", "b", "c"],
+        vec!["a", "c", "d"],
+        vec!["a", "b", "d"],
+    ] {
+        assert_eq!(refused(fire(&s, &ids(&group), &target)).rule, "G.3");
+    }
+}
+
+// --- phases and fire counters -------------------------------------------------------------
+
+#[test]
+fn a3_only_the_attacker_prep_fires_in_its_pfph() {
+    let b = open();
+    let s = prep(&b, vec![us(&b, "us1", "C3"), jp(&b, "jp1", "E3")]);
+    assert_eq!(refused(fire(&s, &ids(&["jp1"]), &loc(&b, "C3"))).rule, "A3");
+    let s = situation(
+        &b,
+        Phase::Rally,
+        Side::Allied,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp1", "E3")],
+    );
+    assert_eq!(refused(fire(&s, &ids(&["us1"]), &loc(&b, "E3"))).rule, "A3");
+}
+
+#[test]
+fn a8_1_defensive_first_fire_attacks_a_location_where_an_attacker_unit_moved() {
+    let b = open();
+    let units = |moved_too: bool| {
+        let u = jp(&b, "jp1", "E3");
+        vec![us(&b, "us1", "C3"), if moved_too { moved(u) } else { u }]
+    };
+    let s = situation(&b, Phase::Movement, Side::Japanese, units(false));
+    assert_eq!(
+        refused(fire(&s, &ids(&["us1"]), &loc(&b, "E3"))).rule,
+        "A8.1"
+    );
+    let s = situation(&b, Phase::Movement, Side::Japanese, units(true));
+    assert_eq!(
+        allowed(fire(&s, &ids(&["us1"]), &loc(&b, "E3"))).mark,
+        FireMark::FirstFire
+    );
+}
+
+#[test]
+fn a8_4_a_first_fire_unit_final_fires_only_at_an_adjacent_location() {
+    let b = open();
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Japanese,
+        vec![
+            marked(us(&b, "us1", "C3"), FireMark::FirstFire),
+            jp(&b, "jp1", "E3"),
+            jp(&b, "jp2", "D3"),
+        ],
+    );
+    assert_eq!(
+        refused(fire(&s, &ids(&["us1"]), &loc(&b, "E3"))).rule,
+        "A8.4"
+    );
+    let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "D3")));
+    assert_eq!(p.mark, FireMark::FinalFire);
+}
+
+#[test]
+fn a7_a_unit_that_fired_cannot_fire_again_in_the_phase() {
+    let b = open();
+    let s = prep(
+        &b,
+        vec![
+            marked(us(&b, "us1", "C3"), FireMark::PrepFire),
+            jp(&b, "jp1", "E3"),
+        ],
+    );
+    let r = refused(fire(&s, &ids(&["us1"]), &loc(&b, "E3")));
+    assert!(r.reason.contains("Prep Fire"), "{r}");
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Japanese,
+        vec![
+            marked(us(&b, "us1", "C3"), FireMark::FinalFire),
+            jp(&b, "jp1", "D3"),
+        ],
+    );
+    assert_eq!(
+        refused(fire(&s, &ids(&["us1"]), &loc(&b, "D3"))).rule,
+        "A8.4"
+    );
+}
+
+#[test]
+fn a7_25_advancing_fire_is_halved_and_not_by_a_unit_that_prep_fired() {
+    let b = open();
+    let s = situation(
+        &b,
+        Phase::AdvancingFire,
+        Side::Allied,
+        vec![
+            us(&b, "us1", "C3"),
+            marked(us(&b, "us2", "C4"), FireMark::PrepFire),
+            jp(&b, "jp1", "E3"),
+        ],
+    );
+    let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "E3")));
+    assert_eq!((p.mark, p.total_fp), (FireMark::AdvancingFire, 3.5));
+    assert_eq!(
+        refused(fire(&s, &ids(&["us2"]), &loc(&b, "E3"))).rule,
+        "A7.25"
+    );
+}
+
+#[test]
+fn a10_a_broken_unit_does_not_fire_and_a_pinned_one_fires_at_half_fp() {
+    let b = open();
+    let mut broken = us(&b, "us1", "C3");
+    broken.unit.broken = true;
+    let mut pinned = us(&b, "us2", "C4");
+    pinned.unit.pinned = true;
+    let s = prep(&b, vec![broken, pinned, jp(&b, "jp1", "E4")]);
+    assert_eq!(
+        refused(fire(&s, &ids(&["us1"]), &loc(&b, "E4"))).rule,
+        "A10"
+    );
+    assert_eq!(
+        allowed(fire(&s, &ids(&["us2"]), &loc(&b, "E4"))).total_fp,
+        3.5
+    );
+}

@@ -86,19 +86,18 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         list(&shadowed)
     ))?;
     for c in &caves.caves {
-        // G11.96 with E1.923/E1.933/E1.94: a Starshell's light on its hex reaches no cave.
+        // G11.96 with E1.94: only a Blaze's light on its hex reaches a cave.
         let r = cave_illuminated(
-            cave_lit(&env, &lighting, c),
-            lighting.is_lit(&env, c.hex),
+            lighting.is_lit_at_all_levels(&env, c.hex),
+            s.map.index(c.hex).and_then(|i| lighting.by[i]),
             lighting.is_lit(&env, c.entrance),
         );
+        debug_assert_eq!(r.holds, cave_lit(&env, &lighting, c));
         let state = if r.holds { "Illuminated" } else { "dark" };
         let why = if r.rule == "G11.96" {
             String::new()
         } else {
-            ": only a Blaze's light reaches a cave, a subterranean Location (E1.94); a \
-             Starshell's or IR's lights only non-subterranean ones (E1.923, E1.933)"
-                .to_string()
+            format!(": {}", r.reason)
         };
         out.line(format_args!("  cave {}: {state} ({}){why}", c.id, r.rule))?;
     }

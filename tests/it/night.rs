@@ -283,7 +283,10 @@ fn lone_cave_at_night(light: &str) -> std::path::PathBuf {
 
 #[test]
 fn e1_923_e1_933_g11_96_a_starshell_or_ir_lights_the_hexes_of_a_cave_but_not_the_cave() {
-    for light in [r#"starshells: ["E6"],"#, r#"illuminating_rounds: ["E6"],"#] {
+    for (light, rule) in [
+        (r#"starshells: ["E6"],"#, "E1.923"),
+        (r#"illuminating_rounds: ["E6"],"#, "E1.933"),
+    ] {
         let p = lone_cave_at_night(light);
         let p = p.to_str().unwrap();
         let v = crate::common::json(&crate::common::run(&["light", p, "--json"]));
@@ -296,7 +299,11 @@ fn e1_923_e1_933_g11_96_a_starshell_or_ir_lights_the_hexes_of_a_cave_but_not_the
         // ...but the cave, a subterranean Location, is not (E1.923/E1.933).
         assert_eq!(v["caves"], serde_json::json!({"C": false}), "{light}");
         let text = crate::common::stdout_ok(&crate::common::run(&["light", p]));
-        assert!(text.contains("cave C: dark (E1.923)"), "{text}");
+        assert!(text.contains(&format!("cave C: dark ({rule})")), "{text}");
+        assert!(
+            text.contains("only a Blaze lights a hex at all levels"),
+            "{text}"
+        );
         // So at NVR 0 it is not seen from E6, two hexes off (E1.13, E1.101).
         let los = crate::common::stdout_ok(&crate::common::run(&["los", p, "E6", "cave:C"]));
         assert!(los.contains("BLOCKED (E1.13)"), "{los}");

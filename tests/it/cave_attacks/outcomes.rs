@@ -72,11 +72,23 @@ fn g11_94_an_unhidden_undefended_cave_is_controlled_by_an_adjacent_allied_mmc() 
 
 #[test]
 fn g11_96_a_cave_is_illuminated_only_with_its_hex_and_entrance_hex() {
-    assert!(cave_illuminated(true, true, true).holds);
-    assert!(!cave_illuminated(true, true, false).holds);
-    assert!(!cave_illuminated(false, false, true).holds);
-    // E1.923/E1.933: a Starshell's or IR's light on the cave's hex reaches no cave.
-    let r = cave_illuminated(false, true, true);
+    use asl_pto::rules::night::light::SourceKind;
+    let blaze = Some(SourceKind::Blaze);
+    assert!(cave_illuminated(true, blaze, true).holds);
+    assert!(!cave_illuminated(true, blaze, false).holds);
+    assert!(!cave_illuminated(false, None, true).holds);
+    // E1.923/E1.933/E1.942: a Starshell's, IR's or Flame's light on the cave's hex reaches no
+    // cave, and the refusal names the source's own rule.
+    for (kind, rule) in [
+        (SourceKind::Starshell, "E1.923"),
+        (SourceKind::Ir, "E1.933"),
+        (SourceKind::Flame, "E1.942"),
+    ] {
+        let r = cave_illuminated(false, Some(kind), true);
+        assert!(!r.holds);
+        assert_eq!(r.rule, rule, "{kind:?}");
+    }
+    let r = cave_illuminated(false, Some(SourceKind::Starshell), true);
     assert!(!r.holds);
     assert!(r.reason.contains("non-subterranean"), "{}", r.reason);
     assert!(!complex_illuminated().holds);

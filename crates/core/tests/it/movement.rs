@@ -338,6 +338,29 @@ fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
     assert!(lit.text.contains("E1.31"), "{}", lit.text);
 }
 
+#[test]
+fn e1_31_g11_96_a_concealed_unit_entering_a_lit_cave_loses_concealment() {
+    let b = cliff();
+    // jp1 in cave G, concealed, shifts into cave A (G11.71), which us2 in S4 sees into, so
+    // it does not become hidden there (G11.75).
+    let mut u = jp(&b, "jp1", "cave:G");
+    u.concealed = true;
+    let mut s = mph(&b, Side::Japanese, vec![u, us(&b, "us2", "S4")]);
+    s.nvr = Some(2);
+    let dark = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert!(dark.concealed, "{}", dark.text);
+    // Its hex and Entrance Hex lit above ground only (a Starshell): the cave stays dark.
+    s.lit_hexes.insert(hex(&b, "S5"));
+    s.lit_hexes.insert(hex(&b, "S4"));
+    let still = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert!(still.concealed, "{}", still.text);
+    // Cave A Illuminated (G11.96): Non-Assault Movement into it loses "?" (E1.31).
+    s.lit_caves.insert("A".into());
+    let lit = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert!(!lit.concealed, "{}", lit.text);
+    assert!(lit.text.contains("E1.31"), "{}", lit.text);
+}
+
 // --- B11.4 Climbing -------------------------------------------------------------------------
 
 #[test]

@@ -106,7 +106,7 @@ pub fn light(s: &Situation, at: &Location) -> Check {
             // The lighting marks the caves a Blaze lights (G11.96 with E1.94).
             let c = cave_illuminated(
                 s.lit_caves.contains(id),
-                matches!(own, HexLight::Lit(_)),
+                s.lit_by.get(&cave.hex).copied(),
                 matches!(entrance, HexLight::Lit(_)),
             );
             // A lit cave's hex is lit at all levels by a Blaze, whatever else lights it too.

@@ -125,10 +125,15 @@ pub(crate) fn ruled(
 }
 
 /// A Location sees itself: a cave its own interior (G11.5 parts only two caves of one hex), a
-/// Climber his own Climb counter whatever the cliff beside him (A6). (A hex's ground or level
-/// Location to itself is the engine's: range 0, clear unless SMOKE in it hinders.)
+/// Climber his own Climb counter whatever the cliff beside him (A6). Not a Cave Complex: "no
+/// LOS ever exists to/from a Cave Complex" (G11.5 play-aid). (A hex's ground or level Location
+/// to itself is the engine's: range 0, clear unless SMOKE in it hinders.)
 pub(crate) fn sees_itself(env: &LosEnv, a: &Location, b: &Location) -> bool {
-    same_location(env.map(), a, b) && !matches!(a, Location::Ground(_) | Location::Level(..))
+    same_location(env.map(), a, b)
+        && matches!(
+            a,
+            Location::Cave(_) | Location::Climbing { .. } | Location::Crest { .. }
+        )
 }
 
 /// A cave or Cave Complex: its LOS is ruled by G11.5.

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rules::night::light::SourceKind;
+
 use super::{BATTLE_HARDENED_HOB, Check, DcDelivery, Ruling, check, ruling, unmet};
 
 /// G11.87 CC: no type of CC attack is allowed between a unit in a cave and one outside it.
@@ -153,32 +155,53 @@ pub fn allied_control(
 /// G11.96 Night: a cave is Illuminated only if its hex and its Entrance Hex are (for a cave
 /// IN a Depression they are one hex), and only by a light that reaches a subterranean Location
 /// (G11.1): a Blaze, which Illuminates its hexes at all levels (E1.94). A Starshell or IR
-/// Illuminates only non-subterranean Locations (E1.923, E1.933) and a Flame only its own
-/// (E1.942), so a cave whose hex only they light stays dark. `hex_lit_at_all_levels`: a Blaze
-/// Illuminates the cave's hex.
-pub fn cave_illuminated(hex_lit_at_all_levels: bool, hex_lit: bool, entrance_lit: bool) -> Check {
-    if !(hex_lit || hex_lit_at_all_levels) || !entrance_lit {
-        check(
+/// Illuminates only non-subterranean Locations (E1.923, E1.933), a Flame only its own (E1.942)
+/// and a Trip Flare counter (G.8, read as a Flame) its own hex above ground, so a cave whose hex
+/// only they light stays dark. `hex_lit_at_all_levels`: a Blaze Illuminates the cave's hex;
+/// `hex_light`: what lights the hex, if anything does.
+pub fn cave_illuminated(
+    hex_lit_at_all_levels: bool,
+    hex_light: Option<SourceKind>,
+    entrance_lit: bool,
+) -> Check {
+    if !(hex_lit_at_all_levels || hex_light.is_some()) || !entrance_lit {
+        return check(
             false,
             "G11.96",
             "a cave is Illuminated only if both its hex and its Entrance Hex are",
-        )
-    } else if !hex_lit_at_all_levels {
-        check(
-            false,
-            "E1.923",
-            "the light on its hex Illuminates only non-subterranean Locations: a Starshell or \
-             IR lights no cave (E1.923, E1.933), a Flame only its own Location (E1.942); only a \
-             Blaze lights a hex at all levels (E1.94)",
-        )
-    } else {
-        check(
+        );
+    }
+    if hex_lit_at_all_levels {
+        return check(
             true,
             "G11.96",
             "a cave is Illuminated when a Blaze lights its hex at all levels (E1.94) and its \
              Entrance Hex is Illuminated",
-        )
+        );
     }
+    let (rule, what) = match hex_light {
+        Some(SourceKind::Ir) => (
+            "E1.933",
+            "an IR Illuminates only non-subterranean Locations",
+        ),
+        Some(SourceKind::Flame) => ("E1.942", "a Flame Illuminates only its own Location"),
+        Some(SourceKind::TripFlare) => (
+            "G.8",
+            "a Trip Flare counter lights only its own hex above ground (read as a Flame, E1.942)",
+        ),
+        _ => (
+            "E1.923",
+            "a Starshell Illuminates only non-subterranean Locations",
+        ),
+    };
+    check(
+        false,
+        rule,
+        format!(
+            "the light on its hex does not reach the cave: {what}; only a Blaze lights a hex at \
+             all levels (E1.94)"
+        ),
+    )
 }
 
 /// G11.96 Night: no Cave Complex can ever be Illuminated.

@@ -333,7 +333,8 @@ pub(crate) fn step<'a>(
     // enemy-occupied Location in the MPh, loses Cloaking/"?".
     let mut lose_concealment = None;
     if s.night() && (u.concealed || u.cloaked) {
-        let lit = to.hex().is_some_and(|h| s.lit_hexes.contains(&h));
+        // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
+        let lit = s.lit(to);
         let enemy_there = s
             .units_at(to)
             .iter()

@@ -77,6 +77,9 @@ pub fn request_step(world: &mut World) -> bool {
         return false;
     }
     super::play::snapshot(world);
+    if let Some(mut play) = world.get_resource_mut::<super::play::Play>() {
+        play.phase_moved = false;
+    }
     let mut walk = world.resource_mut::<Walk>();
     let step = walk.steps[walk.next].clone();
     walk.next += 1;

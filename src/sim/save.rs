@@ -88,6 +88,31 @@ pub struct Save {
     /// continues the game in Play mode. `None` for a watched walk (its script is the scenario's).
     #[serde(default)]
     pub played: Option<Vec<crate::scenario::raw::StepSpec>>,
+    /// A digest of the event log when the save was taken (`events_digest`), so that a replay
+    /// of the save's past (`play::replay`) is known to tell the same events. Older saves have
+    /// none.
+    #[serde(default)]
+    pub events: Option<String>,
+}
+
+/// A digest of an event log: FNV-1a (64 bits) over the events' JSON lines, as hex, each with
+/// its script step number left out (a phase Watch mode's "Next phase" reached on its own is
+/// told under the next step in a replay; everything else must be the same). Stable across
+/// runs, platforms and builds (unlike `std`'s hasher), as a save must be.
+pub fn events_digest(events: &[super::Event]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for e in events {
+        let line = super::Event {
+            step: 0,
+            ..e.clone()
+        }
+        .json();
+        for b in line.bytes().chain([b'\n']) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("fnv1a64:{h:016x}:{}", events.len())
 }
 
 /// Why a save cannot be loaded.
@@ -244,6 +269,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         trip_flare_counters,
         gunflashes,
         played,
+        events: Some(events_digest(&world.resource::<super::WalkLog>().events)),
     })
 }
 

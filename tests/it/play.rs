@@ -316,5 +316,54 @@ fn a_save_edited_by_hand_loads_without_a_past() {
     us2.at = "U6".into();
     let mut b = game(s.clone(), 4);
     save::load(b.world_mut(), &saved).unwrap();
+    b.update();
     assert!(asl_pto::sim::play::replay(&s, &saved).is_none());
+    // The save's own state stands: us2 where the edit put it.
+    let map = b.world().resource::<sim::Board>().scenario.map.clone();
+    assert_eq!(at(&mut b, "us2"), Location::parse("U6", &map).unwrap());
+    // A log that differs from the save's digest is no past of it either.
+    let mut other = save::save(a.world_mut()).unwrap();
+    other.events = Some(save::events_digest(&[]));
+    assert!(asl_pto::sim::play::replay(&s, &other).is_none());
+}
+
+#[test]
+fn play_from_here_after_watching_by_phases_records_the_phase_so_the_game_replays() {
+    let s = demo("cliff_caves");
+    let mut a = game(s.clone(), 6);
+    // Watch two script steps, then move on by phases alone ("Next phase" past the script's
+    // next step's phase is a phase change with no step).
+    send(&mut a, [PlayOrder::NextStep, PlayOrder::NextStep]);
+    for _ in 0..3 {
+        send(&mut a, [PlayOrder::NextPhase]);
+    }
+    let watched_to = phase(&a);
+    send(&mut a, [PlayOrder::Start]);
+    // The phase the walk stands in is recorded as a step of the game played...
+    let steps = asl_pto::sim::play::played(a.world());
+    assert_eq!(steps.last().and_then(|s| s.phase), Some(watched_to));
+    assert_eq!(phase(&a), watched_to);
+    // ...so an order given now, in this phase, replays in this phase.
+    let o = act(&a, r#"Los("S4", "T5")"#);
+    send(&mut a, [o]);
+    let saved = save::save(a.world_mut()).unwrap();
+    let past = asl_pto::sim::play::replay(&s, &saved).expect("the game replays");
+    let los = |e: &[sim::Event]| {
+        e.iter()
+            .rev()
+            .find(|e| e.event == "los")
+            .map(|e| e.phase.clone())
+    };
+    assert_eq!(los(&past.events), los(&events(&a)));
+    assert_eq!(los(&past.events).as_deref(), Some(watched_to.abbrev()));
+    // And the export walks to the same events.
+    let text = export(a.world()).unwrap();
+    let mut w = app(Scenario::from_str(&text, "export.ron").unwrap(), 6);
+    runner::run_all(&mut w);
+    let strip = |e: &[sim::Event]| -> Vec<(String, String, String)> {
+        e.iter()
+            .map(|e| (e.phase.clone(), e.event.clone(), e.text.clone()))
+            .collect()
+    };
+    assert_eq!(strip(&events(&w)), strip(&events(&a)));
 }

@@ -15,7 +15,10 @@ use super::counter_art::{self, Face};
 use super::geometry::{LEVEL_HEIGHT, at, centre, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
-use super::place::{climb_counter_spot, counter_point, location_point, make_way, opening};
+use super::place::{
+    climb_counter_spot, climb_make_way, counter_point, limit_step_back, location_point, make_way,
+    opening,
+};
 use super::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::scenario::SmokeKind;
@@ -296,18 +299,25 @@ fn draw_counters(world: &mut World) {
     }
     // Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?":
     // the enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
-    // An Entrance Hex's own counters step back from a cave whose occupants lie at its mouth.
+    // A hex's own ground counters step back from a cave whose occupants lie at its mouth (its
+    // Entrance Hex), and from a Climb counter in it; several add up (to a limit).
     let mut step_back: HashMap<crate::hex::Hex, Vec3> = HashMap::new();
-    for u in live
+    let mut occupied: Vec<&str> = live
         .units
         .iter()
         .filter(|u| shown(&settings, u.unit.side(), u.hidden))
-    {
-        if let Location::Cave(id) = &u.at
-            && let Some(c) = board.caves.cave(id)
-        {
-            step_back.insert(c.entrance, make_way(c));
-        }
+        .filter_map(|u| match &u.at {
+            Location::Cave(id) => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    occupied.sort();
+    occupied.dedup();
+    for c in occupied.iter().filter_map(|id| board.caves.cave(id)) {
+        *step_back.entry(c.entrance).or_default() += make_way(c);
+    }
+    for c in &climbs {
+        *step_back.entry(c.hex).or_default() += climb_make_way(c.hex, c.vertex);
     }
     for u in &live.units {
         if !shown(&settings, u.unit.side(), u.hidden) {
@@ -317,7 +327,7 @@ fn draw_counters(world: &mut World) {
             continue;
         };
         if let Location::Ground(h) = &u.at {
-            base += step_back.get(h).copied().unwrap_or(Vec3::ZERO);
+            base += limit_step_back(step_back.get(h).copied().unwrap_or(Vec3::ZERO));
         }
         let side = COUNTER_SIDE * counter_art::size_of(&u.unit);
         let veiled = u.concealed || u.cloaked;

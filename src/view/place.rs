@@ -95,8 +95,17 @@ pub fn location_point(map: &Map, caves: &CaveSystem, at_: &Location) -> Option<V
 pub const CAVE_COUNTER_OUT: f32 = 0.26;
 
 /// How far the counters on an Entrance Hex's ground step back from a cave's face when the
-/// cave's occupants are drawn at its mouth, so both piles show (`make_way`).
-const ENTRANCE_STEP_BACK: f32 = 0.14;
+/// cave's occupants are drawn at its mouth, so both piles show (`make_way`): with the
+/// occupants `CAVE_COUNTER_OUT` from the face, the two piles are a counter's side apart.
+const ENTRANCE_STEP_BACK: f32 = 0.21;
+
+/// How far a hex's ground counters step away from a Climb counter in the hex
+/// (`climb_make_way`).
+const CLIMB_STEP_BACK: f32 = 0.15;
+
+/// The most all the step-backs of one hex add up to (`limit_step_back`): the pile stays well
+/// inside its hex.
+pub const MAX_STEP_BACK: f32 = 0.22;
 
 /// Where a cave's occupants lie: out in front of its mouth at the cave's level, clear of the
 /// rock; a cave IN a Depression (whose mouth is already in the hex's slope), just out of it.
@@ -111,14 +120,22 @@ pub fn cave_counter_point(cave: &Cave) -> Vec3 {
 }
 
 /// Where the counters on the ground of a cave's Entrance Hex move while the cave's occupants
-/// are drawn at its mouth: back from the face (none for a cave IN a Depression, whose
-/// occupants lie off to the side of its own hex).
+/// are drawn at its mouth: back from the face (for a cave IN a Depression, its own hex, away
+/// from the wall its mouth is in).
 pub fn make_way(cave: &Cave) -> Vec3 {
-    if cave.in_depression {
-        Vec3::ZERO
-    } else {
-        opening(cave).out * ENTRANCE_STEP_BACK
-    }
+    opening(cave).out * ENTRANCE_STEP_BACK
+}
+
+/// Where the counters on the ground of a hex move while a Climb counter lies in it: away from
+/// the vertex the counter points to, past the hex's centre.
+pub fn climb_make_way(hex: Hex, v: Vertex) -> Vec3 {
+    let away = (centre(hex) - vertex(v)).normalize_or_zero();
+    at(away, 0.0) * CLIMB_STEP_BACK
+}
+
+/// The step-backs of one hex added up, no longer than `MAX_STEP_BACK`.
+pub fn limit_step_back(v: Vec3) -> Vec3 {
+    v.clamp_length_max(MAX_STEP_BACK)
 }
 
 /// B11.4: where a Climb counter (and its Climber's counter on it) lies: at `climb_spot`'s
@@ -168,6 +185,54 @@ mod tests {
         let o = opening(a);
         let to_entrance = at(centre(a.entrance) - centre(a.hex), 0.0).normalize();
         assert!(o.out.dot(to_entrance) > 0.99);
+    }
+
+    /// The distance of ground point `p` from the line through hexside `side`.
+    fn off_side(p: Vec3, side: crate::hex::Hexside) -> f32 {
+        let [a, b] = hexside_ends(side);
+        let d = (b - a).normalize();
+        let q = Vec2::new(p.x, p.z) - a;
+        (q - d * q.dot(d)).length()
+    }
+
+    /// Half a squad counter's side: a counter centred this far from a face clears it.
+    const HALF: f32 = 0.22;
+
+    #[test]
+    fn a_caves_occupants_lie_clear_of_its_face_and_the_entrance_stack_steps_back() {
+        let s = Scenario::builtin();
+        let (caves, _) = s.cave_system();
+        for id in ["A", "G", "M"] {
+            let c = caves.cave(id).unwrap();
+            let p = cave_counter_point(c);
+            // Out of the rock: on the Entrance Hex's side of the face, half a counter off it.
+            assert!(off_side(p, c.ca) >= HALF, "{id}: {}", off_side(p, c.ca));
+            let flat = Vec2::new(p.x, p.z);
+            assert!(flat.distance(centre(c.entrance)) < flat.distance(centre(c.hex)));
+            // At the cave's level.
+            assert!((p.y - opening(c).floor).abs() < 1e-6);
+            // The Entrance Hex's ground pile steps back a counter's side from the occupants.
+            let stack = at(centre(c.entrance), 0.0) + make_way(c);
+            let apart = Vec2::new(stack.x, stack.z).distance(flat);
+            assert!(apart >= 2.0 * HALF - 0.01, "{id}: {apart}");
+        }
+    }
+
+    #[test]
+    fn b11_4_a_climb_counter_clears_the_cliff_face_and_the_ground_pile_makes_way() {
+        let s = Scenario::builtin();
+        let v = s.map.vertex("T4-S5-S4").unwrap();
+        let t4 = s.map.hex("T4").unwrap();
+        let p = climb_counter_spot(t4, 1, v);
+        for side in ["S5-T4", "S4-T4"] {
+            let side = s.map.hexside(side).unwrap();
+            assert!(off_side(p, side) >= HALF, "{side}: {}", off_side(p, side));
+        }
+        // The hex's own pile moves away from the Climb counter, within its hex.
+        let way = climb_make_way(t4, v);
+        let pile = centre(t4) + Vec2::new(way.x, way.z);
+        assert!(pile.distance(Vec2::new(p.x, p.z)) > centre(t4).distance(Vec2::new(p.x, p.z)));
+        assert!(limit_step_back(way * 10.0).length() <= MAX_STEP_BACK + 1e-6);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::pick::Pickables;
-use super::place::location_point;
+use super::place::counter_point;
 use super::{Pick, Picked, Selected, ViewOptions, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::rules::moves::{Reach, field_of_movement};
@@ -334,7 +334,7 @@ fn plan(world: &mut World) {
     let picks: Vec<(Pick, Vec3, f32)> = reaches
         .iter()
         .filter_map(|r| {
-            location_point(map, &board.caves, &r.at).map(|p| (Pick::At(r.at.clone()), p, 0.13))
+            counter_point(map, &board.caves, &r.at).map(|p| (Pick::At(r.at.clone()), p, 0.13))
         })
         .collect();
     world.resource_mut::<Pickables>().destinations = picks;
@@ -378,7 +378,7 @@ fn follow_actor(
         goal.seen = log.events.len();
         let point = actor.and_then(|id| {
             let (_, at) = units.iter().find(|(u, _)| u.id == id)?;
-            location_point(&board.scenario.map, &board.caves, &at.0)
+            counter_point(&board.scenario.map, &board.caves, &at.0)
         });
         if let Some(p) = point {
             let (cam, gt) = *camera;
@@ -405,7 +405,7 @@ fn follow_actor(
 fn draw_marks(dest: Res<Destinations>, board: Res<Board>, mut gizmos: Gizmos) {
     let map = &board.scenario.map;
     for r in &dest.reaches {
-        let Some(p) = location_point(map, &board.caves, &r.at) else {
+        let Some(p) = counter_point(map, &board.caves, &r.at) else {
             continue;
         };
         let colour = if r.climb {
@@ -437,7 +437,7 @@ fn mark_labels(
     let painter = ctx.layer_painter(egui::LayerId::background());
     let map = &board.scenario.map;
     for r in &dest.reaches {
-        let Some(p) = location_point(map, &board.caves, &r.at) else {
+        let Some(p) = counter_point(map, &board.caves, &r.at) else {
             continue;
         };
         let Ok(px) = cam.world_to_viewport(gt, p + Vec3::Y * 0.05) else {

@@ -16,9 +16,13 @@ use crate::vasl::read_archive;
 pub fn run(archive: &Path, json: bool, out: &mut Out<impl Write>) -> Result<ExitCode, Failure> {
     // The archive first: a missing one is named before the metadata looked for beside it.
     if !archive.is_file() {
+        let what = if archive.is_dir() {
+            "a folder, not a board archive"
+        } else {
+            "no such board archive"
+        };
         return Err(Failure::input(format!(
-            "{}: no such board archive (a VASL board file such as bd36, from your VASL boards \
-             folder)",
+            "{}: {what} (a VASL board file such as bd36, from your VASL boards folder)",
             archive.display()
         )));
     }

@@ -20,15 +20,21 @@ pub const MC_DRM: RangeInclusive<i32> = -12..=12;
 /// G11.91: the Cave counters of a Japanese OB.
 pub const OB_CAVES: RangeInclusive<u32> = 0..=99;
 
-/// The byte offsets of `text` that are code: not in a `//` comment nor in a string literal
+/// The byte offsets of `text` that are code: not in a `//` or `/* */` comment nor in a string literal
 /// (a word quoted in `notes` is not the field it spells).
 fn code_offsets(text: &str) -> Vec<bool> {
     let mut code = vec![true; text.len()];
     let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
+    let mut in_block = false;
     let bytes = text.as_bytes();
     for i in 0..bytes.len() {
         let b = bytes[i];
-        if in_comment {
+        if in_block {
+            code[i] = false;
+            if b == b'/' && i > 0 && bytes[i - 1] == b'*' {
+                in_block = false;
+            }
+        } else if in_comment {
             code[i] = false;
             if b == b'\n' {
                 in_comment = false;
@@ -48,6 +54,9 @@ fn code_offsets(text: &str) -> Vec<bool> {
         } else if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
             in_comment = true;
             code[i] = false;
+        } else if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
+            in_block = true;
+            code[i] = false;
         }
     }
     code
@@ -60,7 +69,7 @@ fn locate_word(text: &str, word: &str, nth: usize) -> Option<(usize, usize)> {
     locate_word_after(text, word, nth, None)
 }
 
-fn locate_word_after(
+pub(super) fn locate_word_after(
     text: &str,
     word: &str,
     nth: usize,
@@ -151,6 +160,8 @@ mod tests {
     fn a_field_is_found_in_the_code_not_in_a_string_or_a_comment() {
         let t = "(notes: \"elr: high\", // elr: here\n elr: (japanese: 9))";
         assert_eq!(locate_word(t, "elr:", 0), Some((2, 2)));
+        let t = "(/* elr: old */ elr: 1)";
+        assert_eq!(locate_word(t, "elr:", 0), Some((1, 17)));
         // A quote escaped inside a string does not end it.
         let t = "(notes: \"a \\\" elr: b\", elr: 1)";
         assert_eq!(locate_word(t, "elr:", 0), Some((1, 24)));

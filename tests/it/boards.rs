@@ -217,6 +217,13 @@ fn a_bad_archive_is_exit_2_with_one_line_naming_the_file() {
     let e = stderr(&o);
     assert!(e.contains("no such board archive"), "{e}");
     assert!(!e.contains("SharedBoardMetadata"), "{e}");
+    let o = with_boards(&["board", path_str(vasl_boards())]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a folder, not a board archive"),
+        "{}",
+        stderr(&o)
+    );
     // A terrain code SharedBoardMetadata.xml does not name.
     let mut los = asl_pto::vasl::LosData::new(33, 10, 1800, 645, 0);
     // A1's centre dot.

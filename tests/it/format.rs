@@ -31,6 +31,10 @@ fn a3_setup_and_unknown_names_are_input_errors() {
             && e.contains("(A3)"),
         "{e}"
     );
+    // On a longer file: the second step, after a narration and a comment naming Setup.
+    let text = "(title: \"Setup drill\", map: (columns: 3, rows: 3),\n script: [\n  (say: \"Setup is over\", phase: Movement),\n  // not Setup again\n  (phase: Setup),\n ])";
+    let e = Scenario::from_str(text, "ph.ron").unwrap_err().to_string();
+    assert!(e.starts_with("ph.ron:5:11: script step 2:"), "{e}");
     let e = script_phase("MovementPhase").unwrap_err();
     assert!(e.starts_with("ph.ron:1:"), "{e}");
 }

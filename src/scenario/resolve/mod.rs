@@ -490,11 +490,9 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             }),
         };
         if step.phase == Some(Phase::Setup) {
-            // The word `Setup` after `script`, as the file spells it (no quotes to look for).
-            let from = ctx.text.find("script").unwrap_or(0);
-            let at = ctx.text[from..]
-                .find("Setup")
-                .map(|o| super::error::line_col(ctx.text, from + o));
+            // The word `Setup` in the script's code (not in a comment or a narration), as the
+            // file spells it (no quotes to look for); this is the first Setup step.
+            let at = super::bounds::locate_word_after(ctx.text, "Setup", 0, Some("script:"));
             return Err(ScenarioError {
                 file: ctx.file.to_string(),
                 at,

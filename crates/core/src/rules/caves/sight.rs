@@ -116,6 +116,25 @@ pub fn cave_los(
         None => env.end(l),
     };
     let (a, b) = (end(from)?, end(to)?);
+    // A cave sees its own interior: G11.5 parts only two caves of one hex.
+    if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
+        && x.id == y.id
+    {
+        return Ok(LosResult {
+            sight: crate::los::Sight {
+                range: 0,
+                hindrance: 0,
+                block: None,
+            },
+            rule: None,
+            reason: format!(
+                "cave:{} is the viewer's own Location: nothing lies between",
+                x.id
+            ),
+            path: Vec::new(),
+            lit_beyond_nvr: false,
+        });
+    }
     if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
         && x.hex == y.hex
     {

@@ -173,10 +173,6 @@ pub fn visibility_field(
         .iter()
         .map(|t| {
             if sees_itself(env, from, &t.at) {
-                // Checked as `los` checks it: the Location must exist.
-                if underground(from) {
-                    cave_los(env, caves, from, &t.at)?;
-                }
                 return Ok(Seen {
                     at: t.at.clone(),
                     class: Class::Seen,

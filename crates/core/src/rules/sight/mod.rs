@@ -124,16 +124,13 @@ pub(crate) fn ruled(
     })
 }
 
-/// A Location sees itself: a cave its own interior (G11.5 parts only two caves of one hex), a
-/// Climber his own Climb counter whatever the cliff beside him (A6). Not a Cave Complex: "no
-/// LOS ever exists to/from a Cave Complex" (G11.5 play-aid). (A hex's ground or level Location
-/// to itself is the engine's: range 0, clear unless SMOKE in it hinders.)
+/// A Location above ground that the engine cannot trace to itself sees itself: a Climber his
+/// own Climb counter whatever the cliff beside him (A6), Crest status its own rim. (A cave's
+/// own interior is `cave_los`'s; a Cave Complex sees nothing, not even itself, G11.5; a hex's
+/// ground or level Location to itself is the engine's: range 0, clear unless SMOKE hinders.)
 pub(crate) fn sees_itself(env: &LosEnv, a: &Location, b: &Location) -> bool {
     same_location(env.map(), a, b)
-        && matches!(
-            a,
-            Location::Cave(_) | Location::Climbing { .. } | Location::Crest { .. }
-        )
+        && matches!(a, Location::Climbing { .. } | Location::Crest { .. })
 }
 
 /// A cave or Cave Complex: its LOS is ruled by G11.5.

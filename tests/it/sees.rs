@@ -306,3 +306,34 @@ fn a6_g11_5_a_cave_and_a_climber_see_their_own_location_at_range_0_a_complex_nev
     let o = run(&["los", &demo_path("cliff_caves"), "cave:Q", "cave:Q"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn g11_85_smoke_in_a_cave_hinders_within_it_once() {
+    let text = r#"Scenario(
+    title: "Smoke in a cave",
+    map: (columns: 10, rows: 6, hexes: {"E4": (level: 2)}, cliffs: ["E4-E5"]),
+    caves: [(id: "C", hex: "E4", ca: "E4-E5", level: Some(1))],
+    smoke: [(at: "cave:C", kind: Grenade)],
+)"#;
+    let p = crate::common::temp_file("smoke_in_cave.ron", text);
+    let out = stdout_ok(&run(&[
+        "los",
+        p.to_str().unwrap(),
+        "cave:C",
+        "cave:C",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["clear"], true, "{v}");
+    assert_eq!(v["range"], 0, "{v}");
+    // The SMOKE once (not doubled: nothing leaves the cave), by G11.85.
+    assert!(v["hindrance"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["rule"], "G11.85", "{v}");
+    let s = Scenario::load(&p).unwrap();
+    let own = &field(&s, "cave:C")["cave:C"];
+    assert_eq!(own.class, Class::Hindered);
+    assert_eq!(
+        Some(own.hindrance),
+        v["hindrance"].as_u64().map(|h| h as u32)
+    );
+}

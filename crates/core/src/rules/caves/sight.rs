@@ -120,17 +120,26 @@ pub fn cave_los(
     if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
         && x.id == y.id
     {
+        // SMOKE in it hinders once, as a SMOKE counter in a hex hinders a LOS within it (A24).
+        let smoke = caves.smoke_drm(&x.id);
         return Ok(LosResult {
             sight: crate::los::Sight {
                 range: 0,
-                hindrance: 0,
+                hindrance: smoke,
                 block: None,
             },
-            rule: None,
-            reason: format!(
-                "cave:{} is the viewer's own Location: nothing lies between",
-                x.id
-            ),
+            rule: (smoke > 0).then_some("G11.85"),
+            reason: if smoke > 0 {
+                format!(
+                    "cave:{} is the viewer's own Location; SMOKE in it (+{smoke})",
+                    x.id
+                )
+            } else {
+                format!(
+                    "cave:{} is the viewer's own Location: nothing lies between",
+                    x.id
+                )
+            },
             path: Vec::new(),
             lit_beyond_nvr: false,
         });

@@ -339,6 +339,31 @@ fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
 }
 
 #[test]
+fn a4_14_no_entering_a_known_enemys_location_in_the_mph_by_day() {
+    let b = plain();
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C3"), us(&b, "us1", "C4")],
+    );
+    let r = refused(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move));
+    assert_eq!(r.rule, "A4.14");
+    assert!(r.reason.contains("us1"), "{r}");
+    // Nor through it: the field stops short of it.
+    let field = field_of_movement(&s, "jp1").unwrap();
+    assert!(reach(&field, &b, "C4").is_none());
+    // A concealed enemy is not Known: the move is allowed.
+    let mut hid = us(&b, "us1", "C4");
+    hid.concealed = true;
+    let s2 = mph(&b, Side::Japanese, vec![jp(&b, "jp1", "C3"), hid]);
+    assert!(move_to(&s2, "jp1", &loc(&b, "C4"), MoveVerb::Move).is_ok());
+    // At night a unit may enter it (and loses its "?", E1.31).
+    let mut night = s.clone();
+    night.nvr = Some(2);
+    assert!(move_to(&night, "jp1", &loc(&b, "C4"), MoveVerb::Move).is_ok());
+}
+
+#[test]
 fn e1_31_g11_96_a_concealed_unit_entering_a_lit_cave_loses_concealment() {
     let b = cliff();
     // jp1 in cave G, concealed, shifts into cave A (G11.71), which us2 in S4 sees into, so

@@ -97,7 +97,18 @@ fn g11_74_field_enters_one_cave_per_phase_and_from_cave_g_reaches_a_and_m() {
     let a = reach(&field, &b, "cave:A").unwrap();
     assert_eq!((a.mf, a.rule), (3.0, "G11.71"));
     assert_eq!(reach(&field, &b, "cave:M").unwrap().mf, 3.0);
-    // Out through cave A into S4 (3 + 1 MF): A was the one cave entered this phase.
+    // S4 holds us2, a Known enemy: not entered in the MPh by day (A4.14).
+    assert!(reach(&field, &b, "S4").is_none());
+    // us2 concealed (not Known), still watching: out through cave A into S4 (3 + 1 MF); A was
+    // the one cave entered this phase.
+    let mut us2 = us(&b, "us2", "S4");
+    us2.concealed = true;
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "cave:G"), us2, us(&b, "us3", "T5")],
+    );
+    let field = field_of_movement(&s, "jp1").unwrap();
     let s4 = reach(&field, &b, "S4").unwrap();
     assert_eq!(s4.mf, 4.0);
     assert_eq!(

@@ -62,10 +62,18 @@ pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
     probe.phase = Phase::Movement;
     probe.attacker = crate::model::Side::Japanese;
     let id = "__eight_mf_probe__";
+    // The probe's Designated Target is the enemy at `to`, whose Location it may enter (A4.14's
+    // exception for a T-H Hero, G1.424).
+    let target = s
+        .units_at(to)
+        .into_iter()
+        .find(|o| o.unit.nationality != Nationality::Japanese)
+        .map(|o| o.unit.id.clone())
+        .unwrap_or_default();
     probe.units.push(crate::rules::situation::UnitAt {
         unit: Unit {
             hero: Some(Hero {
-                target: String::new(),
+                target,
                 created_in: s.player_turn,
                 attacked: false,
             }),

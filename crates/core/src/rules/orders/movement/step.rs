@@ -92,6 +92,29 @@ pub(crate) fn step<'a>(
             ),
         ));
     }
+    // A4.14: entering a Location that holds a Known enemy unit in the MPh is "restricted to a
+    // few specific cases" (A4.1; A4.14 is not in our sources). Night is one (E1.31 speaks of
+    // entering an enemy-occupied Location in the MPh), Banzai another (G1.5, not modelled);
+    // hidden and concealed enemies are not Known. Units advance into enemies in the APh.
+    // A T-H Hero may go into his Designated Target's Location (G1.424, as a Banzai Charge may,
+    // G1.5).
+    let hero_target = |o: &UnitAt| u.unit.hero.as_ref().is_some_and(|h| h.target == o.unit.id);
+    if s.phase == Phase::Movement && !s.night() {
+        let known_enemy = s.units_at(to).into_iter().find(|o| {
+            o.unit.side() != u.unit.side() && !o.hidden && !o.concealed && !hero_target(o)
+        });
+        if let Some(e) = known_enemy {
+            return Err(Refusal::new(
+                "A4.14",
+                format!(
+                    "{} holds the Known enemy unit {}: Infantry do not enter an enemy-occupied \
+                     Location in the MPh by day (A4.1, A4.14); they advance into it in the APh",
+                    show(to),
+                    e.unit.id
+                ),
+            ));
+        }
+    }
     let total = mf_allotment(u);
     let advance = s.phase == Phase::Advance;
     let plan = |to: &Location, rule, text| MovePlan {

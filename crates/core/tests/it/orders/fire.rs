@@ -260,3 +260,19 @@ fn e1_931_oba_fires_an_ir_at_night_with_no_usage_dr() {
     day.nvr = None;
     assert_eq!(refused(fire_ir(&day, hex(&b, "D6"))).rule, "E1.93");
 }
+
+#[test]
+fn a24_1_no_grenades_from_a_unit_with_no_mf_left() {
+    let b = cliff();
+    let mut u = us(&b, "us4", "H5");
+    u.unit.mf_spent = 4.0;
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![u]);
+    for kind in [SmokeKind::Grenade, SmokeKind::WpGrenade] {
+        let r = refused(place_smoke(&s, "us4", &loc(&b, "cave:K"), kind));
+        assert_eq!(r.rule, "A24.1", "{kind:?}");
+        assert!(r.reason.contains("no MF left"), "{r}");
+    }
+    // With MF left it may.
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us4", "H5")]);
+    assert!(place_smoke(&s, "us4", &loc(&b, "cave:K"), SmokeKind::Grenade).is_ok());
+}

@@ -451,9 +451,12 @@ fn draw_counters(world: &mut World) {
             let c = at(centre(*h), fire_at(*h) + up);
             solid.cone(c, 0.12, 0.14, 4, rgb);
             solid.cone(c, 0.12, -0.14, 4, rgb);
-            // Its counter hangs under the star.
+            // Its counter lies on its hex, as on a board (hanging under the star it read as
+            // over another hex from an oblique camera); the star marks it from afar.
             let marker = counter_art::marker_face([250, 250, 236], name);
-            piles.put(c - Vec3::Y * 0.3, marker, MARKER_SIDE, false);
+            let ground = at(centre(*h), fire_at(*h));
+            piles.put(ground + HEX_MARKER_OFFSET, marker, MARKER_SIDE, false);
+            glass.prism(ground, 0.05, up, 4, rgb);
         }
     }
     let mut old = world.query_filtered::<Entity, With<CounterVisual>>();

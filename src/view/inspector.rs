@@ -159,7 +159,7 @@ fn show(
                     ui.label("Primary cave: has a Cave Complex (G11.2)");
                 }
                 if let Some(x) = &c.complex {
-                    ui.label(format!("within Cave Complex {x}'s boundaries (G11.2)"));
+                    ui.label(format!("within Cave Complex {x}{x}'s boundaries (G11.2)"));
                 }
                 let acc = board.caves.accessible_from(&Under::Cave(id.clone()));
                 let acc: Vec<String> = acc.into_iter().filter(|a| a != id).collect();

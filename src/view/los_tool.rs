@@ -178,7 +178,7 @@ fn show(
                     .counts
                     .iter()
                     .filter(|(_, n)| *n > 0)
-                    .map(|(c, n)| format!("{n} {}", c.name()))
+                    .map(|(c, n)| format!("{n} {}", c.label()))
                     .collect();
                 ui.small(format!(
                     "from {}: {}",

@@ -55,6 +55,14 @@ impl Class {
         }
     }
 
+    /// The class in words, for a screen ("beyond the NVR" rather than the JSON's `beyond_nvr`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Class::BeyondNvr => "beyond the NVR",
+            other => other.name(),
+        }
+    }
+
     /// Every class, in output order.
     pub const ALL: [Class; 5] = [
         Class::Seen,

@@ -213,8 +213,10 @@ fn clicks(
     mut taken: ResMut<ClickTaken>,
     mut target: ResMut<Target>,
     mut orders: MessageWriter<PlayOrder>,
+    units: Query<&crate::model::Unit>,
 ) {
     taken.0 = false;
+    let side = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side());
     for Picked(pick) in picks.read() {
         let Some(Pick::Unit(unit)) = &selected.0 else {
             continue;
@@ -229,8 +231,13 @@ fn clicks(
             taken.0 = true;
             continue;
         }
-        // Another unit is selected by its counter; anything else becomes the target.
-        if !matches!(pick, Pick::Unit(_)) {
+        // A friendly unit is selected by its counter; an enemy unit, a hex or a cave becomes
+        // the target.
+        let friendly = match pick {
+            Pick::Unit(other) => side(other).is_some() && side(other) == side(unit),
+            _ => false,
+        };
+        if !friendly {
             target.0 = Some(pick.clone());
             taken.0 = true;
         }

@@ -205,6 +205,7 @@ fn names(pick: &Pick, r: &Reach) -> bool {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn clicks(
     mut picks: MessageReader<Picked>,
     play: Res<Play>,

@@ -60,6 +60,16 @@ fn show(
     let Some(pick) = selected.0.clone() else {
         return Ok(());
     };
+    // A unit gone from the view (eliminated, or hidden from the side now shown) is no longer
+    // selected: no empty Inspector is left behind.
+    if let Pick::Unit(id) = &pick
+        && !units
+            .iter()
+            .any(|(u, _, hidden, ..)| &u.id == id && shown(&settings, u.side(), hidden))
+    {
+        selected.0 = None;
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let map = &board.scenario.map;
     let mut open = true;

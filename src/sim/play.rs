@@ -118,7 +118,7 @@ pub(super) fn snapshot(world: &mut World) {
     if !world.contains_resource::<History>() {
         return;
     }
-    let Ok(s) = save(world) else {
+    let Ok(s) = super::save::snapshot_save(world) else {
         return;
     };
     let log_len = world.resource::<WalkLog>().events.len();

@@ -157,8 +157,18 @@ pub fn played_steps(
     Ok(Some(replay.script))
 }
 
-/// Takes a save of the world (between steps).
+/// Takes a save of the world (between steps), with the digest of its event log.
 pub fn save(world: &mut World) -> Result<Save, SaveError> {
+    take(world, true)
+}
+
+/// A save for an Undo snapshot: the log's digest is left out (the snapshot keeps the log's
+/// length, and hashing the whole log before every step would grow with the game).
+pub(super) fn snapshot_save(world: &mut World) -> Result<Save, SaveError> {
+    take(world, false)
+}
+
+fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
     let walk = world.resource::<Walk>().clone();
     if !walk.idle() {
         return Err(SaveError::Busy);
@@ -269,7 +279,7 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
         trip_flare_counters,
         gunflashes,
         played,
-        events: Some(events_digest(&world.resource::<super::WalkLog>().events)),
+        events: with_events.then(|| events_digest(&world.resource::<super::WalkLog>().events)),
     })
 }
 

@@ -67,6 +67,22 @@ impl LosResult {
             lit_beyond_nvr: false,
         }
     }
+
+    /// A Location's LOS to itself: clear at range 0, hindered only by what lies in it
+    /// (`hindrance`, with the `rule` that says so).
+    pub fn own_location(hindrance: u32, rule: Option<&'static str>, reason: String) -> Self {
+        LosResult {
+            sight: Sight {
+                range: 0,
+                hindrance,
+                block: None,
+            },
+            rule,
+            reason,
+            path: Vec::new(),
+            lit_beyond_nvr: false,
+        }
+    }
 }
 
 struct Recorder(Vec<PathHex>);

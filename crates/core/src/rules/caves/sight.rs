@@ -122,14 +122,10 @@ pub fn cave_los(
     {
         // SMOKE in it hinders once, as a SMOKE counter in a hex hinders a LOS within it (A24).
         let smoke = caves.smoke_drm(&x.id);
-        return Ok(LosResult {
-            sight: crate::los::Sight {
-                range: 0,
-                hindrance: smoke,
-                block: None,
-            },
-            rule: (smoke > 0).then_some("G11.85"),
-            reason: if smoke > 0 {
+        return Ok(LosResult::own_location(
+            smoke,
+            (smoke > 0).then_some("G11.85"),
+            if smoke > 0 {
                 format!(
                     "cave:{} is the viewer's own Location; SMOKE in it (+{smoke})",
                     x.id
@@ -140,9 +136,7 @@ pub fn cave_los(
                     x.id
                 )
             },
-            path: Vec::new(),
-            lit_beyond_nvr: false,
-        });
+        ));
     }
     if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
         && x.hex == y.hex

@@ -48,6 +48,23 @@ pub fn mf_allotment(u: &UnitAt) -> f32 {
     }
 }
 
+/// A4.1: an action done with MF in the MPh (a Search, A12.152; grenades, A24.1) needs MF
+/// left: refused under `rule` for a unit that has spent its whole allotment (`what`: "to
+/// Search with").
+pub(crate) fn mf_left(u: &UnitAt, rule: &'static str, what: &str) -> Result<(), Refusal> {
+    let total = mf_allotment(u);
+    if u.unit.mf_spent >= total {
+        return Err(Refusal::new(
+            rule,
+            format!(
+                "unit {} has no MF left this MPh ({} of {total} spent) {what}",
+                u.unit.id, u.unit.mf_spent
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// E1.42: a Cloaking counter's MF.
 pub const CLOAKING_MF: f32 = 6.0;
 

@@ -36,16 +36,7 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
     // Searching ends the Searcher's MPh: a unit with no MF left (e.g. after Climbing, which
     // takes the whole MPh, B11.4) has none to Search with. A12.152's own cost is not in our
     // sources.
-    if u.unit.mf_spent >= super::mf_allotment(u) {
-        return Err(Refusal::new(
-            "A12.152",
-            format!(
-                "unit {id} has no MF left this MPh ({} of {} spent) to Search with",
-                u.unit.mf_spent,
-                super::mf_allotment(u)
-            ),
-        ));
-    }
+    super::mf_left(u, "A12.152", "to Search with")?;
     let near = u.at.hex().is_some_and(|h| h == hex || h.is_adjacent(hex));
     if !u.unit.good_order() || !near {
         return Err(Refusal::new(

@@ -145,16 +145,7 @@ pub fn place_smoke(
     )?;
     // A24.1: grenades are placed with MF in the MPh (their cost is not in our sources; G11.833
     // speaks of "any required SMOKE MF cost"): a unit with none left places none.
-    if u.unit.mf_spent >= super::mf_allotment(u) {
-        return Err(Refusal::new(
-            "A24.1",
-            format!(
-                "unit {id} has no MF left this MPh ({} of {} spent) to place {what} with",
-                u.unit.mf_spent,
-                super::mf_allotment(u)
-            ),
-        ));
-    }
+    super::mf_left(u, "A24.1", &format!("to place {what} with"))?;
     let japanese = u.unit.nationality == Nationality::Japanese;
     // G1.17: "Japanese Elite squads may attempt WP placement as well, as per A24.3".
     if wp

@@ -85,25 +85,18 @@ pub(crate) fn ruled(
     (target_lit, target_gunflash): (bool, bool),
     b_name: &str,
 ) -> Result<LosResult, LosError> {
+    if sees_itself(env, a, b) {
+        return Ok(LosResult::own_location(
+            0,
+            None,
+            format!("{b_name} is the viewer's own Location: nothing lies between"),
+        ));
+    }
     let r = if underground(a) || underground(b) {
         cave_los(env, caves, a, b)
     } else {
         env.check(a, b)
     }?;
-    // (The Locations are checked first: a cave or Cave Complex must exist.)
-    if sees_itself(env, a, b) {
-        return Ok(LosResult {
-            sight: crate::los::Sight {
-                range: 0,
-                hindrance: 0,
-                block: None,
-            },
-            rule: None,
-            reason: format!("{b_name} is the viewer's own Location: nothing lies between"),
-            path: Vec::new(),
-            lit_beyond_nvr: false,
-        });
-    }
     let lit = seen_by_mark(env, nvr, a, b, target_lit || target_gunflash, &r.sight);
     Ok(match nvr {
         Some(nvr) if lit => LosResult {

@@ -11,6 +11,7 @@ mod cost;
 mod light;
 mod los;
 mod moves;
+mod orders;
 pub mod out;
 mod sees;
 pub use crate::save_file;
@@ -150,6 +151,25 @@ pub enum Command {
         #[arg(long, default_value = "Movement")]
         phase: Phase,
         /// Print one JSON object (unit, from, mf_available, moves, refused).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every order UNIT could give now besides its moves, allowed or refused with its rule,
+    /// each as a script's `act:` writes it.
+    #[command(after_help = PHASES_HELP)]
+    Orders {
+        /// The scenario file (RON).
+        scenario: PathBuf,
+        /// The unit's id in the scenario (e.g. us1).
+        unit: String,
+        /// The phase (default Movement, the unit's side the ATTACKER; with --load the save's
+        /// phase and ATTACKER).
+        #[arg(long)]
+        phase: Option<Phase>,
+        /// Ask in a saved walk's situation (`walk --save`).
+        #[arg(long)]
+        load: Option<PathBuf>,
+        /// Print one JSON object (unit, phase, attacker, from, moves, orders).
         #[arg(long)]
         json: bool,
     },
@@ -327,6 +347,22 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             phase,
             json,
         }) => moves::run(load(&scenario)?, &unit, phase, json, out),
+        Some(Command::Orders {
+            scenario,
+            unit,
+            phase,
+            load: saved,
+            json,
+        }) => orders::run(
+            load(&scenario)?,
+            &unit,
+            &orders::Options {
+                phase,
+                load: saved.as_deref(),
+                json,
+            },
+            out,
+        ),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json, out),
         Some(Command::Walk {
             scenario,

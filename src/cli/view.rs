@@ -311,7 +311,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     scenario_of(&args)?;
     Err(Failure::input(
         "this asl-pto was built without the 3D viewer (the `viewer` feature); build it with \
-         default features, or use the headless subcommands (check, caves, los, cost, light, walk)",
+         default features, or use the headless subcommands (check, caves, los, cost, moves, orders, sees, light, walk)",
     ))
 }
 

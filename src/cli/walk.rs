@@ -27,7 +27,7 @@ pub struct Options<'a> {
 
 /// Reads, checks and loads the save at `path` into the walk `app`: every problem is one line
 /// naming the save file and the line and column (or the offending id).
-fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<(), Failure> {
+pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<(), Failure> {
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();

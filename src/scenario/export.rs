@@ -6,51 +6,24 @@
 use ron::ser::PrettyConfig;
 
 use super::raw::{self, ActionSpec, StepSpec};
-use super::{Action, Scenario, ScenarioError, Step};
+use super::{Order, Scenario, ScenarioError, Step};
 use crate::map::Map;
 
-impl Action {
-    /// The action as a script writes it (`Move("us1", "T4")`).
-    pub fn spec(&self, map: &Map) -> ActionSpec {
-        let l = |l: &crate::los::Location| l.display(map).to_string();
-        let h = |h: &crate::hex::Hex| map.name(*h);
-        let s = |s: &String| s.clone();
-        match self {
-            Action::Move(u, to) => ActionSpec::Move(s(u), l(to)),
-            Action::Climb(u, level, v) => ActionSpec::Climb(s(u), *level, map.vertex_name(*v)),
-            Action::ClimbToPlaceDc(u, c, level, v) => {
-                ActionSpec::ClimbToPlaceDc(s(u), s(c), *level, map.vertex_name(*v))
-            }
-            Action::EnterCave(u, c) => ActionSpec::EnterCave(s(u), s(c)),
-            Action::ExitCave(u, to) => ActionSpec::ExitCave(s(u), l(to)),
-            Action::ThrowDc(u, c) => ActionSpec::ThrowDc(s(u), s(c)),
-            Action::PlaceDc(u, c) => ActionSpec::PlaceDc(s(u), s(c)),
-            Action::SetDc(u, c) => ActionSpec::SetDc(s(u), s(c)),
-            Action::PlaceSmoke(u, at) => ActionSpec::PlaceSmoke(s(u), l(at)),
-            Action::FireStarshell(u, x) => ActionSpec::FireStarshell(s(u), h(x)),
-            Action::FireIr(x) => ActionSpec::FireIr(h(x)),
-            Action::Kindle(x) => ActionSpec::Kindle(h(x)),
-            Action::MoraleCheck(u, drm) => ActionSpec::MoraleCheck(s(u), *drm),
-            Action::Search(u, x) => ActionSpec::Search(s(u), h(x)),
-            Action::NextPlayerTurn => ActionSpec::NextPlayerTurn,
-            Action::CreateHero(u, t) => ActionSpec::CreateHero(s(u), s(t)),
-            Action::PlaceWp(u, at) => ActionSpec::PlaceWp(s(u), l(at)),
-            Action::Los(a, b) => ActionSpec::Los(l(a), l(b)),
-            Action::Light(at) => ActionSpec::Light(l(at)),
-            Action::Control(c) => ActionSpec::Control(s(c)),
-            Action::Fire(us, at) => ActionSpec::Fire(us.clone(), l(at)),
-        }
-    }
+/// The order as a script writes it (`Move("us1", "T4")`): its own text (`Order::script`, the one
+/// writer of an order's script form) read back as the script's syntax.
+pub fn order_spec(order: &Order, map: &Map) -> Result<ActionSpec, String> {
+    let text = order.script(map);
+    ron::from_str(&text).map_err(|e| format!("the order {text} could not be written out: {e}"))
 }
 
 impl Step {
     /// The step as a script writes it.
-    pub fn spec(&self, map: &Map) -> StepSpec {
-        StepSpec {
+    pub fn spec(&self, map: &Map) -> Result<StepSpec, String> {
+        Ok(StepSpec {
             say: self.say.clone(),
             phase: self.phase,
-            act: self.act.as_ref().map(|a| a.spec(map)),
-        }
+            act: self.act.as_ref().map(|a| order_spec(a, map)).transpose()?,
+        })
     }
 }
 
@@ -59,7 +32,15 @@ impl Scenario {
     /// `asl-pto walk` replays step by step. Errors only if the scenario's own text no longer
     /// parses (it always does: it was loaded from it).
     pub fn with_script(&self, steps: &[Step], seed: u64) -> Result<String, ScenarioError> {
-        let specs = steps.iter().map(|s| s.spec(&self.map)).collect();
+        let specs = steps
+            .iter()
+            .map(|s| s.spec(&self.map))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(|message| ScenarioError {
+                file: self.file.clone(),
+                at: None,
+                message,
+            })?;
         self.with_script_specs(specs, seed)
     }
 

@@ -17,7 +17,7 @@ pub use input::{MAX_INPUT_BYTES, fingerprint};
 pub use raw::ElrSpec;
 pub use sight::{Field, LosContext};
 
-use crate::hex::{Hex, Vertex};
+use crate::hex::Hex;
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
 use crate::rules::Problem;
@@ -85,45 +85,16 @@ pub struct SmokeDef {
     pub kind: SmokeKind,
 }
 
-/// One resolved walkthrough action (scenario-format.md "Walkthrough script").
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    Move(String, Location),
-    Climb(String, i32, Vertex),
-    /// G11.8331: (unit, cave, level, vertex) a Climb declared to Place a DC into the cave.
-    ClimbToPlaceDc(String, String, i32, Vertex),
-    EnterCave(String, String),
-    ExitCave(String, Location),
-    ThrowDc(String, String),
-    PlaceDc(String, String),
-    SetDc(String, String),
-    PlaceSmoke(String, Location),
-    FireStarshell(String, Hex),
-    FireIr(Hex),
-    Kindle(Hex),
-    MoraleCheck(String, i32),
-    Search(String, Hex),
-    NextPlayerTurn,
-    /// A T-H Hero creation attempt by a unit vs a Designated Target unit (G1.421/G1.424).
-    CreateHero(String, String),
-    /// WP grenades placed by a unit (A24; in a cave G11.85/G11.851).
-    PlaceWp(String, Location),
-    /// Report the LOS between two Locations now.
-    Los(Location, Location),
-    /// Report whether a Location is Illuminated now (E1.9, G11.96).
-    Light(Location),
-    /// Report whether the Allies Control a cave now (G11.94).
-    Control(String),
-    /// An attack by units (a Fire Group, a leader directing) at a Location (A7/A8).
-    Fire(Vec<String>, Location),
-}
+/// One resolved walkthrough action (scenario-format.md "Walkthrough script"): the core's order
+/// vocabulary (`rules::orders::Order`), which Play mode, `orders` and the walk all speak.
+pub use crate::rules::orders::{CaveId, Order, UnitId};
 
 /// One walkthrough step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub say: Option<String>,
     pub phase: Option<Phase>,
-    pub act: Option<Action>,
+    pub act: Option<Order>,
 }
 
 pub use crate::rules::situation::{light_sources_of, situation_env};

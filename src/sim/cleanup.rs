@@ -15,7 +15,6 @@ use super::night::gain_concealment_at_night;
 use super::phase::{Phase, PlayerTurn};
 use crate::rules::night::light::SourceKind;
 use crate::rules::orders::phase::{cave_smoke_removed_now, heroes_removed, illumination_removed};
-use crate::rules::situation::SmokeAt;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -69,13 +68,7 @@ fn remove_cave_smoke(world: &mut World) {
     all.sort_by_key(|(_, s)| format!("{:?}", s.at));
     for (e, smoke) in all {
         let s = situation(world, &board);
-        let at = SmokeAt {
-            at: smoke.at.clone(),
-            kind: smoke.kind,
-            dispersed: smoke.dispersed,
-            placed_in: smoke.placed_in,
-        };
-        let Some(r) = cave_smoke_removed_now(&s, &at) else {
+        let Some(r) = cave_smoke_removed_now(&s, &smoke) else {
             continue;
         };
         world.despawn(e);

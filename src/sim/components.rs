@@ -2,9 +2,8 @@
 
 use bevy::prelude::*;
 
-use crate::hex::{Hex, Vertex};
+use crate::hex::Hex;
 use crate::los::Location;
-use crate::model::SmokeKind;
 use crate::rules::night::light::SourceKind;
 
 /// A hex of the map (its Base Level, terrain and depression are the `Board`'s map).
@@ -74,24 +73,7 @@ pub use crate::model::{Hero, Unit};
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct At(pub Location);
 
-/// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct Climb {
-    pub hex: Hex,
-    pub vertex: Vertex,
-    pub level: i32,
-    pub unit: String,
-}
-
-/// A SMOKE counter (A24; in a cave, G11.85).
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct Smoke {
-    pub at: Location,
-    pub kind: SmokeKind,
-    pub dispersed: bool,
-    /// The Player Turn number it was placed in (0: set up with the scenario).
-    pub placed_in: u32,
-}
+pub use crate::state::{Climb, Smoke};
 
 /// A Blaze (B25; E1.94), with its Blazing levels.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

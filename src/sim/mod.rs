@@ -61,6 +61,22 @@ pub enum SimSystems {
     Relight,
 }
 
+impl Board {
+    /// What the scenario fixes for the whole game, as the rulings read it with the state.
+    pub fn setting(&self) -> crate::state::Setting<'_> {
+        let s = &self.scenario;
+        crate::state::Setting {
+            map: &s.map,
+            caves: &self.caves,
+            kindling: s.night.as_ref().is_some_and(|n| n.kindling),
+            year: s.date.map(|(y, _)| y),
+            ob_japanese_squads: crate::rules::orders::heroes::japanese_squads_in_ob(
+                s.units.iter().map(|d| (d.nationality, d.counter.as_str())),
+            ),
+        }
+    }
+}
+
 /// The headless simulation of one scenario, seeded.
 pub struct SimPlugin {
     pub scenario: Arc<Scenario>,
@@ -76,7 +92,7 @@ impl Plugin for SimPlugin {
         })
         .insert_resource(Dice::new(self.seed))
         .insert_resource(PlayerTurn::first(self.scenario.first_attacker))
-        .insert_resource(NightState::of(&self.scenario))
+        .insert_resource(phase::night_of(&self.scenario))
         .insert_resource(Walk::new(self.scenario.script.clone()))
         .init_resource::<WalkLog>()
         .init_resource::<Tallies>()

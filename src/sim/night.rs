@@ -13,7 +13,7 @@ use super::phase::{NightState, Phase, PlayerTurn};
 use super::runner::Walk;
 use crate::rules::night::movement::movement_dr;
 use crate::rules::orders::phase::{Straying, night_concealment, nvr_change_due, straying};
-use crate::scenario::Action;
+use crate::scenario::Order;
 
 /// E1.12: at the start of each RPh after the opening Player Turn of a night scenario, the NVR
 /// Change DR (part of the Wind Change DR), as `rules::orders::phase::nvr_change_due` plans it.
@@ -46,9 +46,7 @@ fn about_to_move(walk: &Walk) -> Vec<String> {
     let mut ids = Vec::new();
     let rest = walk.steps[walk.next.min(walk.steps.len())..]
         .iter()
-        .take_while(|step| {
-            step.phase.is_none() && !matches!(step.act, Some(Action::NextPlayerTurn))
-        })
+        .take_while(|step| step.phase.is_none() && !matches!(step.act, Some(Order::NextPlayerTurn)))
         .map(|step| &step.act);
     // The waiting action belongs to this MPh only if the step's target is an MPh.
     let pending = match walk.target {
@@ -56,15 +54,11 @@ fn about_to_move(walk: &Walk) -> Vec<String> {
         _ => &None,
     };
     for act in std::iter::once(pending).chain(rest) {
-        match act {
-            Some(
-                Action::Move(u, _)
-                | Action::EnterCave(u, _)
-                | Action::ExitCave(u, _)
-                | Action::Climb(u, _, _)
-                | Action::ClimbToPlaceDc(u, _, _, _),
-            ) if !ids.contains(u) => ids.push(u.clone()),
-            _ => {}
+        if let Some(o) = act.as_ref().filter(|o| o.moves())
+            && let Some(u) = o.unit()
+            && !ids.iter().any(|i| i == &u.0)
+        {
+            ids.push(u.0.clone());
         }
     }
     ids

@@ -20,7 +20,7 @@ use super::phase::{Phase, PlayerTurn};
 use super::runner::{Walk, request_phase, request_step, target_of};
 use super::save::{Save, load, save};
 use crate::los::Location;
-use crate::scenario::{Action, Step};
+use crate::scenario::{Order, Step};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayOrder>()
@@ -35,7 +35,7 @@ pub enum PlayOrder {
     /// Hand the scenario to the player from here (the script's remaining steps are dropped).
     Start,
     /// One action, ruled and applied as a script step.
-    Act(Action),
+    Act(Order),
     /// A unit moves along a path (the Locations after its own), one step per Location; a
     /// refused step ends the walk there.
     Along(String, Vec<Location>),
@@ -190,7 +190,7 @@ fn phase_step(phase: Phase) -> Step {
     }
 }
 
-fn act_step(action: Action) -> Step {
+fn act_step(action: Order) -> Step {
     Step {
         say: None,
         phase: None,
@@ -200,10 +200,17 @@ fn act_step(action: Action) -> Step {
 
 /// The action that takes a unit from one Location of a path to the next: a Climb onto a Climb
 /// counter, else a Move.
-fn path_action(unit: &str, to: &Location) -> Action {
+fn path_action(unit: &str, to: &Location) -> Order {
     match to {
-        Location::Climbing { level, vertex, .. } => Action::Climb(unit.into(), *level, *vertex),
-        _ => Action::Move(unit.into(), to.clone()),
+        Location::Climbing { level, vertex, .. } => Order::Climb {
+            unit: unit.into(),
+            level: *level,
+            vertex: *vertex,
+        },
+        _ => Order::Move {
+            unit: unit.into(),
+            to: to.clone(),
+        },
     }
 }
 
@@ -230,7 +237,7 @@ fn watch_phase(world: &mut World) -> bool {
     let after = target_of(phase, pt, phase.next());
     if let Some(step) = next {
         let target = match (&step.act, step.phase) {
-            (Some(Action::NextPlayerTurn), _) => Some((Phase::Rally, pt + 1)),
+            (Some(Order::NextPlayerTurn), _) => Some((Phase::Rally, pt + 1)),
             (_, Some(p)) => Some(target_of(phase, pt, p)),
             (_, None) => None,
         };

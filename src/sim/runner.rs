@@ -11,7 +11,7 @@ use super::SimSystems;
 use super::actions;
 use super::log::{Say, emit};
 use super::phase::{Phase, PlayerTurn};
-use crate::scenario::{Action, Step};
+use crate::scenario::{Order, Step};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, drive.in_set(SimSystems::Drive));
@@ -28,7 +28,7 @@ pub struct Walk {
     /// Advance until this phase of at least this Player Turn number.
     pub target: Option<(Phase, u32)>,
     /// The action to resolve once the target is reached.
-    pub pending: Option<Action>,
+    pub pending: Option<Order>,
     /// The step's narration, told once the target is reached (before its action).
     pub say: Option<String>,
 }
@@ -87,7 +87,7 @@ pub fn request_step(world: &mut World) -> bool {
     let mut target = step.phase.map(|p| target_of(phase, pt, p));
     let mut pending = None;
     match step.act {
-        Some(Action::NextPlayerTurn) => target = Some((Phase::Rally, pt + 1)),
+        Some(Order::NextPlayerTurn) => target = Some((Phase::Rally, pt + 1)),
         Some(a) => pending = Some(a),
         None => {}
     }

@@ -250,8 +250,10 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
             super::play::played(world)
                 .iter()
                 .map(|s| s.spec(map))
-                .collect()
-        });
+                .collect::<Result<Vec<_>, String>>()
+        })
+        .transpose()
+        .map_err(SaveError::Syntax)?;
     Ok(Save {
         format: super::save_check::SAVE_FORMAT,
         scenario: board.scenario.fingerprint.clone(),

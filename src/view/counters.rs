@@ -22,7 +22,7 @@ use super::place::{
 use super::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::scenario::SmokeKind;
-use crate::sim::live::Live;
+use crate::sim::live::state;
 use crate::sim::watch::PieceChanges;
 use crate::sim::{Board, Climb};
 
@@ -273,12 +273,10 @@ fn draw_counters(world: &mut World) {
         return;
     }
     world.resource_mut::<CountersStale>().0 = false;
-    let live = Live::read(world);
-    let settings = world.resource::<ViewSettings>().clone();
-    let mut q = world.query::<&Climb>();
-    let mut climbs: Vec<Climb> = q.iter(world).cloned().collect();
-    climbs.sort_by(|a, b| a.unit.cmp(&b.unit));
     let board = world.resource::<Board>().clone();
+    let live = state(world, &board);
+    let settings = world.resource::<ViewSettings>().clone();
+    let climbs = live.climbs.clone();
     let palette = world.resource::<Palette>().clone();
     let map = &board.scenario.map;
     let mut solid = MeshData::new();
@@ -364,7 +362,13 @@ fn draw_counters(world: &mut World) {
         unit_at.insert(u.unit.id.clone(), u.at.clone());
     }
     // SMOKE: grey volumes two levels tall; WP whiter; dispersed fainter.
-    for (at_, kind, dispersed) in &live.smoke {
+    for Smoke {
+        at: at_,
+        kind,
+        dispersed,
+        ..
+    } in &live.smoke
+    {
         let rgb = match kind {
             SmokeKind::WhitePhosphorus | SmokeKind::WpGrenade => [0.95, 0.95, 0.95],
             _ => [0.62, 0.62, 0.64],

@@ -2,7 +2,8 @@
 //! Climber's counter gives his Climbing Location), or type them as on the command line (`S4`,
 //! `S4@2`, `T4@1/T4-S5-S4`, `cave:G`, `complex:M`) — and the thread is drawn clear (green),
 //! hindered (yellow) or blocked (red), with range, hindrance and the deciding rule
-//! (`rules::sight::los_between`, on the live situation: SMOKE, Blazes, the NVR).
+//! (`rules::orders::look::los_traced`, the walk's own `Los` ruling, on the situation now:
+//! SMOKE, Blazes, the NVR, Illumination and Gunflashes).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -11,9 +12,9 @@ use super::pick::Pickables;
 use super::place::location_point;
 use super::{Panel, Pick, Picked, ViewSystems};
 use crate::los::{Location, LosResult};
-use crate::rules::sight::los_between;
+use crate::rules::orders::look::los_traced;
 use crate::sim::Board;
-use crate::sim::live::{Live, location_lit};
+use crate::sim::live::situation;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LosTool>()
@@ -100,13 +101,11 @@ fn compute(world: &mut World) {
         return;
     };
     let board = world.resource::<Board>().clone();
-    let live = Live::read(world);
-    // E1.101: is the target Illuminated now (its hex, or the cave itself, G11.96)?
-    let lit = location_lit(world, &b);
-    let name = b.display(&board.scenario.map).to_string();
-    let caves = live.caves(&board);
-    let result =
-        los_between(live.env(&board), &caves, &a, &b, lit, &name).map_err(|e| e.to_string());
+    // The walk's own ruling (`Los(from, to)`): SMOKE, Blazes, the NVR, and a target seen beyond
+    // it when Illuminated (G11.96 for a cave) or marked by a Gunflash (E1.101).
+    let s = situation(world, &board);
+    let result = los_traced(&s, &a, &b).map_err(|r| r.reason);
+    drop(s);
     let mut tool = world.resource_mut::<LosTool>();
     tool.result = Some(result);
     tool.dirty = false;

@@ -19,6 +19,7 @@ mod crest;
 mod demo_scenarios;
 mod fire;
 mod format;
+mod legal_orders;
 mod los;
 mod moves;
 mod night;

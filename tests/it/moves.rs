@@ -9,7 +9,7 @@ use asl_pto::rules::moves::{Reach, field_of_movement};
 use asl_pto::rules::orders::climb::{ClimbPlan, climb};
 use asl_pto::rules::orders::movement::{MovePlan, MoveVerb, move_to};
 use asl_pto::rules::situation::Refusal;
-use asl_pto::scenario::Action;
+use asl_pto::scenario::Order;
 use asl_pto::sim::live::situation;
 use asl_pto::sim::{self, At, Board, Climb, Cloaked, Concealed, Hidden, Unit, Walk, WalkLog};
 use bevy::prelude::*;
@@ -44,14 +44,20 @@ fn unit_state(app: &mut App, id: &str) -> (Location, f32, bool, bool, bool) {
 }
 
 /// Asks the core about a movement order, on the live situation.
-fn ask(world: &mut World, action: &Action) -> Option<Asked> {
+fn ask(world: &mut World, action: &Order) -> Option<Asked> {
     let board = world.resource::<Board>().clone();
     let s = situation(world, &board);
     let (unit, to, verb) = match action {
-        Action::Move(u, to) => (u, to.clone(), MoveVerb::Move),
-        Action::EnterCave(u, c) => (u, Location::Cave(c.clone()), MoveVerb::EnterCave),
-        Action::ExitCave(u, to) => (u, to.clone(), MoveVerb::ExitCave),
-        Action::Climb(u, level, vertex) => {
+        Order::Move { unit: u, to } => (u, to.clone(), MoveVerb::Move),
+        Order::EnterCave { unit: u, cave: c } => {
+            (u, Location::Cave(c.0.clone()), MoveVerb::EnterCave)
+        }
+        Order::ExitCave { unit: u, to } => (u, to.clone(), MoveVerb::ExitCave),
+        Order::Climb {
+            unit: u,
+            level,
+            vertex,
+        } => {
             let target = s
                 .unit(u)
                 .and_then(|x| x.at.hex())
@@ -61,7 +67,7 @@ fn ask(world: &mut World, action: &Action) -> Option<Asked> {
                     vertex: *vertex,
                 });
             return Some(Asked::Climb {
-                unit: u.clone(),
+                unit: u.0.clone(),
                 target,
                 plan: climb(&s, u, *level, *vertex),
                 field: field_of_movement(&s, u),
@@ -70,7 +76,7 @@ fn ask(world: &mut World, action: &Action) -> Option<Asked> {
         _ => return None,
     };
     Some(Asked::Move {
-        unit: unit.clone(),
+        unit: unit.0.clone(),
         plan: move_to(&s, unit, &to, verb),
         field: field_of_movement(&s, unit),
         to,

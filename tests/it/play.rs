@@ -3,7 +3,7 @@
 //! of a game in Play mode continues it; the exported scenario walks to the same events.
 
 use asl_pto::los::Location;
-use asl_pto::scenario::{Action, Scenario};
+use asl_pto::scenario::{Order, Scenario};
 use asl_pto::sim::play::{History, Play, PlayOrder, export};
 use asl_pto::sim::{self, Phase, Walk, WalkLog, runner, save};
 use bevy::prelude::*;
@@ -129,7 +129,7 @@ fn issue_15_undo_then_redo_gives_the_same_state_and_the_same_rolls() {
     assert!(
         !steps
             .iter()
-            .any(|s| matches!(&s.act, Some(Action::EnterCave(u, _)) if u == "jp1")),
+            .any(|s| matches!(&s.act, Some(Order::EnterCave { unit, .. }) if unit == "jp1")),
         "{steps:#?}"
     );
     // Past the scenario's own script (19 steps): Undo still restores (a regression: the

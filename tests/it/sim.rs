@@ -206,10 +206,10 @@ fn b11_4_a_climber_advances_off_its_counter_in_the_aph() {
     assert_eq!(q.iter(a.world()).count(), 1, "set up on its Climb counter");
     // In the MPh a Move onto the cliff top is refused: it is reached by Climbing.
     update_until(&mut a, Phase::Advance, 1);
-    a.world_mut().resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Action::Move(
-        "us1".into(),
-        Location::Ground(s5()),
-    ));
+    a.world_mut().resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Order::Move {
+        unit: "us1".into(),
+        to: Location::Ground(s5()),
+    });
     a.update();
     let (_, at) = unit(&mut a, "us1");
     assert_eq!(at, Location::Ground(s5()));
@@ -484,7 +484,7 @@ fn g11_94_control_once_gained_remains_whatever_becomes_of_the_allied_unit() {
     let n = s
         .script
         .iter()
-        .position(|st| matches!(&st.act, Some(asl_pto::scenario::Action::Move(u, _)) if u == "us1"))
+        .position(|st| matches!(&st.act, Some(asl_pto::scenario::Order::Move { unit, .. }) if unit == "us1"))
         .expect("the added move");
     let mut app = sim::headless(s, 7);
     run_to(&mut app, n + 2);

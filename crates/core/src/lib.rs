@@ -4,7 +4,8 @@
 //!
 //! Layers, each depending only on those above it: `hex` -> `map` -> `los` -> `rules`, with
 //! `model` (sides, phases, SMOKE kinds, night sky) and `counters` (the counter catalog) beside
-//! them. Every ruling is a pure function of plain facts; the `asl-pto` crate's simulation
+//! them, and `state` (the `GameState` every ruling reads, through its `Situation`). Every ruling
+//! is a pure function of plain facts; the `asl-pto` crate's simulation
 //! applies them, its CLI prints them and its viewer shows them. `vasl` reads VASL board
 //! archives (`bdNN` files) into hexes for the map.
 
@@ -14,5 +15,6 @@ pub mod los;
 pub mod map;
 pub mod model;
 pub mod rules;
+pub mod state;
 pub mod vasl;
 pub mod words;

@@ -5,14 +5,15 @@ use std::collections::{HashMap, HashSet};
 
 use super::raw::{ActionSpec, ScenarioFile};
 use super::{
-    Action, CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef,
-    UnitDef, locate_nth,
+    CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef, UnitDef,
+    locate_nth,
 };
 use crate::counters::{Catalog, Lookup};
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::Location;
 use crate::map::Map;
 use crate::model::{Phase, Side};
+use crate::rules::orders::{CaveId, Order, UnitId};
 
 struct Ctx<'a> {
     text: &'a str,
@@ -387,12 +388,12 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                 }
             }
         }
-        Ok(id.to_string())
+        Ok(UnitId::from(id))
     };
     let cave = |ctx: &mut Ctx, id: &str| {
         let nth = ctx.visit(id);
         if cave_ids.contains(id) {
-            Ok(id.to_string())
+            Ok(CaveId::from(id))
         } else {
             Err(ctx.err_at(id, nth, format!("script: there is no cave '{id}'")))
         }
@@ -401,10 +402,10 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         let act = match &step.act {
             None => None,
             Some(a) => Some(match a {
-                ActionSpec::Move(u, to) => Action::Move(
-                    unit(&mut ctx, u)?,
-                    location(&mut ctx, &s, to, "script Move")?,
-                ),
+                ActionSpec::Move(u, to) => Order::Move {
+                    unit: unit(&mut ctx, u)?,
+                    to: location(&mut ctx, &s, to, "script Move")?,
+                },
                 ActionSpec::Climb(u, level, v) => {
                     let u = unit(&mut ctx, u)?;
                     if !LEVELS.contains(level) {
@@ -412,7 +413,11 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                             "script Climb: level {level} is outside Levels -9..20"
                         )));
                     }
-                    Action::Climb(u, *level, ctx.vertex(&s.map, v, "script Climb")?)
+                    Order::Climb {
+                        unit: u,
+                        level: *level,
+                        vertex: ctx.vertex(&s.map, v, "script Climb")?,
+                    }
                 }
                 ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
                     let u = unit(&mut ctx, u)?;
@@ -422,51 +427,75 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                             "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
                         )));
                     }
-                    let v = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
-                    Action::ClimbToPlaceDc(u, c, *level, v)
+                    let vertex = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
+                    Order::ClimbToPlaceDc {
+                        unit: u,
+                        cave: c,
+                        level: *level,
+                        vertex,
+                    }
                 }
-                ActionSpec::EnterCave(u, c) => {
-                    Action::EnterCave(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
-                }
-                ActionSpec::ExitCave(u, to) => Action::ExitCave(
-                    unit(&mut ctx, u)?,
-                    location(&mut ctx, &s, to, "script ExitCave")?,
-                ),
-                ActionSpec::ThrowDc(u, c) => {
-                    Action::ThrowDc(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
-                }
-                ActionSpec::PlaceDc(u, c) => {
-                    Action::PlaceDc(unit(&mut ctx, u)?, cave(&mut ctx, c)?)
-                }
-                ActionSpec::SetDc(u, c) => Action::SetDc(unit(&mut ctx, u)?, cave(&mut ctx, c)?),
-                ActionSpec::PlaceSmoke(u, at) => Action::PlaceSmoke(
-                    unit(&mut ctx, u)?,
-                    location(&mut ctx, &s, at, "script PlaceSmoke")?,
-                ),
-                ActionSpec::FireStarshell(u, h) => Action::FireStarshell(
-                    unit(&mut ctx, u)?,
-                    ctx.hex(&s.map, h, "script FireStarshell")?,
-                ),
-                ActionSpec::FireIr(h) => Action::FireIr(ctx.hex(&s.map, h, "script FireIr")?),
-                ActionSpec::Kindle(h) => Action::Kindle(ctx.hex(&s.map, h, "script Kindle")?),
-                ActionSpec::MoraleCheck(u, drm) => Action::MoraleCheck(unit(&mut ctx, u)?, *drm),
-                ActionSpec::Search(u, h) => {
-                    Action::Search(unit(&mut ctx, u)?, ctx.hex(&s.map, h, "script Search")?)
-                }
-                ActionSpec::NextPlayerTurn => Action::NextPlayerTurn,
-                ActionSpec::CreateHero(u, t) => {
-                    Action::CreateHero(unit(&mut ctx, u)?, unit(&mut ctx, t)?)
-                }
-                ActionSpec::PlaceWp(u, at) => Action::PlaceWp(
-                    unit(&mut ctx, u)?,
-                    location(&mut ctx, &s, at, "script PlaceWp")?,
-                ),
-                ActionSpec::Los(a, b) => Action::Los(
-                    location(&mut ctx, &s, a, "script Los")?,
-                    location(&mut ctx, &s, b, "script Los")?,
-                ),
-                ActionSpec::Light(at) => Action::Light(location(&mut ctx, &s, at, "script Light")?),
-                ActionSpec::Control(c) => Action::Control(cave(&mut ctx, c)?),
+                ActionSpec::EnterCave(u, c) => Order::EnterCave {
+                    unit: unit(&mut ctx, u)?,
+                    cave: cave(&mut ctx, c)?,
+                },
+                ActionSpec::ExitCave(u, to) => Order::ExitCave {
+                    unit: unit(&mut ctx, u)?,
+                    to: location(&mut ctx, &s, to, "script ExitCave")?,
+                },
+                ActionSpec::ThrowDc(u, c) => Order::ThrowDc {
+                    unit: unit(&mut ctx, u)?,
+                    cave: cave(&mut ctx, c)?,
+                },
+                ActionSpec::PlaceDc(u, c) => Order::PlaceDc {
+                    unit: unit(&mut ctx, u)?,
+                    cave: cave(&mut ctx, c)?,
+                },
+                ActionSpec::SetDc(u, c) => Order::SetDc {
+                    unit: unit(&mut ctx, u)?,
+                    cave: cave(&mut ctx, c)?,
+                },
+                ActionSpec::PlaceSmoke(u, at) => Order::PlaceSmoke {
+                    unit: unit(&mut ctx, u)?,
+                    at: location(&mut ctx, &s, at, "script PlaceSmoke")?,
+                },
+                ActionSpec::FireStarshell(u, h) => Order::FireStarshell {
+                    unit: unit(&mut ctx, u)?,
+                    at: ctx.hex(&s.map, h, "script FireStarshell")?,
+                },
+                ActionSpec::FireIr(h) => Order::FireIr {
+                    at: ctx.hex(&s.map, h, "script FireIr")?,
+                },
+                ActionSpec::Kindle(h) => Order::Kindle {
+                    at: ctx.hex(&s.map, h, "script Kindle")?,
+                },
+                ActionSpec::MoraleCheck(u, drm) => Order::MoraleCheck {
+                    unit: unit(&mut ctx, u)?,
+                    drm: *drm,
+                },
+                ActionSpec::Search(u, h) => Order::Search {
+                    unit: unit(&mut ctx, u)?,
+                    hex: ctx.hex(&s.map, h, "script Search")?,
+                },
+                ActionSpec::NextPlayerTurn => Order::NextPlayerTurn,
+                ActionSpec::CreateHero(u, t) => Order::CreateHero {
+                    unit: unit(&mut ctx, u)?,
+                    target: unit(&mut ctx, t)?,
+                },
+                ActionSpec::PlaceWp(u, at) => Order::PlaceWp {
+                    unit: unit(&mut ctx, u)?,
+                    at: location(&mut ctx, &s, at, "script PlaceWp")?,
+                },
+                ActionSpec::Los(a, b) => Order::Los {
+                    from: location(&mut ctx, &s, a, "script Los")?,
+                    to: location(&mut ctx, &s, b, "script Los")?,
+                },
+                ActionSpec::Light(at) => Order::Light {
+                    at: location(&mut ctx, &s, at, "script Light")?,
+                },
+                ActionSpec::Control(c) => Order::Control {
+                    cave: cave(&mut ctx, c)?,
+                },
                 ActionSpec::Fire(us, at) => {
                     if us.is_empty() {
                         return Err(ctx.plain(
@@ -475,7 +504,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                                 .into(),
                         ));
                     }
-                    let mut ids: Vec<String> = Vec::new();
+                    let mut ids: Vec<UnitId> = Vec::new();
                     for u in us {
                         let id = unit(&mut ctx, u)?;
                         if ids.contains(&id) {
@@ -485,7 +514,10 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
                         }
                         ids.push(id);
                     }
-                    Action::Fire(ids, location(&mut ctx, &s, at, "script Fire")?)
+                    Order::Fire {
+                        units: ids,
+                        at: location(&mut ctx, &s, at, "script Fire")?,
+                    }
                 }
             }),
         };

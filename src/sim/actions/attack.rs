@@ -18,7 +18,7 @@ use crate::rules::orders::units::{
 use crate::sim::Board;
 use crate::sim::components::*;
 use crate::sim::dice::Dice;
-use crate::sim::live::{Live, UnitView, situation, unit_entity};
+use crate::sim::live::{situation, unit_entity};
 use crate::sim::log::{rolled, ruled};
 
 /// The unit gives up its DC.
@@ -158,8 +158,10 @@ fn dc_attack(world: &mut World, attack: &DcVsCave) {
         units_hit(world, &at, out.result);
         return;
     }
-    let live = Live::read(world);
-    let gone: Vec<Entity> = live.units_at(&at).iter().map(|u| u.entity).collect();
+    let gone: Vec<Entity> = hits_in(world, |l| l == &at)
+        .into_iter()
+        .map(|h| h.entity)
+        .collect();
     for e in gone {
         world.despawn(e);
     }
@@ -192,17 +194,37 @@ fn location_attack(world: &mut World, attack: &DcVsLocation) {
 /// Applies an IFT result to every unit in a Location, as `rules::orders::units::ift_effect`
 /// says: Random Selection (A7.301) picks KIA and K victims (`targets_hit`).
 pub(crate) fn units_hit(world: &mut World, at: &Location, result: IftResult) {
-    let live = Live::read(world);
-    let targets: Vec<UnitView> = live.units_at(at).into_iter().cloned().collect();
+    let targets = hits_in(world, |l| l == at);
     targets_hit(world, targets, result);
 }
 
+/// A unit an attack hits: its entity and its counter's state.
+pub(crate) struct Hit {
+    pub entity: Entity,
+    pub unit: Unit,
+}
+
+/// The units whose Location passes `at`, sorted by id, as attacks hit them.
+pub(crate) fn hits_in(world: &mut World, at: impl Fn(&Location) -> bool) -> Vec<Hit> {
+    let mut q = world.query::<(Entity, &Unit, &At)>();
+    let mut v: Vec<Hit> = q
+        .iter(world)
+        .filter(|(_, _, l)| at(&l.0))
+        .map(|(entity, unit, _)| Hit {
+            entity,
+            unit: unit.clone(),
+        })
+        .collect();
+    v.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
+    v
+}
+
 /// Applies an IFT result to these units (sorted by id), as `units_hit` does.
-pub(crate) fn targets_hit(world: &mut World, mut targets: Vec<UnitView>, result: IftResult) {
+pub(crate) fn targets_hit(world: &mut World, mut targets: Vec<Hit>, result: IftResult) {
     if targets.is_empty() {
         return;
     }
-    let select = |world: &mut World, targets: &mut Vec<UnitView>| -> Option<UnitView> {
+    let select = |world: &mut World, targets: &mut Vec<Hit>| -> Option<Hit> {
         if targets.len() <= 1 {
             return targets.pop();
         }

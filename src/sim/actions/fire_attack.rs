@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::attack::targets_hit;
+use super::attack::{hits_in, targets_hit};
 use super::{refused, refusing_unit};
 use crate::los::Location;
 use crate::model::FireMark;
@@ -17,7 +17,7 @@ use crate::rules::situation::same_location;
 use crate::sim::Board;
 use crate::sim::components::*;
 use crate::sim::dice::Dice;
-use crate::sim::live::{Live, UnitView, situation, unit_entity};
+use crate::sim::live::{situation, unit_entity};
 use crate::sim::log::{rolled, ruled};
 use crate::sim::phase::Tallies;
 
@@ -70,13 +70,8 @@ pub(super) fn fire(world: &mut World, ids: &[String], at: &Location) {
         vec![c, w],
         out.text,
     );
-    let live = Live::read(world);
-    let targets: Vec<UnitView> = live
-        .units
-        .iter()
-        .filter(|u| plan.targets.contains(&u.unit.id))
-        .cloned()
-        .collect();
+    let mut targets = hits_in(world, |_| true);
+    targets.retain(|h| plan.targets.contains(&h.unit.id));
     targets_hit(world, targets, out.result);
     for id in plan.firers.iter().chain(plan.leader.iter()) {
         mark(world, id, plan.mark);

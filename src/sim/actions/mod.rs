@@ -17,7 +17,8 @@ pub(super) use fire_attack::{end_of_player_turn, jitter_fire};
 
 use super::log::ruled;
 use crate::rules::orders::movement::MoveVerb;
-use crate::scenario::{Action, SmokeKind};
+use crate::rules::orders::{Order, legal::ids};
+use crate::scenario::SmokeKind;
 
 /// Reports a ruling's refusal: the one place refusals are logged.
 pub(super) fn refused(world: &mut World, unit: Option<&str>, r: crate::rules::situation::Refusal) {
@@ -35,37 +36,44 @@ pub(super) fn refusing_unit<'a>(
         .unwrap_or(ids[0])
 }
 
-/// Resolves one action.
-pub(super) fn resolve(world: &mut World, action: &Action) {
-    match action {
-        Action::Move(u, to) => movement::do_move(world, u, to, MoveVerb::Move),
-        Action::EnterCave(u, cave) => movement::do_move(
+/// Resolves one order.
+pub(super) fn resolve(world: &mut World, order: &Order) {
+    match order {
+        Order::Move { unit, to } => movement::do_move(world, unit, to, MoveVerb::Move),
+        Order::EnterCave { unit, cave } => movement::do_move(
             world,
-            u,
-            &crate::los::Location::Cave(cave.clone()),
+            unit,
+            &crate::los::Location::Cave(cave.0.clone()),
             MoveVerb::EnterCave,
         ),
-        Action::ExitCave(u, to) => movement::do_move(world, u, to, MoveVerb::ExitCave),
-        Action::Climb(u, level, vertex) => movement::climb(world, u, *level, *vertex),
-        Action::ClimbToPlaceDc(u, cave, level, vertex) => {
-            movement::climb_to_place_dc(world, u, cave, *level, *vertex)
-        }
-        Action::ThrowDc(u, cave) => attack::throw_dc(world, u, cave),
-        Action::PlaceDc(u, cave) => attack::place_dc(world, u, cave),
-        Action::SetDc(u, cave) => attack::set_dc(world, u, cave),
-        Action::PlaceSmoke(u, at) => fire::place_smoke(world, u, at, SmokeKind::Grenade),
-        Action::PlaceWp(u, at) => fire::place_smoke(world, u, at, SmokeKind::WpGrenade),
-        Action::Los(from, to) => observe::los(world, from, to),
-        Action::Light(at) => observe::light(world, at),
-        Action::Control(cave) => observe::control(world, cave),
-        Action::Fire(units, at) => fire_attack::fire(world, units, at),
-        Action::FireStarshell(u, at) => fire::fire_starshell(world, u, *at),
-        Action::FireIr(at) => fire::fire_ir(world, *at),
-        Action::Kindle(hex) => fire::kindle(world, *hex),
-        Action::MoraleCheck(u, drm) => units::morale_check_action(world, u, *drm),
-        Action::Search(u, hex) => units::search(world, u, *hex),
-        Action::CreateHero(u, target) => units::create_hero(world, u, target),
+        Order::ExitCave { unit, to } => movement::do_move(world, unit, to, MoveVerb::ExitCave),
+        Order::Climb {
+            unit,
+            level,
+            vertex,
+        } => movement::climb(world, unit, *level, *vertex),
+        Order::ClimbToPlaceDc {
+            unit,
+            cave,
+            level,
+            vertex,
+        } => movement::climb_to_place_dc(world, unit, cave, *level, *vertex),
+        Order::ThrowDc { unit, cave } => attack::throw_dc(world, unit, cave),
+        Order::PlaceDc { unit, cave } => attack::place_dc(world, unit, cave),
+        Order::SetDc { unit, cave } => attack::set_dc(world, unit, cave),
+        Order::PlaceSmoke { unit, at } => fire::place_smoke(world, unit, at, SmokeKind::Grenade),
+        Order::PlaceWp { unit, at } => fire::place_smoke(world, unit, at, SmokeKind::WpGrenade),
+        Order::Los { from, to } => observe::los(world, from, to),
+        Order::Light { at } => observe::light(world, at),
+        Order::Control { cave } => observe::control(world, cave),
+        Order::Fire { units, at } => fire_attack::fire(world, &ids(units), at),
+        Order::FireStarshell { unit, at } => fire::fire_starshell(world, unit, *at),
+        Order::FireIr { at } => fire::fire_ir(world, *at),
+        Order::Kindle { at } => fire::kindle(world, *at),
+        Order::MoraleCheck { unit, drm } => units::morale_check_action(world, unit, *drm),
+        Order::Search { unit, hex } => units::search(world, unit, *hex),
+        Order::CreateHero { unit, target } => units::create_hero(world, unit, target),
         // The runner turns it into a phase target; nothing is left to resolve.
-        Action::NextPlayerTurn => {}
+        Order::NextPlayerTurn => {}
     }
 }

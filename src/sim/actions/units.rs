@@ -8,7 +8,7 @@ use super::{refused, refusing_unit};
 use crate::hex::Hex;
 use crate::rules::japanese::smc::SmcOutcome;
 use crate::rules::japanese::step::{Becomes, Cause};
-use crate::rules::orders::heroes::{create_hero as hero_order, japanese_squads_in_ob};
+use crate::rules::orders::heroes::create_hero as hero_order;
 use crate::rules::orders::search::search as search_order;
 use crate::rules::orders::units::{McFailure, McPlan, mc, mc_failure, morale_check};
 use crate::scenario::Side;
@@ -179,14 +179,7 @@ pub(super) fn search(world: &mut World, id: &str, hex: Hex) {
 pub(super) fn create_hero(world: &mut World, id: &str, target: &str) {
     let board = world.resource::<Board>().clone();
     let s = situation(world, &board);
-    let squads = japanese_squads_in_ob(
-        board
-            .scenario
-            .units
-            .iter()
-            .map(|d| (d.nationality, d.counter.as_str())),
-    );
-    let plan = match hero_order(&s, id, target, squads) {
+    let plan = match hero_order(&s, id, target, s.ob_japanese_squads) {
         Ok(p) => p,
         Err(r) => return refused(world, Some(refusing_unit(&s, &[id, target])), r),
     };

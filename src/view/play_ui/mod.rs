@@ -336,7 +336,7 @@ fn plan(world: &mut World) {
     } else {
         (Vec::new(), None)
     };
-    let entries = menu(&s, &board, &unit, target.as_ref());
+    let entries = menu(&s, &unit, target.as_ref());
     drop(s);
     let map = &board.scenario.map;
     let picks: Vec<(Pick, Vec3, f32)> = reaches

@@ -1,16 +1,16 @@
-//! The Orders window of Play mode (issue 15): each action of the phase the selected unit might
-//! take (`menu`: Search, DCs, SMOKE and WP, Kindle, and on the target Fire, Starshell, IR,
-//! Control, LOS, a T-H Hero), with the rules' answer (`sim::ask`); what they refuse is greyed
-//! out with its rule, and a click orders the rest through `sim::play`.
+//! The Orders window of Play mode (issue 15): the orders the selected unit might give in the
+//! phase, as the core lists them (`rules::orders::legal_orders`: Search, DCs, SMOKE and WP,
+//! Kindle, and on the target Fire, Starshell, Control, LOS, a T-H Hero), each with the rules'
+//! answer; what they refuse is greyed out with its rule, and a click orders the rest through
+//! `sim::play`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Destinations, Target};
-use crate::hex::Hex;
 use crate::los::Location;
+use crate::rules::orders::{Order, legal_orders};
 use crate::rules::situation::Situation;
-use crate::scenario::Action;
 use crate::sim::Board;
 use crate::sim::play::{Play, PlayOrder};
 use crate::view::{Panel, Pick};
@@ -20,11 +20,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, orders.in_set(Panel::Inspector));
 }
 
-/// One entry of the Orders window: the action, and the rules' refusal (rule, reason) if any.
+/// One entry of the Orders window: the order, and the rules' refusal (rule, reason) if any.
 #[derive(Clone, Debug)]
 pub(super) struct Entry {
     label: String,
-    action: Action,
+    action: Order,
     refusal: Option<(String, String)>,
 }
 
@@ -35,155 +35,31 @@ pub(super) struct OrderMenu {
     pub(super) entries: Vec<Entry>,
 }
 
-/// The hexes a unit at `at` may act on besides a target: its own and the adjacent ones.
-fn around(s: &Situation, at: &Location) -> Vec<Hex> {
-    let Some(h) = at.hex() else {
-        return Vec::new();
-    };
-    let mut v = vec![h];
-    v.extend(crate::hex::Direction::ALL.iter().map(|d| h.neighbor(*d)));
-    v.retain(|x| s.map.get(*x).is_some());
-    v
-}
-
-/// The Orders window's entries: each action of the phase the unit might take, with the rules'
-/// answer.
-pub(super) fn menu(s: &Situation, board: &Board, unit: &str, target: Option<&Pick>) -> Vec<Entry> {
-    let Some(u) = s.unit(unit) else {
-        return Vec::new();
-    };
-    let map = s.map;
-    let id = unit.to_string();
-    let mut actions: Vec<(String, Action)> = Vec::new();
-    let name = |l: &Location| l.display(map).to_string();
-    // Caves the unit is at or next to.
-    let near_caves: Vec<String> = board
-        .caves
-        .caves
-        .iter()
-        .filter(|c| {
-            u.at.hex()
-                .is_some_and(|h| h == c.hex || h == c.entrance || h.is_adjacent(c.hex))
-                || u.at == Location::Cave(c.id.clone())
-        })
-        .filter(|c| {
-            !s.hidden_caves.contains(&c.id) || u.unit.side() == crate::scenario::Side::Japanese
-        })
-        .map(|c| c.id.clone())
-        .collect();
-    for h in around(s, &u.at) {
-        actions.push((
-            format!("Search {}", map.name(h)),
-            Action::Search(id.clone(), h),
-        ));
-    }
-    if u.unit.dc {
-        for c in &near_caves {
-            actions.push((
-                format!("Place DC in cave {c}"),
-                Action::PlaceDc(id.clone(), c.clone()),
-            ));
-            actions.push((
-                format!("Throw DC into cave {c}"),
-                Action::ThrowDc(id.clone(), c.clone()),
-            ));
-            actions.push((
-                format!("Set DC in cave {c}"),
-                Action::SetDc(id.clone(), c.clone()),
-            ));
-            if let Some(cave) = board.caves.cave(c) {
-                let level = u.at.level(map).unwrap_or(0);
-                for v in crate::rules::caves::attack::climbing_placement_vertices(cave) {
-                    actions.push((
-                        format!("Climb at {} to Place a DC in cave {c}", map.vertex_name(v)),
-                        Action::ClimbToPlaceDc(id.clone(), c.clone(), level, v),
-                    ));
-                }
-            }
-        }
-    }
-    for c in &near_caves {
-        let cave = Location::Cave(c.clone());
-        actions.push((
-            format!("SMOKE grenades into cave {c}"),
-            Action::PlaceSmoke(id.clone(), cave.clone()),
-        ));
-        actions.push((
-            format!("WP grenades into cave {c}"),
-            Action::PlaceWp(id.clone(), cave),
-        ));
-    }
-    let here = u.at.clone();
-    actions.push((
-        format!("SMOKE grenades in {}", name(&here)),
-        Action::PlaceSmoke(id.clone(), here.clone()),
-    ));
-    if let Some(h) = here.hex() {
-        actions.push((
-            format!("Kindle a Fire in {}", map.name(h)),
-            Action::Kindle(h),
-        ));
-    }
-    // The target's actions.
+/// The Orders window's entries: the core's `legal_orders` for the unit on the picked target,
+/// each labelled in words with the rules' answer. The view decides nothing.
+pub(super) fn menu(s: &Situation, unit: &str, target: Option<&Pick>) -> Vec<Entry> {
     let target_loc = target.and_then(|t| match t {
         Pick::Hex(h) => Some(Location::Ground(*h)),
         Pick::Cave(c) => Some(Location::Cave(c.clone())),
         Pick::At(l) => Some(l.clone()),
         Pick::Unit(o) => s.unit(o).map(|x| x.at.clone()),
     });
-    if let Some(t) = &target_loc {
-        actions.push((
-            format!("Fire at {}", name(t)),
-            Action::Fire(vec![id.clone()], t.clone()),
-        ));
-        actions.push((
-            format!("SMOKE grenades into {}", name(t)),
-            Action::PlaceSmoke(id.clone(), t.clone()),
-        ));
-        actions.push((
-            format!("WP grenades into {}", name(t)),
-            Action::PlaceWp(id.clone(), t.clone()),
-        ));
-        if let Some(h) = t.hex() {
-            actions.push((
-                format!("Starshell at {}", map.name(h)),
-                Action::FireStarshell(id.clone(), h),
-            ));
-            actions.push((format!("OBA IR at {}", map.name(h)), Action::FireIr(h)));
-        }
-        if let Location::Cave(c) = t {
-            actions.push((format!("Control of cave {c}?"), Action::Control(c.clone())));
-        }
-        actions.push((
-            format!("LOS to {}", name(t)),
-            Action::Los(here.clone(), t.clone()),
-        ));
-    }
-    if let Some(Pick::Unit(o)) = target {
-        actions.push((
-            format!("Create a T-H Hero vs {o}"),
-            Action::CreateHero(id.clone(), o.clone()),
-        ));
-    }
-    let mut seen: Vec<Action> = Vec::new();
-    actions
+    let mut entries: Vec<Entry> = legal_orders(s, unit, target_loc.as_ref())
         .into_iter()
-        .filter(|(_, a)| {
-            let new = !seen.contains(a);
-            seen.push(a.clone());
-            new
+        .map(|(action, answer)| Entry {
+            label: action.label(s.map),
+            action,
+            refusal: answer.err().map(|r| (r.rule.to_string(), r.reason)),
         })
-        .map(|(label, action)| {
-            let refusal = crate::sim::ask::ask_in(s, board, &action)
-                .err()
-                .map(|r| (r.rule.to_string(), r.reason));
-            Entry {
-                label,
-                action,
-                refusal,
-            }
-        })
-        .collect()
+        .collect();
+    // A picked unit: a T-H Hero attempt vs that unit alone (not the others in its Location).
+    if let Some(Pick::Unit(o)) = target {
+        entries.retain(|e| match &e.action {
+            Order::CreateHero { target, .. } => target == o.as_str(),
+            _ => true,
+        });
+    }
+    entries
 }
 
 /// A pick in words: a hex id, `cave G`, a unit id, a Location.

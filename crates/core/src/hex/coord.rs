@@ -8,7 +8,9 @@
 use super::HexId;
 
 /// A hex in axial coordinates. Ordering is by column, then row.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Hex {
     pub q: i32,
     pub r: i32,

@@ -10,14 +10,18 @@ use super::id::ParseError;
 use super::{Direction, Hex, HexId};
 
 /// A hexside: the edge shared by two adjacent hexes, stored in board order (`a < b`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Hexside {
     pub a: Hex,
     pub b: Hex,
 }
 
 /// A vertex: the point where three mutually adjacent hexes meet, stored in board order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Vertex {
     pub hexes: [Hex; 3],
 }

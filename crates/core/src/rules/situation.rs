@@ -10,14 +10,15 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::hex::{Hex, Vertex};
+use crate::hex::Hex;
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
-use crate::model::{Phase, Side, SmokeKind, Unit};
+use crate::model::{Phase, Side, Unit};
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::hidden::Watcher;
 use crate::rules::night::light::{Source, SourceKind};
 use crate::rules::{Check, Ruling};
+pub use crate::state::{Climb, Smoke};
 
 /// Why a ruling says no: the rule and the reason, for the log, the CLI and the viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -63,32 +64,13 @@ pub fn require_check(c: Check) -> Result<(), Refusal> {
 }
 
 /// A unit where it is, as the rulings see it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, Serialize)]
 pub struct UnitAt {
     pub unit: Unit,
     pub at: Location,
     pub hidden: bool,
     pub concealed: bool,
     pub cloaked: bool,
-}
-
-/// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClimbAt {
-    pub hex: Hex,
-    pub vertex: Vertex,
-    pub level: i32,
-    pub unit: String,
-}
-
-/// SMOKE on the map or in a cave (A24, G11.85).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SmokeAt {
-    pub at: Location,
-    pub kind: SmokeKind,
-    pub dispersed: bool,
-    /// The Player Turn number it was placed in (0: set up with the scenario).
-    pub placed_in: u32,
 }
 
 /// The situation now.
@@ -109,7 +91,10 @@ pub struct Situation<'a> {
     pub year: Option<i32>,
     /// T-H Heroes created so far (G1.421).
     pub heroes_created: u32,
-    pub smoke: Vec<SmokeAt>,
+    /// The Japanese squads in the scenario's OB, by which the T-H Hero allowance is counted
+    /// (G1.421; `rules::orders::heroes::japanese_squads_in_ob`).
+    pub ob_japanese_squads: u32,
+    pub smoke: Vec<Smoke>,
     pub blazes: Vec<(Hex, u8)>,
     pub flames: Vec<Hex>,
     pub starshells: Vec<Hex>,
@@ -120,7 +105,7 @@ pub struct Situation<'a> {
     pub trip_flare_counters: Vec<Hex>,
     /// Every unit in play, sorted by id.
     pub units: Vec<UnitAt>,
-    pub climbs: Vec<ClimbAt>,
+    pub climbs: Vec<Climb>,
     /// Caves still hidden (G11.3), sorted.
     pub hidden_caves: Vec<String>,
     /// Caves eliminated with their contents (G11.88), sorted.
@@ -245,7 +230,7 @@ impl<'a> Situation<'a> {
     }
 
     /// The Climb counter under a unit, if any.
-    pub fn climb_of(&self, unit: &str) -> Option<&ClimbAt> {
+    pub fn climb_of(&self, unit: &str) -> Option<&Climb> {
         self.climbs.iter().find(|c| c.unit == unit)
     }
 }

@@ -116,6 +116,7 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
         kindling: false,
         year: Some(1945),
         heroes_created: 0,
+        ob_japanese_squads: 0,
         smoke: vec![],
         blazes: vec![],
         flames: vec![],

@@ -13,7 +13,7 @@ use crate::rules::caves::attack::{climbing_falling_dr, climbing_placement_hexsid
 use crate::rules::caves::sight::in_covered_arc;
 use crate::rules::climbing::{self, cliff_at};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
-use crate::rules::situation::{ClimbAt, Refusal, Situation, UnitAt};
+use crate::rules::situation::{Climb, Refusal, Situation, UnitAt};
 
 use super::dc::known_cave;
 use super::{attacker_in, mf_allotment};
@@ -83,7 +83,7 @@ pub struct ClimbOutcome {
     /// Where the unit ends.
     pub at: Location,
     /// The Climb counter it ends on, if it did not fall.
-    pub counter: Option<ClimbAt>,
+    pub counter: Option<Climb>,
     /// MF expended this phase afterwards: all of them (B11.4).
     pub mf_spent: f32,
     pub rule: &'static str,
@@ -286,7 +286,7 @@ pub fn climb_outcome(plan: &ClimbPlan, colored: u8, white: u8) -> ClimbOutcome {
         fell: false,
         event: "climb",
         at: plan.to.clone(),
-        counter: Some(ClimbAt {
+        counter: Some(Climb {
             hex: plan.hex,
             vertex: plan.vertex,
             level: plan.level,

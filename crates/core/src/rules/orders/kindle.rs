@@ -57,6 +57,16 @@ pub fn kindle(s: &Situation, hex: Hex) -> Result<KindlePlan, Refusal> {
         s.map.get(hex).map(|d| d.terrain).ok_or_else(|| {
             Refusal::new("B25.11", format!("{} is not on the map", s.map.name(hex)))
         })?;
+    if crate::rules::fire::kindle_number(terrain).is_none() {
+        return Err(Refusal::new(
+            "B25.11",
+            format!(
+                "{} does not burn: there is nothing to Kindle in {}",
+                terrain.info().name,
+                s.map.name(hex)
+            ),
+        ));
+    }
     let seen = s.night()
         && super::seen_by_good_order(s, kindler.unit.side().opponent(), &kindler.at, false);
     let loses_concealment = (s.night() && (kindler.concealed || kindler.cloaked)).then(|| {

@@ -5,7 +5,7 @@
 
 use super::mmc;
 use crate::hex::Hex;
-use crate::los::Location;
+use crate::los::{Location, LosResult};
 use crate::model::Side;
 use crate::rules::caves::attack::{allied_control, cave_illuminated, complex_illuminated};
 use crate::rules::night::light::Source;
@@ -13,16 +13,14 @@ use crate::rules::sight::los_between_marked;
 use crate::rules::situation::{Refusal, Situation};
 use crate::rules::{Check, check};
 
-/// A6 / G11.5 / E1.101: the LOS from `from` to `to` now (`rules::sight::los_between`): SMOKE
-/// on the map and in caves (outgoing SMOKE in a cave counts double, G11.85), Blazes, and at
-/// night the NVR, an Illuminated or Gunflash-marked target being seen beyond it. `holds`: the LOS is clear.
-/// Refused (A6) when no LOS can be traced between the two.
-pub fn los(s: &Situation, from: &Location, to: &Location) -> Result<Check, Refusal> {
-    let (fa, fb) = (
-        from.display(s.map).to_string(),
-        to.display(s.map).to_string(),
-    );
-    let r = los_between_marked(
+/// A6 / G11.5 / E1.101: the LOS from `from` to `to` now, traced (`rules::sight::los_between`):
+/// SMOKE on the map and in caves (outgoing SMOKE in a cave counts double, G11.85), Blazes, and
+/// at night the NVR, an Illuminated or Gunflash-marked target being seen beyond it. The thread
+/// itself, for what draws it (the viewer's LOS tool); `los` says it in words. Refused (A6) when
+/// no LOS can be traced between the two.
+pub fn los_traced(s: &Situation, from: &Location, to: &Location) -> Result<LosResult, Refusal> {
+    let fb = to.display(s.map).to_string();
+    los_between_marked(
         s.env(),
         &s.caves,
         from,
@@ -31,7 +29,17 @@ pub fn los(s: &Situation, from: &Location, to: &Location) -> Result<Check, Refus
         s.gunflash_at(to),
         &fb,
     )
-    .map_err(|e| Refusal::new("A6", format!("LOS {fa} -> {fb}: {e}")))?;
+    .map_err(|e| Refusal::new("A6", format!("LOS {} -> {fb}: {e}", from.display(s.map))))
+}
+
+/// A6 / G11.5 / E1.101: the LOS from `from` to `to` now (`los_traced`), as a `Check` whose
+/// reason is the whole sentence. `holds`: the LOS is clear.
+pub fn los(s: &Situation, from: &Location, to: &Location) -> Result<Check, Refusal> {
+    let (fa, fb) = (
+        from.display(s.map).to_string(),
+        to.display(s.map).to_string(),
+    );
+    let r = los_traced(s, from, to)?;
     Ok(check(
         r.clear(),
         r.rule.unwrap_or("A6"),

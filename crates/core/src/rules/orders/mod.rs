@@ -3,7 +3,8 @@
 //! A plan says what changes and which dice the simulation must roll and what they decide; the
 //! simulation rolls them, applies the plan and logs it with the plan's rule. The CLI (`cost`,
 //! `moves`) and the viewer's Play mode call the same functions, so nothing re-implements a
-//! ruling. One file per concept.
+//! ruling. One file per concept. `order` is the vocabulary every front end speaks (`Order`,
+//! with typed ids), `legal` what a unit may do now (`judge`, `legal_orders`).
 
 pub mod climb;
 pub mod dc;
@@ -14,13 +15,18 @@ pub mod heroes;
 pub mod illumination;
 pub mod jitter;
 pub mod kindle;
+pub mod legal;
 pub mod look;
 pub mod movement;
+pub mod order;
 pub mod phase;
 pub mod search;
 pub mod smoke;
 pub mod trip_flares;
 pub mod units;
+
+pub use legal::{judge, known_enemy_locations, legal_orders};
+pub use order::{CaveId, Order, UnitId};
 
 use crate::counters::{Catalog, Counter, Lookup};
 use crate::model::{Phase, Side, Unit};

@@ -18,7 +18,7 @@ use crate::rules::night::illumination_fire::removed_at_end_of;
 use crate::rules::night::light::SourceKind;
 use crate::rules::night::movement::{StrayStart, movement_dr_required};
 use crate::rules::night::nvr::{NvrChange, nvr_change};
-use crate::rules::situation::{Situation, SmokeAt};
+use crate::rules::situation::{Situation, Smoke};
 
 // --- A3 a phase begins ----------------------------------------------------------------------
 
@@ -299,7 +299,7 @@ pub struct SmokeRemoved {
 /// SMOKE placed in a cave stays only until the end of the Player Turn it was placed in (SMOKE
 /// set up with the scenario stays); a removed WP rises and reveals the caves still hidden and
 /// the tunnel openings above it.
-pub fn cave_smoke_removed_now(s: &Situation, smoke: &SmokeAt) -> Option<SmokeRemoved> {
+pub fn cave_smoke_removed_now(s: &Situation, smoke: &Smoke) -> Option<SmokeRemoved> {
     let Location::Cave(id) = &smoke.at else {
         return None;
     };

@@ -9,7 +9,7 @@ use asl_pto_core::rules::orders::phase::{
     Straying, cave_smoke_removed_now, heroes_removed, illumination_removed, night_concealment,
     nvr_change_due, phase_begins, straying, unit_at_phase_start,
 };
-use asl_pto_core::rules::situation::SmokeAt;
+use asl_pto_core::rules::situation::Smoke;
 
 use super::*;
 
@@ -172,8 +172,8 @@ fn e1_923_e1_933_starshells_and_ir_go_at_the_end_of_the_ccph_by_name() {
     assert!(illumination_removed(&s, Phase::Movement).is_empty());
 }
 
-fn cave_smoke(b: &Board, cave: &str, kind: SmokeKind, placed_in: u32) -> SmokeAt {
-    SmokeAt {
+fn cave_smoke(b: &Board, cave: &str, kind: SmokeKind, placed_in: u32) -> Smoke {
+    Smoke {
         at: loc(b, &format!("cave:{cave}")),
         kind,
         dispersed: false,
@@ -212,7 +212,7 @@ fn g11_85_only_smoke_placed_in_a_cave_in_play_goes_at_the_end_of_its_player_turn
         cave_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::Grenade, 2)),
         None
     );
-    let above = SmokeAt {
+    let above = Smoke {
         at: Location::Ground(hex(&b, "S4")),
         kind: SmokeKind::Grenade,
         dispersed: false,

@@ -1,0 +1,248 @@
+//! What a unit may do now (issue 24): `judge` asks an order's own ruling over the situation
+//! (the same function the simulation calls when the order is given), and `legal_orders` lists
+//! every order a unit could give in the phase, each allowed or refused with its rule. Play
+//! mode's Orders window, `asl-pto orders` and a program playing a side all read this list;
+//! nothing above the core decides which orders exist or which the rules allow.
+
+use crate::hex::{Direction, Hex};
+use crate::los::Location;
+use crate::model::Side;
+use crate::rules::caves::attack::climbing_placement_vertices;
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+
+use super::movement::MoveVerb;
+use super::order::{CaveId, Order, UnitId};
+
+/// The rules' answer to `order` now, with nothing applied and no die rolled: `Ok` (the order
+/// is allowed; its dice decide the rest) or the refusal with its rule. Each verb asks its own
+/// ruling in `rules::orders`; the reports (`Los`, `Light`, `Control`) and `NextPlayerTurn`
+/// are always allowed, a Morale Check whenever its unit is in play.
+pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
+    use super::{climb, dc, fire, heroes, illumination, kindle, movement, search, smoke};
+    use crate::model::SmokeKind;
+    match order {
+        Order::Move { unit, to } => movement::move_to(s, unit, to, MoveVerb::Move).map(drop),
+        Order::EnterCave { unit, cave } => movement::move_to(
+            s,
+            unit,
+            &Location::Cave(cave.0.clone()),
+            MoveVerb::EnterCave,
+        )
+        .map(drop),
+        Order::ExitCave { unit, to } => {
+            movement::move_to(s, unit, to, MoveVerb::ExitCave).map(drop)
+        }
+        Order::Climb {
+            unit,
+            level,
+            vertex,
+        } => climb::climb(s, unit, *level, *vertex).map(drop),
+        Order::ClimbToPlaceDc {
+            unit,
+            cave,
+            level,
+            vertex,
+        } => climb::climb_to_place_dc(s, unit, cave, *level, *vertex).map(drop),
+        Order::ThrowDc { unit, cave } => dc::throw_dc(s, unit, cave).map(drop),
+        Order::PlaceDc { unit, cave } => dc::place_dc(s, unit, cave).map(drop),
+        Order::SetDc { unit, cave } => dc::set_dc_order(s, unit, cave).map(drop),
+        Order::PlaceSmoke { unit, at } => {
+            smoke::place_smoke(s, unit, at, SmokeKind::Grenade).map(drop)
+        }
+        Order::PlaceWp { unit, at } => {
+            smoke::place_smoke(s, unit, at, SmokeKind::WpGrenade).map(drop)
+        }
+        Order::FireStarshell { unit, at } => illumination::fire_starshell(s, unit, *at).map(drop),
+        Order::FireIr { at } => illumination::fire_ir(s, *at).map(drop),
+        Order::Kindle { at } => kindle::kindle(s, *at).map(drop),
+        Order::Search { unit, hex } => search::search(s, unit, *hex).map(drop),
+        Order::CreateHero { unit, target } => {
+            heroes::create_hero(s, unit, target, s.ob_japanese_squads).map(drop)
+        }
+        Order::Fire { units, at } => fire::fire(s, &ids(units), at).map(drop),
+        Order::MoraleCheck { unit, .. } => s.unit_in_play(unit).map(drop),
+        Order::NextPlayerTurn | Order::Los { .. } | Order::Light { .. } | Order::Control { .. } => {
+            Ok(())
+        }
+    }
+}
+
+/// Typed ids as the rulings' plain ids.
+pub fn ids(units: &[UnitId]) -> Vec<String> {
+    units.iter().map(|u| u.0.clone()).collect()
+}
+
+/// The hexes a unit at `at` acts on besides a target: its own and the adjacent ones on the map.
+fn around(s: &Situation, at: &Location) -> Vec<Hex> {
+    let Some(h) = at.hex() else {
+        return Vec::new();
+    };
+    let mut v = vec![h];
+    v.extend(Direction::ALL.iter().map(|d| h.neighbor(*d)));
+    v.retain(|x| s.map.get(*x).is_some());
+    v
+}
+
+/// The caves a unit at `at` of `side` may act on: those of its hex, whose Entrance Hex it is
+/// in, or of an adjacent hex, and the cave it is in; a hidden cave only for its owner (the
+/// Japanese, G11.3).
+fn near_caves(s: &Situation, u: &UnitAt) -> Vec<CaveId> {
+    s.caves
+        .caves
+        .iter()
+        .filter(|c| s.cave_stands(&c.id))
+        .filter(|c| {
+            u.at.hex()
+                .is_some_and(|h| h == c.hex || h == c.entrance || h.is_adjacent(c.hex))
+                || u.at == Location::Cave(c.id.clone())
+        })
+        .filter(|c| !s.hidden_caves.contains(&c.id) || u.unit.side() == Side::Japanese)
+        .map(|c| CaveId(c.id.clone()))
+        .collect()
+}
+
+/// The enemy Locations a unit's side knows of now: where its enemies' units are, unless hidden
+/// (A12; a concealed "?" unit is known to be there), sorted and without repeats.
+pub fn known_enemy_locations(s: &Situation, side: Side) -> Vec<Location> {
+    let mut v: Vec<Location> = s
+        .units
+        .iter()
+        .filter(|o| o.unit.side() != side && !o.hidden)
+        .map(|o| o.at.clone())
+        .collect();
+    v.sort_by_key(|l| format!("{l:?}"));
+    v.dedup();
+    v
+}
+
+/// Every order `unit` could give now besides its moves (which `rules::moves` lists with their
+/// MF), each with the rules' answer: Search of its hex and the adjacent ones, the DC attacks,
+/// SMOKE and WP grenades on the caves near it and its own Location, Kindling its hex, and on
+/// each target a Fire, grenades, a Starshell, a T-H Hero vs its units, Control of a cave and a
+/// LOS check. The targets are `target` if given (the viewer's pick), else every enemy Location
+/// its side knows of (`known_enemy_locations`). No repeats; an unknown unit gives nothing.
+pub fn legal_orders(
+    s: &Situation,
+    unit: &str,
+    target: Option<&Location>,
+) -> Vec<(Order, Result<(), Refusal>)> {
+    let Some(u) = s.unit(unit) else {
+        return Vec::new();
+    };
+    let id = UnitId(unit.to_string());
+    let mut orders: Vec<Order> = Vec::new();
+    for hex in around(s, &u.at) {
+        orders.push(Order::Search {
+            unit: id.clone(),
+            hex,
+        });
+    }
+    let caves = near_caves(s, u);
+    if u.unit.dc {
+        for cave in &caves {
+            orders.push(Order::PlaceDc {
+                unit: id.clone(),
+                cave: cave.clone(),
+            });
+            orders.push(Order::ThrowDc {
+                unit: id.clone(),
+                cave: cave.clone(),
+            });
+            orders.push(Order::SetDc {
+                unit: id.clone(),
+                cave: cave.clone(),
+            });
+            if let Some(c) = s.caves.cave(cave) {
+                let level = u.at.level(s.map).unwrap_or(0);
+                for vertex in climbing_placement_vertices(c) {
+                    orders.push(Order::ClimbToPlaceDc {
+                        unit: id.clone(),
+                        cave: cave.clone(),
+                        level,
+                        vertex,
+                    });
+                }
+            }
+        }
+    }
+    for cave in &caves {
+        let at = Location::Cave(cave.0.clone());
+        orders.push(Order::PlaceSmoke {
+            unit: id.clone(),
+            at: at.clone(),
+        });
+        orders.push(Order::PlaceWp {
+            unit: id.clone(),
+            at,
+        });
+    }
+    let here = u.at.clone();
+    orders.push(Order::PlaceSmoke {
+        unit: id.clone(),
+        at: here.clone(),
+    });
+    if let Some(at) = here.hex() {
+        orders.push(Order::Kindle { at });
+    }
+    let targets = match target {
+        Some(t) => vec![t.clone()],
+        None => known_enemy_locations(s, u.unit.side()),
+    };
+    for t in &targets {
+        target_orders(s, &id, &here, t, &mut orders);
+    }
+    let mut seen: Vec<Order> = Vec::new();
+    orders.retain(|o| {
+        let new = !seen.contains(o);
+        seen.push(o.clone());
+        new
+    });
+    orders
+        .into_iter()
+        .map(|o| {
+            let answer = judge(s, &o);
+            (o, answer)
+        })
+        .collect()
+}
+
+/// The orders on one target: Fire, grenades, a Starshell, a T-H Hero vs each known enemy unit
+/// there, Control of a cave, a LOS check.
+fn target_orders(s: &Situation, id: &UnitId, here: &Location, t: &Location, out: &mut Vec<Order>) {
+    out.push(Order::Fire {
+        units: vec![id.clone()],
+        at: t.clone(),
+    });
+    out.push(Order::PlaceSmoke {
+        unit: id.clone(),
+        at: t.clone(),
+    });
+    out.push(Order::PlaceWp {
+        unit: id.clone(),
+        at: t.clone(),
+    });
+    if let Some(at) = t.hex() {
+        out.push(Order::FireStarshell {
+            unit: id.clone(),
+            at,
+        });
+    }
+    if let Location::Cave(c) = t {
+        out.push(Order::Control {
+            cave: CaveId(c.clone()),
+        });
+    }
+    let side = s.unit(id).map(|u| u.unit.side());
+    for o in s.units_at(t) {
+        if Some(o.unit.side()) != side && !o.hidden {
+            out.push(Order::CreateHero {
+                unit: id.clone(),
+                target: UnitId(o.unit.id.clone()),
+            });
+        }
+    }
+    out.push(Order::Los {
+        from: here.clone(),
+        to: t.clone(),
+    });
+}

@@ -1,0 +1,258 @@
+//! The game state (issue 24): one owned, `Clone`, serde value holding everything a ruling reads
+//! that changes in play: the Player Turn and phase, the night's NVR, the tallies the rules limit,
+//! every unit where it is with its state, the caves' status, Climb counters, SMOKE, the light
+//! sources, trip flares and Gunflashes. What a scenario fixes for the whole game (the map, the
+//! caves as set up, the SSRs, the OB) is its `Setting`. `GameState::situation` gives the
+//! `Situation` every ruling reads: the state seen on its setting, with what follows from it
+//! (the SMOKE in the caves, which hexes and caves are Illuminated, E1.9/G11.96).
+//!
+//! The simulation keeps the state as Bevy entities and resources; it reads one `GameState`
+//! before each decision (`sim::live::state`). The record types here (`PlayerTurn`,
+//! `NightState`, `Tallies`, `Climb`, `Smoke`) are the simulation's own resources and components
+//! (feature `bevy`), so nothing is kept in two shapes.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::hex::{Hex, Vertex};
+use crate::los::{Location, Veil};
+use crate::map::Map;
+use crate::model::{Cloud, Moon, Phase, Side, SmokeKind};
+use crate::rules::caves::CaveSystem;
+use crate::rules::night::light::light_marks;
+use crate::rules::situation::{Situation, UnitAt, light_sources_of};
+
+/// The current Player Turn (A3): a Game Turn is two Player Turns; the moving side is the
+/// ATTACKER.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(deny_unknown_fields)]
+pub struct PlayerTurn {
+    /// Player Turns so far, from 1.
+    pub number: u32,
+    pub attacker: Side,
+}
+
+impl PlayerTurn {
+    /// The first Player Turn, before it starts.
+    pub fn first(attacker: Side) -> PlayerTurn {
+        PlayerTurn {
+            number: 1,
+            attacker,
+        }
+    }
+
+    /// The Game Turn (two Player Turns each).
+    pub fn turn(&self) -> u32 {
+        self.number.div_ceil(2)
+    }
+
+    /// The DEFENDER.
+    pub fn defender(&self) -> Side {
+        self.attacker.opponent()
+    }
+
+    /// The next Player Turn: the sides swap.
+    pub fn advance(&mut self) {
+        self.number += 1;
+        self.attacker = self.defender();
+    }
+}
+
+/// The night's visibility as it stands (E1.1, changed by E1.12): `nvr` is `None` by day.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(deny_unknown_fields)]
+pub struct NightState {
+    pub nvr: Option<i32>,
+    pub cloud: Cloud,
+    pub moon: Moon,
+}
+
+impl NightState {
+    /// A night scenario.
+    pub fn night(&self) -> bool {
+        self.nvr.is_some()
+    }
+}
+
+/// Running counts the rules limit per scenario: T-H Heroes created so far (G1.421), and
+/// whether a Gunflash has been placed due to an attack vs an enemy unit (E1.55).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(deny_unknown_fields)]
+pub struct Tallies {
+    pub heroes_created: u32,
+    #[serde(default)]
+    pub gunflash_vs_enemy: bool,
+}
+
+/// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+pub struct Climb {
+    pub hex: Hex,
+    pub vertex: Vertex,
+    pub level: i32,
+    pub unit: String,
+}
+
+/// A SMOKE counter on the map or in a cave (A24, G11.85).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+pub struct Smoke {
+    pub at: Location,
+    pub kind: SmokeKind,
+    pub dispersed: bool,
+    /// The Player Turn number it was placed in (0: set up with the scenario).
+    pub placed_in: u32,
+}
+
+/// What a scenario fixes for the whole game: the map, the caves, Complexes and tunnels as set
+/// up, the SSRs and the OB facts the rulings read.
+#[derive(Clone, Copy, Debug)]
+pub struct Setting<'a> {
+    pub map: &'a Map,
+    pub caves: &'a CaveSystem,
+    /// SSR: Fires may be deliberately set at night (E1.94).
+    pub kindling: bool,
+    /// The scenario's year, if dated (G1.421).
+    pub year: Option<i32>,
+    /// The Japanese squads in the OB (G1.421's T-H Hero allowance).
+    pub ob_japanese_squads: u32,
+}
+
+/// The game as it stands: everything the rulings read that play changes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub turn: PlayerTurn,
+    pub phase: Phase,
+    pub night: NightState,
+    pub tallies: Tallies,
+    /// Every unit in play, sorted by id.
+    pub units: Vec<UnitAt>,
+    /// Climb counters, sorted by unit.
+    pub climbs: Vec<Climb>,
+    /// SMOKE on the map and in caves, sorted.
+    pub smoke: Vec<Smoke>,
+    /// Blazes with their Blazing levels, Flames, Starshells and IR (E1.9), sorted.
+    pub blazes: Vec<(Hex, u8)>,
+    pub flames: Vec<Hex>,
+    pub starshells: Vec<Hex>,
+    pub irs: Vec<Hex>,
+    /// Trip flares still set up (G.8): hex and count; and the Trip Flare counters placed.
+    pub trip_flares: Vec<(Hex, u32)>,
+    pub trip_flare_counters: Vec<Hex>,
+    /// Locations marked by a Gunflash (E1.8), sorted.
+    pub gunflashes: Vec<Location>,
+    /// Caves still hidden (G11.3), eliminated with their contents (G11.88), and Controlled by
+    /// the Allies (G11.94), each sorted by id.
+    pub hidden_caves: Vec<String>,
+    pub eliminated_caves: Vec<String>,
+    pub allied_controlled: Vec<String>,
+}
+
+impl GameState {
+    /// Sorts every list into the order the state is compared, saved and logged in (a world's
+    /// queries come in no fixed order).
+    pub fn sorted(mut self) -> GameState {
+        self.units.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
+        self.climbs.sort_by(|a, b| a.unit.cmp(&b.unit));
+        self.smoke
+            .sort_by_key(|s| (format!("{:?}", s.at), format!("{:?}", s.kind), s.dispersed));
+        self.blazes.sort();
+        self.flames.sort();
+        self.starshells.sort();
+        self.irs.sort();
+        self.trip_flares.sort();
+        self.trip_flare_counters.sort();
+        self.gunflashes.sort_by_key(|l| format!("{l:?}"));
+        self.hidden_caves.sort();
+        self.eliminated_caves.sort();
+        self.allied_controlled.sort();
+        self
+    }
+
+    /// The units in a Location.
+    pub fn units_at(&self, at: &Location) -> Vec<&UnitAt> {
+        self.units.iter().filter(|u| &u.at == at).collect()
+    }
+
+    /// The state as the rulings read it on `setting`: with the SMOKE in the caves (G11.85) and
+    /// the Illumination its light sources give now (E1.9: the hexes lit and by what, those a
+    /// Blaze's zone holds in shadow, E1.941; the caves lit by G11.96).
+    pub fn situation<'a>(&self, setting: &Setting<'a>) -> Situation<'a> {
+        let map = setting.map;
+        let mut caves = setting.caves.clone();
+        caves.smoke = self
+            .smoke
+            .iter()
+            .filter_map(|s| match &s.at {
+                Location::Cave(id) => Some((
+                    id.clone(),
+                    Veil::of_smoke(s.kind, s.dispersed).hindrance().0,
+                )),
+                _ => None,
+            })
+            .collect();
+        let sources = light_sources_of(
+            self.blazes.iter().copied(),
+            self.flames.iter().copied(),
+            self.starshells.iter().copied(),
+            self.irs.iter().copied(),
+            self.trip_flare_counters.iter().copied(),
+        );
+        let marks = light_marks(map, &sources, self.night.night());
+        let mut lit_hexes = HashSet::new();
+        let mut lit_by = HashMap::new();
+        let mut shadowed_hexes = HashSet::new();
+        for d in map.hexes() {
+            if let Some((kind, _)) = marks.lit_by(d.hex) {
+                lit_hexes.insert(d.hex);
+                lit_by.insert(d.hex, kind);
+            }
+            if marks.shadowed(d.hex) {
+                shadowed_hexes.insert(d.hex);
+            }
+        }
+        let lit_caves = setting
+            .caves
+            .caves
+            .iter()
+            .filter(|c| !self.eliminated_caves.contains(&c.id))
+            .filter(|c| marks.cave(c).is_some())
+            .map(|c| c.id.clone())
+            .collect();
+        Situation {
+            map,
+            caves,
+            phase: self.phase,
+            player_turn: self.turn.number,
+            attacker: self.turn.attacker,
+            nvr: self.night.nvr,
+            kindling: setting.kindling,
+            year: setting.year,
+            heroes_created: self.tallies.heroes_created,
+            ob_japanese_squads: setting.ob_japanese_squads,
+            smoke: self.smoke.clone(),
+            blazes: self.blazes.clone(),
+            flames: self.flames.clone(),
+            starshells: self.starshells.clone(),
+            irs: self.irs.clone(),
+            trip_flares: self.trip_flares.clone(),
+            trip_flare_counters: self.trip_flare_counters.clone(),
+            units: self.units.clone(),
+            climbs: self.climbs.clone(),
+            hidden_caves: self.hidden_caves.clone(),
+            eliminated_caves: self.eliminated_caves.clone(),
+            allied_controlled: self.allied_controlled.clone(),
+            lit_hexes,
+            lit_caves,
+            lit_by,
+            shadowed_hexes,
+            gunflashes: self.gunflashes.clone(),
+            gunflash_vs_enemy: self.tallies.gunflash_vs_enemy,
+        }
+    }
+}

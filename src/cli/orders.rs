@@ -1,0 +1,133 @@
+//! `asl-pto orders SCENARIO UNIT [--phase P] [--load SAVE] [--json]`: every order UNIT could
+//! give now, allowed or refused with its rule: the core's `rules::orders::legal_orders` over the
+//! situation of a headless simulation (the scenario as set up, or a saved walk), so the list is
+//! the one Play mode's Orders window shows and the walk rules. Each order is printed exactly as
+//! a script's `act:` writes it; moves are summarised (their field is `asl-pto moves`).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use serde_json::{Value, json};
+
+use super::{Failure, Out};
+use crate::model::Phase;
+use crate::rules::moves::field_of_movement;
+use crate::rules::orders::legal_orders;
+use crate::scenario::Scenario;
+use crate::sim::live::situation;
+use crate::sim::{self, Board, PlayerTurn};
+
+/// Where the situation comes from: the scenario as set up (in `phase`, default the MPh, the
+/// unit's side the ATTACKER), or a save (its own phase and ATTACKER; `phase` overrides the
+/// phase).
+pub struct Options<'a> {
+    pub phase: Option<Phase>,
+    pub load: Option<&'a Path>,
+    pub json: bool,
+}
+
+/// `orders`: the unit's orders now.
+pub fn run(
+    s: Scenario,
+    unit: &str,
+    o: &Options,
+    out: &mut Out<impl Write>,
+) -> Result<ExitCode, Failure> {
+    let side = s
+        .units
+        .iter()
+        .find(|u| u.id == unit)
+        .map(|u| u.side())
+        .ok_or_else(|| Failure::input(format!("there is no unit '{unit}' in this scenario")))?;
+    let mut app = sim::headless(s, 1);
+    if let Some(path) = o.load {
+        super::walk::load_save(&mut app, path)?;
+        app.update();
+        if let Some(p) = o.phase {
+            app.world_mut().insert_resource(State::new(p));
+        }
+    } else {
+        let world = app.world_mut();
+        world.insert_resource(State::new(o.phase.unwrap_or(Phase::Movement)));
+        world.resource_mut::<PlayerTurn>().attacker = side;
+    }
+    let board = app.world().resource::<Board>().clone();
+    let sit = situation(app.world_mut(), &board);
+    let u = sit
+        .unit_in_play(unit)
+        .map_err(|r| Failure::input(format!("{} ({})", r.reason, r.rule)))?;
+    let from = u.at.display(sit.map).to_string();
+    let list = legal_orders(&sit, unit, None);
+    let moves = field_of_movement(&sit, unit);
+    let phase = sit.phase.abbrev();
+    let attacker = format!("{:?}", sit.attacker);
+    if o.json {
+        let orders: Vec<Value> = list
+            .iter()
+            .map(|(order, answer)| {
+                let label = order.label(sit.map);
+                match answer {
+                    Ok(()) => json!({
+                        "act": order.script(sit.map),
+                        "label": label,
+                        "allowed": true,
+                        "rule": null,
+                        "reason": format!("{label}: allowed now"),
+                    }),
+                    Err(r) => json!({
+                        "act": order.script(sit.map),
+                        "label": label,
+                        "allowed": false,
+                        "rule": r.rule,
+                        "reason": r.reason,
+                    }),
+                }
+            })
+            .collect();
+        let moves = match &moves {
+            Ok(f) => json!({"count": f.len(), "refused": null}),
+            Err(r) => json!({"count": 0, "refused": {"rule": r.rule, "reason": r.reason}}),
+        };
+        return out
+            .json(&json!({
+                "unit": unit,
+                "phase": phase,
+                "attacker": attacker,
+                "from": from,
+                "moves": moves,
+                "orders": orders,
+            }))
+            .map(|_| ExitCode::SUCCESS);
+    }
+    let allowed = list.iter().filter(|(_, a)| a.is_ok()).count();
+    out.line(format!(
+        "{unit} in {from}, {phase} with the {attacker} side the ATTACKER: {} order{}, {allowed} \
+         allowed",
+        list.len(),
+        if list.len() == 1 { "" } else { "s" }
+    ))?;
+    match &moves {
+        Ok(f) => out.line(format!(
+            "  moves: {} Location{} (asl-pto moves)",
+            f.len(),
+            if f.len() == 1 { "" } else { "s" }
+        ))?,
+        Err(r) => out.line(format!("  moves: none: {} ({})", r.reason, r.rule))?,
+    }
+    for (order, _) in list.iter().filter(|(_, a)| a.is_ok()) {
+        out.line(format!("  allowed  {}", order.script(sit.map)))?;
+    }
+    for (order, answer) in &list {
+        if let Err(r) = answer {
+            out.line(format!(
+                "  refused  {}: [{}] {}",
+                order.script(sit.map),
+                r.rule,
+                r.reason
+            ))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -24,7 +24,7 @@ use crate::los::Location;
 use crate::scenario::SmokeKind;
 use crate::sim::live::state;
 use crate::sim::watch::PieceChanges;
-use crate::sim::{Board, Climb};
+use crate::sim::{Board, Smoke};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CountersStale>()

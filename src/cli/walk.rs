@@ -26,20 +26,54 @@ pub struct Options<'a> {
 }
 
 /// Reads, checks and loads the save at `path` into the walk `app`: every problem is one line
-/// naming the save file and the line and column (or the offending id).
-pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<(), Failure> {
+/// naming the save file and the line and column (or the offending id). The save's steps are
+/// replayed from the scenario's start with its seed (`play::replay_checked`): a save whose state,
+/// dice or events are not where its steps lead (edited by hand) is refused, so a loaded walk
+/// always continues the game that was played; its past events are put back in the log, so a
+/// save taken later digests the whole game. Returns how many events the past holds.
+pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<usize, Failure> {
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
     let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
-    {
-        let board = app.world().resource::<sim::Board>();
-        save_check::check(&saved, &board.scenario).map_err(|o| {
-            let sep = if o.at(&text).is_some() { "" } else { " " };
-            Failure::input(format!("{file}:{sep}{}", o.located(&text)))
-        })?;
+    let scenario = app.world().resource::<sim::Board>().scenario.clone();
+    save_check::check(&saved, &scenario).map_err(|o| {
+        let sep = if o.at(&text).is_some() { "" } else { " " };
+        Failure::input(format!("{file}:{sep}{}", o.located(&text)))
+    })?;
+    let past = sim::play::replay_checked(&scenario, &saved)
+        .map_err(|d| Failure::input(format!("{file}:{}", departs(&text, &saved, &d))))?;
+    save::load(app.world_mut(), &saved).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let n = past.events.len();
+    app.world_mut().resource_mut::<WalkLog>().events = past.events;
+    Ok(n)
+}
+
+/// `LINE:COL: why` for a save whose steps do not lead to its state: the first line that differs
+/// from the replay's, found in the save's text.
+fn departs(text: &str, saved: &save::Save, d: &sim::play::Departs) -> String {
+    let why = "the save's state does not follow from its steps with its seed (a save edited by \
+               hand, or written by another version of the program): it is refused, so that a \
+               loaded walk always continues the game that was played";
+    let Some(replayed) = &d.replayed else {
+        return format!(" {why}; its steps do not even reach its position");
+    };
+    let Some((line, theirs)) = save::first_difference(saved, replayed) else {
+        return format!(" {why}");
+    };
+    let (l, c) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find(line.as_str()).map(|c| (i + 1, c + 1)))
+        .unwrap_or((1, 1));
+    let shown = crate::cli::out::escape_controls(&line);
+    match theirs {
+        Some(t) => format!(
+            "{l}:{c}: {why}: the save has `{shown}` where its steps lead to `{}`",
+            crate::cli::out::escape_controls(&t)
+        ),
+        None => format!("{l}:{c}: {why}: the save has `{shown}`, which its steps do not lead to"),
     }
-    save::load(app.world_mut(), &saved).map_err(|e| Failure::input(format!("{file}: {e}")))
 }
 
 /// Runs the walk and returns its printed lines.
@@ -53,8 +87,9 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
         )));
     }
     let mut app = sim::headless(s, o.seed);
+    let mut past = 0;
     if let Some(path) = o.load {
-        load_save(&mut app, path)?;
+        past = load_save(&mut app, path)?;
         app.update();
     }
     let mut run = 0;
@@ -72,9 +107,11 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
         })?;
     }
     let log = app.world().resource::<WalkLog>();
+    // A loaded walk prints what follows the save (its past was printed when it was played).
     Ok(log
         .events
         .iter()
+        .skip(past)
         .map(|e| if o.json { e.json() } else { e.readable() })
         .collect())
 }

@@ -357,11 +357,27 @@ pub struct Past {
 /// loaded game shows its log and can be undone to its first step. Where the walk also went on
 /// by phases alone (Watch mode's "Next phase"), the replay does the same until it stands at the
 /// save's Player Turn and phase. `None` where the replay does not reach the saved position
-/// exactly (a save edited by hand): the save's own state then stands, with no past.
+/// exactly (a save edited by hand): see `replay_checked` for where it departs.
 pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past> {
+    replay_checked(scenario, saved).ok()
+}
+
+/// Why a save's steps do not lead to its state: the save as its replay ends (`None` when the
+/// replay could not even run its steps to the save's position).
+#[derive(Debug)]
+pub struct Departs {
+    pub replayed: Option<Box<Save>>,
+}
+
+/// As `replay`, saying where the save departs from what its steps lead to.
+pub fn replay_checked(
+    scenario: &crate::scenario::Scenario,
+    saved: &Save,
+) -> Result<Past, Departs> {
+    let none = || Departs { replayed: None };
     let mut app = super::headless(scenario.clone(), saved.seed);
     app.init_resource::<History>();
-    if let Some(steps) = super::save::played_steps(scenario, saved).ok()? {
+    if let Some(steps) = super::save::played_steps(scenario, saved).map_err(|_| none())? {
         let world = app.world_mut();
         world.resource_mut::<Walk>().steps = steps;
         world.resource_mut::<Play>().active = true;
@@ -375,7 +391,7 @@ pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past
     let goal = (saved.phase, saved.player_turn.clone());
     while app.world().resource::<Walk>().next < saved.next_step {
         if !super::runner::run_step(&mut app) {
-            return None;
+            return Err(none());
         }
     }
     // Phases alone, to the save's (a bounded number: two Player Turns of eight phases).
@@ -384,21 +400,23 @@ pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past
             break;
         }
         if !request_phase(app.world_mut()) {
-            return None;
+            break;
         }
         super::runner::settle(&mut app);
     }
-    let mut end = save(app.world_mut()).ok()?;
+    let mut end = save(app.world_mut()).map_err(|_| none())?;
     // An older save has no digest of its log: its state alone is compared.
     if saved.events.is_none() {
         end.events = None;
     }
     if end != *saved {
-        return None;
+        return Err(Departs {
+            replayed: Some(Box::new(end)),
+        });
     }
     let world = app.world_mut();
-    Some(Past {
+    Ok(Past {
         events: world.resource::<WalkLog>().events.clone(),
-        history: world.remove_resource::<History>()?,
+        history: world.remove_resource::<History>().ok_or_else(none)?,
     })
 }

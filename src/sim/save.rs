@@ -290,6 +290,21 @@ pub fn to_ron(save: &Save) -> String {
     ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).expect("a save serializes")
 }
 
+/// Where a save departs from the save its steps lead to (`play::replay_checked`): the first
+/// line of the save (as this program writes it) that differs, trimmed, and the same line of the
+/// replayed save (`None` when the save has lines the replay lacks, or none differs).
+pub fn first_difference(saved: &Save, replayed: &Save) -> Option<(String, Option<String>)> {
+    let (a, b) = (to_ron(saved), to_ron(replayed));
+    let mut bl = b.lines();
+    for l in a.lines() {
+        let other = bl.next();
+        if other != Some(l) {
+            return Some((l.trim().to_string(), other.map(|o| o.trim().to_string())));
+        }
+    }
+    None
+}
+
 /// A save from RON text; a syntax error, an unknown field or a wrong value says `line:col:`.
 pub fn from_ron(text: &str) -> Result<Save, SaveError> {
     ron::from_str(text).map_err(|e| {

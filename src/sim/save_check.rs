@@ -18,8 +18,10 @@ use crate::scenario::{Scenario, line_col, locate_nth};
 /// The save format this program writes and reads.
 pub const SAVE_FORMAT: u32 = 2;
 
-/// The most Player Turns a walk may reach (a long ASL scenario has about 30).
-pub const MAX_PLAYER_TURN: u32 = 999;
+/// The most Player Turns a save may stand at: any a walk can reach (a long ASL scenario has
+/// about 30; a script of NextPlayerTurn steps goes on as long as it is), short of overflowing
+/// the count. What the program writes, it loads.
+pub const MAX_PLAYER_TURN: u32 = i32::MAX as u32;
 
 /// The most MF a unit can have spent in one phase (a T-H Hero has 8; a minimum move may cost
 /// more than a unit has, A4.134).

@@ -73,24 +73,35 @@ pub(super) fn straying_at_mph(world: &mut World) {
     let movers = about_to_move(world.resource::<Walk>());
     let board = world.resource::<Board>().clone();
     let s = situation(world, &board);
-    for stray in straying(&s, &movers) {
-        match stray {
-            Straying::Exempt { unit, check } => {
-                ruled(world, "straying", Some(&unit), check.rule, check.reason);
-            }
-            Straying::Roll { unit, roll_rule } => {
-                let (c, w) = world.resource_mut::<Dice>().dr2(roll_rule);
-                let r = movement_dr(c, w);
-                if r.straying
-                    && let Some(e) = unit_entity(world, &unit)
-                    && let Some(mut u) = world.get_mut::<Unit>(e)
-                {
+    let strays = straying(&s, &movers);
+    drop(s);
+    for stray in strays {
+        stray_or_not(world, stray);
+    }
+}
+
+/// Logs an E1.53 exemption, or makes the Movement DR: a colored 6 makes the unit a Straying
+/// Mover, doubles may bring Jitter Fire (E1.55); either way the unit has made its DR this MPh.
+pub(super) fn stray_or_not(world: &mut World, stray: Straying) {
+    match stray {
+        Straying::Exempt { unit, check } => {
+            ruled(world, "straying", Some(&unit), check.rule, check.reason);
+        }
+        Straying::Roll { unit, roll_rule } => {
+            let (c, w) = world.resource_mut::<Dice>().dr2(roll_rule);
+            let r = movement_dr(c, w);
+            if let Some(e) = unit_entity(world, &unit)
+                && let Some(mut u) = world.get_mut::<Unit>(e)
+            {
+                u.movement_dr = true;
+                if r.straying {
                     u.straying = true;
                 }
-                rolled(world, "straying", Some(&unit), r.rule, vec![c, w], r.reason);
-                if r.doubles {
-                    super::actions::jitter_fire(world, &unit, c, w);
-                }
+            }
+            rolled(world, "straying", Some(&unit), r.rule, vec![c, w], r.reason);
+            if r.doubles {
+                super::actions::jitter_fire(world, &unit, c, w);
+                super::actions::heroes_without_target(world);
             }
         }
     }

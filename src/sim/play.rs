@@ -370,10 +370,7 @@ pub struct Departs {
 }
 
 /// As `replay`, saying where the save departs from what its steps lead to.
-pub fn replay_checked(
-    scenario: &crate::scenario::Scenario,
-    saved: &Save,
-) -> Result<Past, Departs> {
+pub fn replay_checked(scenario: &crate::scenario::Scenario, saved: &Save) -> Result<Past, Departs> {
     let none = || Departs { replayed: None };
     let mut app = super::headless(scenario.clone(), saved.seed);
     app.init_resource::<History>();

@@ -62,6 +62,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 mf_spent: 0.0,
                 entered_cave: false,
                 straying: false,
+                movement_dr: false,
                 cx: u.status.cx,
                 berserk: u.status.berserk,
                 fired: None,

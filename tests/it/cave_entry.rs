@@ -354,3 +354,50 @@ fn g11_6_ex_g11_933_complex_aa_is_accessible_to_both_tunnels_and_what_they_lead_
         );
     }
 }
+
+#[test]
+fn g11_73_infantry_do_not_advance_from_one_cave_complex_to_another() {
+    // Play-aid ADVANCE PHASE: "Infantry may not advance from one Cave Complex to another Cave
+    // Complex" (G11.73); the G11.751 EX moves from AA to GG "only during their MPh".
+    let path = crate::common::demo_path("cave_complex");
+    let ask = |phase: &str| {
+        crate::common::json(&crate::common::run(&[
+            "cost",
+            &path,
+            "complex:A",
+            "complex:G",
+            "--unit",
+            "jp1",
+            "--phase",
+            phase,
+            "--json",
+        ]))
+    };
+    let apph = ask("APh");
+    assert_eq!(apph["allowed"], false, "{apph}");
+    assert_eq!(apph["rule"], "G11.73");
+    let mph = ask("MPh");
+    assert_eq!(mph["allowed"], true, "{mph}");
+    // A walk's APh step from one Complex to the other is refused with the rule.
+    let s = crate::common::demo("cave_complex");
+    let text = s
+        .with_script_specs(
+            vec![asl_pto::scenario::raw::StepSpec {
+                say: None,
+                phase: Some(asl_pto::model::Phase::Advance),
+                act: Some(ron::from_str(r#"Move("jp1", "complex:G")"#).unwrap()),
+            }],
+            1,
+        )
+        .unwrap();
+    // The scenario's first ATTACKER is the Japanese side: its first APh is jp1's.
+    let s = Scenario::from_str(&text, "apph.ron").unwrap();
+    let mut a = asl_pto::sim::headless(s, 1);
+    asl_pto::sim::runner::run_all(&mut a);
+    let log = &a.world().resource::<asl_pto::sim::WalkLog>().events;
+    let r = log
+        .iter()
+        .find(|e| e.event == "refused" && e.unit.as_deref() == Some("jp1"))
+        .unwrap_or_else(|| panic!("{log:#?}"));
+    assert_eq!(r.rule.as_deref(), Some("G11.73"));
+}

@@ -325,3 +325,66 @@ fn e1_94_g11_96_a_blaze_lights_a_cave_at_all_levels_when_its_entrance_hex_is_lit
         "{los}"
     );
 }
+
+/// A night on the G11.6 cliff, the Japanese moving: jp1 in cave A (Level 0, Entrance Hex S4)
+/// and jp2 above ground in R3; `script` after the MPh begins.
+fn cave_night(script: &str) -> asl_pto::scenario::Scenario {
+    crate::common::from_text(&format!(
+        r#"Scenario(
+    title: "Straying from a cave",
+    pto: true,
+    night: Some((base_nvr: Some(2), cloud: Clear, moon: Full)),
+    attacker: Japanese,
+    map: (
+        board: Some("36"),
+        columns: 24,
+        rows: 10,
+        hexes: {{ "S5 S6 T6 R5 R6": (level: 3) }},
+        cliffs: ["S4-S5", "S5-T4", "S5-T5"],
+    ),
+    caves: [(id: "A", hex: "S5", ca: "S5-S4", level: Some(0))],
+    units: [
+        (id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:A"),
+        (id: "jp2", nationality: Japanese, counter: "4-4-7", at: "R3"),
+        (id: "us1", nationality: American, counter: "7-6-8", at: "X9"),
+    ],
+    script: [(phase: Movement), {script}],
+)"#
+    ))
+}
+
+#[test]
+fn g11_96_a_unit_in_a_cave_makes_its_movement_dr_when_it_first_moves_above_ground() {
+    // "A unit moving in a cave ... is not subject to Straying until it moves above-ground."
+    let s = cave_night(
+        r#"(act: Move("jp2", "R2")), (act: Move("jp1", "S4")), (act: Move("jp1", "S3"))"#,
+    );
+    let mut a = asl_pto::sim::headless(s, 3);
+    asl_pto::sim::runner::run_all(&mut a);
+    let log = &a.world().resource::<asl_pto::sim::WalkLog>().events;
+    let strays: Vec<(String, usize, bool)> = log
+        .iter()
+        .filter(|e| e.event == "straying")
+        .map(|e| (e.unit.clone().unwrap(), e.step, e.dice.is_some()))
+        .collect();
+    // At the MPh's start: jp2 rolls, jp1 (in its cave) is exempt; jp1 rolls before it leaves
+    // the cave for S4 (step 3), and not again for its next move (step 4).
+    assert_eq!(
+        strays,
+        [
+            ("jp2".to_string(), 1, true),
+            ("jp1".to_string(), 1, false),
+            ("jp1".to_string(), 3, true)
+        ],
+        "{log:#?}"
+    );
+    let left = log
+        .iter()
+        .position(|e| e.event == "move" && e.unit.as_deref() == Some("jp1"))
+        .unwrap();
+    let dr = log
+        .iter()
+        .position(|e| e.event == "straying" && e.step == 3)
+        .unwrap();
+    assert!(dr < left, "the DR comes before the move out of the cave");
+}

@@ -515,3 +515,49 @@ fn g11_94_control_once_gained_remains_whatever_becomes_of_the_allied_unit() {
     let held: Vec<String> = q.iter(app.world()).map(|c| c.id.clone()).collect();
     assert_eq!(held, vec!["B".to_string()]);
 }
+
+#[test]
+fn g1_425_a_t_h_hero_whose_designated_target_is_eliminated_is_eliminated_at_once() {
+    // jp1 stands as a T-H Hero with us1 as his Designated Target; us1 is eliminated (taken off
+    // the map here), and the next order resolved eliminates the Hero (G1.425).
+    let mut a = app("g11_6_cliff", 1);
+    update_until(&mut a, Phase::Movement, 1);
+    let world = a.world_mut();
+    let mut q = world.query::<(Entity, &mut Unit)>();
+    let mut us1 = None;
+    for (e, mut u) in q.iter_mut(world) {
+        if u.id == "jp1" {
+            u.hero = Some(asl_pto::model::Hero {
+                target: "us1".into(),
+                created_in: 1,
+                attacked: false,
+            });
+        }
+        if u.id == "us1" {
+            us1 = Some(e);
+        }
+    }
+    // While his target is in play, nothing happens to him.
+    world.resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Order::Light {
+        at: Location::Ground(s5()),
+    });
+    a.update();
+    assert!(unit_opt(&mut a, "jp1").is_some());
+    a.world_mut().despawn(us1.unwrap());
+    a.world_mut().resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Order::Light {
+        at: Location::Ground(s5()),
+    });
+    a.update();
+    assert!(unit_opt(&mut a, "jp1").is_none(), "the Hero is eliminated");
+    let e = events(&a)
+        .into_iter()
+        .find(|e| e.event == "eliminated" && e.unit.as_deref() == Some("jp1"))
+        .expect("logged");
+    assert_eq!(e.rule.as_deref(), Some("G1.425"));
+    assert!(e.text.contains("us1"), "{}", e.text);
+}
+
+fn unit_opt(app: &mut App, id: &str) -> Option<Unit> {
+    let mut q = app.world_mut().query::<&Unit>();
+    q.iter(app.world()).find(|u| u.id == id).cloned()
+}

@@ -246,6 +246,10 @@ pub struct Unit {
     pub entered_cave: bool,
     /// A Straying Mover this MPh (E1.53).
     pub straying: bool,
+    /// Has made its Movement DR this MPh (E1.53): a unit exempt while it moves in a cave or
+    /// Cave Complex makes it when it first moves above ground (G11.96).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub movement_dr: bool,
     /// Moving with Double Time (A4.5, CX).
     #[serde(default)]
     pub cx: bool,
@@ -255,6 +259,10 @@ pub struct Unit {
     /// The fire counter on it this Player Turn (A7; `rules::orders::fire`), if it has fired.
     #[serde(default)]
     pub fired: Option<FireMark>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A fire counter (A7/A8 as `rules::orders::fire` reads them): what kind of fire a unit made
@@ -303,6 +311,7 @@ impl Unit {
             mf_spent: 0.0,
             entered_cave: false,
             straying: false,
+            movement_dr: false,
             cx: false,
             berserk: false,
             fired: None,

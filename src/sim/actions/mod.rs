@@ -76,4 +76,20 @@ pub(super) fn resolve(world: &mut World, order: &Order) {
         // The runner turns it into a phase target; nothing is left to resolve.
         Order::NextPlayerTurn => {}
     }
+    heroes_without_target(world);
+}
+
+/// G1.425: a T-H Hero whose Designated Target has been eliminated is eliminated at once, as
+/// `rules::orders::phase::heroes_without_target` names them.
+pub(super) fn heroes_without_target(world: &mut World) {
+    let board = world.resource::<crate::sim::Board>().clone();
+    let s = crate::sim::live::situation(world, &board);
+    let gone = crate::rules::orders::phase::heroes_without_target(&s);
+    drop(s);
+    for (id, r) in gone {
+        if let Some(e) = crate::sim::live::unit_entity(world, &id) {
+            world.despawn(e);
+        }
+        ruled(world, "eliminated", Some(&id), r.rule, r.reason);
+    }
 }

@@ -11,6 +11,7 @@ use crate::rules::orders::climb::{
     ClimbPlan, climb as climb_rule, climb_outcome, climb_to_place_dc as climb_to_place_dc_rule,
 };
 use crate::rules::orders::movement::{MoveVerb, move_to};
+use crate::rules::orders::phase::straying_above_ground;
 use crate::rules::orders::trip_flares::on_entry;
 use crate::rules::situation::Refusal;
 use crate::sim::Board;
@@ -33,6 +34,16 @@ fn mark<C: Component>(e: &mut EntityWorldMut, marker: C, on: bool) {
 /// rules it: in the ATTACKER's MPh paying MF, or as its one-Location advance in the APh.
 pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: MoveVerb) {
     let board = world.resource::<Board>().clone();
+    let s = situation(world, &board);
+    if let Err(r) = move_to(&s, id, to, verb) {
+        return refused(world, Some(id), r);
+    }
+    // E1.53 / G11.96: leaving a cave above ground at night, the Movement DR the unit was spared
+    // while in the cave is made now, before the move.
+    if let Some(stray) = straying_above_ground(&s, id, to) {
+        drop(s);
+        crate::sim::night::stray_or_not(world, stray);
+    }
     let s = situation(world, &board);
     let plan = match move_to(&s, id, to, verb) {
         Ok(p) => p,

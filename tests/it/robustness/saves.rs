@@ -388,7 +388,10 @@ fn g25_10_a_hand_edited_save_is_refused_at_the_line_where_it_departs_from_its_st
         let edited_line = bad.lines().nth(l - 1).unwrap();
         if *what != "the seed" {
             // The seed changes every roll: the first difference may come before it.
-            assert!(edited_line.contains(to.trim_end_matches(',')), "{what}: {line}");
+            assert!(
+                edited_line.contains(to.trim_end_matches(',')),
+                "{what}: {line}"
+            );
         }
     }
 }
@@ -429,7 +432,10 @@ fn g25_8_a_walk_past_player_turn_999_saves_and_loads() {
     let steps = "(act: NextPlayerTurn), ".repeat(1000);
     let text = format!(
         "{},\n    script: [{steps}],\n)\n",
-        base.trim_end().trim_end_matches(')').trim_end().trim_end_matches(',')
+        base.trim_end()
+            .trim_end_matches(')')
+            .trim_end()
+            .trim_end_matches(',')
     );
     std::fs::write(&scenario, text).unwrap();
     let save = d.join("s.ron");

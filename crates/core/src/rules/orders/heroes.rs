@@ -5,7 +5,7 @@
 use super::{attacker_in, mmc};
 use crate::counters::{Catalog, Class, Kind, Lookup, Nationality};
 use crate::los::Location;
-use crate::model::{Hero, Phase, Unit, hero_unit_id};
+use crate::model::{FireMark, Hero, Phase, Unit, hero_unit_id};
 use crate::rules::caves::sight::cave_los;
 use crate::rules::japanese::heroes::{
     HeroCreator, HeroDr, th_hero_allowance, th_hero_attempt, th_hero_creation_dr,
@@ -120,7 +120,18 @@ pub fn create_hero(
         armed: true,
         good_order: u.unit.good_order(),
         squad_or_hs: c.is_some_and(|c| matches!(c.kind, Kind::Squad | Kind::HalfSquad)),
-        marked_fire_pin_or_ti: u.unit.pinned,
+        // G1.421: "no attempt is allowed if that MMC is marked with a Prep/Bounding/First/Final
+        // Fire or Pin/TI counter" (an Advancing Fire counter is not named).
+        marked_fire_pin_or_ti: u.unit.pinned
+            || matches!(
+                u.unit.fired,
+                Some(
+                    FireMark::PrepFire
+                        | FireMark::BoundingFire
+                        | FireMark::FirstFire
+                        | FireMark::FinalFire
+                )
+            ),
         remaining_allowance: (allowed.value.max(0) as u32).saturating_sub(s.heroes_created),
         target_ok: u.unit.dc && t.unit.side() != u.unit.side() && in_los && near,
     };
@@ -153,6 +164,7 @@ pub fn create_hero(
         mf_spent: (2.0 * u.unit.mf_spent).min(HERO_MF),
         entered_cave: false,
         straying: false,
+        movement_dr: u.unit.movement_dr,
         cx: false,
         berserk: false,
         fired: None,

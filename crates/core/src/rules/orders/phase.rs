@@ -71,6 +71,7 @@ pub fn unit_at_phase_start(u: &mut Unit) {
     u.mf_spent = 0.0;
     u.entered_cave = false;
     u.straying = false;
+    u.movement_dr = false;
 }
 
 // --- E1.12 NVR change -----------------------------------------------------------------------
@@ -165,6 +166,26 @@ pub fn straying(s: &Situation, movers: &[String]) -> Vec<Straying> {
             }
         })
         .collect()
+}
+
+/// E1.53 / G11.96: "a unit moving in a cave or Cave Complex is not subject to Straying until it
+/// moves above-ground": the Movement DR a unit must make before its move from a cave or Cave
+/// Complex to `to` above ground in the MPh at night, when it has not made one this MPh (it was
+/// in a cave as the MPh began). `None` when no DR is due.
+pub fn straying_above_ground(s: &Situation, id: &str, to: &Location) -> Option<Straying> {
+    let u = s.unit(id)?;
+    let leaving = matches!(u.at, Location::Cave(_) | Location::Complex(_))
+        && !matches!(to, Location::Cave(_) | Location::Complex(_));
+    (s.night()
+        && s.phase == Phase::Movement
+        && leaving
+        && !u.unit.movement_dr
+        && u.unit.side() == s.attacker
+        && u.unit.good_order())
+    .then(|| Straying::Roll {
+        unit: id.to_string(),
+        roll_rule: "E1.53",
+    })
 }
 
 // --- E1.32 "?" at night ---------------------------------------------------------------------
@@ -342,6 +363,33 @@ pub fn heroes_removed(s: &Situation) -> Vec<(String, Check)> {
             }
             let r = th_hero_removed_at_end_of_player_turn(h.attacked, false);
             r.holds.then(|| (u.unit.id.clone(), r))
+        })
+        .collect()
+}
+
+/// G1.425: "If a T-H Hero's Designated Target is eliminated before he can reach/attack it, he
+/// is immediately eliminated": the Heroes whose Designated Target is no longer in play, and who
+/// have not attacked it, with the rule's reason.
+pub fn heroes_without_target(s: &Situation) -> Vec<(String, Check)> {
+    s.units
+        .iter()
+        .filter_map(|u| {
+            let h = u.unit.hero.as_ref()?;
+            if h.attacked || s.unit(&h.target).is_some() {
+                return None;
+            }
+            Some((
+                u.unit.id.clone(),
+                crate::rules::check(
+                    true,
+                    "G1.425",
+                    format!(
+                        "T-H Hero {}'s Designated Target {} has been eliminated before he could \
+                         reach or attack it: he is eliminated at once",
+                        u.unit.id, h.target
+                    ),
+                ),
+            ))
         })
         .collect()
 }

@@ -424,3 +424,33 @@ fn g1_423_the_hero_loses_two_mf_per_mf_his_creator_expended() {
     let plan = create_hero(&s, "jp2", "us2", 2).unwrap();
     assert_eq!(plan.hero.mf_spent, 2.0, "two of his eight MF gone");
 }
+
+#[test]
+fn g1_421_no_attempt_by_a_squad_marked_with_a_fire_counter_or_pinned() {
+    // "no attempt is allowed if that MMC is marked with a Prep/Bounding/First/Final Fire or
+    // Pin/TI counter".
+    use asl_pto_core::model::FireMark;
+    let b = cliff();
+    for mark in [
+        FireMark::PrepFire,
+        FireMark::BoundingFire,
+        FireMark::FirstFire,
+        FireMark::FinalFire,
+    ] {
+        let mut s = dc_hero(&b, true);
+        let jp2 = s.units.iter_mut().find(|u| u.unit.id == "jp2").unwrap();
+        jp2.unit.fired = Some(mark);
+        let r = refused(create_hero(&s, "jp2", "us2", 6));
+        assert_eq!(r.rule, "G1.421", "{mark:?}: {}", r.reason);
+    }
+    let mut s = dc_hero(&b, true);
+    s.units
+        .iter_mut()
+        .find(|u| u.unit.id == "jp2")
+        .unwrap()
+        .unit
+        .pinned = true;
+    assert_eq!(refused(create_hero(&s, "jp2", "us2", 6)).rule, "G1.421");
+    // Unmarked, the same squad may try.
+    allowed(create_hero(&dc_hero(&b, true), "jp2", "us2", 6));
+}

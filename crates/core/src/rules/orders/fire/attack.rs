@@ -11,6 +11,7 @@ use crate::map::{LEVEL, LosEffect};
 use crate::model::FireMark;
 use crate::rules::caves::attack::{
     AttackKind, CaveAttack, Drm, attack_affects_cave, cave_tem, concealment_penalty_vs_cave,
+    fire_from_overstacked_cave,
 };
 use crate::rules::caves::sight::cave_los;
 use crate::rules::check;
@@ -45,6 +46,25 @@ fn terrain_top(s: &Situation, hex: crate::hex::Hex) -> i32 {
     };
     d.level * LEVEL + height
 }
+
+/// G11.4 / G11.8: the squad-equivalents in the cave a unit fires from, when they Overstack it
+/// (a cave holds one squad-equivalent; SMC add none, A5.5); `None` outside a cave or within
+/// its capacity.
+fn overstacked_cave(s: &Situation, at: &Location) -> Option<f32> {
+    let Location::Cave(_) = at else {
+        return None;
+    };
+    let n: f32 = s
+        .units_at(at)
+        .iter()
+        .filter_map(|o| mmc(&o.unit))
+        .map(|c| c.squad_equivalents())
+        .sum();
+    (n > CAVE_CAPACITY).then_some(n)
+}
+
+/// G11.4: a cave's stacking capacity, in squad-equivalents.
+const CAVE_CAPACITY: f32 = 1.0;
 
 /// The units in the target Location.
 fn units_in<'s>(s: &'s Situation, target: &Location) -> Vec<&'s UnitAt> {
@@ -301,6 +321,18 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
                 0.5,
                 R::AREA_FIRE,
                 "Area Fire: every enemy unit in the target is concealed or hidden",
+            );
+        }
+        if let Some(n) = overstacked_cave(s, &u.at) {
+            let c = fire_from_overstacked_cave(true);
+            f(
+                0.5,
+                "G11.8",
+                &format!(
+                    "Area Fire: it fires out of an Overstacked cave ({n} squad-equivalents in a \
+                     cave of one, G11.4; {})",
+                    c.reason
+                ),
             );
         }
         let total = factors

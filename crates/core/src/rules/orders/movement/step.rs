@@ -160,6 +160,18 @@ pub(crate) fn step<'a>(
             ),
         ));
     }
+    // G11.73 (play-aid ADVANCE PHASE; G11.751 EX: "only during their MPh").
+    if advance && matches!(u.at, Location::Complex(_)) && matches!(to, Location::Complex(_)) {
+        return Err(Refusal::new(
+            "G11.73",
+            format!(
+                "Infantry may not advance from one Cave Complex to another: unit {id} moves from \
+                 {} to {} only during its MPh",
+                show(&u.at),
+                show(to)
+            ),
+        ));
+    }
     if let Location::Cave(cave) = to
         && !s.cave_stands(cave)
     {

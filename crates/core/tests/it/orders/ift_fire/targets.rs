@@ -159,3 +159,31 @@ fn g11_81_ex_fire_at_a_hex_without_predesignating_affects_no_cave() {
     let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "S5")));
     assert_eq!(p.targets, ["jp2"]);
 }
+
+#[test]
+fn g11_8_fire_out_of_an_overstacked_cave_is_area_fire() {
+    // Two squads in cave A (capacity one squad-equivalent, G11.4) fire at us1 in the Entrance
+    // Hex S4's neighbour R4: each at half FP (play-aid 001: "Any unit/weapon that fires out of
+    // an Overstacked cave is subject to Area Fire penalties").
+    let b = cliff();
+    let units = vec![
+        jp(&b, "jp1", "cave:A"),
+        jp(&b, "jp2", "cave:A"),
+        us(&b, "us1", "S4"),
+    ];
+    let s = situation(&b, Phase::PrepFire, Side::Japanese, units);
+    let p = allowed(fire(&s, &ids(&["jp1", "jp2"]), &loc(&b, "S4")));
+    for f in &p.fp {
+        assert!(
+            f.factors
+                .iter()
+                .any(|x| x.rule == "G11.8" && x.factor == 0.5 && x.reason.contains("Overstacked")),
+            "{f:?}"
+        );
+    }
+    // One squad alone in the cave fires at full FP.
+    let units = vec![jp(&b, "jp1", "cave:A"), us(&b, "us1", "S4")];
+    let s = situation(&b, Phase::PrepFire, Side::Japanese, units);
+    let p = allowed(fire(&s, &ids(&["jp1"]), &loc(&b, "S4")));
+    assert!(p.fp[0].factors.iter().all(|x| x.rule != "G11.8"), "{p:?}");
+}

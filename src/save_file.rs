@@ -1,7 +1,9 @@
 //! Writing a save so that nothing is lost when the write fails: the new save goes to a
 //! temporary file in the same directory, is flushed to the disk, and only then renamed over the
 //! old one (a rename within a directory is atomic). A failed write leaves the old save as it
-//! was and removes the temporary file.
+//! was and removes the temporary file. A save goes only to a regular file or a new path: a
+//! FIFO, a device or a directory at the path is refused; a symbolic link is written through,
+//! its target replaced atomically and the link kept.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -20,11 +22,56 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomically_with(path, |f| f.write_all(bytes))
 }
 
+/// Where a save to `path` goes: `path` itself when nothing is there or a regular file is, the
+/// final target of a symbolic link (followed link by link, at most 40); an error for anything
+/// else (a FIFO, a device, a socket, a directory), so that a save never replaces or blocks on
+/// what is not a file.
+pub fn save_target(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        let meta = match std::fs::symlink_metadata(&at) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(at),
+            Err(e) => return Err(e),
+            Ok(m) => m,
+        };
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            let next = std::fs::read_link(&at)?;
+            at = match at.parent() {
+                Some(dir) if next.is_relative() => dir.join(next),
+                _ => next,
+            };
+            continue;
+        }
+        if kind.is_file() {
+            return Ok(at);
+        }
+        let what = if kind.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a FIFO, a device or a socket)"
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is {what}: a save is written only to a regular file or a new path",
+                at.display()
+            ),
+        ));
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many symbolic links to follow",
+    ))
+}
+
 /// Like [`write_atomically`], with the writing done by `write` (tests inject failures here).
 pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
+    let target = save_target(path)?;
+    let path = target.as_path();
     let tmp = temporary(path);
     let result = File::create(&tmp).and_then(|mut f| {
         write(&mut f)?;
@@ -55,6 +102,43 @@ mod tests {
         let d = std::env::temp_dir().join(format!("asl-pto-save-file-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn g25_6_a_save_writes_through_a_symlink_and_refuses_a_fifo_or_a_device() {
+        let d = dir().join("kinds");
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        // Through a symlink: the target gets the save, the link stays a link.
+        let target = d.join("real.ron");
+        std::fs::write(&target, "old").unwrap();
+        let link = d.join("link.ron");
+        std::os::unix::fs::symlink("real.ron", &link).unwrap();
+        write_atomically(&link, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        // A FIFO (no writer would block forever) and a device are refused, left as they are.
+        let fifo = d.join("fifo");
+        let ok = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if ok.is_ok_and(|s| s.success()) {
+            let e = write_atomically(&fifo, b"x").unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{e}");
+            assert!(!std::fs::symlink_metadata(&fifo).unwrap().is_file());
+        }
+        let e = write_atomically(Path::new("/dev/null"), b"x").unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = write_atomically(&d, b"x").unwrap_err();
+        assert!(e.to_string().contains("a directory"), "{e}");
+        // A link to a device is refused too.
+        let dev = d.join("dev.ron");
+        std::os::unix::fs::symlink("/dev/null", &dev).unwrap();
+        assert!(write_atomically(&dev, b"x").is_err());
     }
 
     #[test]

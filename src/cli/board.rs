@@ -18,6 +18,8 @@ pub fn run(archive: &Path, json: bool, out: &mut Out<impl Write>) -> Result<Exit
     if !archive.is_file() {
         let what = if archive.is_dir() {
             "a folder, not a board archive"
+        } else if archive.exists() {
+            "not a regular file (a FIFO, a device or a socket), so not a board archive"
         } else {
             "no such board archive"
         };
@@ -66,7 +68,10 @@ pub fn run(archive: &Path, json: bool, out: &mut Out<impl Write>) -> Result<Exit
         }))?;
         return Ok(ExitCode::SUCCESS);
     }
-    out.line(format_args!(
+    // Names from the archive and the path are the player's files' text: escaped, so that no
+    // control or reordering character reaches the terminal raw.
+    let esc = crate::diag::escape_controls;
+    out.line(esc(&format!(
         "{}: board {}, {} x {} hexes, {} hexes read (terrain as printed; G.1 applies in a PTO \
          scenario)",
         archive.display(),
@@ -74,7 +79,7 @@ pub fn run(archive: &Path, json: bool, out: &mut Out<impl Write>) -> Result<Exit
         board.columns,
         board.rows,
         board.hexes.len()
-    ))?;
+    )))?;
     for r in &rows {
         let mut line = format!(
             "  {:<7} Level {:>2}  {}",
@@ -92,10 +97,10 @@ pub fn run(archive: &Path, json: bool, out: &mut Out<impl Write>) -> Result<Exit
         if !cliffs.is_empty() {
             line.push_str(&format!("  cliffs {}", cliffs.join(" ")));
         }
-        out.line(line)?;
+        out.line(esc(&line))?;
     }
     for n in &board.notes {
-        out.line(format_args!("note: {n}"))?;
+        out.line(esc(&format!("note: {n}")))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -390,8 +390,21 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
     }
 }
 
+/// A write past a file-size limit (`ulimit -f`) raises SIGXFSZ, which kills the process with no
+/// word said and a save's temporary file left behind. Ignored, the write fails with EFBIG
+/// instead, and the program reports it as any failed write: one line, exit 2, nothing lost.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN at start, before any thread is spawned;
+    // no handler runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 /// The program's entry point: parse, run, print the error line, pick the exit code.
 pub fn main() -> ExitCode {
+    ignore_file_size_signal();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {

@@ -70,9 +70,20 @@ impl<W: Write> Out<W> {
         self.check(r)
     }
 
-    /// Writes one JSON document on one line.
+    /// Writes one JSON document on one line. The invisible characters that reorder or split a
+    /// terminal's text (U+2028, U+202E, ...: `diag::escape_controls`) are written as JSON
+    /// `\uXXXX` escapes (serde_json writes them raw; control characters it escapes itself).
     pub fn json(&mut self, v: &serde_json::Value) -> Result<(), Failure> {
-        self.line(v)
+        let text = v.to_string();
+        let mut safe = String::with_capacity(text.len());
+        for c in text.chars() {
+            if crate::diag::reorders(c) {
+                safe.push_str(&format!("\\u{:04x}", c as u32));
+            } else {
+                safe.push(c);
+            }
+        }
+        self.line(safe)
     }
 
     /// Writes out what is buffered; a command's output is complete only once this succeeds.
@@ -182,6 +193,14 @@ mod tests {
             "a\\nb\\u{1b}[31mc\\u{7f}"
         );
         assert_eq!(escape_controls("S4 → T5, 'ok'"), "S4 → T5, 'ok'");
+    }
+
+    #[test]
+    fn g25_13_reordering_and_separator_characters_are_escaped() {
+        assert_eq!(
+            escape_controls("a\u{202e}b\u{2028}c\u{2066}d"),
+            "a\\u{202e}b\\u{2028}c\\u{2066}d"
+        );
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! Reading a scenario or save file: at most [`MAX_INPUT_BYTES`], UTF-8, and its fingerprint
 //! (what binds a save to the scenario it was taken from).
 
-use std::io::Read;
 use std::path::Path;
 
 use super::{ScenarioError, line_col};
@@ -10,7 +9,9 @@ use super::{ScenarioError, line_col};
 /// like `/dev/zero`) is refused after reading this much.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
-/// The text of the file at `path`, read up to `cap` bytes: a longer file is an error.
+/// The text of the file at `path`, read up to `cap` bytes (`files::read_capped`: only a
+/// regular file; a longer file is an error). A UTF-8 byte-order mark at its start (as some
+/// Windows editors write) is dropped.
 pub fn read_text(path: &Path, cap: u64) -> Result<String, ScenarioError> {
     let file = path.display().to_string();
     let err = |at, message: String| ScenarioError {
@@ -18,18 +19,12 @@ pub fn read_text(path: &Path, cap: u64) -> Result<String, ScenarioError> {
         at,
         message,
     };
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(|e| err(None, format!("cannot read the file: {e}")))?;
-    if bytes.len() as u64 > cap {
-        return Err(err(
-            None,
-            format!(
-                "the file is larger than {}, the most asl-pto reads from a scenario or a save",
-                size_text(cap)
-            ),
-        ));
+    let mut bytes = crate::files::read_capped(path, cap, "a scenario or a save").map_err(|e| {
+        let e = e.replacen(crate::files::CANNOT_READ, "cannot read the file:", 1);
+        err(None, e)
+    })?;
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
         err(
@@ -40,14 +35,6 @@ pub fn read_text(path: &Path, cap: u64) -> Result<String, ScenarioError> {
             "the file is not UTF-8 text".into(),
         )
     })
-}
-
-fn size_text(bytes: u64) -> String {
-    if bytes >= 1024 * 1024 && bytes.is_multiple_of(1024 * 1024) {
-        format!("{} MiB", bytes / (1024 * 1024))
-    } else {
-        format!("{bytes} bytes")
-    }
 }
 
 /// The fingerprint of a scenario's text: FNV-1a (64 bits) over its bytes, as

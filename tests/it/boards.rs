@@ -384,3 +384,85 @@ fn g11_8331_g11_84_g11_831_cave_attack_rulings_name_hexsides_and_vertices_by_boa
         assert!(r.reason.contains(&m.side_name(other)), "{}", r.reason);
     }
 }
+
+#[test]
+fn g25_13_board_prints_an_archives_names_with_controls_and_reorderings_escaped() {
+    // A BoardMetadata.xml board name holding ESC, a newline and U+202E: neither stdout nor
+    // stderr may carry them raw (they would recolour, split or reverse the terminal's text).
+    let names = asl_pto::vasl::encode::terrain_names();
+    let b = asl_pto::vasl::encode::SyntheticBoard::standard("9\u{1b}[31m\nX\u{202e}Y");
+    let p = vasl_boards().join("bd94");
+    std::fs::write(&p, b.archive(&names).unwrap()).unwrap();
+    for args in [
+        vec!["board", path_str(&p)],
+        vec!["board", path_str(&p), "--json"],
+    ] {
+        let o = with_boards(&args);
+        let (out, err) = (String::from_utf8_lossy(&o.stdout), stderr(&o));
+        for text in [&out, &std::borrow::Cow::from(err.as_str())] {
+            assert!(
+                !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+                "{args:?}: {text:?}"
+            );
+        }
+        if o.status.code() == Some(0) && args.len() == 3 {
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(
+                v["board"], "9\u{1b}[31m X\u{202e}Y",
+                "the JSON keeps the name"
+            );
+        }
+        if o.status.code() == Some(0) && args.len() == 2 {
+            let header = out.lines().next().unwrap();
+            // (XML normalizes the newline in an attribute to a space.)
+            assert!(header.contains("9\\u{1b}[31m X\\u{202e}Y"), "{header}");
+        }
+    }
+}
+
+#[test]
+fn g25_7_board_refuses_a_device_or_a_fifo_and_reads_no_endless_file() {
+    let o = with_boards(&["board", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    // A symlink bd95 -> /dev/zero in the boards folder, imported by a scenario: refused.
+    #[cfg(unix)]
+    {
+        let link = vasl_boards().join("bd95");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        let o = with_boards(&["board", path_str(&link)]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+        std::fs::remove_file(&link).ok();
+    }
+    // The metadata and the tables file alike.
+    let o = crate::common::bin()
+        .args(["los", &crate::common::fixture_path("los_hills"), "C2", "C8"])
+        .env("ASL_PTO_TABLES", "/dev/zero")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+}
+
+#[test]
+fn g25_14_a_truncated_archive_is_named_in_words_not_by_the_zip_readers_types() {
+    let good = std::fs::read(vasl_boards().join("bd36")).unwrap();
+    let p = vasl_boards().join("bd96");
+    // Every length in the last 64 bytes (where the end-of-directory blocks lie), every
+    // seventh before.
+    let lengths = (1..good.len().saturating_sub(64))
+        .step_by(7)
+        .chain(good.len().saturating_sub(64)..good.len());
+    for n in lengths {
+        std::fs::write(&p, &good[..n]).unwrap();
+        let o = with_boards(&["board", path_str(&p)]);
+        assert_eq!(o.status.code(), Some(2), "{n} bytes");
+        let e = stderr(&o);
+        assert!(
+            !e.contains("zip::") && !e.contains("Block"),
+            "{n} bytes: {e}"
+        );
+    }
+}

@@ -10,6 +10,7 @@
 //! archives (`bdNN` files) into hexes for the map.
 
 pub mod counters;
+pub mod files;
 pub mod hex;
 pub mod los;
 pub mod map;

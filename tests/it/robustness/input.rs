@@ -77,9 +77,30 @@ fn numbers_are_bounded_to_what_the_rules_allow() {
 
 #[test]
 fn unbounded_input_is_cut_at_64_mib() {
-    for args in [
-        vec!["check".to_string(), "/dev/zero".to_string()],
-        vec!["walk".into(), night(), "--load".into(), "/dev/zero".into()],
+    // An endless device is not read at all (issue 25.7: not a regular file); a regular file
+    // past the cap (sparse: no disk used) is refused at 64 MiB.
+    let d = std::env::temp_dir().join(format!("asl-pto-big-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let big = d.join("big.ron");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(65 * 1024 * 1024)
+        .unwrap();
+    let big = big.to_string_lossy().into_owned();
+    for (args, says) in [
+        (
+            vec!["check".to_string(), "/dev/zero".to_string()],
+            "not a regular file",
+        ),
+        (
+            vec!["walk".into(), night(), "--load".into(), "/dev/zero".into()],
+            "not a regular file",
+        ),
+        (vec!["check".to_string(), big.clone()], "larger than 64 MiB"),
+        (
+            vec!["walk".into(), night(), "--load".into(), big.clone()],
+            "larger than 64 MiB",
+        ),
     ] {
         let child = bin()
             .args(&args)
@@ -88,8 +109,85 @@ fn unbounded_input_is_cut_at_64_mib() {
             .spawn()
             .unwrap();
         let o = wait_at_most(child, Duration::from_secs(60));
-        assert_one_error_line(&o, "larger than 64 MiB");
+        assert_one_error_line(&o, says);
     }
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn g25_7_a_fifo_with_no_writer_is_refused_at_once_not_waited_on() {
+    #[cfg(unix)]
+    {
+        let d = std::env::temp_dir().join(format!("asl-pto-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let fifo = d.join("s.ron");
+        if std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            let child = bin()
+                .args(["check", fifo.to_str().unwrap()])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let o = wait_at_most(child, Duration::from_secs(20));
+            assert_one_error_line(&o, "not a regular file");
+        }
+        std::fs::remove_dir_all(&d).ok();
+    }
+}
+
+#[test]
+fn g25_9_a_file_size_limit_is_an_error_line_not_a_kill() {
+    // `ulimit -f 1` (512 bytes): the save and the output past it fail with one line, exit 2,
+    // and the save's temporary file is removed.
+    #[cfg(unix)]
+    {
+        let d = std::env::temp_dir().join(format!("asl-pto-xfsz-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let exe = env!("CARGO_BIN_EXE_asl-pto");
+        let save = d.join("s.ron");
+        let script = format!(
+            "ulimit -f 1; exec '{exe}' walk '{}' --steps 6 --save '{}'",
+            night(),
+            save.display()
+        );
+        let o = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert_one_error_line(&o, "cannot write the save");
+        let left: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
+        assert!(left.is_empty(), "nothing left behind: {left:?}");
+        let out = d.join("out.txt");
+        let script = format!(
+            "ulimit -f 1; exec '{exe}' walk '{}' > '{}'",
+            night(),
+            out.display()
+        );
+        let o = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert_one_error_line(&o, "cannot write the output");
+        std::fs::remove_dir_all(&d).ok();
+    }
+}
+
+#[test]
+fn g25_14_a_utf8_byte_order_mark_is_skipped() {
+    let d = std::env::temp_dir().join(format!("asl-pto-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join("bom.ron");
+    let mut bytes = vec![0xEF, 0xBB, 0xBF];
+    bytes.extend(std::fs::read(repo("scenarios/ridge.ron")).unwrap());
+    std::fs::write(&f, bytes).unwrap();
+    let o = run(&["check", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::stderr(&o));
+    std::fs::remove_dir_all(&d).ok();
 }
 
 #[test]

@@ -34,6 +34,9 @@ pub struct WoundSeverity {
     pub already_wounded_drm: u8,
 }
 
+/// The most bytes read from a table file (the built-in one is a few KiB).
+pub const MAX_TABLES: u64 = 1024 * 1024;
+
 /// The tables (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename = "Tables", deny_unknown_fields)]
@@ -106,13 +109,20 @@ impl Tables {
         Ok(t)
     }
 
-    /// Reads and checks a table file.
+    /// Reads and checks a table file (at most `MAX_TABLES` bytes).
     pub fn load(path: &Path) -> Result<Tables, TableError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| TableError {
+        let bytes = crate::files::read_capped(path, MAX_TABLES, "a table file").map_err(|e| {
+            TableError {
+                file: file.clone(),
+                at: String::new(),
+                message: format!("cannot read the table file: {e}"),
+            }
+        })?;
+        let text = String::from_utf8(bytes).map_err(|_| TableError {
             file: file.clone(),
             at: String::new(),
-            message: format!("cannot read the table file: {e}"),
+            message: "the table file is not UTF-8 text".into(),
         })?;
         Tables::parse(&text, &file)
     }

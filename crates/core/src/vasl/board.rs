@@ -27,6 +27,13 @@ const MAX_ROWS: u32 = 999;
 /// The most bytes an archive entry is read to (LOSData is gzip: a few MB).
 const MAX_ENTRY: u64 = MAX_INFLATED;
 
+/// The Base Levels a hex may have (as a scenario's `level`, -9..20).
+const BASE_LEVELS: std::ops::RangeInclusive<i32> = -9..=20;
+
+/// The most bytes read from a board archive (a real bdNN, its board image included, is a few
+/// MiB to a few tens of MiB).
+pub const MAX_ARCHIVE: u64 = 256 * 1024 * 1024;
+
 /// One hex as imported.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedHex {
@@ -138,8 +145,8 @@ impl BoardArchive {
 /// Reads a board archive from disk.
 pub fn read_archive(path: &Path, names: &TerrainNames) -> Result<BoardArchive, ImportError> {
     let file = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| ImportError::new(&file, format!("cannot read it: {e}")))?;
+    let bytes = crate::files::read_capped(path, MAX_ARCHIVE, "a VASL board archive")
+        .map_err(|e| ImportError::new(&file, e))?;
     read_archive_bytes(&file, &bytes, names)
 }
 
@@ -152,7 +159,7 @@ pub fn read_archive_bytes(
 ) -> Result<BoardArchive, ImportError> {
     let fail = |what: String| ImportError::new(file, what);
     let mut zip = ZipArchive::new(Cursor::new(bytes))
-        .map_err(|e| fail(format!("not a zip archive ({e})")))?;
+        .map_err(|e| fail(format!("not a zip archive ({})", zip_words(&e.to_string()))))?;
     let entries: Vec<String> = zip
         .file_names()
         .filter_map(|n| n.ok().map(|n| n.into_owned()))
@@ -215,15 +222,32 @@ pub fn read_archive_bytes(
     })
 }
 
+/// A zip reader's error in a player's words: a cut-short archive says so, instead of naming the
+/// reader's internal block types (`zip::format::blocks::...`).
+fn zip_words(message: &str) -> String {
+    if message.contains("zip::") || message.contains("Unexpected end") {
+        return "the file ends too soon: a truncated or damaged archive".to_string();
+    }
+    message.to_string()
+}
+
 fn read_entry(zip: &mut ZipArchive<Cursor<&[u8]>>, name: &str) -> Result<Vec<u8>, String> {
-    let mut entry = zip
-        .by_name(name)
-        .map_err(|e| format!("{name} entry cannot be opened ({e})"))?;
+    let mut entry = zip.by_name(name).map_err(|e| {
+        format!(
+            "{name} entry cannot be opened ({})",
+            zip_words(&e.to_string())
+        )
+    })?;
     let mut out = Vec::new();
     (&mut entry)
         .take(MAX_ENTRY + 1)
         .read_to_end(&mut out)
-        .map_err(|e| format!("{name} entry cannot be read ({e})"))?;
+        .map_err(|e| {
+            format!(
+                "{name} entry cannot be read ({})",
+                zip_words(&e.to_string())
+            )
+        })?;
     if out.len() as u64 > MAX_ENTRY {
         return Err(format!(
             "{name} entry is larger than {} MiB",
@@ -326,6 +350,16 @@ pub fn import_hexes(
             if read == Some(Read::Cliff) {
                 cliffs.push(d);
             }
+        }
+        // The Base Levels a Location may have (scenario-format's -9..20): an elevation outside
+        // them is a damaged archive, not a hill.
+        if !BASE_LEVELS.contains(&i32::from(elevation)) {
+            return Err(format!(
+                "{LOS_ENTRY}: hex {id} has elevation {elevation}, outside the Base Levels \
+                 {}..{} a hex may have (a damaged archive?)",
+                BASE_LEVELS.start(),
+                BASE_LEVELS.end()
+            ));
         }
         hexes.push(ImportedHex {
             id,

@@ -16,7 +16,7 @@ use super::java::{DataReader, block_data};
 /// The most bytes a LOSData stream may inflate to (a standard board takes about 2.3 MB; this
 /// leaves room for the largest maps while keeping a corrupt or hostile file from exhausting
 /// memory).
-pub const MAX_INFLATED: u64 = 512 * 1024 * 1024;
+pub const MAX_INFLATED: u64 = 64 * 1024 * 1024;
 
 /// The decoded LOSData of one board.
 #[derive(Clone, Debug, PartialEq, Eq)]

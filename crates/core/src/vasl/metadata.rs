@@ -16,6 +16,9 @@ use quick_xml::events::{BytesStart, Event};
 
 use super::ImportError;
 
+/// The most bytes read from SharedBoardMetadata.xml (VASL's is well under 1 MiB).
+pub const MAX_METADATA: u64 = 16 * 1024 * 1024;
+
 /// Terrain code -> VASL terrain name, from SharedBoardMetadata.xml.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TerrainNames {
@@ -73,11 +76,11 @@ impl TerrainNames {
         Ok(TerrainNames { names })
     }
 
-    /// Reads SharedBoardMetadata.xml from disk.
+    /// Reads SharedBoardMetadata.xml from disk (at most `MAX_METADATA` bytes).
     pub fn read(path: &Path) -> Result<TerrainNames, ImportError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path)
-            .map_err(|e| ImportError::new(&file, format!("cannot read it: {e}")))?;
+        let bytes = crate::files::read_capped(path, MAX_METADATA, "SharedBoardMetadata.xml")
+            .map_err(|e| ImportError::new(&file, e))?;
         // Not UTF-8 (a stray Latin-1 comment) must not keep the names from being read.
         TerrainNames::parse(&String::from_utf8_lossy(&bytes), &file)
     }

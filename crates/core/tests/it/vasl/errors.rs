@@ -226,3 +226,25 @@ fn truncated_prefixes_and_random_bytes_fail_without_panicking() {
         let _ = read_archive_bytes("bd36", &bad, &names);
     }
 }
+
+#[test]
+fn g25_12_an_elevation_outside_the_base_levels_is_a_damaged_archive() {
+    // LOSData elevations are bytes (-128..127); a hex's Base Level is -9..20.
+    let names = terrain_names();
+    for level in [127i8, -128, 21, -10] {
+        let mut b = hill_board();
+        b.set("C2", level, "Open Ground");
+        let bytes = b.archive(&names).unwrap();
+        let e = read_archive_bytes("bd36", &bytes, &names)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("elevation {level}")) && e.contains("C2"),
+            "{level}: {e}"
+        );
+    }
+    let mut b = hill_board();
+    b.set("C2", 20, "Open Ground").set("C3", -9, "Open Ground");
+    let bytes = b.archive(&names).unwrap();
+    assert!(read_archive_bytes("bd36", &bytes, &names).is_ok());
+}

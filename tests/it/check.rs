@@ -157,3 +157,28 @@ fn g1_631_ex_leaders_do_not_count_against_the_hip_allowance() {
     assert!(hip_check(2, 0, true, false).0);
     assert!(hip_check(3, 0, true, true).0);
 }
+
+#[test]
+fn g25_12_a_location_lies_at_a_level_its_hex_has() {
+    // No Location below its hex's ground (`los S4@-9 S4@24` answered "clear").
+    let ridge = crate::common::demo_path("ridge");
+    let o = crate::common::run(&["los", &ridge, "S4@-9", "S4@24"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        crate::common::stderr(&o).contains("below S4's Base Level 0"),
+        "{}",
+        crate::common::stderr(&o)
+    );
+    // A unit set up at Level 21 over Open Ground: refused at its line:column.
+    let text = std::fs::read_to_string(crate::common::fixture_path("g11_6_cliff")).unwrap();
+    let bad = text.replacen(r#"at: "T4")"#, r#"at: "T4@21")"#, 1);
+    assert_ne!(bad, text);
+    let e = asl_pto::scenario::Scenario::from_str(&bad, "u.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("T4 has no Level 21") && e.starts_with("u.ron:"), "{e}");
+    // A Depression's Crest level is one a unit stands at.
+    let crest = text.replacen(r#"at: "H5")"#, r#"at: "H5@0")"#, 1);
+    assert_ne!(crest, text);
+    asl_pto::scenario::Scenario::from_str(&crest, "c.ron").unwrap();
+}

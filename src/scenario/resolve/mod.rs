@@ -284,6 +284,31 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
             return Err(ctx.err_at(&u.id, nth, format!("unit {}: {why} ({rule})", u.id)));
         }
         let at = location(&mut ctx, &s, &u.at, &format!("unit {}", u.id))?;
+        // A unit stands at a level its hex has (a viewer above open ground is for `los`).
+        if let Location::Level(h, l) = &at
+            && let Some(levels) = s.map.unit_levels(*h)
+            && !levels.contains(l)
+        {
+            // The occurrence `location` just pointed at.
+            let nth = ctx
+                .seen
+                .get(u.at.as_str())
+                .map_or(0, |n| n.saturating_sub(1));
+            return Err(ctx.err_at(
+                &u.at,
+                nth,
+                format!(
+                    "unit {} at {}: {} has no Level {l} a unit can stand at (its Locations \
+                     are at Levels {}..{}: its ground, a Depression's Crest, a building's \
+                     floors)",
+                    u.id,
+                    u.at,
+                    s.map.name(*h),
+                    levels.start(),
+                    levels.end()
+                ),
+            ));
+        }
         // G11.3: the contents of caves and Cave Complexes always set up hidden, whether or not
         // the file says `hidden`.
         let hidden = u.hidden || matches!(at, Location::Cave(_) | Location::Complex(_));

@@ -121,8 +121,22 @@ impl Location {
             return Ok(Location::Ground(map.hex(t).map_err(mapped)?));
         };
         let hex = map.hex(hex_text).map_err(mapped)?;
+        // No Location lies below its hex's ground (caves are `cave:X`).
+        let not_below = |l: i32| match map.get(hex) {
+            Some(d) if l < d.level => Err(LocationError::Malformed(
+                text.into(),
+                format!(
+                    "Level {l} is below {}'s Base Level {}: a Location lies at or above its \
+                     hex's ground (a cave is cave:X)",
+                    map.name(hex),
+                    d.level
+                ),
+            )),
+            _ => Ok(l),
+        };
         match rest.split_once('/') {
-            None => Ok(Location::Level(hex, level_of(text, rest)?)),
+            None => Ok(Location::Level(hex, not_below(level_of(text, rest)?)?)),
+            // A Climber may hang below his hex's ground (on the face, climbing down from it).
             Some((level, vertex_text)) => {
                 let level = level_of(text, level)?;
                 let vertex = map.vertex(vertex_text).map_err(mapped)?;
@@ -239,7 +253,6 @@ mod tests {
             ("S4", "S4"),
             ("36S4", "S4"),
             ("S4@2", "S4@2"),
-            ("S4@-1", "S4@-1"),
             ("T4@1/T4-S5-S4", "T4@1/S4-S5-T4"),
             ("cave:G", "cave:G"),
             ("complex:M", "complex:M"),
@@ -247,6 +260,9 @@ mod tests {
             let l = Location::parse(text, &m).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(l.display(&m).to_string(), canon);
         }
+        // Issue 25.12: no Location below its hex's ground.
+        let e = Location::parse("S4@-1", &m).unwrap_err().to_string();
+        assert!(e.contains("below S4's Base Level"), "{e}");
     }
 
     #[test]

@@ -169,6 +169,19 @@ impl Map {
         self.index(h).and_then(|i| self.hexes[i].as_ref())
     }
 
+    /// The levels a unit may stand at in hex `h` (outside caves and Climb counters): its Base
+    /// Level (a Depression's floor), a Depression's Crest level one above it, and a building's
+    /// upper floors (one level each above the ground floor). `None` off the map.
+    pub fn unit_levels(&self, h: Hex) -> Option<std::ops::RangeInclusive<i32>> {
+        let d = self.get(h)?;
+        let crest = i32::from(d.depression.is_some());
+        let floors = match d.terrain {
+            Terrain::Building(_, floors) => i32::from(floors.max(1)) - 1,
+            _ => 0,
+        };
+        Some(d.level..=d.level + crest.max(floors))
+    }
+
     pub(crate) fn get_mut(&mut self, h: Hex) -> Option<&mut HexData> {
         self.index(h).and_then(|i| self.hexes[i].as_mut())
     }

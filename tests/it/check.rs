@@ -176,7 +176,10 @@ fn g25_12_a_location_lies_at_a_level_its_hex_has() {
     let e = asl_pto::scenario::Scenario::from_str(&bad, "u.ron")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("T4 has no Level 21") && e.starts_with("u.ron:"), "{e}");
+    assert!(
+        e.contains("T4 has no Level 21") && e.starts_with("u.ron:"),
+        "{e}"
+    );
     // A Depression's Crest level is one a unit stands at.
     let crest = text.replacen(r#"at: "H5")"#, r#"at: "H5@0")"#, 1);
     assert_ne!(crest, text);

@@ -303,11 +303,7 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             day,
             json,
         }) => {
-            let sky = match (night, day) {
-                (true, _) => sees::Sky::Night,
-                (_, true) => sees::Sky::Day,
-                _ => sees::Sky::Scenario,
-            };
+            let sky = sees::Sky::of_flags(night, day);
             sees::run(load(&scenario)?, &location, sky, json, out)
         }
         Some(Command::Bench {

@@ -10,16 +10,7 @@ use super::{Failure, Out};
 use crate::rules::sight::{Class, Seen};
 use crate::scenario::{Field, Scenario};
 
-/// The sky asked on the command line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Sky {
-    /// The scenario's own: its night, or day.
-    Scenario,
-    /// `--night`: the scenario's night, or a clear Full-Moon night (E1.11) for a daylight one.
-    Night,
-    /// `--day`: no NVR.
-    Day,
-}
+pub use crate::scenario::Sky;
 
 /// The JSON of a field (cli.md): `from`, `night`, `locations`, then `nvr` and `counts`.
 pub fn to_json(s: &Scenario, f: &Field) -> serde_json::Value {
@@ -80,11 +71,7 @@ pub fn run(
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
     let assumed = sky == Sky::Night && s.night.is_none();
-    let s = match sky {
-        Sky::Scenario => s,
-        Sky::Night => s.at_night(),
-        Sky::Day => s.by_day(),
-    };
+    let s = s.with_sky(sky);
     let from = s.location(location).map_err(Failure::input)?;
     let f = s.sees(&from).map_err(|e| Failure::input(e.to_string()))?;
     if json {

@@ -215,11 +215,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
             )));
         }
     };
-    let sky = match (args.night, args.day) {
-        (true, _) => Sky::Night,
-        (_, true) => Sky::Day,
-        _ => Sky::Scenario,
-    };
+    let sky = Sky::of_flags(args.night, args.day);
     // The Locations, hexes and picks named, in the scenario's terms (the sky changes none).
     let select = match &args.select {
         Some(t) => Some(

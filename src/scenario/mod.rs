@@ -15,7 +15,7 @@ pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
 pub use error::{ScenarioError, line_col, locate_nth};
 pub use input::{MAX_INPUT_BYTES, fingerprint};
 pub use raw::ElrSpec;
-pub use sight::{Field, LosContext};
+pub use sight::{Field, LosContext, Sky};
 
 use crate::hex::Hex;
 use crate::los::{Location, LosEnv, Veil};

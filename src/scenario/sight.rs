@@ -36,7 +36,39 @@ impl Night {
     }
 }
 
+/// Day or night as the command line asks (`--night`, `--day`), or as the scenario says: one
+/// choice for `view`, `sees` and whatever else takes the two flags.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Sky {
+    /// The scenario's own: its night, or day.
+    Scenario,
+    /// `--night`: the scenario's night, or a clear Full-Moon night (E1.11) for a daylight one.
+    Night,
+    /// `--day`: no NVR.
+    Day,
+}
+
+impl Sky {
+    /// The sky of the `--night` and `--day` flags (at most one is given).
+    pub fn of_flags(night: bool, day: bool) -> Sky {
+        match (night, day) {
+            (true, _) => Sky::Night,
+            (_, true) => Sky::Day,
+            _ => Sky::Scenario,
+        }
+    }
+}
+
 impl Scenario {
+    /// The scenario under `sky`: as it is, `at_night` or `by_day`.
+    pub fn with_sky(self, sky: Sky) -> Scenario {
+        match sky {
+            Sky::Scenario => self,
+            Sky::Day => self.by_day(),
+            Sky::Night => self.at_night(),
+        }
+    }
+
     /// The scenario at night: its own night, or `Night::assumed` for a daylight scenario.
     pub fn at_night(mut self) -> Scenario {
         self.night.get_or_insert_with(Night::assumed);

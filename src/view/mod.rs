@@ -42,13 +42,7 @@ use crate::los::Location;
 use crate::scenario::{Scenario, Side};
 use crate::sim::{SimPlugin, SimSystems};
 
-/// Day or night as the command line asks (`--night`, `--day`), or as the scenario says.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Sky {
-    Scenario,
-    Night,
-    Day,
-}
+pub use crate::scenario::Sky;
 
 /// Where the camera starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -297,16 +291,6 @@ pub enum ViewError {
     Exit(u8),
 }
 
-/// The scenario as the viewer plays it: `--night` on a daylight scenario gives it a clear,
-/// full-moon night (E1.11 derives the NVR); `--day` takes the night away.
-pub fn with_sky(s: Scenario, sky: Sky) -> Scenario {
-    match sky {
-        Sky::Scenario => s,
-        Sky::Day => s.by_day(),
-        Sky::Night => s.at_night(),
-    }
-}
-
 /// The NVR the View panel's "Night" uses, and why (E1.11): the scenario's own night, or for a
 /// daylight scenario a clear night under a Full Moon, which the panel says it assumes.
 pub fn night_assumption(scenario: &Scenario) -> (i32, String) {
@@ -353,7 +337,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         )));
     }
     let (night_nvr, night_why) = night_assumption(&scenario);
-    let scenario = with_sky(scenario, options.sky);
+    let scenario = scenario.with_sky(options.sky);
     let selected = options.select.clone();
     let los = options.los.clone();
     let sees = options.sees.clone();

@@ -8,13 +8,12 @@
 
 use crate::los::Location;
 use crate::map::{LEVEL, LosEffect};
-use crate::model::FireMark;
+use crate::model::{FireMark, Side};
 use crate::rules::caves::attack::{
     AttackKind, CaveAttack, Drm, attack_affects_cave, cave_tem, concealment_penalty_vs_cave,
     fire_from_overstacked_cave,
 };
 use crate::rules::caves::sight::cave_los;
-use crate::rules::check;
 use crate::rules::ift::fire_column;
 use crate::rules::night::concealment::{
     CloakEvent, NightAttack, NightAttackKind, cloaking_lost, night_lv_drm,
@@ -24,6 +23,7 @@ use crate::rules::orders::fire_group::fire_group;
 use crate::rules::orders::fire_phase::rules_read as R;
 use crate::rules::orders::{is_leader, mmc, seen_by_good_order};
 use crate::rules::situation::{Refusal, Situation, UnitAt, require, same_location};
+use crate::rules::{Check, check};
 
 use super::{FirePlan, FirerFp, FpFactor, Reveal, fire_mark, leadership_drm};
 
@@ -78,6 +78,153 @@ fn units_in<'s>(s: &'s Situation, target: &Location) -> Vec<&'s UnitAt> {
 /// them directing) make at `target`, decided over the situation (see the module doc for every
 /// reading). Refusals name the rule.
 pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan, Refusal> {
+    let f = firing_units(s, ids)?;
+    let t = fire_target(s, &f, target)?;
+    let (fp, hindrance) = firepower(s, &f, target, &t)?;
+    let reveals = fire_reveals(s, &f);
+    let Firers {
+        leader,
+        firers,
+        mark,
+        locs,
+        ..
+    } = f;
+    let Target {
+        name: target_name,
+        in_target,
+        mut cave,
+        tem,
+        hex: target_hex,
+        enemies,
+        ..
+    } = t;
+    if mark == FireMark::FirstFire
+        && !enemies
+            .iter()
+            .any(|u| u.unit.side() == s.attacker && u.unit.mf_spent > 0.0)
+    {
+        return Err(Refusal::new(
+            R::FIRST_FIRE,
+            format!(
+                "Defensive First Fire attacks a Location where an ATTACKER unit has expended \
+                 MF this phase; none has in {target_name}"
+            ),
+        ));
+    }
+    let total_fp: f32 = fp.iter().map(|f| f.fp).sum();
+
+    // The Final DRM.
+    let mut drm = Vec::new();
+    if hindrance > 0 {
+        drm.push(Drm {
+            drm: hindrance as i32,
+            rule: "A6.8",
+            reason: "LOS Hindrance".into(),
+        });
+    }
+    if tem.drm != 0 {
+        drm.push(tem);
+    }
+    if s.night() {
+        let lv = night_lv_drm(&NightAttack {
+            kind: NightAttackKind::Ordinary,
+            positive_ha_tem: false,
+            firer_height: locs
+                .iter()
+                .map(|l| level_of(s, l) * LEVEL)
+                .max()
+                .unwrap_or(0),
+            target_terrain_top: target_hex.map(|h| terrain_top(s, h)),
+        });
+        drm.push(Drm {
+            drm: lv.value,
+            rule: lv.rule,
+            reason: lv.reason,
+        });
+    }
+    if let Some(l) = leader {
+        let n = leadership_drm(&l.unit.counter);
+        drm.push(Drm {
+            drm: n,
+            rule: R::LEADERSHIP,
+            reason: format!("leader {} ({}) directs", l.unit.id, l.unit.counter),
+        });
+    }
+    if matches!(target, Location::Cave(_)) && in_target.iter().any(|u| u.hidden || u.concealed) {
+        let c = concealment_penalty_vs_cave(true);
+        cave = cave.map(|k| {
+            check(
+                true,
+                k.rule,
+                format!("{}; {}: {}", k.reason, c.rule, c.reason),
+            )
+        });
+    }
+    let total_drm = drm.iter().map(|d| d.drm).sum();
+
+    let (gunflashes, gunflash) = if s.night() {
+        (
+            locs.clone(),
+            Some(check(
+                true,
+                "E1.8",
+                "a unit that fires at night reveals its Location with a Gunflash to any unit \
+                 with a LOS to it, regardless of NVR (E1.101), until the end of the Player Turn",
+            )),
+        )
+    } else {
+        (Vec::new(), None)
+    };
+    let mut firer_ids: Vec<String> = firers.iter().map(|u| u.unit.id.clone()).collect();
+    firer_ids.sort();
+    let mut targets: Vec<String> = in_target.iter().map(|u| u.unit.id.clone()).collect();
+    targets.sort();
+    Ok(FirePlan {
+        firers: firer_ids,
+        leader: leader.map(|l| l.unit.id.clone()),
+        target: target.clone(),
+        target_name,
+        mark,
+        fp,
+        total_fp,
+        column: fire_column(total_fp),
+        drm,
+        total_drm,
+        targets,
+        vs_enemy: !enemies.is_empty(),
+        gunflashes,
+        gunflash,
+        reveals,
+        cave,
+        roll_rule: R::IFT,
+    })
+}
+
+/// The units that fire and how (`firing_units`).
+struct Firers<'s> {
+    side: Side,
+    leader: Option<&'s UnitAt>,
+    firers: Vec<&'s UnitAt>,
+    mark: FireMark,
+    locs: Vec<Location>,
+}
+
+/// What is fired at (`fire_target`).
+struct Target<'s> {
+    name: String,
+    in_target: Vec<&'s UnitAt>,
+    cave: Option<Check>,
+    tem: Drm,
+    hex: Option<crate::hex::Hex>,
+    enemies: Vec<&'s UnitAt>,
+    area_fire: bool,
+}
+
+/// The firing units of a Fire order: all of one side, at most one leader directing the units
+/// in his Location, each in Good Order, out of any Cave Complex and free to fire now (A3, A7,
+/// A7.53, A10; G11.5; G1.4231), their fire counter, and the Locations they fire from (a Fire
+/// Group's, A7.5).
+fn firing_units<'s>(s: &'s Situation, ids: &[String]) -> Result<Firers<'s>, Refusal> {
     if ids.is_empty() {
         return Err(Refusal::new(R::IFT, "a Fire order names at least one unit"));
     }
@@ -164,8 +311,25 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         }
     }
     fire_group(s, &locs)?;
+    Ok(Firers {
+        side,
+        leader,
+        firers,
+        mark,
+        locs,
+    })
+}
 
-    // The target.
+/// The target of a Fire order: a Location holding no friendly unit nor the firers (A7, A11),
+/// not a Cave Complex (G11.5), a cave only predesignated and Known (G11.8, G11.81); its TEM,
+/// the units in it, and whether only concealed or hidden enemies are there (Area Fire, A7.23;
+/// not in a cave, G11.812).
+fn fire_target<'s>(
+    s: &'s Situation,
+    f: &Firers<'s>,
+    target: &Location,
+) -> Result<Target<'s>, Refusal> {
+    let (side, firers, locs) = (f.side, &f.firers, &f.locs);
     let target_name = target.display(s.map).to_string();
     if let Location::Complex(id) = target {
         return Err(Refusal::new(
@@ -243,16 +407,39 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
             format!("{target_name} is not on the map"),
         ));
     }
-    let enemies: Vec<&&UnitAt> = in_target.iter().filter(|u| u.unit.side() != side).collect();
+    let enemies: Vec<&UnitAt> = in_target
+        .iter()
+        .copied()
+        .filter(|u| u.unit.side() != side)
+        .collect();
     let area_fire = !enemies.is_empty()
         && enemies.iter().all(|u| u.hidden || u.concealed || u.cloaked)
         && !matches!(target, Location::Cave(_));
+    Ok(Target {
+        name: target_name,
+        in_target,
+        cave,
+        tem,
+        hex: target_hex,
+        enemies,
+        area_fire,
+    })
+}
 
-    // LOS, range and FP, unit by unit.
+/// A7.2x / A7.23 / A10 / G11.8: what each firer brings: its LOS and range to the target (A6,
+/// G11.5), its printed FP and every factor on it (PBF, Long Range, pinned, Advancing Fire,
+/// Area Fire, fire out of an Overstacked cave); and the LOS Hindrance, the worst of theirs.
+fn firepower(
+    s: &Situation,
+    f: &Firers,
+    target: &Location,
+    t: &Target,
+) -> Result<(Vec<FirerFp>, u32), Refusal> {
+    let (firers, mark, area_fire, target_name) = (&f.firers, f.mark, t.area_fire, &t.name);
     let env = s.env_seeing(target);
     let mut fp = Vec::new();
     let mut hindrance = 0u32;
-    for u in &firers {
+    for u in firers.iter() {
         let los = cave_los(&env, &s.caves, &u.at, target)
             .map_err(|e| Refusal::new("A6", format!("unit {}: {e}", u.unit.id)))?;
         if !los.clear() {
@@ -346,73 +533,15 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
             fp: total,
         });
     }
-    if mark == FireMark::FirstFire
-        && !enemies
-            .iter()
-            .any(|u| u.unit.side() == s.attacker && u.unit.mf_spent > 0.0)
-    {
-        return Err(Refusal::new(
-            R::FIRST_FIRE,
-            format!(
-                "Defensive First Fire attacks a Location where an ATTACKER unit has expended \
-                 MF this phase; none has in {target_name}"
-            ),
-        ));
-    }
-    let total_fp: f32 = fp.iter().map(|f| f.fp).sum();
+    Ok((fp, hindrance))
+}
 
-    // The Final DRM.
-    let mut drm = Vec::new();
-    if hindrance > 0 {
-        drm.push(Drm {
-            drm: hindrance as i32,
-            rule: "A6.8",
-            reason: "LOS Hindrance".into(),
-        });
-    }
-    if tem.drm != 0 {
-        drm.push(tem);
-    }
-    if s.night() {
-        let lv = night_lv_drm(&NightAttack {
-            kind: NightAttackKind::Ordinary,
-            positive_ha_tem: false,
-            firer_height: locs
-                .iter()
-                .map(|l| level_of(s, l) * LEVEL)
-                .max()
-                .unwrap_or(0),
-            target_terrain_top: target_hex.map(|h| terrain_top(s, h)),
-        });
-        drm.push(Drm {
-            drm: lv.value,
-            rule: lv.rule,
-            reason: lv.reason,
-        });
-    }
-    if let Some(l) = leader {
-        let n = leadership_drm(&l.unit.counter);
-        drm.push(Drm {
-            drm: n,
-            rule: R::LEADERSHIP,
-            reason: format!("leader {} ({}) directs", l.unit.id, l.unit.counter),
-        });
-    }
-    if matches!(target, Location::Cave(_)) && in_target.iter().any(|u| u.hidden || u.concealed) {
-        let c = concealment_penalty_vs_cave(true);
-        cave = cave.map(|k| {
-            check(
-                true,
-                k.rule,
-                format!("{}; {}: {}", k.reason, c.rule, c.reason),
-            )
-        });
-    }
-    let total_drm = drm.iter().map(|d| d.drm).sum();
-
-    // What firing reveals.
+/// What firing reveals (A12, E1.43, E1.8): each hidden, concealed or Cloaked firer loses
+/// Cloaking, and HIP or "?" as a Good Order enemy ground unit sees it or not.
+fn fire_reveals(s: &Situation, f: &Firers) -> Vec<Reveal> {
+    let (firers, leader, side) = (&f.firers, f.leader, f.side);
     let opponent = side.opponent();
-    let reveals = firers
+    firers
         .iter()
         .chain(leader.iter())
         .filter(|u| u.hidden || u.concealed || u.cloaked)
@@ -457,42 +586,5 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
                 reason: reason.into(),
             }
         })
-        .collect();
-
-    let (gunflashes, gunflash) = if s.night() {
-        (
-            locs.clone(),
-            Some(check(
-                true,
-                "E1.8",
-                "a unit that fires at night reveals its Location with a Gunflash to any unit \
-                 with a LOS to it, regardless of NVR (E1.101), until the end of the Player Turn",
-            )),
-        )
-    } else {
-        (Vec::new(), None)
-    };
-    let mut firer_ids: Vec<String> = firers.iter().map(|u| u.unit.id.clone()).collect();
-    firer_ids.sort();
-    let mut targets: Vec<String> = in_target.iter().map(|u| u.unit.id.clone()).collect();
-    targets.sort();
-    Ok(FirePlan {
-        firers: firer_ids,
-        leader: leader.map(|l| l.unit.id.clone()),
-        target: target.clone(),
-        target_name,
-        mark,
-        fp,
-        total_fp,
-        column: fire_column(total_fp),
-        drm,
-        total_drm,
-        targets,
-        vs_enemy: !enemies.is_empty(),
-        gunflashes,
-        gunflash,
-        reveals,
-        cave,
-        roll_rule: R::IFT,
-    })
+        .collect()
 }

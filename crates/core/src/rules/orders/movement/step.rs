@@ -61,18 +61,17 @@ fn stealthy(u: &UnitAt) -> bool {
         })
 }
 
-/// `move_to` for the mover `u` as it stands (possibly a hypothetical one, after earlier steps
-/// of a path), with what `memo` keeps.
-pub(crate) fn step<'a>(
-    s: &Situation<'a>,
-    u: &UnitAt,
-    to: &Location,
-    verb: MoveVerb,
-    memo: &Memo<'a>,
-) -> Result<MovePlan, Refusal> {
+/// A3 / A10.5 / G11.72 / B20.9 / A4.14 / G11.7 / G11.73 / G11.88 / G11.4: what refuses a
+/// step before its cost is asked: leaving a cave the unit is not in, a unit that may not move
+/// now, Crest status (set up only), a Location holding a Known enemy in the MPh by day, a cave
+/// or Complex entered by a non-Japanese unit, an advance from one Complex to another, an
+/// eliminated cave, an Overstacked Complex.
+fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<(), Refusal> {
     let map = s.map;
     let show = |l: &Location| l.display(map).to_string();
     let id = &u.unit.id;
+    let advance = s.phase == Phase::Advance;
+    let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
     if verb == MoveVerb::ExitCave && !matches!(u.at, Location::Cave(_)) {
         return Err(Refusal::new(
             "G11.72",
@@ -115,39 +114,6 @@ pub(crate) fn step<'a>(
             ));
         }
     }
-    let total = mf_allotment(u);
-    let advance = s.phase == Phase::Advance;
-    let plan = |to: &Location, rule, text| MovePlan {
-        unit: id.clone(),
-        from: u.at.clone(),
-        to: to.clone(),
-        event: if advance {
-            MoveEvent::Advance
-        } else {
-            MoveEvent::Move
-        },
-        mf: 0.0,
-        mf_spent: u.unit.mf_spent,
-        mf_total: total,
-        hidden: u.hidden,
-        concealed: u.concealed,
-        cloaked: u.cloaked,
-        reveal_caves: Vec::new(),
-        reveal_units: Vec::new(),
-        climb_removed: matches!(u.at, Location::Climbing { .. }),
-        entered_cave: u.unit.entered_cave,
-        rule,
-        text,
-    };
-    // B11.4: in the APh a Climber steps off its counter onto ground at its level.
-    if advance && matches!(u.at, Location::Climbing { .. }) && matches!(to, Location::Ground(_)) {
-        let r = climbing::advance_off(map, &u.at, to);
-        if !r.allowed {
-            return Err(Refusal::new(r.rule, r.reason));
-        }
-        return Ok(plan(to, r.rule, r.reason));
-    }
-    let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
     // G11.7 (play-aid: "No other nationality can enter a cave"); Cave Complexes and their
     // tunnels are the Japanese side's too (G11.2).
     if entering && u.unit.nationality != Nationality::Japanese {
@@ -184,6 +150,55 @@ pub(crate) fn step<'a>(
     if let Location::Complex(x) = to {
         overstacked_complex(s, u, x)?;
     }
+    Ok(())
+}
+
+/// `move_to` for the mover `u` as it stands (possibly a hypothetical one, after earlier steps
+/// of a path), with what `memo` keeps.
+pub(crate) fn step<'a>(
+    s: &Situation<'a>,
+    u: &UnitAt,
+    to: &Location,
+    verb: MoveVerb,
+    memo: &Memo<'a>,
+) -> Result<MovePlan, Refusal> {
+    let map = s.map;
+    let show = |l: &Location| l.display(map).to_string();
+    let id = &u.unit.id;
+    refusals(s, u, to, verb)?;
+    let total = mf_allotment(u);
+    let advance = s.phase == Phase::Advance;
+    let plan = |to: &Location, rule, text| MovePlan {
+        unit: id.clone(),
+        from: u.at.clone(),
+        to: to.clone(),
+        event: if advance {
+            MoveEvent::Advance
+        } else {
+            MoveEvent::Move
+        },
+        mf: 0.0,
+        mf_spent: u.unit.mf_spent,
+        mf_total: total,
+        hidden: u.hidden,
+        concealed: u.concealed,
+        cloaked: u.cloaked,
+        reveal_caves: Vec::new(),
+        reveal_units: Vec::new(),
+        climb_removed: matches!(u.at, Location::Climbing { .. }),
+        entered_cave: u.unit.entered_cave,
+        rule,
+        text,
+    };
+    // B11.4: in the APh a Climber steps off its counter onto ground at its level.
+    if advance && matches!(u.at, Location::Climbing { .. }) && matches!(to, Location::Ground(_)) {
+        let r = climbing::advance_off(map, &u.at, to);
+        if !r.allowed {
+            return Err(Refusal::new(r.rule, r.reason));
+        }
+        return Ok(plan(to, r.rule, r.reason));
+    }
+    let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
     // A12.15 (with G.4): in its MPh a unit that enters a Location of hidden enemy units reveals
     // them, returns to the Location it left and ends its MPh — unless they are all Stealthy
     // Infantry in jungle, kunai or bamboo, whose owner may keep them hidden (G.4; taken here).

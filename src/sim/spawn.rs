@@ -63,6 +63,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 entered_cave: false,
                 straying: false,
                 movement_dr: false,
+                advanced: false,
                 cx: u.status.cx,
                 berserk: u.status.berserk,
                 fired: None,

@@ -250,6 +250,9 @@ pub struct Unit {
     /// Cave Complex makes it when it first moves above ground (G11.96).
     #[serde(default, skip_serializing_if = "is_false")]
     pub movement_dr: bool,
+    /// Has made its one-Location advance this APh (A4.7).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub advanced: bool,
     /// Moving with Double Time (A4.5, CX).
     #[serde(default)]
     pub cx: bool,
@@ -312,6 +315,7 @@ impl Unit {
             entered_cave: false,
             straying: false,
             movement_dr: false,
+            advanced: false,
             cx: false,
             berserk: false,
             fired: None,

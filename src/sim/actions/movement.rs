@@ -83,6 +83,7 @@ pub(super) fn do_move(world: &mut World, id: &str, to: &Location, verb: MoveVerb
     let mut unit = e.get_mut::<Unit>().expect("a unit");
     unit.mf_spent = after.unit.mf_spent;
     unit.entered_cave = after.unit.entered_cave;
+    unit.advanced = after.unit.advanced;
     ruled(world, plan.event.name(), Some(id), plan.rule, plan.text);
     super::trip_flares::trip_flare(world, id, trip);
 }

@@ -509,3 +509,46 @@ fn g_4_a12_15_entering_a_hidden_non_stealthy_enemy_returns_the_mover_and_ends_it
     assert_eq!(p.to, loc(&b, "E5"));
     assert!(p.reveal_units.is_empty());
 }
+
+#[test]
+fn a4_7_a_unit_advances_one_location_per_aph() {
+    let b = plain();
+    let s = situation(
+        &b,
+        Phase::Advance,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C3")],
+    );
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move));
+    let after = p.after(s.unit("jp1").unwrap());
+    assert!(after.unit.advanced, "the advance is recorded");
+    // Advanced once, it advances no further this APh, and its field is empty.
+    let s = situation(&b, Phase::Advance, Side::Japanese, vec![after]);
+    let r = refused(move_to(&s, "jp1", &loc(&b, "C5"), MoveVerb::Move));
+    assert_eq!(r.rule, "A4.7", "{r}");
+    assert!(
+        field_of_movement(&s, "jp1").is_ok_and(|f| f.is_empty())
+            || field_of_movement(&s, "jp1").is_err()
+    );
+    // The next phase begins with it cleared (A3).
+    let mut u = s.unit("jp1").unwrap().unit.clone();
+    asl_pto_core::rules::orders::phase::unit_at_phase_start(&mut u);
+    assert!(!u.advanced);
+}
+
+#[test]
+fn b25_4_no_unit_enters_a_blazing_hex() {
+    // B25.4 is not in our sources: a unit may not enter a Blaze (the viewer offered H5's Blaze
+    // as a destination).
+    let b = plain();
+    let mut s = mph(&b, Side::Japanese, vec![jp(&b, "jp1", "C3")]);
+    s.blazes = vec![(hex(&b, "C4"), 2)];
+    let r = refused(move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move));
+    assert_eq!(r.rule, "B25.4", "{r}");
+    let field = field_of_movement(&s, "jp1").unwrap();
+    assert!(
+        field.iter().all(|r| r.at != loc(&b, "C4")),
+        "not in the field"
+    );
+    assert!(!field.is_empty(), "other Locations still are");
+}

@@ -165,6 +165,7 @@ pub fn create_hero(
         entered_cave: false,
         straying: false,
         movement_dr: u.unit.movement_dr,
+        advanced: false,
         cx: false,
         berserk: false,
         fired: None,

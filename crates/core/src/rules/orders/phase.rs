@@ -72,6 +72,7 @@ pub fn unit_at_phase_start(u: &mut Unit) {
     u.entered_cave = false;
     u.straying = false;
     u.movement_dr = false;
+    u.advanced = false;
 }
 
 // --- E1.12 NVR change -----------------------------------------------------------------------

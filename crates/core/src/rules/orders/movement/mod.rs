@@ -89,6 +89,7 @@ impl MovePlan {
         out.cloaked = self.cloaked;
         out.unit.mf_spent = self.mf_spent;
         out.unit.entered_cave = self.entered_cave;
+        out.unit.advanced = u.unit.advanced || matches!(self.event, MoveEvent::Advance);
         out
     }
 }

@@ -72,6 +72,27 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
     let id = &u.unit.id;
     let advance = s.phase == Phase::Advance;
     let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
+    // B25.4 (not in our sources; the common rule): no unit enters a Blazing hex above ground.
+    if let Some(h) = to.hex()
+        && s.blazes.iter().any(|(b, _)| *b == h)
+    {
+        return Err(Refusal::new(
+            "B25.4",
+            format!(
+                "{} is Blazing: no unit may enter a Blaze (B25.4, not in our sources)",
+                show(to)
+            ),
+        ));
+    }
+    // A4.7: "one Location" per APh.
+    if advance && u.unit.advanced {
+        return Err(Refusal::new(
+            "A4.7",
+            format!(
+                "unit {id} has made its advance this APh: a unit advances one Location per APh"
+            ),
+        ));
+    }
     if verb == MoveVerb::ExitCave && !matches!(u.at, Location::Cave(_)) {
         return Err(Refusal::new(
             "G11.72",

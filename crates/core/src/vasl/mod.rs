@@ -8,11 +8,13 @@
 //! when the pixel just inside its middle has the Cliff terrain.
 //!
 //! Implemented from the format's description and VASL's published XML data files (element and
-//! terrain names), not from VASL's code. `encode` writes synthetic archives for the tests.
+//! terrain names), not from VASL's code. `encode` (feature `encoder`, the tests' only) writes
+//! synthetic archives for the tests.
 //!
 //! Every failure is one `ImportError` line naming the file and what is wrong; no input panics.
 
 mod board;
+#[cfg(feature = "encoder")]
 pub mod encode;
 mod grid;
 mod java;

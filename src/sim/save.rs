@@ -454,6 +454,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     }
     let mut q = world.query::<(Entity, &CaveCounter)>();
     let caves: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.id.clone())).collect();
+    let standing: Vec<String> = caves.iter().map(|(_, id)| id.clone()).collect();
     for (e, id) in caves {
         match save.caves.iter().find(|(c, _)| *c == id) {
             None => {
@@ -470,6 +471,20 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
             world.entity_mut(e).insert(AlliedControl);
         } else if let Ok(mut ent) = world.get_entity_mut(e) {
             ent.remove::<AlliedControl>();
+        }
+    }
+    // A cave the save holds but the world no longer does (eliminated after the snapshot an
+    // Undo goes back to, G11.88) stands again.
+    for (id, hidden) in &save.caves {
+        if standing.contains(id) {
+            continue;
+        }
+        let mut e = world.spawn(CaveCounter { id: id.clone() });
+        if *hidden {
+            e.insert(Hidden);
+        }
+        if save.allied_controlled.contains(id) {
+            e.insert(AlliedControl);
         }
     }
     let mut q = world.query::<(Entity, &CaveComplex)>();

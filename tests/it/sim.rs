@@ -561,3 +561,26 @@ fn unit_opt(app: &mut App, id: &str) -> Option<Unit> {
     let mut q = app.world_mut().query::<&Unit>();
     q.iter(app.world()).find(|u| u.id == id).cloned()
 }
+
+#[test]
+fn g11_88_undo_of_a_cave_elimination_puts_the_cave_back() {
+    // A snapshot taken before a cave was eliminated (G11.88) restores it: Undo in Play mode
+    // after a DC destroyed cave G left it gone (found by the every-order test).
+    let mut a = app("g11_6_cliff", 1);
+    let saved = save::save(a.world_mut()).unwrap();
+    let world = a.world_mut();
+    let mut q = world.query::<(Entity, &CaveCounter)>();
+    let g = q
+        .iter(world)
+        .find(|(_, c)| c.id == "G")
+        .map(|(e, _)| e)
+        .unwrap();
+    world.despawn(g);
+    save::load(a.world_mut(), &saved).unwrap();
+    let mut q = a.world_mut().query_filtered::<&CaveCounter, With<Hidden>>();
+    assert!(
+        q.iter(a.world()).any(|c| c.id == "G"),
+        "cave G stands again, hidden as it was"
+    );
+    assert_eq!(save::save(a.world_mut()).unwrap(), saved);
+}

@@ -220,53 +220,13 @@ pub(crate) fn step<'a>(
         return Ok(plan(to, r.rule, r.reason));
     }
     let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
-    // A12.15 (with G.4): in its MPh a unit that enters a Location of hidden enemy units reveals
-    // them, returns to the Location it left and ends its MPh — unless they are all Stealthy
-    // Infantry in jungle, kunai or bamboo, whose owner may keep them hidden (G.4; taken here).
-    if s.phase == Phase::Movement && !entering {
-        let hidden: Vec<&UnitAt> = s
-            .units_at(to)
-            .into_iter()
-            .filter(|o| o.hidden && o.unit.side() != u.unit.side())
-            .collect();
-        if !hidden.is_empty() {
-            let g4_terrain = to.hex().and_then(|h| map.get(h)).is_some_and(|d| {
-                matches!(
-                    d.terrain,
-                    Terrain::Jungle | Terrain::DenseJungle | Terrain::Kunai | Terrain::Bamboo
-                )
-            });
-            let all_stealthy = hidden.iter().all(|o| stealthy(o));
-            if !(g4_terrain && all_stealthy) {
-                let ids: Vec<String> = hidden.iter().map(|o| o.unit.id.clone()).collect();
-                let mut p = plan(
-                    &u.at,
-                    "A12.15",
-                    Line::new(memo.terse, || {
-                        format!(
-                            "{} -> {}: entering the Location of hidden enemy {} {} reveals \
-                             them; the unit returns to {} and its MPh ends (G.4 does not spare \
-                             them: {})",
-                            show(&u.at),
-                            show(to),
-                            crate::words::noun(ids.len(), "unit", "units"),
-                            ids.join(", "),
-                            show(&u.at),
-                            if g4_terrain {
-                                "not all are Stealthy Infantry"
-                            } else {
-                                "not jungle, kunai or bamboo"
-                            }
-                        )
-                    })
-                    .text,
-                );
-                p.mf_spent = total;
-                p.climb_removed = false;
-                p.reveal_units = ids;
-                return Ok(p);
-            }
-        }
+    // A12.15 (with G.4): entering a Location of hidden enemy units reveals them.
+    if let Some((ids, text)) = hidden_enemies_revealed(s, u, to, memo, entering) {
+        let mut p = plan(&u.at, "A12.15", text);
+        p.mf_spent = total;
+        p.climb_removed = false;
+        p.reveal_units = ids;
+        return Ok(p);
     }
     let c = cost(map, &s.caves, &u.at, to, s.night() && !u.cloaked);
     if !c.allowed {
@@ -297,11 +257,159 @@ pub(crate) fn step<'a>(
             format!("{} — use Climb (B11.4)", c.reason),
         ));
     }
-    let mut mf = c.mf.unwrap_or(0.0);
+    let mf = c.mf.unwrap_or(0.0);
     let available = total - u.unit.mf_spent;
     let mut text = Line::new(memo.terse, || {
         format!("{} -> {}: {}", show(&u.at), show(to), c.reason)
     });
+    let Hiding {
+        mf,
+        stays,
+        concealed_now,
+        reveal_caves,
+    } = hiding(s, u, to, memo, mf, entering, &mut text)?;
+    if !advance && u.unit.mf_spent > 0.0 && mf > available {
+        let why = Line::new(memo.terse, || {
+            format!(
+                "{} -> {} costs {mf} MF; unit {id} has {available} of its {total} MF left",
+                show(&u.at),
+                show(to),
+            )
+        });
+        return Err(Refusal::new(c.rule, why.text));
+    }
+    // E1.31 at night: Non-Assault Movement in an already Illuminated Location, or entering an
+    // enemy-occupied Location in the MPh, loses Cloaking/"?".
+    let mut lose_concealment = None;
+    if s.night() && (u.concealed || u.cloaked) {
+        // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
+        let lit = s.lit(to);
+        let enemy_there = s
+            .units_at(to)
+            .iter()
+            .any(|o| o.unit.side() != u.unit.side());
+        let by_light = loses_concealment(NightAction::ExpendsMf {
+            non_assault_movement: true,
+            already_illuminated: lit,
+        });
+        let by_enemy = loses_concealment(NightAction::EntersEnemyLocation {
+            in_mph: s.phase == Phase::Movement && enemy_there,
+        });
+        lose_concealment = [by_light, by_enemy].into_iter().find(|c| c.holds);
+    }
+    let mut p = plan(to, c.rule, String::new());
+    // The unit's state after: hidden only if it stays so (a Japanese unit entering a cave or
+    // Complex unseen becomes hidden and drops its "?"); a hidden unit placed onboard is
+    // concealed only where a rule says so.
+    p.hidden = stays;
+    if !stays {
+        if concealed_now {
+            p.concealed = true;
+        } else if u.hidden {
+            p.concealed = false;
+        }
+    } else if entering && u.unit.side() == Side::Japanese {
+        p.concealed = false;
+    }
+    if let Some(l) = &lose_concealment {
+        p.concealed = false;
+        p.cloaked = false;
+        text.then(|| format!("{}: {}", l.rule, l.reason));
+    }
+    if !advance {
+        p.mf = mf;
+        p.mf_spent = u.unit.mf_spent + mf;
+    }
+    if entering {
+        p.entered_cave = true;
+    }
+    p.reveal_caves = reveal_caves;
+    if advance {
+        text.end(" (its APh advance)");
+    } else {
+        text.then(|| format!("{mf} MF, {} of {total} spent", u.unit.mf_spent + mf));
+    }
+    p.text = text.text;
+    Ok(p)
+}
+
+/// A12.15 (with G.4): in its MPh a unit that enters a Location of hidden enemy units reveals
+/// them, returns to the Location it left and ends its MPh — unless they are all Stealthy
+/// Infantry in jungle, kunai or bamboo, whose owner may keep them hidden (G.4; taken here).
+/// The units revealed and the log line, or `None` when the step reveals no one.
+fn hidden_enemies_revealed<'a>(
+    s: &Situation<'a>,
+    u: &UnitAt,
+    to: &Location,
+    memo: &Memo<'a>,
+    entering: bool,
+) -> Option<(Vec<String>, String)> {
+    let map = s.map;
+    let show = |l: &Location| l.display(map).to_string();
+    if s.phase != Phase::Movement || entering {
+        return None;
+    }
+    let hidden: Vec<&UnitAt> = s
+        .units_at(to)
+        .into_iter()
+        .filter(|o| o.hidden && o.unit.side() != u.unit.side())
+        .collect();
+    if hidden.is_empty() {
+        return None;
+    }
+    let g4_terrain = to.hex().and_then(|h| map.get(h)).is_some_and(|d| {
+        matches!(
+            d.terrain,
+            Terrain::Jungle | Terrain::DenseJungle | Terrain::Kunai | Terrain::Bamboo
+        )
+    });
+    let all_stealthy = hidden.iter().all(|o| stealthy(o));
+    if g4_terrain && all_stealthy {
+        return None;
+    }
+    let ids: Vec<String> = hidden.iter().map(|o| o.unit.id.clone()).collect();
+    let text = Line::new(memo.terse, || {
+        format!(
+            "{} -> {}: entering the Location of hidden enemy {} {} reveals them; the unit \
+             returns to {} and its MPh ends (G.4 does not spare them: {})",
+            show(&u.at),
+            show(to),
+            crate::words::noun(ids.len(), "unit", "units"),
+            ids.join(", "),
+            show(&u.at),
+            if g4_terrain {
+                "not all are Stealthy Infantry"
+            } else {
+                "not jungle, kunai or bamboo"
+            }
+        )
+    })
+    .text;
+    Some((ids, text))
+}
+
+/// What a step does to HIP and "?" (G11.74-G11.751, G11.75 EX, A12.15), with the MF of an
+/// entry that stays hidden: the MF, whether the unit stays (or becomes) hidden, whether it is
+/// placed onboard concealed, and the caves whose counters go onboard. G11.74's entry tests
+/// refuse here.
+struct Hiding {
+    mf: f32,
+    stays: bool,
+    concealed_now: bool,
+    reveal_caves: Vec<String>,
+}
+
+/// `Hiding` for `u`'s step to `to` at `mf` (see there), the log line going on in `text`.
+fn hiding<'a>(
+    s: &Situation<'a>,
+    u: &UnitAt,
+    to: &Location,
+    memo: &Memo<'a>,
+    mf: f32,
+    entering: bool,
+    text: &mut Line,
+) -> Result<Hiding, Refusal> {
+    let mut mf = mf;
     let mut stays = u.hidden;
     // Set when a hidden unit is placed onboard concealed (G11.75 EX).
     let mut concealed_now = false;
@@ -390,69 +498,12 @@ pub(crate) fn step<'a>(
             text.then(|| "A12.15: it moves in a Good Order enemy's LOS and loses HIP".into());
         }
     }
-    if !advance && u.unit.mf_spent > 0.0 && mf > available {
-        let why = Line::new(memo.terse, || {
-            format!(
-                "{} -> {} costs {mf} MF; unit {id} has {available} of its {total} MF left",
-                show(&u.at),
-                show(to),
-            )
-        });
-        return Err(Refusal::new(c.rule, why.text));
-    }
-    // E1.31 at night: Non-Assault Movement in an already Illuminated Location, or entering an
-    // enemy-occupied Location in the MPh, loses Cloaking/"?".
-    let mut lose_concealment = None;
-    if s.night() && (u.concealed || u.cloaked) {
-        // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
-        let lit = s.lit(to);
-        let enemy_there = s
-            .units_at(to)
-            .iter()
-            .any(|o| o.unit.side() != u.unit.side());
-        let by_light = loses_concealment(NightAction::ExpendsMf {
-            non_assault_movement: true,
-            already_illuminated: lit,
-        });
-        let by_enemy = loses_concealment(NightAction::EntersEnemyLocation {
-            in_mph: s.phase == Phase::Movement && enemy_there,
-        });
-        lose_concealment = [by_light, by_enemy].into_iter().find(|c| c.holds);
-    }
-    let mut p = plan(to, c.rule, String::new());
-    // The unit's state after: hidden only if it stays so (a Japanese unit entering a cave or
-    // Complex unseen becomes hidden and drops its "?"); a hidden unit placed onboard is
-    // concealed only where a rule says so.
-    p.hidden = stays;
-    if !stays {
-        if concealed_now {
-            p.concealed = true;
-        } else if u.hidden {
-            p.concealed = false;
-        }
-    } else if entering && u.unit.side() == Side::Japanese {
-        p.concealed = false;
-    }
-    if let Some(l) = &lose_concealment {
-        p.concealed = false;
-        p.cloaked = false;
-        text.then(|| format!("{}: {}", l.rule, l.reason));
-    }
-    if !advance {
-        p.mf = mf;
-        p.mf_spent = u.unit.mf_spent + mf;
-    }
-    if entering {
-        p.entered_cave = true;
-    }
-    p.reveal_caves = reveal_caves;
-    if advance {
-        text.end(" (its APh advance)");
-    } else {
-        text.then(|| format!("{mf} MF, {} of {total} spent", u.unit.mf_spent + mf));
-    }
-    p.text = text.text;
-    Ok(p)
+    Ok(Hiding {
+        mf,
+        stays,
+        concealed_now,
+        reveal_caves,
+    })
 }
 
 /// A plan's log line, written part by part only when it is wanted (not `terse`).

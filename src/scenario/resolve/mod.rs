@@ -3,17 +3,15 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::raw::{ActionSpec, ScenarioFile};
+use super::raw::ScenarioFile;
 use super::{
-    CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, Step, TunnelDef, UnitDef,
-    locate_nth,
+    CaveDef, ComplexDef, Night, Scenario, ScenarioError, SmokeDef, TunnelDef, UnitDef, locate_nth,
 };
 use crate::counters::{Catalog, Lookup};
 use crate::hex::{Hex, Hexside, Vertex};
 use crate::los::Location;
 use crate::map::Map;
-use crate::model::{Phase, Side};
-use crate::rules::orders::{CaveId, Order, UnitId};
+use crate::model::Side;
 
 struct Ctx<'a> {
     text: &'a str,
@@ -67,6 +65,7 @@ impl Ctx<'_> {
 }
 
 mod map;
+mod script;
 
 use map::build_map;
 
@@ -88,6 +87,18 @@ pub(crate) fn counter_shape(c: &str) -> bool {
         && parts
             .iter()
             .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A Location of the scenario (`Scenario::location`), an error at its text naming `what`.
+fn location(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    text: &str,
+    what: &str,
+) -> Result<Location, ScenarioError> {
+    let nth = ctx.visit(text);
+    s.location(text)
+        .map_err(|e| ctx.err_at(text, nth, format!("{what}: {e}")))
 }
 
 fn unique_id(
@@ -230,100 +241,12 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         seed: f.seed,
     };
 
-    let location = |ctx: &mut Ctx, s: &Scenario, text: &str, what: &str| {
-        let nth = ctx.visit(text);
-        s.location(text)
-            .map_err(|e| ctx.err_at(text, nth, format!("{what}: {e}")))
-    };
-
     for t in &f.tunnels {
         let from = location(&mut ctx, &s, &t.from, "tunnel")?;
         let to = location(&mut ctx, &s, &t.to, "tunnel")?;
         s.tunnels.push(TunnelDef { from, to });
     }
-    let mut unit_ids = HashSet::new();
-    for u in &f.units {
-        unique_id(&mut ctx, &mut unit_ids, &u.id, "unit")?;
-        let nth = ctx.visit(&u.counter);
-        if !counter_shape(&u.counter) {
-            return Err(ctx.err_at(
-                &u.counter,
-                nth,
-                format!(
-                    "unit {}: '{}' is not a counter name (like \"4-4-7\" or \"9-1\")",
-                    u.id, u.counter
-                ),
-            ));
-        }
-        let catalog = Catalog::get();
-        if catalog.lookup(u.nationality, &u.counter) == Lookup::Unknown {
-            return Err(ctx.err_at(
-                &u.counter,
-                nth,
-                format!(
-                    "unit {}: no {:?} counter '{}' in the counter catalog (assets/counters.ron); \
-                     {}",
-                    u.id,
-                    u.nationality,
-                    u.counter,
-                    catalog.known_names(u.nationality)
-                ),
-            ));
-        }
-        let status = crate::model::UnitStatus {
-            broken: u.broken,
-            dm: u.dm,
-            pinned: u.pinned,
-            wounded: u.wounded,
-            cx: u.cx,
-            berserk: u.berserk,
-        };
-        let smc = catalog.lookup(u.nationality, &u.counter) == Lookup::Leader;
-        if let Some((rule, why)) = status.contradiction(smc) {
-            let nth = ctx.visit(&u.id);
-            return Err(ctx.err_at(&u.id, nth, format!("unit {}: {why} ({rule})", u.id)));
-        }
-        let at = location(&mut ctx, &s, &u.at, &format!("unit {}", u.id))?;
-        // A unit stands at a level its hex has (a viewer above open ground is for `los`).
-        if let Location::Level(h, l) = &at
-            && let Some(levels) = s.map.unit_levels(*h)
-            && !levels.contains(l)
-        {
-            // The occurrence `location` just pointed at.
-            let nth = ctx
-                .seen
-                .get(u.at.as_str())
-                .map_or(0, |n| n.saturating_sub(1));
-            return Err(ctx.err_at(
-                &u.at,
-                nth,
-                format!(
-                    "unit {} at {}: {} has no Level {l} a unit can stand at (its Locations \
-                     are at Levels {}..{}: its ground, a Depression's Crest, a building's \
-                     floors)",
-                    u.id,
-                    u.at,
-                    s.map.name(*h),
-                    levels.start(),
-                    levels.end()
-                ),
-            ));
-        }
-        // G11.3: the contents of caves and Cave Complexes always set up hidden, whether or not
-        // the file says `hidden`.
-        let hidden = u.hidden || matches!(at, Location::Cave(_) | Location::Complex(_));
-        s.units.push(UnitDef {
-            id: u.id.clone(),
-            nationality: u.nationality,
-            counter: u.counter.clone(),
-            at,
-            hidden,
-            concealed: u.concealed,
-            cloaked: u.cloaked,
-            dc: u.dc,
-            status,
-        });
-    }
+    let unit_ids = resolve_units(&mut ctx, &mut s, &f)?;
     for sm in &f.smoke {
         let at = location(&mut ctx, &s, &sm.at, "smoke")?;
         if matches!(at, Location::Complex(_)) {
@@ -393,178 +316,100 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         s.gunflashes.push(at);
     }
 
-    // A script may name a unit of the scenario or one the rules create from it during play
-    // (`us1.2`, `jp1.hero`: `model::derived_unit_id`, `model::hero_unit_id`).
-    let unit = |ctx: &mut Ctx, id: &str| {
-        let nth = ctx.visit(id);
-        let mut base = id;
-        while !unit_ids.contains(base) {
-            match crate::model::parent_unit_id(base) {
-                Some(p) => base = p,
-                None => {
-                    return Err(ctx.err_at(
-                        id,
-                        nth,
-                        format!(
-                            "script: there is no unit '{id}' (nor is it a unit created in play \
-                             from one: <unit>.2 ... <unit>.9, <unit>.hero)"
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(UnitId::from(id))
-    };
-    let cave = |ctx: &mut Ctx, id: &str| {
-        let nth = ctx.visit(id);
-        if cave_ids.contains(id) {
-            Ok(CaveId::from(id))
-        } else {
-            Err(ctx.err_at(id, nth, format!("script: there is no cave '{id}'")))
-        }
-    };
-    for step in &f.script {
-        let act = match &step.act {
-            None => None,
-            Some(a) => Some(match a {
-                ActionSpec::Move(u, to) => Order::Move {
-                    unit: unit(&mut ctx, u)?,
-                    to: location(&mut ctx, &s, to, "script Move")?,
-                },
-                ActionSpec::Climb(u, level, v) => {
-                    let u = unit(&mut ctx, u)?;
-                    if !LEVELS.contains(level) {
-                        return Err(ctx.plain(format!(
-                            "script Climb: level {level} is outside Levels -9..20"
-                        )));
-                    }
-                    Order::Climb {
-                        unit: u,
-                        level: *level,
-                        vertex: ctx.vertex(&s.map, v, "script Climb")?,
-                    }
-                }
-                ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
-                    let u = unit(&mut ctx, u)?;
-                    let c = cave(&mut ctx, c)?;
-                    if !LEVELS.contains(level) {
-                        return Err(ctx.plain(format!(
-                            "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
-                        )));
-                    }
-                    let vertex = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
-                    Order::ClimbToPlaceDc {
-                        unit: u,
-                        cave: c,
-                        level: *level,
-                        vertex,
-                    }
-                }
-                ActionSpec::EnterCave(u, c) => Order::EnterCave {
-                    unit: unit(&mut ctx, u)?,
-                    cave: cave(&mut ctx, c)?,
-                },
-                ActionSpec::ExitCave(u, to) => Order::ExitCave {
-                    unit: unit(&mut ctx, u)?,
-                    to: location(&mut ctx, &s, to, "script ExitCave")?,
-                },
-                ActionSpec::ThrowDc(u, c) => Order::ThrowDc {
-                    unit: unit(&mut ctx, u)?,
-                    cave: cave(&mut ctx, c)?,
-                },
-                ActionSpec::PlaceDc(u, c) => Order::PlaceDc {
-                    unit: unit(&mut ctx, u)?,
-                    cave: cave(&mut ctx, c)?,
-                },
-                ActionSpec::SetDc(u, c) => Order::SetDc {
-                    unit: unit(&mut ctx, u)?,
-                    cave: cave(&mut ctx, c)?,
-                },
-                ActionSpec::PlaceSmoke(u, at) => Order::PlaceSmoke {
-                    unit: unit(&mut ctx, u)?,
-                    at: location(&mut ctx, &s, at, "script PlaceSmoke")?,
-                },
-                ActionSpec::FireStarshell(u, h) => Order::FireStarshell {
-                    unit: unit(&mut ctx, u)?,
-                    at: ctx.hex(&s.map, h, "script FireStarshell")?,
-                },
-                ActionSpec::FireIr(h) => Order::FireIr {
-                    at: ctx.hex(&s.map, h, "script FireIr")?,
-                },
-                ActionSpec::Kindle(h) => Order::Kindle {
-                    at: ctx.hex(&s.map, h, "script Kindle")?,
-                },
-                ActionSpec::MoraleCheck(u, drm) => Order::MoraleCheck {
-                    unit: unit(&mut ctx, u)?,
-                    drm: *drm,
-                },
-                ActionSpec::Search(u, h) => Order::Search {
-                    unit: unit(&mut ctx, u)?,
-                    hex: ctx.hex(&s.map, h, "script Search")?,
-                },
-                ActionSpec::NextPlayerTurn => Order::NextPlayerTurn,
-                ActionSpec::CreateHero(u, t) => Order::CreateHero {
-                    unit: unit(&mut ctx, u)?,
-                    target: unit(&mut ctx, t)?,
-                },
-                ActionSpec::PlaceWp(u, at) => Order::PlaceWp {
-                    unit: unit(&mut ctx, u)?,
-                    at: location(&mut ctx, &s, at, "script PlaceWp")?,
-                },
-                ActionSpec::Los(a, b) => Order::Los {
-                    from: location(&mut ctx, &s, a, "script Los")?,
-                    to: location(&mut ctx, &s, b, "script Los")?,
-                },
-                ActionSpec::Light(at) => Order::Light {
-                    at: location(&mut ctx, &s, at, "script Light")?,
-                },
-                ActionSpec::Control(c) => Order::Control {
-                    cave: cave(&mut ctx, c)?,
-                },
-                ActionSpec::Fire(us, at) => {
-                    if us.is_empty() {
-                        return Err(ctx.plain(
-                            "script Fire: name at least one unit, e.g. Fire([\"us1\"], \"T4\") \
-                             (A7)"
-                                .into(),
-                        ));
-                    }
-                    let mut ids: Vec<UnitId> = Vec::new();
-                    for u in us {
-                        let id = unit(&mut ctx, u)?;
-                        if ids.contains(&id) {
-                            return Err(
-                                ctx.plain(format!("script Fire: unit '{u}' is named twice (A7)"))
-                            );
-                        }
-                        ids.push(id);
-                    }
-                    Order::Fire {
-                        units: ids,
-                        at: location(&mut ctx, &s, at, "script Fire")?,
-                    }
-                }
-            }),
-        };
-        if step.phase == Some(Phase::Setup) {
-            // The word `Setup` in the script's code (not in a comment or a narration), as the
-            // file spells it (no quotes to look for); this is the first Setup step.
-            let at = super::bounds::locate_word_after(ctx.text, "Setup", 0, Some("script:"));
-            return Err(ScenarioError {
-                file: ctx.file.to_string(),
-                at,
-                message: format!(
-                    "script step {}: 'Setup' is not a phase of the Player Turn; name one of the \
-                     eight (A3): Rally (RPh) ... CloseCombat (CCPh)",
-                    s.script.len() + 1
+    script::resolve_script(&mut ctx, &mut s, &f, &unit_ids, &cave_ids)?;
+    Ok(s)
+}
+
+/// The units as set up: unique valid ids, counters of the catalog, a status that holds
+/// together, a Location a unit can stand at (its hex's ground, a Depression's Crest, a
+/// building's floors); caves' and Complexes' contents hidden (G11.3). Returns their ids.
+fn resolve_units(
+    ctx: &mut Ctx,
+    s: &mut Scenario,
+    f: &ScenarioFile,
+) -> Result<HashSet<String>, ScenarioError> {
+    let mut unit_ids = HashSet::new();
+    for u in &f.units {
+        unique_id(&mut *ctx, &mut unit_ids, &u.id, "unit")?;
+        let nth = ctx.visit(&u.counter);
+        if !counter_shape(&u.counter) {
+            return Err(ctx.err_at(
+                &u.counter,
+                nth,
+                format!(
+                    "unit {}: '{}' is not a counter name (like \"4-4-7\" or \"9-1\")",
+                    u.id, u.counter
                 ),
-            });
+            ));
         }
-        s.script.push(Step {
-            say: step.say.clone(),
-            phase: step.phase,
-            act,
+        let catalog = Catalog::get();
+        if catalog.lookup(u.nationality, &u.counter) == Lookup::Unknown {
+            return Err(ctx.err_at(
+                &u.counter,
+                nth,
+                format!(
+                    "unit {}: no {:?} counter '{}' in the counter catalog (assets/counters.ron); \
+                     {}",
+                    u.id,
+                    u.nationality,
+                    u.counter,
+                    catalog.known_names(u.nationality)
+                ),
+            ));
+        }
+        let status = crate::model::UnitStatus {
+            broken: u.broken,
+            dm: u.dm,
+            pinned: u.pinned,
+            wounded: u.wounded,
+            cx: u.cx,
+            berserk: u.berserk,
+        };
+        let smc = catalog.lookup(u.nationality, &u.counter) == Lookup::Leader;
+        if let Some((rule, why)) = status.contradiction(smc) {
+            let nth = ctx.visit(&u.id);
+            return Err(ctx.err_at(&u.id, nth, format!("unit {}: {why} ({rule})", u.id)));
+        }
+        let at = location(&mut *ctx, &*s, &u.at, &format!("unit {}", u.id))?;
+        // A unit stands at a level its hex has (a viewer above open ground is for `los`).
+        if let Location::Level(h, l) = &at
+            && let Some(levels) = s.map.unit_levels(*h)
+            && !levels.contains(l)
+        {
+            // The occurrence `location` just pointed at.
+            let nth = ctx
+                .seen
+                .get(u.at.as_str())
+                .map_or(0, |n| n.saturating_sub(1));
+            return Err(ctx.err_at(
+                &u.at,
+                nth,
+                format!(
+                    "unit {} at {}: {} has no Level {l} a unit can stand at (its Locations \
+                     are at Levels {}..{}: its ground, a Depression's Crest, a building's \
+                     floors)",
+                    u.id,
+                    u.at,
+                    s.map.name(*h),
+                    levels.start(),
+                    levels.end()
+                ),
+            ));
+        }
+        // G11.3: the contents of caves and Cave Complexes always set up hidden, whether or not
+        // the file says `hidden`.
+        let hidden = u.hidden || matches!(at, Location::Cave(_) | Location::Complex(_));
+        s.units.push(UnitDef {
+            id: u.id.clone(),
+            nationality: u.nationality,
+            counter: u.counter.clone(),
+            at,
+            hidden,
+            concealed: u.concealed,
+            cloaked: u.cloaked,
+            dc: u.dc,
+            status,
         });
     }
-    Ok(s)
+    Ok(unit_ids)
 }

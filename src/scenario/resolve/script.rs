@@ -1,0 +1,195 @@
+//! The walkthrough script resolved (scenario-format.md "Walkthrough script"): each step's
+//! action read into the core's `Order`, every unit (or one the rules create from it in play),
+//! cave, hex, vertex, level and Location checked; a `Setup` step refused at its text.
+
+use std::collections::HashSet;
+
+use super::super::raw::{ActionSpec, ScenarioFile};
+use super::super::{Scenario, ScenarioError, Step};
+use super::{Ctx, LEVELS, location};
+use crate::model::Phase;
+use crate::rules::orders::{CaveId, Order, UnitId};
+
+/// Reads `f`'s script into `s.script`.
+pub(super) fn resolve_script(
+    ctx: &mut Ctx,
+    s: &mut Scenario,
+    f: &ScenarioFile,
+    unit_ids: &HashSet<String>,
+    cave_ids: &HashSet<String>,
+) -> Result<(), ScenarioError> {
+    // A script may name a unit of the scenario or one the rules create from it during play
+    // (`us1.2`, `jp1.hero`: `model::derived_unit_id`, `model::hero_unit_id`).
+    let unit = |ctx: &mut Ctx, id: &str| {
+        let nth = ctx.visit(id);
+        let mut base = id;
+        while !unit_ids.contains(base) {
+            match crate::model::parent_unit_id(base) {
+                Some(p) => base = p,
+                None => {
+                    return Err(ctx.err_at(
+                        id,
+                        nth,
+                        format!(
+                            "script: there is no unit '{id}' (nor is it a unit created in play \
+                             from one: <unit>.2 ... <unit>.9, <unit>.hero)"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(UnitId::from(id))
+    };
+    let cave = |ctx: &mut Ctx, id: &str| {
+        let nth = ctx.visit(id);
+        if cave_ids.contains(id) {
+            Ok(CaveId::from(id))
+        } else {
+            Err(ctx.err_at(id, nth, format!("script: there is no cave '{id}'")))
+        }
+    };
+    for step in &f.script {
+        let act = match &step.act {
+            None => None,
+            Some(a) => Some(match a {
+                ActionSpec::Move(u, to) => Order::Move {
+                    unit: unit(&mut *ctx, u)?,
+                    to: location(&mut *ctx, &*s, to, "script Move")?,
+                },
+                ActionSpec::Climb(u, level, v) => {
+                    let u = unit(&mut *ctx, u)?;
+                    if !LEVELS.contains(level) {
+                        return Err(ctx.plain(format!(
+                            "script Climb: level {level} is outside Levels -9..20"
+                        )));
+                    }
+                    Order::Climb {
+                        unit: u,
+                        level: *level,
+                        vertex: ctx.vertex(&s.map, v, "script Climb")?,
+                    }
+                }
+                ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
+                    let u = unit(&mut *ctx, u)?;
+                    let c = cave(&mut *ctx, c)?;
+                    if !LEVELS.contains(level) {
+                        return Err(ctx.plain(format!(
+                            "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
+                        )));
+                    }
+                    let vertex = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
+                    Order::ClimbToPlaceDc {
+                        unit: u,
+                        cave: c,
+                        level: *level,
+                        vertex,
+                    }
+                }
+                ActionSpec::EnterCave(u, c) => Order::EnterCave {
+                    unit: unit(&mut *ctx, u)?,
+                    cave: cave(&mut *ctx, c)?,
+                },
+                ActionSpec::ExitCave(u, to) => Order::ExitCave {
+                    unit: unit(&mut *ctx, u)?,
+                    to: location(&mut *ctx, &*s, to, "script ExitCave")?,
+                },
+                ActionSpec::ThrowDc(u, c) => Order::ThrowDc {
+                    unit: unit(&mut *ctx, u)?,
+                    cave: cave(&mut *ctx, c)?,
+                },
+                ActionSpec::PlaceDc(u, c) => Order::PlaceDc {
+                    unit: unit(&mut *ctx, u)?,
+                    cave: cave(&mut *ctx, c)?,
+                },
+                ActionSpec::SetDc(u, c) => Order::SetDc {
+                    unit: unit(&mut *ctx, u)?,
+                    cave: cave(&mut *ctx, c)?,
+                },
+                ActionSpec::PlaceSmoke(u, at) => Order::PlaceSmoke {
+                    unit: unit(&mut *ctx, u)?,
+                    at: location(&mut *ctx, &*s, at, "script PlaceSmoke")?,
+                },
+                ActionSpec::FireStarshell(u, h) => Order::FireStarshell {
+                    unit: unit(&mut *ctx, u)?,
+                    at: ctx.hex(&s.map, h, "script FireStarshell")?,
+                },
+                ActionSpec::FireIr(h) => Order::FireIr {
+                    at: ctx.hex(&s.map, h, "script FireIr")?,
+                },
+                ActionSpec::Kindle(h) => Order::Kindle {
+                    at: ctx.hex(&s.map, h, "script Kindle")?,
+                },
+                ActionSpec::MoraleCheck(u, drm) => Order::MoraleCheck {
+                    unit: unit(&mut *ctx, u)?,
+                    drm: *drm,
+                },
+                ActionSpec::Search(u, h) => Order::Search {
+                    unit: unit(&mut *ctx, u)?,
+                    hex: ctx.hex(&s.map, h, "script Search")?,
+                },
+                ActionSpec::NextPlayerTurn => Order::NextPlayerTurn,
+                ActionSpec::CreateHero(u, t) => Order::CreateHero {
+                    unit: unit(&mut *ctx, u)?,
+                    target: unit(&mut *ctx, t)?,
+                },
+                ActionSpec::PlaceWp(u, at) => Order::PlaceWp {
+                    unit: unit(&mut *ctx, u)?,
+                    at: location(&mut *ctx, &*s, at, "script PlaceWp")?,
+                },
+                ActionSpec::Los(a, b) => Order::Los {
+                    from: location(&mut *ctx, &*s, a, "script Los")?,
+                    to: location(&mut *ctx, &*s, b, "script Los")?,
+                },
+                ActionSpec::Light(at) => Order::Light {
+                    at: location(&mut *ctx, &*s, at, "script Light")?,
+                },
+                ActionSpec::Control(c) => Order::Control {
+                    cave: cave(&mut *ctx, c)?,
+                },
+                ActionSpec::Fire(us, at) => {
+                    if us.is_empty() {
+                        return Err(ctx.plain(
+                            "script Fire: name at least one unit, e.g. Fire([\"us1\"], \"T4\") \
+                             (A7)"
+                                .into(),
+                        ));
+                    }
+                    let mut ids: Vec<UnitId> = Vec::new();
+                    for u in us {
+                        let id = unit(&mut *ctx, u)?;
+                        if ids.contains(&id) {
+                            return Err(
+                                ctx.plain(format!("script Fire: unit '{u}' is named twice (A7)"))
+                            );
+                        }
+                        ids.push(id);
+                    }
+                    Order::Fire {
+                        units: ids,
+                        at: location(&mut *ctx, &*s, at, "script Fire")?,
+                    }
+                }
+            }),
+        };
+        if step.phase == Some(Phase::Setup) {
+            // The word `Setup` in the script's code (not in a comment or a narration), as the
+            // file spells it (no quotes to look for); this is the first Setup step.
+            let at = super::super::bounds::locate_word_after(ctx.text, "Setup", 0, Some("script:"));
+            return Err(ScenarioError {
+                file: ctx.file.to_string(),
+                at,
+                message: format!(
+                    "script step {}: 'Setup' is not a phase of the Player Turn; name one of the \
+                     eight (A3): Rally (RPh) ... CloseCombat (CCPh)",
+                    s.script.len() + 1
+                ),
+            });
+        }
+        s.script.push(Step {
+            say: step.say.clone(),
+            phase: step.phase,
+            act,
+        });
+    }
+    Ok(())
+}

@@ -115,6 +115,20 @@ fn counter_ok(nationality: Nationality, counter: &str) -> bool {
 
 /// Checks `save` against `s`, the scenario it is to continue.
 pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
+    check_header(save, s)?;
+    let ids = check_units(save, s)?;
+    check_caves(save, s)?;
+    check_counters(save, s, &ids)
+}
+
+/// A Location of the scenario, or the offence naming its text and `what` it is.
+fn loc(s: &Scenario, t: &str, what: &str) -> Result<Location, Offence> {
+    s.location(t)
+        .map_err(|e| Offence::quoted(t, 0, format!("{what}: {e}")))
+}
+
+/// The save's format, scenario, dice, Player Turn and phase, tallies and script position.
+fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
     if save.format != SAVE_FORMAT {
         return Err(Offence::field(
             "format",
@@ -228,11 +242,13 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
             ),
         ));
     }
+    Ok(())
+}
 
-    let loc = |t: &str, what: &str| {
-        s.location(t)
-            .map_err(|e| Offence::quoted(t, 0, format!("{what}: {e}")))
-    };
+/// Every unit: an id of the scenario's (or one derived from it in play), once, its
+/// nationality and counter, its numbers in range, its Location resolved. Returns the ids.
+fn check_units<'a>(save: &'a Save, s: &Scenario) -> Result<HashSet<&'a str>, Offence> {
+    let turn = save.player_turn.number;
     let mut ids = HashSet::new();
     for u in &save.units {
         let unit = &u.unit;
@@ -317,8 +333,14 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
                 ),
             ));
         }
-        loc(&u.at, &format!("unit '{id}'"))?;
+        loc(s, &u.at, &format!("unit '{id}'"))?;
     }
+    Ok(ids)
+}
+
+/// The caves, Allied Control, hidden Cave Complexes and revealed tunnel openings: each the
+/// scenario's, once.
+fn check_caves(save: &Save, s: &Scenario) -> Result<(), Offence> {
     let mut seen = HashSet::new();
     for (id, _) in &save.caves {
         if !s.caves.iter().any(|c| &c.id == id) {
@@ -376,6 +398,13 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Climb counters (under units on the map, `ids`), SMOKE, light sources, trip flares and
+/// Gunflashes: each resolved and in range.
+fn check_counters(save: &Save, s: &Scenario, ids: &HashSet<&str>) -> Result<(), Offence> {
+    let turn = save.player_turn.number;
     let mut climbers = HashSet::new();
     for (unit, at) in &save.climbs {
         if !ids.contains(unit.as_str()) {
@@ -392,7 +421,7 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
                 format!("unit '{unit}' has two Climb counters"),
             ));
         }
-        if !matches!(loc(at, "Climb counter")?, Location::Climbing { .. }) {
+        if !matches!(loc(s, at, "Climb counter")?, Location::Climbing { .. }) {
             return Err(Offence::quoted(
                 at,
                 0,
@@ -401,7 +430,7 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
         }
     }
     for sm in &save.smoke {
-        if matches!(loc(&sm.at, "SMOKE")?, Location::Complex(_)) {
+        if matches!(loc(s, &sm.at, "SMOKE")?, Location::Complex(_)) {
             return Err(Offence::quoted(
                 &sm.at,
                 0,

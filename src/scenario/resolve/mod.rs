@@ -142,66 +142,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
     let map = build_map(&mut ctx, &f.map, f.pto)?;
 
     // Caves first: Locations may name them.
-    let mut cave_ids = HashSet::new();
-    let mut caves = Vec::new();
-    for c in &f.caves {
-        unique_id(&mut ctx, &mut cave_ids, &c.id, "cave")?;
-        let hex = ctx.hex(&map, &c.hex, &format!("cave {}", c.id))?;
-        let ca = ctx.hexside(&map, &c.ca, &format!("cave {} CA Hexside", c.id))?;
-        if !ca.touches(hex) {
-            let nth = ctx.seen[&c.ca] - 1;
-            return Err(ctx.err_at(
-                &c.ca,
-                nth,
-                format!(
-                    "cave {}: its CA Hexside {} is not a hexside of its hex {} (G11.12)",
-                    c.id, c.ca, c.hex
-                ),
-            ));
-        }
-        if let Some(l) = c.level
-            && !LEVELS.contains(&l)
-        {
-            return Err(ctx.plain(format!("cave {}: level {l} is outside Levels -9..20", c.id)));
-        }
-        caves.push(CaveDef {
-            id: c.id.clone(),
-            hex,
-            ca,
-            level: c.level,
-            primary: c.primary,
-        });
-    }
-    let mut complexes = Vec::new();
-    let mut complex_ids = HashSet::new();
-    for cx in &f.complexes {
-        let nth = ctx.visit(&cx.primary);
-        if !cave_ids.contains(&cx.primary) {
-            return Err(ctx.err_at(
-                &cx.primary,
-                nth,
-                format!(
-                    "Cave Complex: its Primary cave '{}' is not one of the scenario's caves",
-                    cx.primary
-                ),
-            ));
-        }
-        if !complex_ids.insert(cx.primary.clone()) {
-            return Err(ctx.err_at(
-                &cx.primary,
-                nth,
-                format!("two Cave Complexes name Primary cave '{}'", cx.primary),
-            ));
-        }
-        let mut hexes = Vec::new();
-        for h in &cx.hexes {
-            hexes.push(ctx.hex(&map, h, &format!("Cave Complex {}", cx.primary))?);
-        }
-        complexes.push(ComplexDef {
-            primary: cx.primary.clone(),
-            hexes,
-        });
-    }
+    let (cave_ids, caves, complexes) = resolve_caves(&mut ctx, &map, &f)?;
 
     let mut s = Scenario {
         file: file.to_string(),
@@ -412,4 +353,75 @@ fn resolve_units(
         });
     }
     Ok(unit_ids)
+}
+
+/// The caves (G11.1: ids unique and valid, each on its hex with its CA Hexside) and the Cave
+/// Complexes (G11.2: each named by one of the caves, once). Returns the cave ids too.
+#[allow(clippy::type_complexity)]
+fn resolve_caves(
+    ctx: &mut Ctx,
+    map: &Map,
+    f: &ScenarioFile,
+) -> Result<(HashSet<String>, Vec<CaveDef>, Vec<ComplexDef>), ScenarioError> {
+    let mut cave_ids = HashSet::new();
+    let mut caves = Vec::new();
+    for c in &f.caves {
+        unique_id(&mut *ctx, &mut cave_ids, &c.id, "cave")?;
+        let hex = ctx.hex(map, &c.hex, &format!("cave {}", c.id))?;
+        let ca = ctx.hexside(map, &c.ca, &format!("cave {} CA Hexside", c.id))?;
+        if !ca.touches(hex) {
+            let nth = ctx.seen[&c.ca] - 1;
+            return Err(ctx.err_at(
+                &c.ca,
+                nth,
+                format!(
+                    "cave {}: its CA Hexside {} is not a hexside of its hex {} (G11.12)",
+                    c.id, c.ca, c.hex
+                ),
+            ));
+        }
+        if let Some(l) = c.level
+            && !LEVELS.contains(&l)
+        {
+            return Err(ctx.plain(format!("cave {}: level {l} is outside Levels -9..20", c.id)));
+        }
+        caves.push(CaveDef {
+            id: c.id.clone(),
+            hex,
+            ca,
+            level: c.level,
+            primary: c.primary,
+        });
+    }
+    let mut complexes = Vec::new();
+    let mut complex_ids = HashSet::new();
+    for cx in &f.complexes {
+        let nth = ctx.visit(&cx.primary);
+        if !cave_ids.contains(&cx.primary) {
+            return Err(ctx.err_at(
+                &cx.primary,
+                nth,
+                format!(
+                    "Cave Complex: its Primary cave '{}' is not one of the scenario's caves",
+                    cx.primary
+                ),
+            ));
+        }
+        if !complex_ids.insert(cx.primary.clone()) {
+            return Err(ctx.err_at(
+                &cx.primary,
+                nth,
+                format!("two Cave Complexes name Primary cave '{}'", cx.primary),
+            ));
+        }
+        let mut hexes = Vec::new();
+        for h in &cx.hexes {
+            hexes.push(ctx.hex(map, h, &format!("Cave Complex {}", cx.primary))?);
+        }
+        complexes.push(ComplexDef {
+            primary: cx.primary.clone(),
+            hexes,
+        });
+    }
+    Ok((cave_ids, caves, complexes))
 }

@@ -105,7 +105,7 @@ fn print_moves_json(
     out.json(&json!({
         "unit": unit,
         "phase": s.phase.abbrev(),
-        "attacker": format!("{:?}", s.attacker),
+        "attacker": format!("{:?}", s.turn.attacker),
         "from": from,
         "mf_available": mf_json(available),
         "moves": moves,
@@ -125,7 +125,7 @@ fn print_moves(
     out.line(format!(
         "{unit} in {from}, {} with the {:?} side the ATTACKER: {available} MF available",
         s.phase.abbrev(),
-        s.attacker
+        s.turn.attacker
     ))?;
     match field {
         Err(r) => out.line(format!("  cannot move now: {} ({})", r.reason, r.rule))?,

@@ -62,7 +62,7 @@ pub fn run(
     let list = legal_orders(&sit, unit, None);
     let moves = field_of_movement(&sit, unit);
     let phase = sit.phase.abbrev();
-    let attacker = format!("{:?}", sit.attacker);
+    let attacker = format!("{:?}", sit.turn.attacker);
     if o.json {
         let orders: Vec<Value> = list
             .iter()

@@ -39,7 +39,7 @@ pub(super) fn place_smoke(world: &mut World, id: &str, at: &Location, kind: Smok
             at: l.clone(),
             kind,
             dispersed: false,
-            placed_in: s.player_turn,
+            placed_in: s.turn.number,
         });
     }
     let event = if plan.wp() { "wp" } else { "smoke" };

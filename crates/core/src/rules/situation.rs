@@ -1,9 +1,11 @@
-//! The situation a ruling reads, as plain facts: the map and its caves, the phase and the
-//! ATTACKER, the night, every unit where it is with its state, SMOKE, fires, Illumination
-//! sources and the Locations they light, hidden and eliminated caves, Climb counters. The
-//! simulation builds one from its world before each decision (`sim::live`), the CLI from a
-//! scenario as set up; the rulings (`rules::orders`, `rules::moves`) take it and return
-//! `Result<Plan, Refusal>`, so the CLI, the simulation and the viewer ask the same function.
+//! The situation a ruling reads: a view of the game state (`state::GameState`: the phase and
+//! the ATTACKER, the night, every unit where it is with its state, SMOKE, fires, Illumination
+//! sources, hidden and eliminated caves, Climb counters; the situation derefs to it) on the
+//! scenario's setting (the map and its caves, SSRs, OB), with what follows from it: the SMOKE
+//! in the caves and the Locations lit. `GameState::situation` builds one; the simulation reads
+//! its state from the world before each decision (`sim::live`), the CLI from a scenario as set
+//! up; the rulings (`rules::orders`, `rules::moves`) take it and return `Result<Plan, Refusal>`,
+//! so the CLI, the simulation and the viewer ask the same function.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -13,11 +15,12 @@ use serde::Serialize;
 use crate::hex::Hex;
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
-use crate::model::{Phase, Side, Unit};
+use crate::model::{Side, Unit};
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::hidden::Watcher;
 use crate::rules::night::light::{Source, SourceKind};
 use crate::rules::{Check, Ruling};
+use crate::state::GameState;
 pub use crate::state::{Climb, Smoke};
 
 /// Why a ruling says no: the rule and the reason, for the log, the CLI and the viewer.
@@ -73,45 +76,23 @@ pub struct UnitAt {
     pub cloaked: bool,
 }
 
-/// The situation now.
+/// The situation now: the game state (`state::GameState`, which the situation derefs to, so
+/// `s.units`, `s.phase`, `s.turn.attacker` read it) on its scenario's setting, with what follows
+/// from it: the SMOKE in the caves and the Illumination of hexes and caves.
 #[derive(Clone, Debug)]
 pub struct Situation<'a> {
     pub map: &'a Map,
     /// The caves, Complexes and tunnels as set up, with the SMOKE now in the caves (G11.85).
     pub caves: CaveSystem,
-    /// The phase (A3) and the Player Turn's number and ATTACKER.
-    pub phase: Phase,
-    pub player_turn: u32,
-    pub attacker: Side,
-    /// The NVR now (E1.1), `None` by day.
-    pub nvr: Option<i32>,
     /// SSR: Fires may be deliberately set at night (E1.94).
     pub kindling: bool,
     /// The scenario's year, if dated (G1.421).
     pub year: Option<i32>,
-    /// T-H Heroes created so far (G1.421).
-    pub heroes_created: u32,
     /// The Japanese squads in the scenario's OB, by which the T-H Hero allowance is counted
     /// (G1.421; `rules::orders::heroes::japanese_squads_in_ob`).
     pub ob_japanese_squads: u32,
-    pub smoke: Vec<Smoke>,
-    pub blazes: Vec<(Hex, u8)>,
-    pub flames: Vec<Hex>,
-    pub starshells: Vec<Hex>,
-    pub irs: Vec<Hex>,
-    /// Trip flares still set up (G.8): hex and count, secretly recorded by the U.S. player.
-    pub trip_flares: Vec<(Hex, u32)>,
-    /// Trip Flare counters placed when one is set off (G.8).
-    pub trip_flare_counters: Vec<Hex>,
-    /// Every unit in play, sorted by id.
-    pub units: Vec<UnitAt>,
-    pub climbs: Vec<Climb>,
-    /// Caves still hidden (G11.3), sorted.
-    pub hidden_caves: Vec<String>,
-    /// Caves eliminated with their contents (G11.88), sorted.
-    pub eliminated_caves: Vec<String>,
-    /// Caves the Allies have gained Control of (G11.94: it remains), sorted.
-    pub allied_controlled: Vec<String>,
+    /// The game as it stands.
+    pub state: GameState,
     /// Hexes Illuminated now (E1.9), and caves lit by G11.96.
     pub lit_hexes: HashSet<Hex>,
     pub lit_caves: HashSet<String>,
@@ -119,17 +100,25 @@ pub struct Situation<'a> {
     /// the hexes in a Blaze's zone that an obstacle shadows (E1.941). Empty by day.
     pub lit_by: HashMap<Hex, SourceKind>,
     pub shadowed_hexes: HashSet<Hex>,
-    /// Locations marked by a Gunflash now (E1.8), sorted. Empty by day.
-    pub gunflashes: Vec<Location>,
-    /// E1.55: at least one Gunflash has been placed in the scenario due to an attack vs an
-    /// enemy unit (Jitter Fire may occur from then on).
-    pub gunflash_vs_enemy: bool,
+}
+
+impl std::ops::Deref for Situation<'_> {
+    type Target = GameState;
+    fn deref(&self) -> &GameState {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for Situation<'_> {
+    fn deref_mut(&mut self) -> &mut GameState {
+        &mut self.state
+    }
 }
 
 impl<'a> Situation<'a> {
     /// A night scenario (E1).
     pub fn night(&self) -> bool {
-        self.nvr.is_some()
+        self.state.night.nvr.is_some()
     }
 
     /// The LOS environment now: map, above-ground SMOKE, Blazes, NVR.
@@ -140,7 +129,7 @@ impl<'a> Situation<'a> {
                 .iter()
                 .map(|s| (s.at.clone(), Veil::of_smoke(s.kind, s.dispersed))),
             self.blazes.iter().copied(),
-            self.nvr,
+            self.state.night.nvr,
         )
     }
 

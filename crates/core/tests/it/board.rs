@@ -7,11 +7,13 @@ use asl_pto_core::counters::Nationality;
 use asl_pto_core::hex::Hex;
 use asl_pto_core::los::Location;
 use asl_pto_core::map::{Depression, Map, Terrain};
+use asl_pto_core::model::{Cloud, Moon};
 use asl_pto_core::model::{Phase, Side, Unit};
 use asl_pto_core::rules::caves::{CaveInput, CaveSystem};
 use asl_pto_core::rules::moves::Reach;
 use asl_pto_core::rules::orders::movement::MovePlan;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
+use asl_pto_core::state::{GameState, NightState, PlayerTurn, Tallies};
 
 /// A map and its caves, owned (a `Situation` borrows the map).
 pub struct Board {
@@ -109,32 +111,39 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
     Situation {
         map: &b.map,
         caves: b.caves.clone(),
-        phase,
-        player_turn: 1,
-        attacker,
-        nvr: None,
         kindling: false,
         year: Some(1945),
-        heroes_created: 0,
         ob_japanese_squads: 0,
-        smoke: vec![],
-        blazes: vec![],
-        flames: vec![],
-        starshells: vec![],
-        irs: vec![],
-        trip_flares: vec![],
-        trip_flare_counters: vec![],
-        units,
-        climbs: vec![],
-        hidden_caves: vec![],
-        eliminated_caves: vec![],
+        state: GameState {
+            turn: PlayerTurn {
+                number: 1,
+                attacker,
+            },
+            phase,
+            night: NightState {
+                nvr: None,
+                cloud: Cloud::Clear,
+                moon: Moon::Full,
+            },
+            tallies: Tallies::default(),
+            units,
+            climbs: vec![],
+            smoke: vec![],
+            blazes: vec![],
+            flames: vec![],
+            starshells: vec![],
+            irs: vec![],
+            trip_flares: vec![],
+            trip_flare_counters: vec![],
+            gunflashes: vec![],
+            hidden_caves: vec![],
+            eliminated_caves: vec![],
+            allied_controlled: vec![],
+        },
         lit_hexes: HashSet::new(),
         lit_caves: HashSet::new(),
-        allied_controlled: Vec::new(),
         lit_by: Default::default(),
         shadowed_hexes: HashSet::new(),
-        gunflashes: vec![],
-        gunflash_vs_enemy: false,
     }
 }
 

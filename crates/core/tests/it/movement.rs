@@ -294,7 +294,7 @@ fn e1_51_at_night_entering_jungle_costs_one_more_mf() {
         allowed(move_to(&s, "jp1", &loc(&b, "E5"), MoveVerb::Move)).mf,
         2.0
     );
-    s.nvr = Some(2);
+    s.night.nvr = Some(2);
     let p = allowed(move_to(&s, "jp1", &loc(&b, "E5"), MoveVerb::Move));
     assert_eq!(p.mf, 3.0);
     assert!(p.text.contains("+1 at night (E1.51"), "{}", p.text);
@@ -313,7 +313,7 @@ fn e1_42_e1_421_a_cloaking_counter_has_six_mf_and_pays_daytime_costs() {
     let mut u = us(&b, "us1", "E4");
     u.cloaked = true;
     let mut s = mph(&b, Side::Allied, vec![u]);
-    s.nvr = Some(2);
+    s.night.nvr = Some(2);
     // E1.421: Jungle at night costs the Cloaking counter its daytime 2 MF, not 3 (E1.51).
     let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
     assert_eq!(p.mf, 2.0, "{}", p.text);
@@ -329,7 +329,7 @@ fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
     let mut u = us(&b, "us1", "C3");
     u.cloaked = true;
     let mut s = mph(&b, Side::Allied, vec![u]);
-    s.nvr = Some(2);
+    s.night.nvr = Some(2);
     let dark = allowed(move_to(&s, "us1", &loc(&b, "C4"), MoveVerb::Move));
     assert!(dark.cloaked);
     s.lit_hexes.insert(hex(&b, "C4"));
@@ -359,7 +359,7 @@ fn a4_14_no_entering_a_known_enemys_location_in_the_mph_by_day() {
     assert!(move_to(&s2, "jp1", &loc(&b, "C4"), MoveVerb::Move).is_ok());
     // At night a unit may enter it (and loses its "?", E1.31).
     let mut night = s.clone();
-    night.nvr = Some(2);
+    night.night.nvr = Some(2);
     assert!(move_to(&night, "jp1", &loc(&b, "C4"), MoveVerb::Move).is_ok());
 }
 
@@ -371,7 +371,7 @@ fn e1_31_g11_96_a_concealed_unit_entering_a_lit_cave_loses_concealment() {
     let mut u = jp(&b, "jp1", "cave:G");
     u.concealed = true;
     let mut s = mph(&b, Side::Japanese, vec![u, us(&b, "us2", "S4")]);
-    s.nvr = Some(2);
+    s.night.nvr = Some(2);
     let dark = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
     assert!(dark.concealed, "{}", dark.text);
     // Its hex and Entrance Hex lit above ground only (a Starshell): the cave stays dark.
@@ -439,7 +439,7 @@ fn e1_421_at_night_the_falling_dr_is_one_higher() {
     let v = b.map.vertex("T4-S5-S4").unwrap();
     let mut s = mph(&b, Side::Allied, vec![us(&b, "us1", "T4")]);
     assert!(!climb_outcome(&climb(&s, "us1", 1, v).unwrap(), 6, 5).fell);
-    s.nvr = Some(2);
+    s.night.nvr = Some(2);
     let night = climb_outcome(&climb(&s, "us1", 1, v).unwrap(), 6, 5);
     assert!(night.fell);
     assert_eq!(night.rule, "E1.421");

@@ -302,8 +302,8 @@ impl ThrowPlan {
 pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Refusal> {
     let u = s.unit_in_play(id)?;
     let fire_phase = match s.phase {
-        Phase::PrepFire | Phase::AdvancingFire => u.unit.side() == s.attacker,
-        Phase::DefensiveFire => u.unit.side() != s.attacker,
+        Phase::PrepFire | Phase::AdvancingFire => u.unit.side() == s.turn.attacker,
+        Phase::DefensiveFire => u.unit.side() != s.turn.attacker,
         _ => false,
     };
     if !fire_phase {

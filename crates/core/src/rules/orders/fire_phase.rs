@@ -44,7 +44,7 @@ pub fn fire_mark(
     side: Side,
     already: Option<FireMark>,
 ) -> Result<FireMark, Refusal> {
-    let attacker = side == s.attacker;
+    let attacker = side == s.turn.attacker;
     let fired = |m: FireMark, rule| {
         Refusal::new(
             rule,
@@ -93,7 +93,7 @@ pub fn fire_mark(
                     "the ATTACKER's MPh (Defensive First Fire) and DFPh (Final Fire)"
                 },
                 s.phase.abbrev(),
-                s.attacker
+                s.turn.attacker
             ),
         )),
     }

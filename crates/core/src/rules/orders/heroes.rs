@@ -60,7 +60,7 @@ pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
     }
     let mut probe = s.clone();
     probe.phase = Phase::Movement;
-    probe.attacker = crate::model::Side::Japanese;
+    probe.turn.attacker = crate::model::Side::Japanese;
     let id = "__eight_mf_probe__";
     // The probe's Designated Target is the enemy at `to`, whose Location it may enter (A4.14's
     // exception for a T-H Hero, G1.424).
@@ -74,7 +74,7 @@ pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
         unit: Unit {
             hero: Some(Hero {
                 target,
-                created_in: s.player_turn,
+                created_in: s.turn.number,
                 attacked: false,
             }),
             ..Unit::new(id, Nationality::Japanese, "T-H Hero")
@@ -132,7 +132,7 @@ pub fn create_hero(
                         | FireMark::FinalFire
                 )
             ),
-        remaining_allowance: (allowed.value.max(0) as u32).saturating_sub(s.heroes_created),
+        remaining_allowance: (allowed.value.max(0) as u32).saturating_sub(s.tallies.heroes_created),
         target_ok: u.unit.dc && t.unit.side() != u.unit.side() && in_los && near,
     };
     let r = th_hero_attempt(&creator);
@@ -157,7 +157,7 @@ pub fn create_hero(
         dc: true,
         hero: Some(Hero {
             target: target.into(),
-            created_in: s.player_turn,
+            created_in: s.turn.number,
             attacked: false,
         }),
         // G1.423: two MF of his eight for each MF his creating MMC has already expended.

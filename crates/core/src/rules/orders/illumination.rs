@@ -50,7 +50,7 @@ pub fn fire_starshell(s: &Situation, id: &str, at: Hex) -> Result<StarshellPlan,
             "Starshells are fired only in a night scenario",
         ));
     }
-    let attacker = u.unit.side() == s.attacker;
+    let attacker = u.unit.side() == s.turn.attacker;
     let in_phase =
         (attacker && s.phase == Phase::PrepFire) || (!attacker && s.phase == Phase::Movement);
     if !in_phase {

@@ -125,7 +125,7 @@ fn jitter_unit(s: &Situation, u: &UnitAt, mover_hex: Hex) -> JitterUnit {
 /// Order non-hidden units in the nearest occupied DEFENDER hex; no LOS needed), on 8-12 the
 /// moving unit, each unless its class or Cloaking exempts it (see the module doc).
 pub fn jitter_fire(s: &Situation, mover: &str, colored: u8, white: u8) -> JitterPlan {
-    let check = jitter_row(s.gunflash_vs_enemy, colored, white);
+    let check = jitter_row(s.tallies.gunflash_vs_enemy, colored, white);
     let mut plan = JitterPlan {
         check,
         closest: None,
@@ -138,7 +138,7 @@ pub fn jitter_fire(s: &Situation, mover: &str, colored: u8, white: u8) -> Jitter
     let Some(mover_hex) = hex_in(s, m) else {
         return plan;
     };
-    let defender: Side = s.attacker.opponent();
+    let defender: Side = s.turn.attacker.opponent();
     let decide = |u: &UnitAt, mark: FireMark| JitterDecision {
         unit: u.unit.id.clone(),
         at: u.at.clone(),

@@ -43,7 +43,9 @@ pub fn kindle(s: &Situation, hex: Hex) -> Result<KindlePlan, Refusal> {
     let kindler = s
         .units
         .iter()
-        .find(|u| u.unit.side() == s.attacker && u.unit.good_order() && u.at.hex() == Some(hex))
+        .find(|u| {
+            u.unit.side() == s.turn.attacker && u.unit.good_order() && u.at.hex() == Some(hex)
+        })
         .ok_or_else(|| {
             Refusal::new(
                 "B25.11",

@@ -96,7 +96,7 @@ pub fn attacker_in(
     rule: &'static str,
     what: &str,
 ) -> Result<(), Refusal> {
-    if u.unit.side() == s.attacker && phases.contains(&s.phase) {
+    if u.unit.side() == s.turn.attacker && phases.contains(&s.phase) {
         return Ok(());
     }
     let names: Vec<&str> = phases.iter().map(|p| p.abbrev()).collect();
@@ -107,7 +107,7 @@ pub fn attacker_in(
              the ATTACKER",
             names.join("/"),
             s.phase.abbrev(),
-            s.attacker
+            s.turn.attacker
         ),
     ))
 }

@@ -144,7 +144,7 @@ pub fn straying(s: &Situation, movers: &[String]) -> Vec<Straying> {
     movers
         .iter()
         .filter_map(|id| s.unit(id))
-        .filter(|u| u.unit.side() == s.attacker && u.unit.good_order())
+        .filter(|u| u.unit.side() == s.turn.attacker && u.unit.good_order())
         .map(|u| {
             let required = movement_dr_required(&StrayStart {
                 ground_unit: true,
@@ -181,7 +181,7 @@ pub fn straying_above_ground(s: &Situation, id: &str, to: &Location) -> Option<S
         && s.phase == Phase::Movement
         && leaving
         && !u.unit.movement_dr
-        && u.unit.side() == s.attacker
+        && u.unit.side() == s.turn.attacker
         && u.unit.good_order())
     .then(|| Straying::Roll {
         unit: id.to_string(),
@@ -328,7 +328,7 @@ pub fn cave_smoke_removed_now(s: &Situation, smoke: &Smoke) -> Option<SmokeRemov
     if smoke.placed_in == 0 {
         return None;
     }
-    let rule = cave_smoke_removed(smoke.placed_in, s.player_turn);
+    let rule = cave_smoke_removed(smoke.placed_in, s.turn.number);
     if !rule.holds {
         return None;
     }
@@ -359,7 +359,7 @@ pub fn heroes_removed(s: &Situation) -> Vec<(String, Check)> {
         .iter()
         .filter_map(|u| {
             let h = u.unit.hero.as_ref()?;
-            if h.created_in != s.player_turn {
+            if h.created_in != s.turn.number {
                 return None;
             }
             let r = th_hero_removed_at_end_of_player_turn(h.attacked, false);

@@ -94,7 +94,7 @@ fn g11_833_a_dc_is_thrown_only_in_its_sides_fire_phases() {
     // The ATTACKER does not Throw in the DFPh; the DEFENDER does.
     assert!(throw_dc(&at_cave_k(&b, Phase::DefensiveFire), "us4", "K").is_err());
     let mut s = at_cave_k(&b, Phase::DefensiveFire);
-    s.attacker = Side::Japanese;
+    s.turn.attacker = Side::Japanese;
     allowed(throw_dc(&s, "us4", "K"));
 }
 

@@ -163,7 +163,7 @@ fn starshell_night(b: &Board, phase: Phase, attacker: Side) -> Situation<'_> {
 fn e1_92_starshells_are_fired_only_at_night() {
     let b = woods();
     let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
-    s.nvr = None;
+    s.night.nvr = None;
     let r = refused(fire_starshell(&s, "usL", hex(&b, "I5")));
     assert_eq!(r.rule, "E1.92");
 }
@@ -257,7 +257,7 @@ fn e1_931_oba_fires_an_ir_at_night_with_no_usage_dr() {
         plan.reason
     );
     let mut day = s.clone();
-    day.nvr = None;
+    day.night.nvr = None;
     assert_eq!(refused(fire_ir(&day, hex(&b, "D6"))).rule, "E1.93");
 }
 

@@ -57,7 +57,7 @@ pub fn climbing(mut u: UnitAt, b: &Board, hex_id: &str, level: i32, v: &str) -> 
 
 /// The same situation at night with `nvr`.
 pub fn at_night(mut s: Situation<'_>, nvr: i32) -> Situation<'_> {
-    s.nvr = Some(nvr);
+    s.night.nvr = Some(nvr);
     s
 }
 

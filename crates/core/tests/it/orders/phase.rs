@@ -95,12 +95,12 @@ fn e1_53_good_order_attacker_movers_make_a_movement_dr_except_in_a_cave() {
         }]
     );
     let mut s = s.clone();
-    s.attacker = Side::Japanese;
+    s.turn.attacker = Side::Japanese;
     let [Straying::Exempt { unit, check }] = &straying(&s, &movers)[..] else {
         panic!("jp1 in its cave is exempt");
     };
     assert_eq!((unit.as_str(), check.rule), ("jp1", "G11.96"));
-    s.nvr = None;
+    s.night.nvr = None;
     assert!(straying(&s, &movers).is_empty(), "no Straying by day");
 }
 
@@ -145,7 +145,7 @@ fn e1_32_a_unit_in_concealment_terrain_no_enemy_sees_gains_concealment_at_night(
     );
     assert!(night_concealment(&near).is_empty());
     let mut day = s.clone();
-    day.nvr = None;
+    day.night.nvr = None;
     assert!(night_concealment(&day).is_empty());
 }
 

@@ -346,12 +346,12 @@ fn g1_424_a_dc_hero_needs_a_dc_and_heroes_left_in_the_allowance() {
     assert!(r.reason.contains("no qualifying target"), "{}", r.reason);
     assert!(r.reason.contains("(allowance 3: "), "{}", r.reason);
     let mut s = dc_hero(&b, true);
-    s.heroes_created = 3;
+    s.tallies.heroes_created = 3;
     let r = refused(create_hero(&s, "jp2", "us2", 6));
     assert!(r.reason.starts_with("no T-H Heroes remain"), "{}", r.reason);
     // Only in the Japanese MPh, and only by the Japanese.
     let mut s = dc_hero(&b, true);
-    s.attacker = Side::Allied;
+    s.turn.attacker = Side::Allied;
     assert_eq!(refused(create_hero(&s, "jp2", "us2", 6)).rule, "G1.424");
     assert_eq!(refused(create_hero(&s, "us2", "jp2", 6)).rule, "G1.421");
     assert_eq!(refused(create_hero(&s, "jp2", "us9", 6)).rule, "A3");

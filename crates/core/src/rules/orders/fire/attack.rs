@@ -101,7 +101,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
     if mark == FireMark::FirstFire
         && !enemies
             .iter()
-            .any(|u| u.unit.side() == s.attacker && u.unit.mf_spent > 0.0)
+            .any(|u| u.unit.side() == s.turn.attacker && u.unit.mf_spent > 0.0)
     {
         return Err(Refusal::new(
             R::FIRST_FIRE,

@@ -154,7 +154,7 @@ fn jitter_board(b: &Board, gunflash: bool) -> Situation<'_> {
         ),
         2,
     );
-    s.gunflash_vs_enemy = gunflash;
+    s.tallies.gunflash_vs_enemy = gunflash;
     s
 }
 

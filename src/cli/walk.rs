@@ -58,14 +58,18 @@ fn departs(text: &str, saved: &save::Save, d: &sim::play::Departs) -> String {
     let Some(replayed) = &d.replayed else {
         return format!(" {why}; its steps do not even reach its position");
     };
-    let Some((line, theirs)) = save::first_difference(saved, replayed) else {
+    let Some((line, nth, theirs)) = save::first_difference(saved, replayed) else {
         return format!(" {why}");
     };
-    let (l, c) = text
+    // The same occurrence of that line in the file (a line like `broken: true,` stands once per
+    // unit), else the first, else the file's start.
+    let found: Vec<(usize, usize)> = text
         .lines()
         .enumerate()
-        .find_map(|(i, l)| l.find(line.as_str()).map(|c| (i + 1, c + 1)))
-        .unwrap_or((1, 1));
+        .filter(|(_, l)| l.trim() == line)
+        .map(|(i, l)| (i + 1, l.len() - l.trim_start().len() + 1))
+        .collect();
+    let (l, c) = found.get(nth).or(found.first()).copied().unwrap_or((1, 1));
     let shown = crate::cli::out::escape_controls(&line);
     match theirs {
         Some(t) => format!(

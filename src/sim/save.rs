@@ -291,16 +291,24 @@ pub fn to_ron(save: &Save) -> String {
 }
 
 /// Where a save departs from the save its steps lead to (`play::replay_checked`): the first
-/// line of the save (as this program writes it) that differs, trimmed, and the same line of the
-/// replayed save (`None` when the save has lines the replay lacks, or none differs).
-pub fn first_difference(saved: &Save, replayed: &Save) -> Option<(String, Option<String>)> {
+/// line of the save (as this program writes it) that differs, trimmed; which occurrence of that
+/// line it is (0-based: `broken: true,` may stand once per unit); and the same line of the
+/// replayed save (`None` when the save has lines the replay lacks). `None` if none differs.
+pub fn first_difference(saved: &Save, replayed: &Save) -> Option<(String, usize, Option<String>)> {
     let (a, b) = (to_ron(saved), to_ron(replayed));
     let mut bl = b.lines();
+    let mut seen: Vec<&str> = Vec::new();
     for l in a.lines() {
         let other = bl.next();
         if other != Some(l) {
-            return Some((l.trim().to_string(), other.map(|o| o.trim().to_string())));
+            let nth = seen.iter().filter(|x| x.trim() == l.trim()).count();
+            return Some((
+                l.trim().to_string(),
+                nth,
+                other.map(|o| o.trim().to_string()),
+            ));
         }
+        seen.push(l);
     }
     None
 }
@@ -459,6 +467,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
         match save.caves.iter().find(|(c, _)| *c == id) {
             None => {
                 world.despawn(e);
+                continue;
             }
             Some((_, true)) => {
                 world.entity_mut(e).insert(Hidden);

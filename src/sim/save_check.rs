@@ -16,7 +16,9 @@ use crate::rules::night::nvr::{MAX_NVR, MIN_NVR};
 use crate::scenario::{Scenario, line_col, locate_nth};
 
 /// The save format this program writes and reads.
-pub const SAVE_FORMAT: u32 = 2;
+/// 3 since a loaded save is replayed and its units carry `movement_dr` and `advanced`: a
+/// format-2 save is refused by name, not as an edited one.
+pub const SAVE_FORMAT: u32 = 3;
 
 /// The most Player Turns a save may stand at: any a walk can reach (a long ASL scenario has
 /// about 30; a script of NextPlayerTurn steps goes on as long as it is), short of overflowing
@@ -133,7 +135,8 @@ fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
         return Err(Offence::field(
             "format",
             format!(
-                "the save is in format {}; this asl-pto reads format {SAVE_FORMAT}",
+                "the save is in format {}; this asl-pto reads format {SAVE_FORMAT} (a save of \
+                 an older version cannot be continued: walk the scenario again)",
                 save.format
             ),
         ));

@@ -43,9 +43,26 @@ pub fn read_capped(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, String>
     if meta.len() > cap {
         return Err(too_big());
     }
+    // Opened without blocking (a FIFO swapped in after the check would block an ordinary open)
+    // and checked again on the open file itself.
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| format!("{CANNOT_READ} {e}"))?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(
+            "it is not a regular file (a FIFO, a device or a socket): only a file is read".into(),
+        );
+    }
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
         .map_err(|e| format!("{CANNOT_READ} {e}"))?;
     if bytes.len() as u64 > cap {
         return Err(too_big());

@@ -510,7 +510,9 @@ fn firepower(
                 "Area Fire: every enemy unit in the target is concealed or hidden",
             );
         }
-        if let Some(n) = overstacked_cave(s, &u.at) {
+        // Area Fire halves once, whatever makes it so (A7.23): out of an Overstacked cave only
+        // when the target does not already make it Area Fire.
+        if let Some(n) = overstacked_cave(s, &u.at).filter(|_| !area_fire) {
             let c = fire_from_overstacked_cave(true);
             f(
                 0.5,

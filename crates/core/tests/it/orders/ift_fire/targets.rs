@@ -181,6 +181,18 @@ fn g11_8_fire_out_of_an_overstacked_cave_is_area_fire() {
             "{f:?}"
         );
     }
+    // Area Fire halves once (A7.23): at a target of only concealed units the Overstacked cave
+    // adds no second half.
+    let mut us1 = us(&b, "us1", "S4");
+    us1.concealed = true;
+    let units = vec![jp(&b, "jp1", "cave:A"), jp(&b, "jp2", "cave:A"), us1];
+    let s = situation(&b, Phase::PrepFire, Side::Japanese, units);
+    let p = allowed(fire(&s, &ids(&["jp1", "jp2"]), &loc(&b, "S4")));
+    for f in &p.fp {
+        let halves = f.factors.iter().filter(|x| x.factor == 0.5).count();
+        assert_eq!(halves, 1, "{f:?}");
+        assert!(f.factors.iter().all(|x| x.rule != "G11.8"), "{f:?}");
+    }
     // One squad alone in the cave fires at full FP.
     let units = vec![jp(&b, "jp1", "cave:A"), us(&b, "us1", "S4")];
     let s = situation(&b, Phase::PrepFire, Side::Japanese, units);

@@ -25,19 +25,23 @@ use crate::sim::{self, Board, PlayerTurn};
 
 /// The scenario as set up, in `phase` with `unit`'s side the ATTACKER: the headless simulation
 /// and its board (the situation borrows the board). Exit 2 for an unknown unit.
-fn set_up(s: Scenario, unit: &str, phase: Phase) -> Result<(App, Board), Failure> {
-    let side = s
-        .units
-        .iter()
-        .find(|u| u.id == unit)
-        .map(|u| u.side())
-        .ok_or_else(|| Failure::input(format!("there is no unit '{unit}' in this scenario")))?;
+pub(super) fn set_up(s: Scenario, unit: &str, phase: Phase) -> Result<(App, Board), Failure> {
+    let side = side_of(&s, unit)?;
     let mut app = sim::headless(s, 1);
     let world = app.world_mut();
     world.insert_resource(State::new(phase));
     world.resource_mut::<PlayerTurn>().attacker = side;
     let board = world.resource::<Board>().clone();
     Ok((app, board))
+}
+
+/// The side of the scenario's unit `unit`; exit 2 for an unknown unit.
+pub(super) fn side_of(s: &Scenario, unit: &str) -> Result<crate::model::Side, Failure> {
+    s.units
+        .iter()
+        .find(|u| u.id == unit)
+        .map(|u| u.side())
+        .ok_or_else(|| Failure::input(format!("there is no unit '{unit}' in this scenario")))
 }
 
 /// MF as JSON: whole MF as integers (3, not 3.0), a fraction as it is (1.5).

@@ -17,7 +17,7 @@ use crate::rules::moves::field_of_movement;
 use crate::rules::orders::legal_orders;
 use crate::scenario::Scenario;
 use crate::sim::live::situation;
-use crate::sim::{self, Board, PlayerTurn};
+use crate::sim::{self, Board};
 
 /// Where the situation comes from: the scenario as set up (in `phase`, default the MPh, the
 /// unit's side the ATTACKER), or a save (its own phase and ATTACKER; `phase` overrides the
@@ -35,25 +35,20 @@ pub fn run(
     o: &Options,
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
-    let side = s
-        .units
-        .iter()
-        .find(|u| u.id == unit)
-        .map(|u| u.side())
-        .ok_or_else(|| Failure::input(format!("there is no unit '{unit}' in this scenario")))?;
-    let mut app = sim::headless(s, 1);
-    if let Some(path) = o.load {
-        super::walk::load_save(&mut app, path)?;
-        app.update();
-        if let Some(p) = o.phase {
-            app.world_mut().insert_resource(State::new(p));
+    let (mut app, board) = match o.load {
+        None => super::moves::set_up(s, unit, o.phase.unwrap_or(Phase::Movement))?,
+        Some(path) => {
+            super::moves::side_of(&s, unit)?;
+            let mut app = sim::headless(s, 1);
+            super::walk::load_save(&mut app, path)?;
+            app.update();
+            if let Some(p) = o.phase {
+                app.world_mut().insert_resource(State::new(p));
+            }
+            let board = app.world().resource::<Board>().clone();
+            (app, board)
         }
-    } else {
-        let world = app.world_mut();
-        world.insert_resource(State::new(o.phase.unwrap_or(Phase::Movement)));
-        world.resource_mut::<PlayerTurn>().attacker = side;
-    }
-    let board = app.world().resource::<Board>().clone();
+    };
     let sit = situation(app.world_mut(), &board);
     let u = sit
         .unit_in_play(unit)

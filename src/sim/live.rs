@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use super::Board;
 use super::components::*;
 use super::phase::{NightState, Phase, PlayerTurn, Tallies};
-use crate::los::Location;
 use crate::rules::situation::{Situation, UnitAt};
 use crate::state::GameState;
 
@@ -83,12 +82,6 @@ pub fn state(world: &mut World, board: &Board) -> GameState {
 /// the ruling, and applies its plan.
 pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
     state(world, board).situation(&board.setting())
-}
-
-/// Whether a Location is Illuminated now (E1.9; a cave by G11.96; a Cave Complex never), as
-/// the situation rules it. Always false by day.
-pub fn location_lit(world: &mut World, board: &Board, at: &Location) -> bool {
-    situation(world, board).lit(at)
 }
 
 /// The entity of the unit with this id, if it is in play.

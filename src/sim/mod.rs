@@ -6,7 +6,6 @@
 //! the same walkthrough runner.
 
 mod actions;
-pub mod ask;
 mod cleanup;
 pub mod components;
 pub mod dice;

@@ -174,11 +174,6 @@ impl GameState {
         self
     }
 
-    /// The units in a Location.
-    pub fn units_at(&self, at: &Location) -> Vec<&UnitAt> {
-        self.units.iter().filter(|u| &u.at == at).collect()
-    }
-
     /// The state as the rulings read it on `setting`: with the SMOKE in the caves (G11.85) and
     /// the Illumination its light sources give now (E1.9: the hexes lit and by what, those a
     /// Blaze's zone holds in shadow, E1.941; the caves lit by G11.96).

@@ -2,7 +2,7 @@
 //! every Location it can reach this phase marked with its MF (`rules::moves::field_of_movement`,
 //! the ruling the simulation applies), clicks a mark to move there along the shown path, and
 //! orders the phase's other actions from the Orders window, where what the rules refuse is
-//! greyed out with its rule (`sim::ask`). A click on a hex, cave or enemy unit while a unit is
+//! greyed out with its rule (the core's `legal_orders`). A click on a hex, cave or enemy unit while a unit is
 //! selected makes it the target of those actions. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves
 //! (`--save`), "Export walkthrough" writes the game as a scenario. Everything ordered goes
 //! through `sim::play` as script steps: the same path as a script.

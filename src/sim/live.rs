@@ -1,14 +1,22 @@
-//! The game state read from the world (`state`: the core's `GameState`, which every ruling reads
-//! through its `Situation`), and the one lookup the actions need besides it (`unit_entity`). The
-//! actions, the CLI and the viewer all read the state here, so none of them rebuilds it.
+//! The game state and the world (issue 24). `state` reads the core's `GameState` from the
+//! world's entities and resources (every ruling reads it through its `Situation`); `write`
+//! brings the entities and resources to a state, changing only what differs (so change
+//! detection sees exactly what an order changed: the relighting, the viewer's redraw);
+//! `play_out` runs a core step (`game::apply`, `game::begin_phase`, ...) on the state read from
+//! the world, writes its state back and logs what it said. Nothing here decides a rule.
+
+use std::collections::HashMap;
 
 use bevy::prelude::*;
 
 use super::Board;
 use super::components::*;
+use super::log::emit_said;
 use super::phase::{NightState, Phase, PlayerTurn, Tallies};
+use crate::game::{Dice, Said};
+use crate::los::Location;
 use crate::rules::situation::{Situation, UnitAt};
-use crate::state::GameState;
+use crate::state::{GameState, Setting};
 
 /// The game state now, read from the world's entities and resources (sorted: the queries come
 /// in no fixed order, and the state reaches the log).
@@ -55,6 +63,11 @@ pub fn state(world: &mut World, board: &Board) -> GameState {
         .collect();
     let mut q = world.query_filtered::<&CaveCounter, With<AlliedControl>>();
     let allied_controlled = q.iter(world).map(|c| c.id.clone()).collect();
+    let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
+    let revealed_tunnels = q
+        .iter(world)
+        .filter_map(|t| tunnel_opening(board, t))
+        .collect();
     GameState {
         turn: world.resource::<PlayerTurn>().clone(),
         phase: *world.resource::<State<Phase>>().get(),
@@ -73,13 +86,13 @@ pub fn state(world: &mut World, board: &Board) -> GameState {
         hidden_caves,
         eliminated_caves,
         allied_controlled,
+        revealed_tunnels,
     }
     .sorted()
 }
 
 /// The situation now in the rules' plain facts (`rules::situation`): the game state on the
-/// scenario's setting, what every ruling reads. The sim builds it before each decision, calls
-/// the ruling, and applies its plan.
+/// scenario's setting, what every ruling reads.
 pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
     state(world, board).situation(&board.setting())
 }
@@ -88,4 +101,168 @@ pub fn situation<'a>(world: &mut World, board: &'a Board) -> Situation<'a> {
 pub fn unit_entity(world: &mut World, id: &str) -> Option<Entity> {
     let mut q = world.query::<(Entity, &Unit)>();
     q.iter(world).find(|(_, u)| u.id == id).map(|(e, _)| e)
+}
+
+/// The above-ground hex of a tunnel (G11.933), by its map name.
+pub fn tunnel_opening(board: &Board, t: &Tunnel) -> Option<String> {
+    [&t.from, &t.to].into_iter().find_map(|l| match l {
+        Location::Ground(h) => Some(board.scenario.map.name(*h)),
+        _ => None,
+    })
+}
+
+/// Runs a core step on the state read from the world with the world's dice, writes the state
+/// back (`write`) and logs what the step said, in order, in the turn and phase it began in.
+pub fn play_out(
+    world: &mut World,
+    step: impl FnOnce(&mut GameState, &Setting, &mut Dice) -> Vec<Said>,
+) {
+    let board = world.resource::<Board>().clone();
+    let mut state = state(world, &board);
+    let said = world
+        .resource_scope(|_, mut dice: Mut<Dice>| step(&mut state, &board.setting(), &mut dice));
+    // Logged in the turn the step began in (ending the CCPh starts the next Player Turn).
+    for s in said {
+        emit_said(world, s);
+    }
+    write(world, &board, &state);
+}
+
+/// Sets a resource to `value` if it differs (so `is_changed` means changed).
+fn set_resource<R: Resource + PartialEq + Clone>(world: &mut World, value: &R) {
+    if world.resource::<R>() != value {
+        world.insert_resource(value.clone());
+    }
+}
+
+/// Sets or clears a marker component if it differs.
+fn mark<C: Component>(e: &mut EntityWorldMut, marker: C, on: bool) {
+    match (e.contains::<C>(), on) {
+        (false, true) => {
+            e.insert(marker);
+        }
+        (true, false) => {
+            e.remove::<C>();
+        }
+        _ => {}
+    }
+}
+
+/// Brings the world to `state`: resources, units (kept by id: updated where they differ,
+/// spawned when new, despawned when gone), the counters (an equal counter is kept, the others
+/// despawned or spawned), the caves' hidden, Control and eliminated status, and the tunnels
+/// revealed. Entities and components that already agree are not touched.
+pub fn write(world: &mut World, board: &Board, state: &GameState) {
+    set_resource(world, &state.turn);
+    set_resource(world, &state.night);
+    set_resource(world, &state.tallies);
+    write_units(world, &state.units);
+    sync::<Climb>(world, state.climbs.clone());
+    sync::<Smoke>(world, state.smoke.clone());
+    let blazes = state
+        .blazes
+        .iter()
+        .map(|&(hex, levels)| Blaze { hex, levels });
+    sync(world, blazes.collect());
+    sync(
+        world,
+        state.flames.iter().map(|&hex| Flame { hex }).collect(),
+    );
+    let stars = state.starshells.iter().map(|&hex| Starshell { hex });
+    sync(world, stars.collect());
+    let irs = state.irs.iter().map(|&hex| IlluminatingRound { hex });
+    sync(world, irs.collect());
+    let trips = state.trip_flares.iter();
+    sync(
+        world,
+        trips
+            .map(|&(hex, count)| TripFlares { hex, count })
+            .collect(),
+    );
+    let counters = state.trip_flare_counters.iter();
+    sync(
+        world,
+        counters.map(|&hex| TripFlareCounter { hex }).collect(),
+    );
+    let flashes = state.gunflashes.iter();
+    sync(
+        world,
+        flashes.map(|at| Gunflash { at: at.clone() }).collect(),
+    );
+    write_caves(world, board, state);
+}
+
+fn write_units(world: &mut World, units: &[UnitAt]) {
+    let mut q = world.query::<(Entity, &Unit)>();
+    let existing: HashMap<String, Entity> = q.iter(world).map(|(e, u)| (u.id.clone(), e)).collect();
+    for u in units {
+        let Some(&entity) = existing.get(&u.unit.id) else {
+            let mut e = world.spawn((u.unit.clone(), At(u.at.clone())));
+            mark(&mut e, Hidden, u.hidden);
+            mark(&mut e, Concealed, u.concealed);
+            mark(&mut e, Cloaked, u.cloaked);
+            continue;
+        };
+        let mut e = world.entity_mut(entity);
+        if e.get::<Unit>() != Some(&u.unit) {
+            e.insert(u.unit.clone());
+        }
+        if e.get::<At>().map(|a| &a.0) != Some(&u.at) {
+            e.insert(At(u.at.clone()));
+        }
+        mark(&mut e, Hidden, u.hidden);
+        mark(&mut e, Concealed, u.concealed);
+        mark(&mut e, Cloaked, u.cloaked);
+    }
+    for (id, e) in existing {
+        if !units.iter().any(|u| u.unit.id == id) {
+            world.despawn(e);
+        }
+    }
+}
+
+/// Makes the entities carrying counter `C` exactly `wanted` (as a multiset): each equal counter
+/// is kept, the others despawned, the missing spawned.
+fn sync<C: Component + PartialEq + Clone>(world: &mut World, mut wanted: Vec<C>) {
+    let mut q = world.query::<(Entity, &C)>();
+    let mut gone = Vec::new();
+    for (e, c) in q.iter(world) {
+        match wanted.iter().position(|w| w == c) {
+            Some(i) => {
+                wanted.remove(i);
+            }
+            None => gone.push(e),
+        }
+    }
+    for e in gone {
+        world.despawn(e);
+    }
+    for c in wanted {
+        world.spawn(c);
+    }
+}
+
+fn write_caves(world: &mut World, board: &Board, state: &GameState) {
+    let mut q = world.query::<(Entity, &CaveCounter)>();
+    let caves: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.id.clone())).collect();
+    for (entity, id) in caves {
+        if state.eliminated_caves.contains(&id) {
+            world.despawn(entity);
+            continue;
+        }
+        let mut e = world.entity_mut(entity);
+        mark(&mut e, Hidden, state.hidden_caves.contains(&id));
+        mark(&mut e, AlliedControl, state.allied_controlled.contains(&id));
+    }
+    let mut q = world.query_filtered::<(Entity, &Tunnel), With<Hidden>>();
+    let shown: Vec<Entity> = q
+        .iter(world)
+        .filter(|(_, t)| {
+            tunnel_opening(board, t).is_some_and(|o| state.revealed_tunnels.contains(&o))
+        })
+        .map(|(e, _)| e)
+        .collect();
+    for e in shown {
+        world.entity_mut(e).remove::<Hidden>();
+    }
 }

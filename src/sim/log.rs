@@ -61,8 +61,7 @@ impl Event {
     }
 }
 
-/// The event of an action the rules forbid (the walk reports it and goes on).
-pub const REFUSED: &str = "refused";
+pub use crate::game::REFUSED;
 
 /// Every event so far.
 #[derive(Resource, Clone, Debug, Default)]
@@ -105,39 +104,16 @@ pub fn emit(world: &mut World, say: Say) {
     world.resource_mut::<WalkLog>().events.push(e);
 }
 
-/// Records a rule's decision (no dice).
-pub fn ruled(world: &mut World, event: &str, unit: Option<&str>, rule: &str, text: String) {
-    record(world, event, unit, rule, None, text);
-}
-
-/// Records a roll and what the rule made of it.
-pub fn rolled(
-    world: &mut World,
-    event: &str,
-    unit: Option<&str>,
-    rule: &str,
-    dice: Vec<u8>,
-    text: String,
-) {
-    record(world, event, unit, rule, Some(dice), text);
-}
-
-fn record(
-    world: &mut World,
-    event: &str,
-    unit: Option<&str>,
-    rule: &str,
-    dice: Option<Vec<u8>>,
-    text: String,
-) {
+/// Records what a core step said (`game::Said`) in the current turn, phase and step.
+pub fn emit_said(world: &mut World, said: crate::game::Said) {
     emit(
         world,
         Say {
-            event,
-            unit,
-            rule: Some(rule),
-            dice,
-            text,
+            event: &said.event,
+            unit: said.unit.as_deref(),
+            rule: said.rule.as_deref(),
+            dice: said.dice,
+            text: said.text,
         },
     );
 }

@@ -5,15 +5,10 @@
 //! with `MinimalPlugins` (`headless`), the viewer adds it next to its renderer, and both drive
 //! the same walkthrough runner.
 
-mod actions;
-mod cleanup;
 pub mod components;
-pub mod dice;
-mod effects;
 mod lighting;
 pub mod live;
 pub mod log;
-mod night;
 pub mod phase;
 pub mod play;
 pub mod runner;
@@ -31,8 +26,8 @@ use bevy::state::app::StatesPlugin;
 use crate::rules::caves::CaveSystem;
 use crate::scenario::Scenario;
 
+pub use crate::game::Dice;
 pub use components::*;
-pub use dice::Dice;
 pub use log::{Event, WalkLog};
 pub use phase::{NightState, Phase, PlayerTurn, Tallies};
 pub use runner::Walk;
@@ -49,7 +44,7 @@ pub struct Board {
 /// The simulation's `Update` systems, in order (configured once, in `SimPlugin`; each file adds
 /// its own systems to its set). A front end orders its own sets against these: the viewer's
 /// buttons before `Drive`, its drawing after `Relight`. The phases' own systems run on entering
-/// and leaving each phase (`OnEnter`/`OnExit` of `Phase`, see `turn` and `cleanup`).
+/// and leaving each phase (`OnEnter`/`OnExit` of `Phase`, see `turn`).
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
 pub enum SimSystems {
     /// Play mode's orders and Watch mode's buttons (`play`): steps started, undone, queued.
@@ -72,6 +67,8 @@ impl Board {
             ob_japanese_squads: crate::rules::orders::heroes::japanese_squads_in_ob(
                 s.units.iter().map(|d| (d.nationality, d.counter.as_str())),
             ),
+            elr_japanese: i32::from(s.elr.japanese),
+            elr_allied: i32::from(s.elr.allied),
         }
     }
 }
@@ -106,7 +103,6 @@ impl Plugin for SimPlugin {
             runner::plugin,
             play::plugin,
             lighting::plugin,
-            cleanup::plugin,
             turn::plugin,
         ));
     }

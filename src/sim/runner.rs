@@ -8,7 +8,6 @@
 use bevy::prelude::*;
 
 use super::SimSystems;
-use super::actions;
 use super::log::{Say, emit};
 use super::phase::{Phase, PlayerTurn};
 use crate::scenario::{Order, Step};
@@ -143,7 +142,9 @@ pub fn drive(world: &mut World) {
         );
     }
     if let Some(action) = world.resource_mut::<Walk>().pending.take() {
-        actions::resolve(world, &action);
+        super::live::play_out(world, |state, setting, dice| {
+            crate::game::apply(state, setting, &action, dice)
+        });
     }
 }
 

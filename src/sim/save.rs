@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Board;
 use super::components::*;
-use super::dice::{Dice, Roll};
 use super::log::LogPhase;
 use super::phase::{NightState, Phase, PlayerTurn, Tallies};
 use super::runner::Walk;
+use crate::game::{Dice, Roll};
 use crate::scenario::SmokeKind;
 
 /// A unit in a save.
@@ -198,7 +198,7 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
     let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
     let revealed_tunnels = sorted(
         q.iter(world)
-            .filter_map(|t| super::effects::tunnel_opening(&board, t))
+            .filter_map(|t| super::live::tunnel_opening(&board, t))
             .collect(),
     );
     let mut q = world.query::<&Climb>();
@@ -509,7 +509,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     let ts: Vec<(Entity, bool)> = q
         .iter(world)
         .map(|(e, t)| {
-            let shown = super::effects::tunnel_opening(&board, t)
+            let shown = super::live::tunnel_opening(&board, t)
                 .is_some_and(|o| save.revealed_tunnels.contains(&o));
             (e, shown)
         })

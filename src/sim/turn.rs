@@ -1,43 +1,64 @@
-//! The phases' own systems, on entering each phase: the phase is announced, per-phase unit
-//! state is reset (MF, G11.74's one cave per phase, Straying), then the phase's rules run: the
-//! NVR Change DR in the RPh (E1.12), Straying in the MPh (E1.53).
+//! The phases' own systems (A3): on entering each phase, `game::begin_phase` announces it,
+//! clears what lasts one phase and runs the phase's rules (the NVR Change DR in the RPh, E1.12;
+//! Straying in the MPh, E1.53); on leaving the CCPh, `game::end_player_turn` ends the Player
+//! Turn (E1.32, E1.923/E1.933, G11.85/G11.851, G1.425, E1.8) and the sides swap. Each runs in
+//! core on the state read from the world (`live::play_out`).
 
 use bevy::prelude::*;
 
-use super::components::Unit;
-use super::log::{LogPhase, ruled};
-use super::night::{nvr_change_at_rph, straying_at_mph};
-use super::phase::{Phase, PlayerTurn};
-use crate::rules::orders::phase::{phase_begins, unit_at_phase_start};
+use super::live::play_out;
+use super::log::LogPhase;
+use super::phase::Phase;
+use super::runner::Walk;
+use crate::scenario::Order;
 
 pub(super) fn plugin(app: &mut App) {
     for p in Phase::TURN {
-        match p {
-            Phase::Rally => app.add_systems(
-                OnEnter(p),
-                (announce, reset_units, nvr_change_at_rph).chain(),
-            ),
-            Phase::Movement => {
-                app.add_systems(OnEnter(p), (announce, reset_units, straying_at_mph).chain())
-            }
-            _ => app.add_systems(OnEnter(p), (announce, reset_units).chain()),
-        };
+        app.add_systems(OnEnter(p), enter_phase);
     }
+    app.add_systems(OnExit(Phase::CloseCombat), end_player_turn);
 }
 
-/// A3: the phase begins, as `rules::orders::phase::phase_begins` announces it.
-fn announce(world: &mut World) {
+/// A3: the phase begins (`game::begin_phase`), logged in the phase it begins.
+fn enter_phase(world: &mut World) {
     let p = *world.resource::<State<Phase>>().get();
     world.insert_resource(LogPhase(p));
-    let pt = world.resource::<PlayerTurn>().clone();
-    for a in phase_begins(p, pt.number, pt.turn(), pt.attacker) {
-        ruled(world, a.event, None, a.rule, a.text);
-    }
+    let movers = if p == Phase::Movement {
+        about_to_move(world.resource::<Walk>())
+    } else {
+        Vec::new()
+    };
+    play_out(world, |state, setting, dice| {
+        crate::game::begin_phase(state, setting, dice, &movers)
+    });
 }
 
-/// What lasts one phase ends with it (`rules::orders::phase::unit_at_phase_start`).
-fn reset_units(mut units: Query<&mut Unit>) {
-    for mut u in &mut units {
-        unit_at_phase_start(&mut u);
+/// The end of the CCPh, and of the Player Turn (`game::end_player_turn`).
+fn end_player_turn(world: &mut World) {
+    play_out(world, crate::game::end_player_turn);
+}
+
+/// The units the script moves before its next phase change: those "about to move" (E1.53):
+/// the action waiting for this phase (a step with both `phase` and `act`), then the steps
+/// that follow until the next phase change.
+fn about_to_move(walk: &Walk) -> Vec<String> {
+    let mut ids = Vec::new();
+    let rest = walk.steps[walk.next.min(walk.steps.len())..]
+        .iter()
+        .take_while(|step| step.phase.is_none() && !matches!(step.act, Some(Order::NextPlayerTurn)))
+        .map(|step| &step.act);
+    // The waiting action belongs to this MPh only if the step's target is an MPh.
+    let pending = match walk.target {
+        Some((Phase::Movement, _)) => &walk.pending,
+        _ => &None,
+    };
+    for act in std::iter::once(pending).chain(rest) {
+        if let Some(o) = act.as_ref().filter(|o| o.moves())
+            && let Some(u) = o.unit()
+            && !ids.iter().any(|i| i == &u.0)
+        {
+            ids.push(u.0.clone());
+        }
     }
+    ids
 }

@@ -82,8 +82,9 @@ fn g11_33_a_search_reveals_caves_and_b11_4_a_climb_moves_a_piece_a_refusal_chang
 #[test]
 fn e1_923_a_starshell_relights_the_hexes_and_looking_changes_nothing() {
     let mut app = watched("night_ridge");
-    // Step 1 enters the RPh (each unit's phase state is reset: a piece change).
-    assert!(step(&mut app).pieces > 0);
+    // Step 1 enters the RPh: each unit's phase state is cleared, but nothing had set it, so no
+    // piece changed and none is redrawn (the state is written back only where it differs).
+    assert_eq!(step(&mut app).pieces, 0);
     // Steps 2-5 only look: Light and LOS.
     for n in 2..=5 {
         assert_eq!(step(&mut app), Fired::default(), "step {n}");

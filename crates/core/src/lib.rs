@@ -5,12 +5,14 @@
 //! Layers, each depending only on those above it: `hex` -> `map` -> `los` -> `rules`, with
 //! `model` (sides, phases, SMOKE kinds, night sky) and `counters` (the counter catalog) beside
 //! them, and `state` (the `GameState` every ruling reads, through its `Situation`). Every ruling
-//! is a pure function of plain facts; the `asl-pto` crate's simulation
-//! applies them, its CLI prints them and its viewer shows them. `vasl` reads VASL board
-//! archives (`bdNN` files) into hexes for the map.
+//! is a pure function of plain facts; `game` plays an order or a phase on the state with seeded
+//! dice (judge, roll, apply, say) without Bevy. The `asl-pto` crate's simulation keeps the state
+//! as entities and calls `game`, its CLI prints what happened and its viewer shows it. `vasl`
+//! reads VASL board archives (`bdNN` files) into hexes for the map.
 
 pub mod counters;
 pub mod files;
+pub mod game;
 pub mod hex;
 pub mod los;
 pub mod map;

@@ -121,6 +121,19 @@ pub struct Setting<'a> {
     pub year: Option<i32>,
     /// The Japanese squads in the OB (G1.421's T-H Hero allowance).
     pub ob_japanese_squads: u32,
+    /// Each side's ELR (A19), as the scenario sets it.
+    pub elr_japanese: i32,
+    pub elr_allied: i32,
+}
+
+impl Setting<'_> {
+    /// The side's ELR (A19).
+    pub fn elr(&self, side: Side) -> i32 {
+        match side {
+            Side::Japanese => self.elr_japanese,
+            Side::Allied => self.elr_allied,
+        }
+    }
 }
 
 /// The game as it stands: everything the rulings read that play changes.
@@ -151,12 +164,20 @@ pub struct GameState {
     pub hidden_caves: Vec<String>,
     pub eliminated_caves: Vec<String>,
     pub allied_controlled: Vec<String>,
+    /// The above-ground openings (hex names) of tunnels no longer hidden (G11.851), sorted.
+    pub revealed_tunnels: Vec<String>,
 }
 
 impl GameState {
     /// Sorts every list into the order the state is compared, saved and logged in (a world's
     /// queries come in no fixed order).
     pub fn sorted(mut self) -> GameState {
+        self.sort();
+        self
+    }
+
+    /// Sorts every list in place (see `sorted`).
+    pub fn sort(&mut self) {
         self.units.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
         self.climbs.sort_by(|a, b| a.unit.cmp(&b.unit));
         self.smoke
@@ -171,7 +192,8 @@ impl GameState {
         self.hidden_caves.sort();
         self.eliminated_caves.sort();
         self.allied_controlled.sort();
-        self
+        self.revealed_tunnels.sort();
+        self.revealed_tunnels.dedup();
     }
 
     /// The state as the rulings read it on `setting`: with the SMOKE in the caves (G11.85) and

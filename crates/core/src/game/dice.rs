@@ -3,7 +3,6 @@
 //! walk's events say what each decided. The stream position is saved, so a loaded walk rolls
 //! exactly the dice it would have rolled.
 
-use bevy::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -17,7 +16,8 @@ pub struct Roll {
 }
 
 /// The dice of a walkthrough.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
 pub struct Dice {
     seed: u64,
     rng: ChaCha8Rng,

@@ -1,0 +1,89 @@
+//! `apply`: one order played on the game state: its ruling asked, the dice its plan names
+//! rolled, the plan applied to the state and what happened said (scenario-format.md
+//! "Walkthrough script"). A refusal is said with its rule, and the state is left as it was.
+
+use super::context::Game;
+use super::dice::Dice;
+use super::said::Said;
+use super::{attack, fire, fire_attack, movement, observe, units};
+use crate::los::Location;
+use crate::model::SmokeKind;
+use crate::rules::orders::movement::MoveVerb;
+use crate::rules::orders::{Order, legal::ids};
+use crate::rules::situation::Situation;
+use crate::state::{GameState, Setting};
+
+/// Plays `order` on `state` (played on `setting`), rolling `dice`: what the order did, in the
+/// order it happened. After every order, a T-H Hero whose Designated Target is gone is
+/// eliminated (G1.425). The state comes back sorted (`GameState::sorted`).
+pub fn apply(
+    state: &mut GameState,
+    setting: &Setting,
+    order: &Order,
+    dice: &mut Dice,
+) -> Vec<Said> {
+    let mut g = Game::new(state, setting, dice);
+    play(&mut g, order);
+    heroes_without_target(&mut g);
+    g.state.sort();
+    g.said
+}
+
+fn play(g: &mut Game, order: &Order) {
+    match order {
+        Order::Move { unit, to } => movement::do_move(g, unit, to, MoveVerb::Move),
+        Order::EnterCave { unit, cave } => movement::do_move(
+            g,
+            unit,
+            &Location::Cave(cave.0.clone()),
+            MoveVerb::EnterCave,
+        ),
+        Order::ExitCave { unit, to } => movement::do_move(g, unit, to, MoveVerb::ExitCave),
+        Order::Climb {
+            unit,
+            level,
+            vertex,
+        } => movement::climb(g, unit, *level, *vertex),
+        Order::ClimbToPlaceDc {
+            unit,
+            cave,
+            level,
+            vertex,
+        } => movement::climb_to_place_dc(g, unit, cave, *level, *vertex),
+        Order::ThrowDc { unit, cave } => attack::throw_dc(g, unit, cave),
+        Order::PlaceDc { unit, cave } => attack::place_dc(g, unit, cave),
+        Order::SetDc { unit, cave } => attack::set_dc(g, unit, cave),
+        Order::PlaceSmoke { unit, at } => fire::place_smoke(g, unit, at, SmokeKind::Grenade),
+        Order::PlaceWp { unit, at } => fire::place_smoke(g, unit, at, SmokeKind::WpGrenade),
+        Order::Los { from, to } => observe::los(g, from, to),
+        Order::Light { at } => observe::light(g, at),
+        Order::Control { cave } => observe::control(g, cave),
+        Order::Fire { units, at } => fire_attack::fire(g, &ids(units), at),
+        Order::FireStarshell { unit, at } => fire::fire_starshell(g, unit, *at),
+        Order::FireIr { at } => fire::fire_ir(g, *at),
+        Order::Kindle { at } => fire::kindle(g, *at),
+        Order::MoraleCheck { unit, drm } => units::morale_check_action(g, unit, *drm),
+        Order::Search { unit, hex } => units::search(g, unit, *hex),
+        Order::CreateHero { unit, target } => units::create_hero(g, unit, target),
+        // A phase change, not an action: the front end moves to the next Player Turn.
+        Order::NextPlayerTurn => {}
+    }
+}
+
+/// The unit a refusal names: the first of `ids` no longer in play (A3), else the first.
+pub(super) fn refusing_unit<'a>(s: &Situation, ids: &[&'a str]) -> &'a str {
+    ids.iter()
+        .copied()
+        .find(|id| s.unit(id).is_none())
+        .unwrap_or(ids[0])
+}
+
+/// G1.425: a T-H Hero whose Designated Target has been eliminated is eliminated at once, as
+/// `rules::orders::phase::heroes_without_target` names them.
+pub(super) fn heroes_without_target(g: &mut Game) {
+    let s = g.situation();
+    for (id, r) in crate::rules::orders::phase::heroes_without_target(&s) {
+        g.remove_unit(&id);
+        g.ruled("eliminated", Some(&id), r.rule, r.reason);
+    }
+}

@@ -1,0 +1,226 @@
+//! DC attacks on caves: Thrown (G11.833, in a fire phase), Placed (G11.833 adjacent, G11.8331
+//! by a Climber, in the MPh) and Set (G11.8332, the whole MPh), decided by `rules::orders::dc`;
+//! here the dice are rolled, the DC used, its attacks resolved (the IFT, `rules::ift`) and what
+//! they do applied to the cave (G11.88) and the units hit (`rules::orders::units`).
+
+use super::context::Game;
+use super::units::{apply_failure, become_, take_mc};
+use crate::los::Location;
+use crate::model::Unit;
+use crate::rules::ift::IftResult;
+use crate::rules::japanese::step::Cause;
+use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
+use crate::rules::orders::units::{
+    IftEffect, McFailure, RANDOM_SELECTION, casualty as casualty_of, ift_effect, kia_eliminates,
+    kia_survivor, random_selection,
+};
+
+/// The unit gives up its DC.
+fn use_dc(g: &mut Game, id: &str) {
+    if let Some(u) = g.unit_mut(id) {
+        u.unit.dc = false;
+    }
+}
+
+/// The unit has spent `mf` MF (`add`: on top of what it had spent).
+fn spend_mf(g: &mut Game, id: &str, mf: f32, add: bool) {
+    if let Some(u) = g.unit_mut(id) {
+        u.unit.mf_spent = if add { u.unit.mf_spent + mf } else { mf };
+    }
+}
+
+/// G11.833 Throw: `rules::orders::dc::throw_dc` decides; the Thrown-DC dr is rolled, then the
+/// DC's attack on the cave (result a) or, fallen, its attacks at the Entrance Hex (result b).
+pub(super) fn throw_dc(g: &mut Game, id: &str, cave_id: &str) {
+    let s = g.situation();
+    let plan = match dc::throw_dc(&s, id, cave_id) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    use_dc(g, id);
+    let d = g.dice.dr(plan.roll_rule);
+    let thrown = plan.throw(d);
+    g.rolled("throw_dc", Some(id), thrown.rule, vec![d], thrown.reason);
+    if thrown.success {
+        dc_attack(g, &plan.on_success);
+        return;
+    }
+    g.ruled("dc_falls", Some(id), plan.falls.rule, plan.falls.reason);
+    for strike in &plan.on_failure {
+        match strike {
+            DcStrike::Cave(a) => dc_attack(g, a),
+            DcStrike::Location(a) => location_attack(g, a),
+        }
+    }
+}
+
+/// G11.833 Place (MPh; two MF plus SMOKE MF) or G11.8331 by a Climber (its dr), as
+/// `rules::orders::dc::place_dc` decides.
+pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
+    let s = g.situation();
+    let plan = match dc::place_dc(&s, id, cave_id) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    use_dc(g, id);
+    match &plan.placing {
+        Placing::Climbing { roll_rule, .. } => {
+            let d = g.dice.dr(roll_rule);
+            let Some(p) = plan.placement_dr(d) else {
+                return;
+            };
+            g.rolled("place_dc", Some(id), p.rule, vec![d], p.reason);
+            if p.success {
+                dc_attack(g, &plan.attack);
+            }
+        }
+        Placing::Adjacent { mf, ruling } => {
+            spend_mf(g, id, *mf, true);
+            g.ruled("place_dc", Some(id), ruling.rule, ruling.reason.clone());
+            dc_attack(g, &plan.attack);
+        }
+    }
+}
+
+/// G11.8332 Set DC, as `rules::orders::dc::set_dc_order` decides; the walk detonates it at once.
+pub(super) fn set_dc(g: &mut Game, id: &str, cave_id: &str) {
+    let s = g.situation();
+    let plan = match dc::set_dc_order(&s, id, cave_id) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    use_dc(g, id);
+    spend_mf(g, id, plan.mf_spent, false);
+    g.ruled("set_dc", Some(id), plan.ruling.rule, plan.ruling.reason);
+    dc_attack(g, &plan.attack);
+}
+
+/// A 30-FP DC attack vs a cave and its contents: the IFT DR, then G11.88's elimination of the
+/// cave with everything in it, or the IFT result applied to its occupants.
+fn dc_attack(g: &mut Game, attack: &DcVsCave) {
+    let (c, w) = g.dice.dr2(attack.roll_rule);
+    let out = attack.resolve(c + w);
+    g.rolled("dc_attack", None, attack.roll_rule, vec![c, w], out.text);
+    let at = Location::Cave(attack.cave.clone());
+    if !out.eliminated.holds {
+        g.ruled(
+            "cave_stands",
+            None,
+            out.eliminated.rule,
+            out.eliminated.reason,
+        );
+        units_hit(g, &at, out.result);
+        return;
+    }
+    g.state.units.retain(|u| u.at != at);
+    let id = &attack.cave;
+    let standing =
+        g.setting.caves.caves.iter().any(|k| &k.id == id) && !g.state.eliminated_caves.contains(id);
+    if standing {
+        g.state.eliminated_caves.push(id.clone());
+        g.state.hidden_caves.retain(|k| k != id);
+        g.state.allied_controlled.retain(|k| k != id);
+    }
+    g.ruled(
+        "cave_eliminated",
+        None,
+        out.eliminated.rule,
+        out.eliminated.reason,
+    );
+}
+
+/// A 30-FP attack on an above-ground Location (a fallen DC).
+fn location_attack(g: &mut Game, attack: &DcVsLocation) {
+    let (c, w) = g.dice.dr2(attack.rule);
+    let (result, text) = attack.resolve(c + w);
+    g.rolled("dc_attack", None, attack.rule, vec![c, w], text);
+    units_hit(g, &attack.at, result);
+}
+
+/// Applies an IFT result to every unit in a Location, as `rules::orders::units::ift_effect`
+/// says: Random Selection (A7.301) picks KIA and K victims (`targets_hit`).
+pub(super) fn units_hit(g: &mut Game, at: &Location, result: IftResult) {
+    let targets = hits_in(g, |(_, l)| l == at);
+    targets_hit(g, targets, result);
+}
+
+/// The units (as they are now) for which `pick` holds of (unit, Location), sorted by id, as
+/// attacks hit them.
+pub(super) fn hits_in(g: &mut Game, pick: impl Fn((&Unit, &Location)) -> bool) -> Vec<Unit> {
+    let mut v: Vec<Unit> = g
+        .state
+        .units
+        .iter()
+        .filter(|u| pick((&u.unit, &u.at)))
+        .map(|u| u.unit.clone())
+        .collect();
+    v.sort_by(|a, b| a.id.cmp(&b.id));
+    v
+}
+
+/// A7.301 Random Selection among `targets` (one dr each; none with one target).
+fn select(g: &mut Game, targets: &mut Vec<Unit>) -> Option<Unit> {
+    if targets.len() <= 1 {
+        return targets.pop();
+    }
+    let rolls: Vec<u8> = targets
+        .iter()
+        .map(|_| g.dice.dr(RANDOM_SELECTION))
+        .collect();
+    let i = random_selection(&rolls)?;
+    let chosen = targets.remove(i);
+    g.rolled(
+        "random_selection",
+        Some(&chosen.id),
+        RANDOM_SELECTION,
+        rolls,
+        format!("Random Selection picks {}", chosen.id),
+    );
+    Some(chosen)
+}
+
+/// Applies an IFT result to these units (sorted by id), as `units_hit` does.
+pub(super) fn targets_hit(g: &mut Game, mut targets: Vec<Unit>, result: IftResult) {
+    if targets.is_empty() {
+        return;
+    }
+    match ift_effect(result) {
+        IftEffect::Kia(n) => {
+            for _ in 0..n {
+                let Some(v) = select(g, &mut targets) else {
+                    break;
+                };
+                g.remove_unit(&v.id);
+                let k = kia_eliminates();
+                g.ruled("eliminated", Some(&v.id), k.rule, k.reason);
+            }
+            for v in targets {
+                if let Some(f) = kia_survivor(&v) {
+                    apply_failure(g, &v, &f);
+                }
+            }
+        }
+        IftEffect::Casualty { drm, why } => {
+            if let Some(v) = select(g, &mut targets) {
+                match casualty_of(&v) {
+                    McFailure::Becomes(out) => {
+                        become_(g, &v, &out.becomes);
+                        g.ruled("casualty", Some(&v.id), out.rule, out.reason);
+                    }
+                    wound => apply_failure(g, &v, &wound),
+                }
+                targets.push(v);
+            }
+            targets.sort_by(|a, b| a.id.cmp(&b.id));
+            for v in targets {
+                take_mc(g, &v.id, drm, Cause::IftMc, &why);
+            }
+        }
+        IftEffect::Mc { drm, why } => {
+            for v in targets {
+                take_mc(g, &v.id, drm, Cause::IftMc, &why);
+            }
+        }
+        IftEffect::Nothing(c) => g.ruled("no_effect", None, c.rule, c.reason),
+    }
+}

@@ -1,0 +1,114 @@
+//! The game an order or a phase is applied to: the state it changes, the setting it is played
+//! on, the dice it rolls and what it has said so far. Each step reads the situation afresh (a
+//! unit eliminated by one attack is gone for the next), so the rulings see what the step
+//! before did.
+
+use super::dice::Dice;
+use super::said::{REFUSED, Said};
+use crate::los::Location;
+use crate::map::Map;
+use crate::rules::situation::{Refusal, Situation, UnitAt, same_location};
+use crate::state::{GameState, Setting};
+
+/// A game being played: `apply` and the phase functions build one, run their steps on it and
+/// return what it said.
+pub struct Game<'g, 'a> {
+    pub state: &'g mut GameState,
+    pub setting: &'g Setting<'a>,
+    pub dice: &'g mut Dice,
+    pub said: Vec<Said>,
+}
+
+impl<'g, 'a> Game<'g, 'a> {
+    pub fn new(state: &'g mut GameState, setting: &'g Setting<'a>, dice: &'g mut Dice) -> Self {
+        Game {
+            state,
+            setting,
+            dice,
+            said: Vec::new(),
+        }
+    }
+
+    /// The situation now, as every ruling reads it.
+    pub fn situation(&mut self) -> Situation<'a> {
+        self.state.sort();
+        self.state.situation(self.setting)
+    }
+
+    /// The map.
+    pub fn map(&self) -> &'a Map {
+        self.setting.map
+    }
+
+    /// Records a rule's decision (no dice).
+    pub fn ruled(&mut self, event: &str, unit: Option<&str>, rule: &str, text: String) {
+        self.say(event, unit, Some(rule), None, text);
+    }
+
+    /// Records a roll and what the rule made of it.
+    pub fn rolled(
+        &mut self,
+        event: &str,
+        unit: Option<&str>,
+        rule: &str,
+        dice: Vec<u8>,
+        text: String,
+    ) {
+        self.say(event, unit, Some(rule), Some(dice), text);
+    }
+
+    /// Reports a ruling's refusal: the one place refusals are recorded.
+    pub fn refused(&mut self, unit: Option<&str>, r: Refusal) {
+        self.ruled(REFUSED, unit, r.rule, r.reason);
+    }
+
+    fn say(
+        &mut self,
+        event: &str,
+        unit: Option<&str>,
+        rule: Option<&str>,
+        dice: Option<Vec<u8>>,
+        text: String,
+    ) {
+        self.said.push(Said {
+            event: event.into(),
+            unit: unit.map(str::to_string),
+            rule: rule.map(str::to_string),
+            dice,
+            text,
+        });
+    }
+
+    /// The unit with this id, if it is in play.
+    pub fn unit_mut(&mut self, id: &str) -> Option<&mut UnitAt> {
+        self.state.units.iter_mut().find(|u| u.unit.id == id)
+    }
+
+    /// Takes a unit out of play (eliminated or removed).
+    pub fn remove_unit(&mut self, id: &str) {
+        self.state.units.retain(|u| u.unit.id != id);
+    }
+
+    /// G11.33: reveals caves (and what is in them) by id.
+    pub fn reveal_caves(&mut self, ids: &[String]) {
+        self.state.hidden_caves.retain(|c| !ids.contains(c));
+    }
+
+    /// B11.4: removes a unit's Climb counter, if it has one.
+    pub fn remove_climb(&mut self, id: &str) {
+        self.state.climbs.retain(|c| c.unit != id);
+    }
+
+    /// E1.8: a Gunflash at `at`, unless one is there already.
+    pub fn gunflash(&mut self, at: &Location) {
+        let map = self.map();
+        if !self
+            .state
+            .gunflashes
+            .iter()
+            .any(|g| same_location(map, g, at))
+        {
+            self.state.gunflashes.push(at.clone());
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The phases' own steps (A3, asl-facts "Sequence of play"). As each phase begins: it is
+//! announced, what lasts one phase is cleared (MF, G11.74's one cave per phase, Straying, the
+//! A4.7 advance), the NVR Change DR is made in the RPh (E1.12) and the Movement DRs in the MPh
+//! (E1.53). At the end of the CCPh: "?" gained at night (E1.32), Starshells, IR and Trip Flare
+//! counters removed (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this
+//! Player Turn removed with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not
+//! attack removed (G1.425), Gunflashes and fire counters removed (E1.8, A7), and the next
+//! Player Turn begins.
+
+use super::context::Game;
+use super::dice::Dice;
+use super::said::Said;
+use crate::model::Phase;
+use crate::rules::caves::TunnelEnd;
+use crate::rules::night::light::SourceKind;
+use crate::rules::orders::phase::{
+    cave_smoke_removed_now, heroes_removed, illumination_removed, phase_begins, unit_at_phase_start,
+};
+use crate::state::{GameState, Setting};
+
+/// A3: `state.phase` begins: announced, per-phase unit state cleared, then the phase's own
+/// rules (the NVR Change DR in the RPh, E1.12; in the MPh the Movement DR of the units about to
+/// move, `movers`, E1.53).
+pub fn begin_phase(
+    state: &mut GameState,
+    setting: &Setting,
+    dice: &mut Dice,
+    movers: &[String],
+) -> Vec<Said> {
+    let mut g = Game::new(state, setting, dice);
+    let pt = g.state.turn.clone();
+    for a in phase_begins(g.state.phase, pt.number, pt.turn(), pt.attacker) {
+        g.ruled(a.event, None, a.rule, a.text);
+    }
+    for u in g.state.units.iter_mut() {
+        unit_at_phase_start(&mut u.unit);
+    }
+    match g.state.phase {
+        Phase::Rally => super::night::nvr_change_at_rph(&mut g),
+        Phase::Movement => super::night::straying_at_mph(&mut g, movers),
+        _ => {}
+    }
+    g.state.sort();
+    g.said
+}
+
+/// The end of the CCPh, and so of the Player Turn (see the module's header); the sides swap.
+pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice) -> Vec<Said> {
+    let mut g = Game::new(state, setting, dice);
+    super::night::gain_concealment_at_night(&mut g);
+    remove_illumination(&mut g);
+    remove_cave_smoke(&mut g);
+    remove_heroes(&mut g);
+    super::fire_attack::end_of_player_turn(&mut g);
+    g.state.turn.advance();
+    g.state.sort();
+    g.said
+}
+
+/// E1.923/E1.933: the Starshells, IR and Trip Flare counters
+/// `rules::orders::phase::illumination_removed` names are removed at the end of the CCPh.
+fn remove_illumination(g: &mut Game) {
+    let s = g.situation();
+    for r in illumination_removed(&s, Phase::CloseCombat) {
+        let list = match r.kind {
+            SourceKind::Starshell => &mut g.state.starshells,
+            SourceKind::TripFlare => &mut g.state.trip_flare_counters,
+            _ => &mut g.state.irs,
+        };
+        if let Some(i) = list.iter().position(|h| *h == r.hex) {
+            list.remove(i);
+        }
+        g.ruled("removed", None, r.rule, r.text);
+    }
+}
+
+/// G11.85 / G11.851: each SMOKE counter in a cave that
+/// `rules::orders::phase::cave_smoke_removed_now` removes goes, and a removed WP reveals what
+/// it says (asked counter by counter: one WP's reveal changes what the next reveals).
+fn remove_cave_smoke(g: &mut Game) {
+    let mut all = g.state.smoke.clone();
+    all.sort_by_key(|s| format!("{:?}", s.at));
+    for smoke in all {
+        let s = g.situation();
+        let Some(r) = cave_smoke_removed_now(&s, &smoke) else {
+            continue;
+        };
+        if let Some(i) = g.state.smoke.iter().position(|x| *x == smoke) {
+            g.state.smoke.remove(i);
+        }
+        g.ruled("removed", None, r.rule, r.text);
+        if let Some(reveal) = r.reveal {
+            g.reveal_caves(&reveal.caves);
+            let map = g.map();
+            let openings: Vec<String> = g
+                .setting
+                .caves
+                .tunnels
+                .iter()
+                .flat_map(|t| [&t.from, &t.to])
+                .filter_map(|end| match end {
+                    TunnelEnd::Hex(h) => Some(map.name(*h)),
+                    TunnelEnd::Complex(_) => None,
+                })
+                .filter(|name| reveal.tunnel_openings.contains(name))
+                .collect();
+            g.state.revealed_tunnels.extend(openings);
+            g.ruled("reveal", None, reveal.rule, reveal.reason);
+        }
+    }
+}
+
+/// G1.425: the T-H Heroes `rules::orders::phase::heroes_removed` names are removed at the end of
+/// the Player Turn in which they were created.
+fn remove_heroes(g: &mut Game) {
+    let s = g.situation();
+    for (id, r) in heroes_removed(&s) {
+        g.remove_unit(&id);
+        g.ruled("removed", Some(&id), r.rule, r.reason);
+    }
+}

@@ -1,0 +1,183 @@
+//! Morale Checks and what failing one makes of a unit (A10 with G1.11-G1.14, G1.3, G1.4,
+//! G1.41), Search (G11.33, G1.63) and T-H Hero creation (G1.421-G1.424): decided by
+//! `rules::orders::{units, search, heroes}`; here the dice are rolled and the plans applied.
+
+use super::context::Game;
+use crate::hex::Hex;
+use crate::model::Unit;
+use crate::rules::japanese::smc::SmcOutcome;
+use crate::rules::japanese::step::{Becomes, Cause};
+use crate::rules::orders::heroes::create_hero as hero_order;
+use crate::rules::orders::search::search as search_order;
+use crate::rules::orders::units::{McFailure, McPlan, mc, mc_failure, morale_check};
+use crate::rules::situation::UnitAt;
+
+/// A10 / G1.41: a unit takes a MC with `drm` (`rules::orders::units::mc`); a failure is applied
+/// (G1.11-G1.14, G1.4, A10.3). A unit no longer in play takes none.
+pub(super) fn take_mc(g: &mut Game, id: &str, drm: i32, cause: Cause, why: &str) {
+    let s = g.situation();
+    let Some(u) = s.unit(id) else { return };
+    let setting = g.setting;
+    let plan = mc(&s, u, drm, |side| setting.elr(side), why);
+    let unit = u.unit.clone();
+    resolve_mc(g, &plan, &unit, cause);
+}
+
+/// Rolls a planned MC, records it and applies a failure to the unit (`unit`: as it was before).
+fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
+    let (c, w) = g.dice.dr2(plan.roll_rule);
+    let (result, text) = plan.check(c, w);
+    g.rolled(
+        "morale_check",
+        Some(&plan.unit),
+        result.rule,
+        vec![c, w],
+        text,
+    );
+    if result.passed || g.unit_mut(&plan.unit).is_none() {
+        return;
+    }
+    if let Some(f) = mc_failure(unit, cause, &result) {
+        apply_failure(g, unit, &f);
+    }
+}
+
+/// Applies what a failed MC (or a KIA break) makes of a unit (`unit`: as it was before).
+pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
+    let id = unit.id.as_str();
+    match f {
+        McFailure::JapaneseSmc { roll_rule, .. } => {
+            // No dr where none decides anything (G1.41, G1.4).
+            let wound = f.wound_dr_needed().then(|| g.dice.dr(roll_rule));
+            let Some(r) = f.wound(wound.unwrap_or(0)) else {
+                return;
+            };
+            match r.outcome {
+                SmcOutcome::Eliminated => g.remove_unit(id),
+                SmcOutcome::Wounded => {
+                    if let Some(u) = g.unit_mut(id) {
+                        u.unit.wounded = true;
+                    }
+                }
+                SmcOutcome::Unaffected => {}
+            }
+            match wound {
+                Some(dr) => g.rolled("smc", Some(id), r.rule, vec![dr], r.reason),
+                None => g.ruled("smc", Some(id), r.rule, r.reason),
+            }
+        }
+        McFailure::Breaks(c) => {
+            if let Some(u) = g.unit_mut(id) {
+                u.unit.broken = true;
+            }
+            g.ruled("break", Some(id), c.rule, c.reason.clone());
+        }
+        McFailure::Becomes(out) => {
+            become_(g, unit, &out.becomes);
+            g.ruled("break", Some(id), out.rule, out.reason.clone());
+        }
+    }
+}
+
+/// Exchanges a unit for what a rule makes of it: the first counter keeps the unit's id, more
+/// counters join it with ids `<id>.2`, ...; none eliminates it.
+pub(super) fn become_(g: &mut Game, unit: &Unit, list: &[Becomes]) {
+    let Some(first) = list.first() else {
+        g.remove_unit(&unit.id);
+        return;
+    };
+    let Some(now) = g.unit_mut(&unit.id) else {
+        return;
+    };
+    now.unit.counter = first.counter.clone();
+    now.unit.broken = first.broken;
+    now.unit.dm = first.dm;
+    let at = now.at.clone();
+    for (n, b) in list.iter().enumerate().skip(1) {
+        let mut more = unit.clone();
+        more.id = crate::model::derived_unit_id(&unit.id, n + 1);
+        more.counter = b.counter.clone();
+        more.broken = b.broken;
+        more.dm = b.dm;
+        more.dc = false;
+        g.state.units.push(UnitAt {
+            unit: more,
+            at: at.clone(),
+            hidden: false,
+            concealed: false,
+            cloaked: false,
+        });
+    }
+}
+
+/// Script `MoraleCheck(unit, drm)`: `rules::orders::units::morale_check` (as from an IFT
+/// attack, G1.12).
+pub(super) fn morale_check_action(g: &mut Game, id: &str, drm: i32) {
+    let s = g.situation();
+    let setting = g.setting;
+    let plan = match morale_check(&s, id, drm, |side| setting.elr(side)) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    let Some(unit) = s.unit(id).map(|u| u.unit.clone()) else {
+        return;
+    };
+    resolve_mc(g, &plan, &unit, Cause::IftMc);
+}
+
+/// G11.33 / G1.63 Search (MPh), as `rules::orders::search::search` decides: the caves and
+/// units it reveals are revealed and the Searcher's MPh ends.
+pub(super) fn search(g: &mut Game, id: &str, hex: Hex) {
+    let s = g.situation();
+    let plan = match search_order(&s, id, hex) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    let trip = s
+        .unit(id)
+        .and_then(|u| crate::rules::orders::trip_flares::on_search(&s, &u.at, hex));
+    g.reveal_caves(&plan.caves);
+    for other in &plan.revealed {
+        if let Some(u) = g.unit_mut(other) {
+            u.hidden = false;
+            u.concealed = false;
+        }
+    }
+    if let Some(u) = g.unit_mut(id) {
+        u.unit.mf_spent = plan.mf_spent;
+    }
+    g.ruled("search", Some(id), plan.rule, plan.reason);
+    super::trip_flares::trip_flare(g, id, trip);
+}
+
+/// G1.421/G1.424: a T-H Hero creation attempt vs a Designated Target unit, as
+/// `rules::orders::heroes::create_hero` decides; the creation dr is rolled here and the Hero
+/// placed.
+pub(super) fn create_hero(g: &mut Game, id: &str, target: &str) {
+    let s = g.situation();
+    let plan = match hero_order(&s, id, target, s.ob_japanese_squads) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(super::apply::refusing_unit(&s, &[id, target])), r),
+    };
+    let d = g.dice.dr(plan.roll_rule);
+    let h = plan.roll(d);
+    if let Some(u) = g.unit_mut(id) {
+        if h.pinned {
+            u.unit.pinned = true;
+        }
+        if h.created {
+            u.unit.dc = false;
+        }
+    }
+    if h.created {
+        g.state.units.push(UnitAt {
+            unit: plan.hero.clone(),
+            at: plan.at.clone(),
+            hidden: false,
+            concealed: false,
+            cloaked: false,
+        });
+        g.state.tallies.heroes_created += 1;
+    }
+    g.rolled("hero", Some(id), h.rule, vec![d], h.reason);
+}

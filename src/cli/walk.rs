@@ -71,13 +71,43 @@ fn departs(text: &str, saved: &save::Save, d: &sim::play::Departs) -> String {
         .collect();
     let (l, c) = found.get(nth).or(found.first()).copied().unwrap_or((1, 1));
     let shown = crate::cli::out::escape_controls(&line);
+    let whose = unit_of_line(text, l).map_or(String::new(), |id| {
+        format!(" in unit '{}'", crate::cli::out::escape_controls(&id))
+    });
     match theirs {
         Some(t) => format!(
-            "{l}:{c}: {why}: the save has `{shown}` where its steps lead to `{}`",
+            "{l}:{c}: {why}: the save has `{shown}`{whose} where its steps lead to `{}`",
             crate::cli::out::escape_controls(&t)
         ),
-        None => format!("{l}:{c}: {why}: the save has `{shown}`, which its steps do not lead to"),
+        None => {
+            format!("{l}:{c}: {why}: the save has `{shown}`{whose}, which its steps do not lead to")
+        }
     }
+}
+
+/// The unit whose entry in the save's `units` holds line `l` (1-based), if any: the nearest
+/// `id: "..."` above it inside the same unit (a Location's `q: 7,` says little on its own).
+fn unit_of_line(text: &str, l: usize) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |s: &str| s.len() - s.trim_start().len();
+    let mut in_units = false;
+    let mut id = None;
+    for line in lines.get(..l)?.iter().rev() {
+        let t = line.trim();
+        if id.is_none()
+            && let Some(rest) = t.strip_prefix("id: \"")
+        {
+            id = rest.strip_suffix("\",").map(str::to_string);
+        }
+        if t == "units: [" {
+            in_units = true;
+            break;
+        }
+        if indent(line) < 12 {
+            break;
+        }
+    }
+    id.filter(|_| in_units)
 }
 
 /// Runs the walk and returns its printed lines.

@@ -178,6 +178,24 @@ impl Scenario {
         Scenario::from_str(BUILTIN, BUILTIN_NAME).expect("the built-in scenario loads")
     }
 
+    /// What the scenario fixes for the whole game, as the rulings read it with the state:
+    /// the map, `caves` (its `cave_system`), the SSRs and the OB facts.
+    pub fn setting<'a>(&'a self, caves: &'a CaveSystem) -> crate::state::Setting<'a> {
+        crate::state::Setting {
+            map: &self.map,
+            caves,
+            kindling: self.night.as_ref().is_some_and(|n| n.kindling),
+            year: self.date.map(|(y, _)| y),
+            ob_japanese_squads: crate::rules::orders::heroes::japanese_squads_in_ob(
+                self.units
+                    .iter()
+                    .map(|d| (d.nationality, d.counter.as_str())),
+            ),
+            elr_japanese: i32::from(self.elr.japanese),
+            elr_allied: i32::from(self.elr.allied),
+        }
+    }
+
     /// Parses a Location on this scenario's map, checking cave and complex ids.
     pub fn location(&self, text: &str) -> Result<Location, String> {
         let loc = Location::parse(text, &self.map).map_err(|e| e.to_string())?;

@@ -63,6 +63,8 @@ pub fn state(world: &mut World, board: &Board) -> GameState {
         .collect();
     let mut q = world.query_filtered::<&CaveCounter, With<AlliedControl>>();
     let allied_controlled = q.iter(world).map(|c| c.id.clone()).collect();
+    let mut q = world.query_filtered::<&CaveComplex, With<Hidden>>();
+    let hidden_complexes = q.iter(world).map(|c| c.primary.clone()).collect();
     let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
     let revealed_tunnels = q
         .iter(world)
@@ -86,6 +88,7 @@ pub fn state(world: &mut World, board: &Board) -> GameState {
         hidden_caves,
         eliminated_caves,
         allied_controlled,
+        hidden_complexes,
         revealed_tunnels,
     }
     .sorted()
@@ -148,10 +151,12 @@ fn mark<C: Component>(e: &mut EntityWorldMut, marker: C, on: bool) {
     }
 }
 
-/// Brings the world to `state`: resources, units (kept by id: updated where they differ,
-/// spawned when new, despawned when gone), the counters (an equal counter is kept, the others
-/// despawned or spawned), the caves' hidden, Control and eliminated status, and the tunnels
-/// revealed. Entities and components that already agree are not touched.
+/// Brings the world to `state` (after an order, a phase's steps, or loading a save or an Undo
+/// snapshot): resources, units (kept by id: updated where they differ, spawned when new,
+/// despawned when gone), the counters (an equal counter is kept, the others despawned or
+/// spawned), the caves' hidden, Control and eliminated status (a cave standing again after an
+/// Undo is spawned), the hidden Cave Complexes and the tunnels revealed. Entities and
+/// components that already agree are not touched.
 pub fn write(world: &mut World, board: &Board, state: &GameState) {
     set_resource(world, &state.turn);
     set_resource(world, &state.night);
@@ -245,24 +250,47 @@ fn sync<C: Component + PartialEq + Clone>(world: &mut World, mut wanted: Vec<C>)
 fn write_caves(world: &mut World, board: &Board, state: &GameState) {
     let mut q = world.query::<(Entity, &CaveCounter)>();
     let caves: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.id.clone())).collect();
-    for (entity, id) in caves {
-        if state.eliminated_caves.contains(&id) {
-            world.despawn(entity);
+    for (entity, id) in &caves {
+        if state.eliminated_caves.contains(id) {
+            world.despawn(*entity);
             continue;
         }
-        let mut e = world.entity_mut(entity);
-        mark(&mut e, Hidden, state.hidden_caves.contains(&id));
-        mark(&mut e, AlliedControl, state.allied_controlled.contains(&id));
+        let mut e = world.entity_mut(*entity);
+        mark(&mut e, Hidden, state.hidden_caves.contains(id));
+        mark(&mut e, AlliedControl, state.allied_controlled.contains(id));
     }
-    let mut q = world.query_filtered::<(Entity, &Tunnel), With<Hidden>>();
-    let shown: Vec<Entity> = q
+    // A cave the state holds but the world no longer does (eliminated after the snapshot an
+    // Undo goes back to, G11.88) stands again.
+    for c in &board.caves.caves {
+        if state.eliminated_caves.contains(&c.id) || caves.iter().any(|(_, id)| id == &c.id) {
+            continue;
+        }
+        let mut e = world.spawn(CaveCounter { id: c.id.clone() });
+        mark(&mut e, Hidden, state.hidden_caves.contains(&c.id));
+        mark(
+            &mut e,
+            AlliedControl,
+            state.allied_controlled.contains(&c.id),
+        );
+    }
+    let mut q = world.query::<(Entity, &CaveComplex)>();
+    let xs: Vec<(Entity, bool)> = q
         .iter(world)
-        .filter(|(_, t)| {
-            tunnel_opening(board, t).is_some_and(|o| state.revealed_tunnels.contains(&o))
-        })
-        .map(|(e, _)| e)
+        .map(|(e, c)| (e, state.hidden_complexes.contains(&c.primary)))
         .collect();
-    for e in shown {
-        world.entity_mut(e).remove::<Hidden>();
+    for (e, hidden) in xs {
+        mark(&mut world.entity_mut(e), Hidden, hidden);
+    }
+    let mut q = world.query::<(Entity, &Tunnel)>();
+    let ts: Vec<(Entity, bool)> = q
+        .iter(world)
+        .map(|(e, t)| {
+            let shown =
+                tunnel_opening(board, t).is_some_and(|o| state.revealed_tunnels.contains(&o));
+            (e, shown)
+        })
+        .collect();
+    for (e, shown) in ts {
+        mark(&mut world.entity_mut(e), Hidden, !shown);
     }
 }

@@ -58,18 +58,7 @@ pub enum SimSystems {
 impl Board {
     /// What the scenario fixes for the whole game, as the rulings read it with the state.
     pub fn setting(&self) -> crate::state::Setting<'_> {
-        let s = &self.scenario;
-        crate::state::Setting {
-            map: &s.map,
-            caves: &self.caves,
-            kindling: s.night.as_ref().is_some_and(|n| n.kindling),
-            year: s.date.map(|(y, _)| y),
-            ob_japanese_squads: crate::rules::orders::heroes::japanese_squads_in_ob(
-                s.units.iter().map(|d| (d.nationality, d.counter.as_str())),
-            ),
-            elr_japanese: i32::from(s.elr.japanese),
-            elr_allied: i32::from(s.elr.allied),
-        }
+        self.scenario.setting(&self.caves)
     }
 }
 

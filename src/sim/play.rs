@@ -385,7 +385,7 @@ pub fn replay_checked(scenario: &crate::scenario::Scenario, saved: &Save) -> Res
             app.world().resource::<PlayerTurn>().clone(),
         )
     };
-    let goal = (saved.phase, saved.player_turn.clone());
+    let goal = (saved.state.phase, saved.state.turn.clone());
     while app.world().resource::<Walk>().next < saved.next_step {
         if !super::runner::run_step(&mut app) {
             return Err(none());

@@ -1,6 +1,6 @@
-//! Saving and loading a running walkthrough (RON). A save holds everything the walk changes:
-//! the Player Turn and phase, the script position, the dice (seed and stream position), the
-//! NVR, every unit, cave, Climb counter, SMOKE and light source. Loading it into a fresh
+//! Saving and loading a running walkthrough (RON). A save is the game state (`GameState`: the
+//! Player Turn and phase, the NVR, every unit, cave, Climb counter, SMOKE and light source)
+//! with the script position, the dice (seed and stream position) and the steps played. Loading it into a fresh
 //! simulation of the same scenario and continuing gives the same events as never having
 //! saved. A save names the fingerprint of its scenario file and is checked against it before
 //! anything of it is used (`save_check`).
@@ -9,35 +9,13 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::Board;
-use super::components::*;
 use super::log::LogPhase;
-use super::phase::{NightState, Phase, PlayerTurn, Tallies};
 use super::runner::Walk;
 use crate::game::{Dice, Roll};
-use crate::scenario::SmokeKind;
+use crate::state::GameState;
 
-/// A unit in a save.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedUnit {
-    pub unit: Unit,
-    pub at: String,
-    pub hidden: bool,
-    pub concealed: bool,
-    pub cloaked: bool,
-}
-
-/// A SMOKE counter in a save.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedSmoke {
-    pub at: String,
-    pub kind: SmokeKind,
-    pub dispersed: bool,
-    pub placed_in: u32,
-}
-
-/// A saved walkthrough.
+/// A saved walkthrough: the header that binds it to its scenario and its dice, the steps it
+/// played, and the game state itself (`GameState`, as every ruling reads it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Save {
@@ -48,50 +26,20 @@ pub struct Save {
     /// The scenario's title, checked on load.
     pub title: String,
     pub seed: u64,
+    /// Steps already run.
+    pub next_step: usize,
+    /// The game as it stands: the Player Turn and phase, the night, the tallies, every unit,
+    /// the caves' status, Climb counters, SMOKE, light sources, trip flares and Gunflashes.
+    pub state: GameState,
     /// The dice stream position (a decimal number: RON has no 128-bit integers).
     pub dice_position: String,
     pub rolls: Vec<Roll>,
-    pub player_turn: PlayerTurn,
-    pub phase: Phase,
-    pub night: NightState,
-    pub tallies: Tallies,
-    /// Steps already run.
-    pub next_step: usize,
-    pub units: Vec<SavedUnit>,
-    /// The caves still on the map, with their hidden state.
-    pub caves: Vec<(String, bool)>,
-    pub hidden_complexes: Vec<String>,
-    /// Caves the Allies have gained Control of (G11.94).
-    #[serde(default)]
-    pub allied_controlled: Vec<String>,
-    /// The above-ground openings (hex names) of tunnels no longer hidden (G11.851).
-    #[serde(default)]
-    pub revealed_tunnels: Vec<String>,
-    /// Climb counters: (unit, Location text).
-    pub climbs: Vec<(String, String)>,
-    pub smoke: Vec<SavedSmoke>,
-    /// Light sources by axial hex coordinates (q, r): a Starshell may lie off the map
-    /// (E1.923), where a hex has no id.
-    pub blazes: Vec<((i32, i32), u8)>,
-    pub flames: Vec<(i32, i32)>,
-    pub starshells: Vec<(i32, i32)>,
-    pub illuminating_rounds: Vec<(i32, i32)>,
-    /// Trip flares still set up (G.8), and the Trip Flare counters placed.
-    #[serde(default)]
-    pub trip_flares: Vec<((i32, i32), u32)>,
-    #[serde(default)]
-    pub trip_flare_counters: Vec<(i32, i32)>,
-    /// Locations marked by a Gunflash (E1.8).
-    #[serde(default)]
-    pub gunflashes: Vec<String>,
     /// Play mode (issue 15): the steps played so far, as a script writes them; loading the save
     /// continues the game in Play mode. `None` for a watched walk (its script is the scenario's).
-    #[serde(default)]
     pub played: Option<Vec<crate::scenario::raw::StepSpec>>,
     /// A digest of the event log when the save was taken (`events_digest`), so that a replay
-    /// of the save's past (`play::replay`) is known to tell the same events. Older saves have
-    /// none.
-    #[serde(default)]
+    /// of the save's past (`play::replay`) is known to tell the same events; `None` in an Undo
+    /// snapshot.
     pub events: Option<String>,
 }
 
@@ -126,11 +74,6 @@ pub enum SaveError {
     Bad(String),
     #[error("a save is taken between steps, not while one is running")]
     Busy,
-}
-
-fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
-    v.sort();
-    v
 }
 
 /// A Play-mode save's steps played, read as a script of `s` (checked as strictly); `None` for
@@ -175,74 +118,8 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
     }
     let board = world.resource::<Board>().clone();
     let map = &board.scenario.map;
-    let name = |h: crate::hex::Hex| (h.q, h.r);
     let dice = world.resource::<Dice>().clone();
-    let mut q = world.query::<(&Unit, &At, Has<Hidden>, Has<Concealed>, Has<Cloaked>)>();
-    let mut units: Vec<SavedUnit> = q
-        .iter(world)
-        .map(|(u, at, hidden, concealed, cloaked)| SavedUnit {
-            unit: u.clone(),
-            at: at.0.display(map).to_string(),
-            hidden,
-            concealed,
-            cloaked,
-        })
-        .collect();
-    units.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
-    let mut q = world.query::<(&CaveCounter, Has<Hidden>)>();
-    let caves = sorted(q.iter(world).map(|(c, h)| (c.id.clone(), h)).collect());
-    let mut q = world.query_filtered::<&CaveComplex, With<Hidden>>();
-    let hidden_complexes = sorted(q.iter(world).map(|c| c.primary.clone()).collect());
-    let mut q = world.query_filtered::<&CaveCounter, With<AlliedControl>>();
-    let allied_controlled = sorted(q.iter(world).map(|c| c.id.clone()).collect());
-    let mut q = world.query_filtered::<&Tunnel, Without<Hidden>>();
-    let revealed_tunnels = sorted(
-        q.iter(world)
-            .filter_map(|t| super::live::tunnel_opening(&board, t))
-            .collect(),
-    );
-    let mut q = world.query::<&Climb>();
-    let climbs = sorted(
-        q.iter(world)
-            .map(|c| {
-                let at = crate::los::Location::Climbing {
-                    hex: c.hex,
-                    level: c.level,
-                    vertex: c.vertex,
-                };
-                (c.unit.clone(), at.display(map).to_string())
-            })
-            .collect(),
-    );
-    let mut q = world.query::<&Smoke>();
-    let mut smoke: Vec<SavedSmoke> = q
-        .iter(world)
-        .map(|s| SavedSmoke {
-            at: s.at.display(map).to_string(),
-            kind: s.kind,
-            dispersed: s.dispersed,
-            placed_in: s.placed_in,
-        })
-        .collect();
-    smoke.sort_by(|a, b| (&a.at, a.placed_in).cmp(&(&b.at, b.placed_in)));
-    let mut q = world.query::<&Blaze>();
-    let blazes = sorted(q.iter(world).map(|b| (name(b.hex), b.levels)).collect());
-    let mut q = world.query::<&Flame>();
-    let flames = sorted(q.iter(world).map(|f| name(f.hex)).collect());
-    let mut q = world.query::<&Starshell>();
-    let starshells = sorted(q.iter(world).map(|f| name(f.hex)).collect());
-    let mut q = world.query::<&IlluminatingRound>();
-    let illuminating_rounds = sorted(q.iter(world).map(|f| name(f.hex)).collect());
-    let mut q = world.query::<&TripFlares>();
-    let trip_flares = sorted(q.iter(world).map(|t| (name(t.hex), t.count)).collect());
-    let mut q = world.query::<&TripFlareCounter>();
-    let trip_flare_counters = sorted(q.iter(world).map(|t| name(t.hex)).collect());
-    let mut q = world.query::<&Gunflash>();
-    let gunflashes = sorted(
-        q.iter(world)
-            .map(|g| g.at.display(map).to_string())
-            .collect(),
-    );
+    let state = super::live::state(world, &board);
     let played = world
         .get_resource::<super::play::Play>()
         .is_some_and(|p| p.active)
@@ -259,27 +136,10 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
         scenario: board.scenario.fingerprint.clone(),
         title: board.scenario.title.clone(),
         seed: dice.seed(),
+        next_step: walk.next,
+        state,
         dice_position: dice.position().to_string(),
         rolls: dice.rolls.clone(),
-        player_turn: world.resource::<PlayerTurn>().clone(),
-        phase: *world.resource::<State<Phase>>().get(),
-        night: world.resource::<NightState>().clone(),
-        tallies: world.resource::<Tallies>().clone(),
-        next_step: walk.next,
-        units,
-        caves,
-        hidden_complexes,
-        allied_controlled,
-        revealed_tunnels,
-        climbs,
-        smoke,
-        blazes,
-        flames,
-        starshells,
-        illuminating_rounds,
-        trip_flares,
-        trip_flare_counters,
-        gunflashes,
         played,
         events: with_events.then(|| events_digest(&world.resource::<super::WalkLog>().events)),
     })
@@ -315,6 +175,18 @@ pub fn first_difference(saved: &Save, replayed: &Save) -> Option<(String, usize,
 
 /// A save from RON text; a syntax error, an unknown field or a wrong value says `line:col:`.
 pub fn from_ron(text: &str) -> Result<Save, SaveError> {
+    // A save of another format is refused by its number before its shape is read (an older
+    // save's fields are not this format's).
+    #[derive(Deserialize)]
+    struct Format {
+        format: u32,
+    }
+    if let Ok(Format { format }) = ron::from_str::<Format>(text)
+        && format != super::save_check::SAVE_FORMAT
+    {
+        let o = super::save_check::format_offence(format);
+        return Err(SaveError::Syntax(o.located(text)));
+    }
     ron::from_str(text).map_err(|e| {
         SaveError::Syntax(format!(
             "{}:{}: {}",
@@ -323,15 +195,9 @@ pub fn from_ron(text: &str) -> Result<Save, SaveError> {
     })
 }
 
-fn despawn_all<T: Component>(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<T>>();
-    let all: Vec<Entity> = q.iter(world).collect();
-    for e in all {
-        world.despawn(e);
-    }
-}
-
-/// Loads a save into a freshly built (and spawned) simulation of the same scenario.
+/// Loads a save into a freshly built (and spawned) simulation of the same scenario: checked
+/// first (`save_check`), so a bad save changes nothing; then the world is brought to its state
+/// (`live::write`, as after an order) and its dice and script position restored.
 pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     let board = world.resource::<Board>().clone();
     let s = &board.scenario;
@@ -345,195 +211,23 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
             SaveError::Bad(o.message)
         }
     })?;
-    let loc = |t: &str| {
-        s.location(t)
-            .map_err(|e| SaveError::Bad(format!("a bad Location: {e}")))
-    };
-    // A hex is any axial pair near the map (off-map Starshells included, E1.923).
-    let hex = |&(q, r): &(i32, i32)| {
-        if q.abs() > 10_000 || r.abs() > 10_000 {
-            Err(SaveError::Bad(format!("a hex ({q}, {r}) far off the map")))
-        } else {
-            Ok(crate::hex::Hex::new(q, r))
-        }
-    };
     let position: u128 = save
         .dice_position
         .parse()
         .map_err(|_| SaveError::Bad(format!("a bad dice position '{}'", save.dice_position)))?;
-    // A save of Play mode is checked against the steps it played, below.
-    if save.played.is_none() && save.next_step > s.script.len() {
-        return Err(SaveError::Bad(format!(
-            "step {} of a {}-step script",
-            save.next_step,
-            s.script.len()
-        )));
-    }
-    // Resolve everything before touching the world, so a bad save changes nothing.
-    let mut units = Vec::new();
-    for u in &save.units {
-        units.push((u.clone(), loc(&u.at)?));
-    }
-    let mut climbs = Vec::new();
-    for (unit, at) in &save.climbs {
-        match loc(at)? {
-            crate::los::Location::Climbing { hex, level, vertex } => climbs.push(Climb {
-                hex,
-                vertex,
-                level,
-                unit: unit.clone(),
-            }),
-            _ => return Err(SaveError::Bad(format!("Climb counter at '{at}'"))),
-        }
-    }
-    let mut smoke = Vec::new();
-    for sm in &save.smoke {
-        smoke.push(Smoke {
-            at: loc(&sm.at)?,
-            kind: sm.kind,
-            dispersed: sm.dispersed,
-            placed_in: sm.placed_in,
-        });
-    }
-    let mut blazes = Vec::new();
-    for (h, levels) in &save.blazes {
-        blazes.push(Blaze {
-            hex: hex(h)?,
-            levels: *levels,
-        });
-    }
-    let hexes = |list: &[(i32, i32)]| list.iter().map(hex).collect::<Result<Vec<_>, _>>();
-    let flames = hexes(&save.flames)?;
-    let stars = hexes(&save.starshells)?;
-    let irs = hexes(&save.illuminating_rounds)?;
-    let trip_counters = hexes(&save.trip_flare_counters)?;
-    let mut trips = Vec::new();
-    for (h, count) in &save.trip_flares {
-        trips.push(TripFlares {
-            hex: hex(h)?,
-            count: *count,
-        });
-    }
-    let mut gunflashes = Vec::new();
-    for g in &save.gunflashes {
-        gunflashes.push(Gunflash { at: loc(g)? });
-    }
-
-    despawn_all::<Unit>(world);
-    despawn_all::<Climb>(world);
-    despawn_all::<Smoke>(world);
-    despawn_all::<Blaze>(world);
-    despawn_all::<Flame>(world);
-    despawn_all::<Starshell>(world);
-    despawn_all::<IlluminatingRound>(world);
-    despawn_all::<TripFlares>(world);
-    despawn_all::<TripFlareCounter>(world);
-    despawn_all::<Gunflash>(world);
-    for g in gunflashes {
-        world.spawn(g);
-    }
-    for (u, at) in units {
-        let e = world.spawn((u.unit, At(at)));
-        super::spawn::with_markers(e, u.hidden, u.concealed, u.cloaked);
-    }
-    for c in climbs {
-        world.spawn(c);
-    }
-    for sm in smoke {
-        world.spawn(sm);
-    }
-    for b in blazes {
-        world.spawn(b);
-    }
-    for h in flames {
-        world.spawn(Flame { hex: h });
-    }
-    for h in stars {
-        world.spawn(Starshell { hex: h });
-    }
-    for h in irs {
-        world.spawn(IlluminatingRound { hex: h });
-    }
-    for t in trips {
-        world.spawn(t);
-    }
-    for h in trip_counters {
-        world.spawn(TripFlareCounter { hex: h });
-    }
-    let mut q = world.query::<(Entity, &CaveCounter)>();
-    let caves: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.id.clone())).collect();
-    let standing: Vec<String> = caves.iter().map(|(_, id)| id.clone()).collect();
-    for (e, id) in caves {
-        match save.caves.iter().find(|(c, _)| *c == id) {
-            None => {
-                world.despawn(e);
-                continue;
-            }
-            Some((_, true)) => {
-                world.entity_mut(e).insert(Hidden);
-            }
-            Some((_, false)) => {
-                world.entity_mut(e).remove::<Hidden>();
-            }
-        }
-        if save.allied_controlled.contains(&id) {
-            world.entity_mut(e).insert(AlliedControl);
-        } else if let Ok(mut ent) = world.get_entity_mut(e) {
-            ent.remove::<AlliedControl>();
-        }
-    }
-    // A cave the save holds but the world no longer does (eliminated after the snapshot an
-    // Undo goes back to, G11.88) stands again.
-    for (id, hidden) in &save.caves {
-        if standing.contains(id) {
-            continue;
-        }
-        let mut e = world.spawn(CaveCounter { id: id.clone() });
-        if *hidden {
-            e.insert(Hidden);
-        }
-        if save.allied_controlled.contains(id) {
-            e.insert(AlliedControl);
-        }
-    }
-    let mut q = world.query::<(Entity, &CaveComplex)>();
-    let xs: Vec<(Entity, String)> = q.iter(world).map(|(e, c)| (e, c.primary.clone())).collect();
-    for (e, id) in xs {
-        if save.hidden_complexes.contains(&id) {
-            world.entity_mut(e).insert(Hidden);
-        } else {
-            world.entity_mut(e).remove::<Hidden>();
-        }
-    }
-    let mut q = world.query::<(Entity, &Tunnel)>();
-    let ts: Vec<(Entity, bool)> = q
-        .iter(world)
-        .map(|(e, t)| {
-            let shown = super::live::tunnel_opening(&board, t)
-                .is_some_and(|o| save.revealed_tunnels.contains(&o));
-            (e, shown)
-        })
-        .collect();
-    for (e, shown) in ts {
-        if shown {
-            world.entity_mut(e).remove::<Hidden>();
-        } else {
-            world.entity_mut(e).insert(Hidden);
-        }
-    }
+    let steps = played_steps(s, save)?;
+    let state = save.state.clone().sorted();
+    super::live::write(world, &board, &state);
     world.insert_resource(Dice::restore(save.seed, position, save.rolls.clone()));
-    world.insert_resource(save.player_turn.clone());
-    world.insert_resource(save.night.clone());
-    world.insert_resource(save.tallies.clone());
-    world.insert_resource(State::new(save.phase));
-    world.insert_resource(LogPhase(save.phase));
+    world.insert_resource(State::new(state.phase));
+    world.insert_resource(LogPhase(state.phase));
     let mut walk = world.resource_mut::<Walk>();
     walk.next = save.next_step;
     walk.current = save.next_step;
     walk.target = None;
     walk.pending = None;
     walk.say = None;
-    if let Some(steps) = played_steps(s, save)? {
+    if let Some(steps) = steps {
         let mut walk = world.resource_mut::<Walk>();
         walk.steps = steps;
         if let Some(mut play) = world.get_resource_mut::<super::play::Play>() {

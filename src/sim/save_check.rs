@@ -1,45 +1,27 @@
-//! A save is checked as strictly as a scenario before anything of it is used: its format, the
-//! scenario it belongs to (by the fingerprint of the scenario file's content, not only the
-//! title), every id (units, caves, Cave Complexes, tunnels, Climb counters) resolved against
-//! that scenario, every counter in the catalog, and every number in the range the rules allow
-//! (MF, NVR, Blaze levels, Player Turn, dice). Unknown fields are refused by the types
-//! themselves (`deny_unknown_fields`). Each rejection names the offending id or field, and
-//! [`Offence::at`] finds its line and column in the save's text.
-
-use std::collections::HashSet;
+//! A save is checked before anything of it is used: its format, the scenario it belongs to (by
+//! the fingerprint of the scenario file's content, not only the title), its dice and script
+//! position; then its game state is held to the state's own invariants on that scenario
+//! (`state::check`: every id resolved, every counter in the catalog, every Location the map's,
+//! every number in range). Unknown fields are refused by the types themselves
+//! (`deny_unknown_fields`). Each rejection names the offending id or field, and [`Offence::at`]
+//! finds its line and column in the save's text.
 
 use super::phase::Phase;
 use super::save::Save;
-use crate::counters::{Catalog, Lookup, Nationality};
-use crate::los::Location;
-use crate::rules::night::nvr::{MAX_NVR, MIN_NVR};
 use crate::scenario::{Scenario, line_col, locate_nth};
 
+pub use crate::state::Spot as Needle;
+
 /// The save format this program writes and reads.
-/// 3 since a loaded save is replayed and its units carry `movement_dr` and `advanced`: a
-/// format-2 save is refused by name, not as an edited one.
-pub const SAVE_FORMAT: u32 = 3;
+/// 4 since a save is the game state itself (`state: GameState`, its Locations and hexes in the
+/// state's own form); 3 added `movement_dr` and `advanced`. An older save is refused by name,
+/// not as an edited one.
+pub const SAVE_FORMAT: u32 = 4;
 
 /// The most Player Turns a save may stand at: any a walk can reach (a long ASL scenario has
 /// about 30; a script of NextPlayerTurn steps goes on as long as it is), short of overflowing
 /// the count. What the program writes, it loads.
 pub const MAX_PLAYER_TURN: u32 = i32::MAX as u32;
-
-/// The most MF a unit can have spent in one phase (a T-H Hero has 8; a minimum move may cost
-/// more than a unit has, A4.134).
-pub const MAX_MF_SPENT: f32 = 32.0;
-
-/// How far off the map a Starshell or Illuminating Round may lie (E1.923), in hexes.
-pub const OFF_MAP_HEXES: i32 = 50;
-
-/// Where in the save's text an offence is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Needle {
-    /// The `nth` (0-based) string literal `"text"`.
-    Quoted(String, usize),
-    /// The `nth` (0-based) field `name:`.
-    Field(&'static str, usize),
-}
 
 /// Why a save cannot be used with a scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,51 +77,35 @@ impl Offence {
     }
 }
 
-/// The scenario unit a saved unit id descends from: the id itself, or the id with the suffixes
-/// the walk adds (`.2`, `.3` ... for the counters a unit is exchanged for, `.hero` for a T-H
-/// Hero it created).
-fn base_unit<'a>(s: &'a Scenario, id: &str) -> Option<&'a crate::scenario::UnitDef> {
-    let mut rest = id;
-    loop {
-        if let Some(u) = s.units.iter().find(|u| u.id == rest) {
-            return Some(u);
-        }
-        rest = crate::model::parent_unit_id(rest)?;
-    }
-}
-
-fn counter_ok(nationality: Nationality, counter: &str) -> bool {
-    match Catalog::get().lookup(nationality, counter) {
-        Lookup::Mmc(_) | Lookup::Leader => true,
-        Lookup::Unknown => false,
-    }
-}
-
-/// Checks `save` against `s`, the scenario it is to continue.
+/// Checks `save` against `s`, the scenario it is to continue: its header, then its state
+/// (`state::check`).
 pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
     check_header(save, s)?;
-    let ids = check_units(save, s)?;
-    check_caves(save, s)?;
-    check_counters(save, s, &ids)
+    let (caves, _) = s.cave_system();
+    let ob: Vec<(String, crate::counters::Nationality)> = s
+        .units
+        .iter()
+        .map(|u| (u.id.clone(), u.nationality))
+        .collect();
+    crate::state::check(&save.state, &s.setting(&caves), &ob, s.night.is_some())
+        .map_err(|e| Offence::new(e.spot, e.message))
 }
 
-/// A Location of the scenario, or the offence naming its text and `what` it is.
-fn loc(s: &Scenario, t: &str, what: &str) -> Result<Location, Offence> {
-    s.location(t)
-        .map_err(|e| Offence::quoted(t, 0, format!("{what}: {e}")))
+/// A save of format `format`, not this program's.
+pub fn format_offence(format: u32) -> Offence {
+    Offence::field(
+        "format",
+        format!(
+            "the save is in format {format}; this asl-pto reads format {SAVE_FORMAT} (a save of \
+             an older version cannot be continued: walk the scenario again)"
+        ),
+    )
 }
 
-/// The save's format, scenario, dice, Player Turn and phase, tallies and script position.
+/// The save's format, scenario, dice, Player Turn, phase and script position.
 fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
     if save.format != SAVE_FORMAT {
-        return Err(Offence::field(
-            "format",
-            format!(
-                "the save is in format {}; this asl-pto reads format {SAVE_FORMAT} (a save of \
-                 an older version cannot be continued: walk the scenario again)",
-                save.format
-            ),
-        ));
+        return Err(format_offence(save.format));
     }
     if save.scenario != s.fingerprint || save.title != s.title {
         return Err(Offence {
@@ -190,49 +156,17 @@ fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
             ));
         }
     }
-    let turn = save.player_turn.number;
+    let turn = save.state.turn.number;
     if !(1..=MAX_PLAYER_TURN).contains(&turn) {
         return Err(Offence::field(
             "number",
             format!("player_turn.number {turn} is outside 1..{MAX_PLAYER_TURN}"),
         ));
     }
-    if save.phase == Phase::Setup && (save.next_step != 0 || turn != 1) {
+    if save.state.phase == Phase::Setup && (save.next_step != 0 || turn != 1) {
         return Err(Offence::field(
             "phase",
             "phase Setup comes only before the first step of Player Turn 1".into(),
-        ));
-    }
-    match (save.night.nvr, s.night.is_some()) {
-        (Some(n), true) if !(MIN_NVR..=MAX_NVR).contains(&n) => {
-            return Err(Offence::field(
-                "nvr",
-                format!("night.nvr {n} is outside {MIN_NVR}..{MAX_NVR} (E1.1)"),
-            ));
-        }
-        (Some(_), true) | (None, false) => {}
-        (Some(_), false) => {
-            return Err(Offence::field(
-                "nvr",
-                "night.nvr is given but the scenario is played by day".into(),
-            ));
-        }
-        (None, true) => {
-            return Err(Offence::field(
-                "nvr",
-                "night.nvr is None but the scenario is played at night (E1.1)".into(),
-            ));
-        }
-    }
-    let units_in_scenario = u32::try_from(s.units.len()).unwrap_or(u32::MAX);
-    if save.tallies.heroes_created > units_in_scenario {
-        return Err(Offence::field(
-            "heroes_created",
-            format!(
-                "tallies.heroes_created {} is more than the scenario's {} units could create \
-                 (G1.421)",
-                save.tallies.heroes_created, units_in_scenario
-            ),
         ));
     }
     if save.played.is_none() && save.next_step > s.script.len() {
@@ -244,298 +178,6 @@ fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
                 s.script.len()
             ),
         ));
-    }
-    Ok(())
-}
-
-/// Every unit: an id of the scenario's (or one derived from it in play), once, its
-/// nationality and counter, its numbers in range, its Location resolved. Returns the ids.
-fn check_units<'a>(save: &'a Save, s: &Scenario) -> Result<HashSet<&'a str>, Offence> {
-    let turn = save.player_turn.number;
-    let mut ids = HashSet::new();
-    for u in &save.units {
-        let unit = &u.unit;
-        let id = unit.id.as_str();
-        let nth = usize::from(!ids.insert(id));
-        if nth > 0 {
-            return Err(Offence::quoted(
-                id,
-                1,
-                format!("unit '{id}' is saved twice"),
-            ));
-        }
-        let Some(def) = base_unit(s, id) else {
-            return Err(Offence::quoted(
-                id,
-                0,
-                format!("unit '{id}' is not a unit of scenario '{}'", s.title),
-            ));
-        };
-        if unit.nationality != def.nationality {
-            return Err(Offence::quoted(
-                id,
-                0,
-                format!(
-                    "unit '{id}' is {:?} in the save but {:?} in the scenario",
-                    unit.nationality, def.nationality
-                ),
-            ));
-        }
-        match &unit.hero {
-            Some(h) => {
-                if unit.counter != "T-H Hero" || !id.ends_with(".hero") {
-                    return Err(Offence::quoted(
-                        id,
-                        0,
-                        format!("unit '{id}': only a T-H Hero ('<unit>.hero') has a hero's state"),
-                    ));
-                }
-                if base_unit(s, &h.target).is_none() {
-                    return Err(Offence::quoted(
-                        &h.target,
-                        0,
-                        format!(
-                            "unit '{id}': its Designated Target '{}' is not a unit of the scenario",
-                            h.target
-                        ),
-                    ));
-                }
-                if !(1..=turn).contains(&h.created_in) {
-                    return Err(Offence::quoted(
-                        id,
-                        0,
-                        format!(
-                            "unit '{id}': created in Player Turn {}, not 1..{turn}",
-                            h.created_in
-                        ),
-                    ));
-                }
-            }
-            None => {
-                if !counter_ok(unit.nationality, &unit.counter) {
-                    return Err(Offence::quoted(
-                        &unit.counter,
-                        0,
-                        format!(
-                            "unit '{id}': no {:?} counter '{}' in the counter catalog; {}",
-                            unit.nationality,
-                            unit.counter,
-                            Catalog::get().known_names(unit.nationality)
-                        ),
-                    ));
-                }
-            }
-        }
-        if !(unit.mf_spent.is_finite() && (0.0..=MAX_MF_SPENT).contains(&unit.mf_spent)) {
-            return Err(Offence::quoted(
-                id,
-                0,
-                format!(
-                    "unit '{id}': mf_spent {} is outside 0..{MAX_MF_SPENT} MF",
-                    unit.mf_spent
-                ),
-            ));
-        }
-        loc(s, &u.at, &format!("unit '{id}'"))?;
-    }
-    Ok(ids)
-}
-
-/// The caves, Allied Control, hidden Cave Complexes and revealed tunnel openings: each the
-/// scenario's, once.
-fn check_caves(save: &Save, s: &Scenario) -> Result<(), Offence> {
-    let mut seen = HashSet::new();
-    for (id, _) in &save.caves {
-        if !s.caves.iter().any(|c| &c.id == id) {
-            return Err(Offence::quoted(
-                id,
-                0,
-                format!("cave '{id}' is not a cave of the scenario"),
-            ));
-        }
-        if !seen.insert(id) {
-            return Err(Offence::quoted(
-                id,
-                1,
-                format!("cave '{id}' is saved twice"),
-            ));
-        }
-    }
-    for id in &save.allied_controlled {
-        if !save.caves.iter().any(|(c, _)| c == id) {
-            return Err(Offence::quoted(
-                id,
-                0,
-                format!("allied_controlled: cave '{id}' is not a cave on the map"),
-            ));
-        }
-    }
-    let mut seen = HashSet::new();
-    for id in &save.hidden_complexes {
-        if !s.complexes.iter().any(|c| &c.primary == id) {
-            return Err(Offence::quoted(
-                id,
-                0,
-                format!("Cave Complex '{id}' is not a Cave Complex of the scenario"),
-            ));
-        }
-        if !seen.insert(id) {
-            return Err(Offence::quoted(
-                id,
-                1,
-                format!("Cave Complex '{id}' is saved twice"),
-            ));
-        }
-    }
-    for opening in &save.revealed_tunnels {
-        let known = s.tunnels.iter().any(|t| {
-            [&t.from, &t.to]
-                .iter()
-                .any(|l| matches!(l, Location::Ground(h) if &s.map.name(*h) == opening))
-        });
-        if !known {
-            return Err(Offence::quoted(
-                opening,
-                0,
-                format!("'{opening}' is not the opening of a tunnel of the scenario (G11.851)"),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Climb counters (under units on the map, `ids`), SMOKE, light sources, trip flares and
-/// Gunflashes: each resolved and in range.
-fn check_counters(save: &Save, s: &Scenario, ids: &HashSet<&str>) -> Result<(), Offence> {
-    let turn = save.player_turn.number;
-    let mut climbers = HashSet::new();
-    for (unit, at) in &save.climbs {
-        if !ids.contains(unit.as_str()) {
-            return Err(Offence::quoted(
-                unit,
-                0,
-                format!("a Climb counter names unit '{unit}', which is not on the map"),
-            ));
-        }
-        if !climbers.insert(unit) {
-            return Err(Offence::quoted(
-                unit,
-                0,
-                format!("unit '{unit}' has two Climb counters"),
-            ));
-        }
-        if !matches!(loc(s, at, "Climb counter")?, Location::Climbing { .. }) {
-            return Err(Offence::quoted(
-                at,
-                0,
-                format!("the Climb counter of '{unit}' is at '{at}', not a Climbing Location"),
-            ));
-        }
-    }
-    for sm in &save.smoke {
-        if matches!(loc(s, &sm.at, "SMOKE")?, Location::Complex(_)) {
-            return Err(Offence::quoted(
-                &sm.at,
-                0,
-                format!("SMOKE at '{}': not in a Cave Complex (G11.85)", sm.at),
-            ));
-        }
-        if sm.placed_in > turn {
-            return Err(Offence::quoted(
-                &sm.at,
-                0,
-                format!(
-                    "SMOKE at '{}' placed in Player Turn {}, after the current {turn}",
-                    sm.at, sm.placed_in
-                ),
-            ));
-        }
-    }
-    // Hex arithmetic only on coordinates near the map: no sum can overflow.
-    let bounded = |&(q, r): &(i32, i32)| {
-        (q.abs() <= 10_000 && r.abs() <= 10_000).then(|| crate::hex::Hex::new(q, r))
-    };
-    let on_map = |h: &(i32, i32)| bounded(h).is_some_and(|h| s.map.contains(h));
-    let mut seen = HashSet::new();
-    for (h, levels) in &save.blazes {
-        if !on_map(h) {
-            return Err(Offence::field(
-                "blazes",
-                format!("a Blaze at hex ({}, {}) is off the map", h.0, h.1),
-            ));
-        }
-        if !(1..=4).contains(levels) {
-            return Err(Offence::field(
-                "blazes",
-                format!(
-                    "the Blaze in {} has {levels} Blazing levels; a Blaze has 1 to 4",
-                    s.map.name(crate::hex::Hex::new(h.0, h.1))
-                ),
-            ));
-        }
-        if !seen.insert(h) {
-            return Err(Offence::field(
-                "blazes",
-                format!(
-                    "two Blazes in {}",
-                    s.map.name(crate::hex::Hex::new(h.0, h.1))
-                ),
-            ));
-        }
-    }
-    for h in &save.flames {
-        if !on_map(h) {
-            return Err(Offence::field(
-                "flames",
-                format!("a Flame at hex ({}, {}) is off the map", h.0, h.1),
-            ));
-        }
-    }
-    for (h, count) in &save.trip_flares {
-        if !on_map(h) || *count > 99 {
-            return Err(Offence::field(
-                "trip_flares",
-                format!(
-                    "{count} trip flares at hex ({}, {}): off the map or more than 99 (G.8)",
-                    h.0, h.1
-                ),
-            ));
-        }
-    }
-    for h in &save.trip_flare_counters {
-        if !on_map(h) {
-            return Err(Offence::field(
-                "trip_flare_counters",
-                format!(
-                    "a Trip Flare counter at hex ({}, {}) is off the map",
-                    h.0, h.1
-                ),
-            ));
-        }
-    }
-    // Off-map Starshells (E1.923) lie near the map: within OFF_MAP_HEXES of one of its hexes.
-    let near = |h: &(i32, i32)| {
-        bounded(h).is_some_and(|h| {
-            s.map
-                .hexes()
-                .any(|d| d.hex.distance(h) <= OFF_MAP_HEXES as u32)
-        })
-    };
-    for (list, what) in [
-        (&save.starshells, "starshells"),
-        (&save.illuminating_rounds, "illuminating_rounds"),
-    ] {
-        for h in list.iter() {
-            if !near(h) {
-                return Err(Offence::field(
-                    what,
-                    format!(
-                        "{what}: hex ({}, {}) is more than {OFF_MAP_HEXES} hexes off the map",
-                        h.0, h.1
-                    ),
-                ));
-            }
-        }
     }
     Ok(())
 }

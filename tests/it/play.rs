@@ -312,8 +312,14 @@ fn a_save_edited_by_hand_loads_without_a_past() {
     play_to_japanese_mph(&mut a);
     let mut saved = save::save(a.world_mut()).unwrap();
     // us2 moved by hand to where it never went: the save still loads, but no replay reaches it.
-    let us2 = saved.units.iter_mut().find(|u| u.unit.id == "us2").unwrap();
-    us2.at = "U6".into();
+    let u6 = Location::parse("U6", &s.map).unwrap();
+    let us2 = saved
+        .state
+        .units
+        .iter_mut()
+        .find(|u| u.unit.id == "us2")
+        .unwrap();
+    us2.at = u6;
     let mut b = game(s.clone(), 4);
     save::load(b.world_mut(), &saved).unwrap();
     b.update();

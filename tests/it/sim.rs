@@ -431,7 +431,7 @@ fn a_save_of_another_scenario_or_a_bad_save_is_refused_and_changes_nothing() {
         Err(save::SaveError::Scenario { .. })
     ));
     let mut bad = s.clone();
-    bad.units[0].at = "ZZ99".into();
+    bad.state.units[0].at = Location::Ground(asl_pto::hex::Hex::new(700, 1));
     let before = json(&a);
     assert!(matches!(
         save::load(a.world_mut(), &bad),

@@ -218,11 +218,15 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
     drop(viewer);
     let text = std::fs::read_to_string(&save_path).unwrap();
     let saved = save::from_ron(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let map = asl_pto::scenario::Scenario::load(std::path::Path::new("scenarios/cliff_caves.ron"))
+        .unwrap()
+        .map;
     let at = saved
+        .state
         .units
         .iter()
         .find(|u| u.unit.id == "us3")
-        .map(|u| u.at.clone());
+        .map(|u| u.at.display(&map).to_string());
     assert_eq!(
         at.as_deref(),
         Some("U5"),

@@ -112,7 +112,7 @@ fn g11_851_a_save_keeps_the_revealed_tunnel_opening() {
     ]);
     let text = std::fs::read_to_string(&save).unwrap();
     assert!(
-        text.contains("revealed_tunnels: [\n        \"X6\",\n    ]"),
+        text.contains("revealed_tunnels: [\n            \"X6\",\n        ]"),
         "{text}"
     );
     let tail = run(&["walk", &path("cave_complex"), "--json", "--load", s]);

@@ -133,20 +133,46 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
         "id: \"us3\"",
         "us3",
     ),
-    ("unknown cave", "(\"X\", true)", "(\"Q\", true)", "'Q'"),
-    ("duplicate cave", "(\"Y\", true)", "(\"X\", true)", "twice"),
+    (
+        "unknown cave",
+        "hidden_caves: [\n            \"X\",",
+        "hidden_caves: [\n            \"Q\",",
+        "'Q'",
+    ),
+    (
+        "duplicate cave",
+        "hidden_caves: [\n            \"X\",\n            \"Y\",",
+        "hidden_caves: [\n            \"X\",\n            \"X\",",
+        "twice",
+    ),
+    (
+        "an eliminated cave still hidden",
+        "eliminated_caves: []",
+        "eliminated_caves: [\"X\"]",
+        "eliminated",
+    ),
     (
         "unit in an unknown cave",
-        "at: \"cave:X\"",
-        "at: \"cave:Q\"",
-        "cave:Q",
+        "at: Cave(\"X\")",
+        "at: Cave(\"Q\")",
+        "cave 'Q'",
     ),
-    ("unit off the map", "at: \"M6\"", "at: \"ZZ99\"", "ZZ99"),
-    ("unit at level 99", "at: \"M6\"", "at: \"M6@99\"", "M6@99"),
+    (
+        "unit off the map",
+        "q: 12,\n                    r: -1,",
+        "q: 700,\n                    r: -1,",
+        "off the map",
+    ),
+    (
+        "unit at level 99",
+        "at: Ground((\n                    q: 12,\n                    r: -1,\n                )),",
+        "at: Level((q: 12, r: -1), 99),",
+        "M6@99",
+    ),
     (
         "Climb counter of an absent unit",
         "climbs: []",
-        "climbs: [(\"us9\", \"I9@1/I9-J9-J10\")]",
+        "climbs: [(hex: (q: 8, r: 3), vertex: (hexes: ((q: 8, r: 3), (q: 9, r: 2), (q: 9, r: 3))), level: 1, unit: \"us9\")]",
         "us9",
     ),
     ("NaN MF", "mf_spent: 0.0", "mf_spent: NaN", "mf_spent"),
@@ -163,26 +189,26 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
     ("no NVR at night", "nvr: Some(2)", "nvr: None", "nvr"),
     (
         "Blaze level 0",
-        "((7, 1), 2)",
-        "((7, 1), 0)",
+        "r: 1,\n            ), 2)",
+        "r: 1,\n            ), 0)",
         "Blazing levels",
     ),
     (
         "Blaze level 255",
-        "((7, 1), 2)",
-        "((7, 1), 255)",
+        "r: 1,\n            ), 2)",
+        "r: 1,\n            ), 255)",
         "Blazing levels",
     ),
     (
         "Blaze off the map",
-        "((7, 1), 2)",
-        "((700, 1), 2)",
+        "q: 7,\n                r: 1,\n            ), 2)",
+        "q: 700,\n                r: 1,\n            ), 2)",
         "off the map",
     ),
     (
         "Starshell far off the map",
-        "(13, -3)",
-        "(13, -3000000)",
+        "q: 13,\n                r: -3,",
+        "q: 13,\n                r: -3000000,",
         "off the map",
     ),
     (
@@ -197,9 +223,9 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
         "straying: false,\n                fatigue: 2,",
         "fatigue",
     ),
-    ("a newer format", "format: 3,", "format: 4,", "format 4"),
-    ("an older format", "format: 3,", "format: 2,", "format 2"),
-    ("no format", "    format: 3,\n", "", "format"),
+    ("a newer format", "format: 4,", "format: 5,", "format 5"),
+    ("an older format", "format: 4,", "format: 3,", "format 3"),
+    ("no format", "    format: 4,\n", "", "format"),
     (
         "Player Turn 4294967295",
         "number: 1,",
@@ -276,14 +302,14 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
     (
         "SMOKE placed in a later Player Turn",
         "smoke: []",
-        "smoke: [(at: \"E9\", kind: Smoke, dispersed: false, placed_in: 9)]",
+        "smoke: [(at: Ground((q: 9, r: 4)), kind: Smoke, dispersed: false, placed_in: 9)]",
         "placed in Player Turn 9",
     ),
     (
         "SMOKE off the map",
         "smoke: []",
-        "smoke: [(at: \"ZZ99\", kind: Smoke, dispersed: false, placed_in: 1)]",
-        "ZZ99",
+        "smoke: [(at: Ground((q: 700, r: 2)), kind: Smoke, dispersed: false, placed_in: 1)]",
+        "off the map",
     ),
     (
         "a roll's rule with a newline",
@@ -361,7 +387,11 @@ fn a_save_is_bound_to_its_scenario_by_content() {
 /// Hand edits that the structural checks let through, each changing the game it continues
 /// (issue 25, item 10): (what, the text replaced, its replacement).
 const EDITED: &[(&str, &str, &str)] = &[
-    ("a unit moved", "at: \"M6\"", "at: \"M5\""),
+    (
+        "a unit moved",
+        "r: -1,\n                )),",
+        "r: 0,\n                )),",
+    ),
     ("a unit un-cloaked", "cloaked: true", "cloaked: false"),
     ("a unit broken", "broken: false", "broken: true"),
     ("the seed", "seed: 1,", "seed: 2,"),
@@ -464,4 +494,46 @@ fn g25_8_a_walk_past_player_turn_999_saves_and_loads() {
         save.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn g24_a_save_of_an_older_format_is_refused_by_its_number_not_its_shape() {
+    let d = temp_dir("format3");
+    let old = d.join("old.ron");
+    // The start of a format-3 save: its state was spread over the save (player_turn, units
+    // with Locations as text), not this format's `state`.
+    std::fs::write(
+        &old,
+        "(\n    format: 3,\n    scenario: \"fnv1a64:0000000000000000\",\n    title: \"x\",\n    \
+         seed: 1,\n    player_turn: (number: 1, attacker: Allied),\n    units: [],\n)\n",
+    )
+    .unwrap();
+    let o = run(&["walk", &night(), "--load", old.to_str().unwrap()]);
+    let line = assert_one_error_line(&o, "the save is in format 3; this asl-pto reads format 4");
+    assert!(line.contains("old.ron:2:5:"), "{line}");
+}
+
+#[test]
+fn g24_a_save_departing_in_a_units_location_names_the_unit() {
+    let d = temp_dir("moved");
+    let good = d.join("good.ron");
+    make_save(&good, "6");
+    let text = std::fs::read_to_string(&good).unwrap();
+    // jp2 (in M6) moved by hand one hex: only a coordinate line changes.
+    let bad = d.join("bad.ron");
+    std::fs::write(
+        &bad,
+        text.replacen(
+            "r: -1,\n                )),",
+            "r: 0,\n                )),",
+            1,
+        ),
+    )
+    .unwrap();
+    let o = run(&["walk", &night(), "--load", bad.to_str().unwrap()]);
+    let line = assert_one_error_line(&o, "does not follow from its steps");
+    assert!(
+        line.contains("the save has `r: 0,` in unit 'jp2' where its steps lead to `r: -1,`"),
+        "{line}"
+    );
 }

@@ -68,6 +68,7 @@ pub fn require_check(c: Check) -> Result<(), Refusal> {
 
 /// A unit where it is, as the rulings see it.
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitAt {
     pub unit: Unit,
     pub at: Location,

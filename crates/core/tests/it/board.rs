@@ -138,6 +138,7 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
             gunflashes: vec![],
             hidden_caves: vec![],
             eliminated_caves: vec![],
+            hidden_complexes: vec![],
             revealed_tunnels: vec![],
             allied_controlled: vec![],
         },

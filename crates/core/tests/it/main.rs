@@ -9,4 +9,5 @@ mod movement;
 mod moves;
 mod night_rules;
 mod orders;
+mod state_check;
 mod vasl;

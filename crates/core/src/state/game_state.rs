@@ -91,6 +91,7 @@ pub struct Tallies {
 /// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+#[serde(deny_unknown_fields)]
 pub struct Climb {
     pub hex: Hex,
     pub vertex: Vertex,
@@ -101,6 +102,7 @@ pub struct Climb {
 /// A SMOKE counter on the map or in a cave (A24, G11.85).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+#[serde(deny_unknown_fields)]
 pub struct Smoke {
     pub at: Location,
     pub kind: SmokeKind,
@@ -138,6 +140,7 @@ impl Setting<'_> {
 
 /// The game as it stands: everything the rulings read that play changes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameState {
     pub turn: PlayerTurn,
     pub phase: Phase,
@@ -164,6 +167,8 @@ pub struct GameState {
     pub hidden_caves: Vec<String>,
     pub eliminated_caves: Vec<String>,
     pub allied_controlled: Vec<String>,
+    /// Cave Complexes still hidden (G11.3), by Primary cave, sorted.
+    pub hidden_complexes: Vec<String>,
     /// The above-ground openings (hex names) of tunnels no longer hidden (G11.851), sorted.
     pub revealed_tunnels: Vec<String>,
 }
@@ -192,6 +197,7 @@ impl GameState {
         self.hidden_caves.sort();
         self.eliminated_caves.sort();
         self.allied_controlled.sort();
+        self.hidden_complexes.sort();
         self.revealed_tunnels.sort();
         self.revealed_tunnels.dedup();
     }

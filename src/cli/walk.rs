@@ -27,7 +27,7 @@ pub struct Options<'a> {
 
 /// Reads, checks and loads the save at `path` into the walk `app`: every problem is one line
 /// naming the save file and the line and column (or the offending id). The save's steps are
-/// replayed from the scenario's start with its seed (`play::replay_checked`): a save whose state,
+/// replayed from the scenario's start with its seed (`replay::replay_checked`): a save whose state,
 /// dice or events are not where its steps lead (edited by hand) is refused, so a loaded walk
 /// always continues the game that was played; its past events are put back in the log, so a
 /// save taken later digests the whole game. Returns how many events the past holds.
@@ -41,7 +41,7 @@ pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<usize, 
         let sep = if o.at(&text).is_some() { "" } else { " " };
         Failure::input(format!("{file}:{sep}{}", o.located(&text)))
     })?;
-    let past = sim::play::replay_checked(&scenario, &saved)
+    let past = sim::replay::replay_checked(&scenario, &saved)
         .map_err(|d| Failure::input(format!("{file}:{}", departs(&text, &saved, &d))))?;
     save::load(app.world_mut(), &saved).map_err(|e| Failure::input(format!("{file}: {e}")))?;
     let n = past.events.len();
@@ -51,7 +51,7 @@ pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<usize, 
 
 /// `LINE:COL: why` for a save whose steps do not lead to its state: the first line that differs
 /// from the replay's, found in the save's text.
-fn departs(text: &str, saved: &save::Save, d: &sim::play::Departs) -> String {
+fn departs(text: &str, saved: &save::Save, d: &sim::replay::Departs) -> String {
     let why = "the save's state does not follow from its steps with its seed (a save edited by \
                hand, or written by another version of the program): it is refused, so that a \
                loaded walk always continues the game that was played";

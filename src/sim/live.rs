@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::Board;
+use super::board::Board;
 use super::components::*;
 use super::log::emit_said;
 use super::phase::{NightState, Phase, PlayerTurn, Tallies};

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::phase::{Phase, PlayerTurn};
-use super::runner::Walk;
+use super::walk::Walk;
 
 /// One event of a walkthrough (cli.md `walk`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

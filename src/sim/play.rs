@@ -10,15 +10,18 @@
 //! "Next phase" in Watch mode first runs the script's remaining steps of the current phase,
 //! so script and phase never part.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 
-use super::SimSystems;
+pub use super::history::History;
 use super::log::WalkLog;
 use super::phase::{Phase, PlayerTurn};
-use super::runner::{Walk, request_phase, request_step, target_of};
-use super::save::{Save, load, save};
+use super::play_state::Queued;
+pub use super::play_state::{Play, PlayOrder};
+use super::runner::{request_phase, request_step};
+use super::save::load;
+use super::schedule::SimSystems;
+pub use super::walk::played;
+use super::walk::{Walk, target_of};
 use crate::los::Location;
 use crate::scenario::{Order, Step};
 
@@ -26,106 +29,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayOrder>()
         .init_resource::<Play>()
         .add_systems(Update, perform.in_set(SimSystems::Play));
-}
-
-/// What the player (or a test) asks of the simulation; performed between frames, when the
-/// runner is idle.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum PlayOrder {
-    /// Hand the scenario to the player from here (the script's remaining steps are dropped).
-    Start,
-    /// One action, ruled and applied as a script step.
-    Act(Order),
-    /// A unit moves along a path (the Locations after its own), one step per Location; a
-    /// refused step ends the walk there.
-    Along(String, Vec<Location>),
-    /// On to the next phase (and Player Turn), its systems run.
-    EndPhase,
-    /// On to this phase (of this Player Turn, or the next).
-    ToPhase(Phase),
-    /// Watch mode: the script's next step.
-    NextStep,
-    /// Watch mode: the script's steps of this phase, then the next phase.
-    NextPhase,
-    /// Back one step (Undo): the last snapshot restored.
-    Undo,
-    /// The step undone last, run again (Redo; in Watch mode the same as `NextStep`).
-    Redo,
-}
-
-/// Play mode's state.
-#[derive(Resource, Default, Debug)]
-pub struct Play {
-    /// The player has the scenario (else the script is watched).
-    pub active: bool,
-    /// What waits to be done, one item per idle frame, in order.
-    queue: VecDeque<Queued>,
-    /// The last step run was a path's.
-    path_ran: bool,
-    /// Watch mode's "Next phase" moved the walk on by a phase since the last step ran: "Play
-    /// from here" then records a step to that phase, so that the steps played replay to it.
-    pub(super) phase_moved: bool,
-    /// Why the last Undo failed, if it did (a snapshot that no longer loads).
-    pub undo_error: Option<String>,
-}
-
-impl Play {
-    /// Nothing waits to be done.
-    pub fn settled(&self) -> bool {
-        self.queue.is_empty()
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-enum Queued {
-    Order(Step),
-    /// A step of a path (`PlayOrder::Along`).
-    Path(Step),
-    /// On to the phase after the one the walk is in when this comes up.
-    EndPhase,
-    /// The list's next step (Watch's "Next step", Redo).
-    Next,
-    Undo,
-    /// Watch mode's "Next phase": decided afresh each time the runner is idle.
-    WatchPhase,
-    /// "Play from here" after Watch mode moved on by phases alone: a step to the phase the
-    /// walk stands in, so the steps played lead there.
-    RecordPhase,
-}
-
-/// A snapshot taken before a step: the world as a save, the log's length.
-#[derive(Clone, Debug)]
-struct Snapshot {
-    save: Box<Save>,
-    log_len: usize,
-}
-
-/// The snapshots behind "Back" and Undo (kept only where undo is wanted: the viewer, tests).
-#[derive(Resource, Default, Debug)]
-pub struct History {
-    snapshots: Vec<Snapshot>,
-}
-
-impl History {
-    /// How many steps can be undone.
-    pub fn depth(&self) -> usize {
-        self.snapshots.len()
-    }
-}
-
-/// Takes a snapshot before a step starts (called by the runner; nothing without a `History`).
-pub(super) fn snapshot(world: &mut World) {
-    if !world.contains_resource::<History>() {
-        return;
-    }
-    let Ok(s) = super::save::snapshot_save(world) else {
-        return;
-    };
-    let log_len = world.resource::<WalkLog>().events.len();
-    world.resource_mut::<History>().snapshots.push(Snapshot {
-        save: Box::new(s),
-        log_len,
-    });
 }
 
 /// Back one step: the last snapshot restored (the step stays in the list, so running the next
@@ -169,16 +72,10 @@ pub fn order(world: &mut World, step: Step) -> bool {
     request_step(world)
 }
 
-/// The steps played so far (the recorded game): the walk's steps up to the next one.
-pub fn played(world: &World) -> Vec<Step> {
-    let walk = world.resource::<Walk>();
-    walk.steps[..walk.next.min(walk.steps.len())].to_vec()
-}
-
 /// The game so far as a scenario file that `asl-pto walk` replays to the same events.
 pub fn export(world: &World) -> Result<String, crate::scenario::ScenarioError> {
-    let board = world.resource::<super::Board>();
-    let seed = world.resource::<super::Dice>().seed();
+    let board = world.resource::<super::board::Board>();
+    let seed = world.resource::<crate::game::Dice>().seed();
     board.scenario.with_script(&played(world), seed)
 }
 
@@ -343,77 +240,4 @@ fn perform(world: &mut World) {
 
 fn queue(world: &mut World, q: Queued) {
     world.resource_mut::<Play>().queue.push_back(q);
-}
-
-/// What led to a loaded save: its events and the snapshots behind Undo, rebuilt (`replay`).
-pub struct Past {
-    pub events: Vec<super::Event>,
-    pub history: History,
-}
-
-/// A save's past, rebuilt by replaying its steps (the steps played, or the scenario's script up
-/// to the save's step) from the scenario's start with the save's seed: the same rulings and the
-/// same dice give the same events and the same snapshots as the game that was saved, so a
-/// loaded game shows its log and can be undone to its first step. Where the walk also went on
-/// by phases alone (Watch mode's "Next phase"), the replay does the same until it stands at the
-/// save's Player Turn and phase. `None` where the replay does not reach the saved position
-/// exactly (a save edited by hand): see `replay_checked` for where it departs.
-pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past> {
-    replay_checked(scenario, saved).ok()
-}
-
-/// Why a save's steps do not lead to its state: the save as its replay ends (`None` when the
-/// replay could not even run its steps to the save's position).
-#[derive(Debug)]
-pub struct Departs {
-    pub replayed: Option<Box<Save>>,
-}
-
-/// As `replay`, saying where the save departs from what its steps lead to.
-pub fn replay_checked(scenario: &crate::scenario::Scenario, saved: &Save) -> Result<Past, Departs> {
-    let none = || Departs { replayed: None };
-    let mut app = super::headless(scenario.clone(), saved.seed);
-    app.init_resource::<History>();
-    if let Some(steps) = super::save::played_steps(scenario, saved).map_err(|_| none())? {
-        let world = app.world_mut();
-        world.resource_mut::<Walk>().steps = steps;
-        world.resource_mut::<Play>().active = true;
-    }
-    let at = |app: &App| {
-        (
-            *app.world().resource::<State<Phase>>().get(),
-            app.world().resource::<PlayerTurn>().clone(),
-        )
-    };
-    let goal = (saved.state.phase, saved.state.turn.clone());
-    while app.world().resource::<Walk>().next < saved.next_step {
-        if !super::runner::run_step(&mut app) {
-            return Err(none());
-        }
-    }
-    // Phases alone, to the save's (a bounded number: two Player Turns of eight phases).
-    for _ in 0..16 {
-        if at(&app) == goal {
-            break;
-        }
-        if !request_phase(app.world_mut()) {
-            break;
-        }
-        super::runner::settle(&mut app);
-    }
-    let mut end = save(app.world_mut()).map_err(|_| none())?;
-    // An older save has no digest of its log: its state alone is compared.
-    if saved.events.is_none() {
-        end.events = None;
-    }
-    if end != *saved {
-        return Err(Departs {
-            replayed: Some(Box::new(end)),
-        });
-    }
-    let world = app.world_mut();
-    Ok(Past {
-        events: world.resource::<WalkLog>().events.clone(),
-        history: world.remove_resource::<History>().ok_or_else(none)?,
-    })
 }

@@ -7,63 +7,17 @@
 
 use bevy::prelude::*;
 
-use super::SimSystems;
+use super::history::snapshot;
 use super::log::{Say, emit};
 use super::phase::{Phase, PlayerTurn};
-use crate::scenario::{Order, Step};
+use super::play_state::Play;
+use super::schedule::SimSystems;
+pub use super::walk::Walk;
+use super::walk::target_of;
+use crate::scenario::Order;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, drive.in_set(SimSystems::Drive));
-}
-
-/// Where the walkthrough stands.
-#[derive(Resource, Clone, Debug)]
-pub struct Walk {
-    pub steps: Vec<Step>,
-    /// Index of the next step to run.
-    pub next: usize,
-    /// The step being run (1-based; 0 before the first).
-    pub current: usize,
-    /// Advance until this phase of at least this Player Turn number.
-    pub target: Option<(Phase, u32)>,
-    /// The action to resolve once the target is reached.
-    pub pending: Option<Order>,
-    /// The step's narration, told once the target is reached (before its action).
-    pub say: Option<String>,
-}
-
-impl Walk {
-    /// A walk of `steps`, not started.
-    pub fn new(steps: Vec<Step>) -> Walk {
-        Walk {
-            steps,
-            next: 0,
-            current: 0,
-            target: None,
-            pending: None,
-            say: None,
-        }
-    }
-
-    /// Nothing left to do for the current step.
-    pub fn idle(&self) -> bool {
-        self.target.is_none() && self.pending.is_none() && self.say.is_none()
-    }
-
-    /// Every step has run.
-    pub fn finished(&self) -> bool {
-        self.idle() && self.next >= self.steps.len()
-    }
-}
-
-/// The first Player Turn number >= `pt` at which `phase` comes next when standing in
-/// `current`: later in this Player Turn, or in the next one.
-pub(super) fn target_of(current: Phase, pt: u32, phase: Phase) -> (Phase, u32) {
-    if current == Phase::Setup || phase.index() >= current.index() {
-        (phase, pt)
-    } else {
-        (phase, pt + 1)
-    }
 }
 
 /// Starts the next script step: its phases are run and its narration told over the next
@@ -75,8 +29,8 @@ pub fn request_step(world: &mut World) -> bool {
     if !walk.idle() || walk.next >= walk.steps.len() {
         return false;
     }
-    super::play::snapshot(world);
-    if let Some(mut play) = world.get_resource_mut::<super::play::Play>() {
+    snapshot(world);
+    if let Some(mut play) = world.get_resource_mut::<Play>() {
         play.phase_moved = false;
     }
     let mut walk = world.resource_mut::<Walk>();
@@ -109,7 +63,7 @@ pub fn request_phase(world: &mut World) -> bool {
     if !world.resource::<Walk>().idle() {
         return false;
     }
-    super::play::snapshot(world);
+    snapshot(world);
     let mut walk = world.resource_mut::<Walk>();
     walk.target = Some(target_of(phase, pt, phase.next()));
     true

@@ -6,75 +6,13 @@
 //! anything of it is used (`save_check`).
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use super::Board;
-use super::log::LogPhase;
-use super::runner::Walk;
-use crate::game::{Dice, Roll};
-use crate::state::GameState;
-
-/// A saved walkthrough: the header that binds it to its scenario and its dice, the steps it
-/// played, and the game state itself (`GameState`, as every ruling reads it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Save {
-    /// The save format (`save_check::SAVE_FORMAT`).
-    pub format: u32,
-    /// The fingerprint of the scenario file's text (`scenario::fingerprint`), checked on load.
-    pub scenario: String,
-    /// The scenario's title, checked on load.
-    pub title: String,
-    pub seed: u64,
-    /// Steps already run.
-    pub next_step: usize,
-    /// The game as it stands: the Player Turn and phase, the night, the tallies, every unit,
-    /// the caves' status, Climb counters, SMOKE, light sources, trip flares and Gunflashes.
-    pub state: GameState,
-    /// The dice stream position (a decimal number: RON has no 128-bit integers).
-    pub dice_position: String,
-    pub rolls: Vec<Roll>,
-    /// Play mode (issue 15): the steps played so far, as a script writes them; loading the save
-    /// continues the game in Play mode. `None` for a watched walk (its script is the scenario's).
-    pub played: Option<Vec<crate::scenario::raw::StepSpec>>,
-    /// A digest of the event log when the save was taken (`events_digest`), so that a replay
-    /// of the save's past (`play::replay`) is known to tell the same events; `None` in an Undo
-    /// snapshot.
-    pub events: Option<String>,
-}
-
-/// A digest of an event log: FNV-1a (64 bits) over the events' JSON lines, as hex, each with
-/// its script step number left out (a phase Watch mode's "Next phase" reached on its own is
-/// told under the next step in a replay; everything else must be the same). Stable across
-/// runs, platforms and builds (unlike `std`'s hasher), as a save must be.
-pub fn events_digest(events: &[super::Event]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for e in events {
-        let line = super::Event {
-            step: 0,
-            ..e.clone()
-        }
-        .json();
-        for b in line.bytes().chain([b'\n']) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    format!("fnv1a64:{h:016x}:{}", events.len())
-}
-
-/// Why a save cannot be loaded.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SaveError {
-    #[error("{0}")]
-    Syntax(String),
-    #[error("the save is of scenario '{saved}', not '{loaded}'")]
-    Scenario { saved: String, loaded: String },
-    #[error("the save names {0}")]
-    Bad(String),
-    #[error("a save is taken between steps, not while one is running")]
-    Busy,
-}
+use super::board::Board;
+use super::log::{LogPhase, WalkLog};
+use super::play_state::Play;
+pub use super::saved::*;
+use super::walk::{Walk, played};
+use crate::game::Dice;
 
 /// A Play-mode save's steps played, read as a script of `s` (checked as strictly); `None` for
 /// a watched walk's save.
@@ -121,10 +59,10 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
     let dice = world.resource::<Dice>().clone();
     let state = super::live::state(world, &board);
     let played = world
-        .get_resource::<super::play::Play>()
+        .get_resource::<Play>()
         .is_some_and(|p| p.active)
         .then(|| {
-            super::play::played(world)
+            played(world)
                 .iter()
                 .map(|s| s.spec(map))
                 .collect::<Result<Vec<_>, String>>()
@@ -132,7 +70,7 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
         .transpose()
         .map_err(SaveError::Syntax)?;
     Ok(Save {
-        format: super::save_check::SAVE_FORMAT,
+        format: SAVE_FORMAT,
         scenario: board.scenario.fingerprint.clone(),
         title: board.scenario.title.clone(),
         seed: dice.seed(),
@@ -141,57 +79,7 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
         dice_position: dice.position().to_string(),
         rolls: dice.rolls.clone(),
         played,
-        events: with_events.then(|| events_digest(&world.resource::<super::WalkLog>().events)),
-    })
-}
-
-/// The save as RON text.
-pub fn to_ron(save: &Save) -> String {
-    ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).expect("a save serializes")
-}
-
-/// Where a save departs from the save its steps lead to (`play::replay_checked`): the first
-/// line of the save (as this program writes it) that differs, trimmed; which occurrence of that
-/// line it is (0-based: `broken: true,` may stand once per unit); and the same line of the
-/// replayed save (`None` when the save has lines the replay lacks). `None` if none differs.
-pub fn first_difference(saved: &Save, replayed: &Save) -> Option<(String, usize, Option<String>)> {
-    let (a, b) = (to_ron(saved), to_ron(replayed));
-    let mut bl = b.lines();
-    let mut seen: Vec<&str> = Vec::new();
-    for l in a.lines() {
-        let other = bl.next();
-        if other != Some(l) {
-            let nth = seen.iter().filter(|x| x.trim() == l.trim()).count();
-            return Some((
-                l.trim().to_string(),
-                nth,
-                other.map(|o| o.trim().to_string()),
-            ));
-        }
-        seen.push(l);
-    }
-    None
-}
-
-/// A save from RON text; a syntax error, an unknown field or a wrong value says `line:col:`.
-pub fn from_ron(text: &str) -> Result<Save, SaveError> {
-    // A save of another format is refused by its number before its shape is read (an older
-    // save's fields are not this format's).
-    #[derive(Deserialize)]
-    struct Format {
-        format: u32,
-    }
-    if let Ok(Format { format }) = ron::from_str::<Format>(text)
-        && format != super::save_check::SAVE_FORMAT
-    {
-        let o = super::save_check::format_offence(format);
-        return Err(SaveError::Syntax(o.located(text)));
-    }
-    ron::from_str(text).map_err(|e| {
-        SaveError::Syntax(format!(
-            "{}:{}: {}",
-            e.span.start.line, e.span.start.col, e.code
-        ))
+        events: with_events.then(|| events_digest(&world.resource::<WalkLog>().events)),
     })
 }
 
@@ -230,7 +118,7 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
     if let Some(steps) = steps {
         let mut walk = world.resource_mut::<Walk>();
         walk.steps = steps;
-        if let Some(mut play) = world.get_resource_mut::<super::play::Play>() {
+        if let Some(mut play) = world.get_resource_mut::<Play>() {
             play.active = true;
         }
     }

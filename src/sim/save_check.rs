@@ -7,16 +7,12 @@
 //! finds its line and column in the save's text.
 
 use super::phase::Phase;
-use super::save::Save;
+use super::saved::{Save, format_message};
 use crate::scenario::{Scenario, line_col, locate_nth};
 
 pub use crate::state::Spot as Needle;
 
-/// The save format this program writes and reads.
-/// 4 since a save is the game state itself (`state: GameState`, its Locations and hexes in the
-/// state's own form); 3 added `movement_dr` and `advanced`. An older save is refused by name,
-/// not as an edited one.
-pub const SAVE_FORMAT: u32 = 4;
+pub use super::saved::SAVE_FORMAT;
 
 /// The most Player Turns a save may stand at: any a walk can reach (a long ASL scenario has
 /// about 30; a script of NextPlayerTurn steps goes on as long as it is), short of overflowing
@@ -93,13 +89,7 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
 
 /// A save of format `format`, not this program's.
 pub fn format_offence(format: u32) -> Offence {
-    Offence::field(
-        "format",
-        format!(
-            "the save is in format {format}; this asl-pto reads format {SAVE_FORMAT} (a save of \
-             an older version cannot be continued: walk the scenario again)"
-        ),
-    )
+    Offence::field("format", format_message(format))
 }
 
 /// The save's format, scenario, dice, Player Turn, phase and script position.

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::Board;
+use super::board::Board;
 use super::components::*;
 use super::phase::Tallies;
 use crate::los::Location;

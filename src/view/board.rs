@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::ViewSystems;
 use super::capture::SceneReady;
 use super::shade::{HexLight, LightCells, hex_lights};
+use super::shared::ViewSystems;
 use super::terrain::{board_mesh, chunk_of};
 use crate::hex::Hex;
 use crate::sim::watch::HexLightChanges;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::capture::Target;
 use super::geometry::{at, centre, extent, ground};
-use super::{PointerOverUi, Preset, ViewSettings, ViewSystems};
+use super::shared::{PointerOverUi, Preset, ViewSettings, ViewSystems};
 use crate::sim::Board;
 
 pub(super) fn plugin(app: &mut App) {

@@ -24,7 +24,7 @@ use serde_json::json;
 use super::geometry::{at, centre, ground};
 use super::pick::Pickables;
 use super::shade::{HexLight, LightCells, hex_lights};
-use super::{Pick, ViewOptions};
+use super::shared::{Pick, ViewOptions};
 use crate::sim::{Board, NightState};
 
 pub(super) fn plugin(app: &mut App) {
@@ -329,7 +329,7 @@ fn bench_frames(
     request: Res<CaptureRequest>,
     mut clock: ResMut<BenchClock>,
     hexes: Query<(), With<crate::sim::HexCell>>,
-    picking: Res<super::pick_bench::PickBench>,
+    picking: Res<PickBench>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(n) = request.frame_bench else { return };
@@ -355,8 +355,8 @@ fn bench_frames(
                 "frames": v.len(),
                 "mean_ms": (mean * 1000.0).round() / 1000.0,
                 "median_ms": (v[v.len() / 2] * 1000.0).round() / 1000.0,
-                "pick_hand_us": (super::pick_bench::median(&picking.hand_us) * 100.0).round() / 100.0,
-                "pick_mesh_us": (super::pick_bench::median(&picking.mesh_us) * 100.0).round() / 100.0,
+                "pick_hand_us": (median(&picking.hand_us) * 100.0).round() / 100.0,
+                "pick_mesh_us": (median(&picking.mesh_us) * 100.0).round() / 100.0,
                 "pick_hand_hits": picking.hand_hits,
                 "pick_mesh_hits": picking.mesh_hits,
             })
@@ -364,4 +364,21 @@ fn bench_frames(
         exit.write(AppExit::Success);
         clock.start = None;
     }
+}
+
+/// Microseconds per ray of each way of picking, one entry per frame.
+#[derive(Resource, Default, Debug)]
+pub struct PickBench {
+    pub hand_us: Vec<f64>,
+    pub mesh_us: Vec<f64>,
+    /// Rays that hit something, each way (a check that both looked at the same scene).
+    pub hand_hits: usize,
+    pub mesh_hits: usize,
+}
+
+/// The median of `v` (0 when empty).
+pub fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }

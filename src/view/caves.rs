@@ -10,7 +10,7 @@ use super::geometry::{at, centre, corner, ground};
 use super::mesh::MeshData;
 use super::pick::Pickables;
 use super::place::{Opening, opening};
-use super::{Pick, Selected, ViewSettings, ViewSystems};
+use super::shared::{Pick, Selected, ViewSettings, ViewSystems};
 use crate::hex::Point3;
 use crate::rules::caves::sight::in_covered_arc;
 use crate::scenario::Side;

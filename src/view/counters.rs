@@ -19,7 +19,7 @@ use super::place::{
     climb_counter_spot, climb_make_way, counter_point, limit_step_back, location_point, make_way,
     opening,
 };
-use super::{Pick, ViewSettings, ViewSystems};
+use super::shared::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
 use crate::scenario::SmokeKind;
 use crate::sim::live::state;

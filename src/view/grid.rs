@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use super::board::{BoardMesh, Palette};
 use super::geometry::{at, centre, corner, ground, hex_at};
 use super::mesh::MeshData;
+use super::shared::{ViewSettings, ViewSystems};
 use super::terrain::{chunk_of, corner_heights};
-use super::{ViewSettings, ViewSystems};
 use crate::map::Map;
 use crate::sim::Board;
 

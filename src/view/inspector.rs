@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::caves::shown;
 use super::los_tool::LosTool;
-use super::{Panel, Pick, Picked, Selected, ViewSettings, ViewSystems};
+use super::shared::{Panel, Pick, Picked, Selected, ViewSettings, ViewSystems};
 use crate::hex::Hexside;
 use crate::los::Location;
 use crate::rules::caves::access::Under;

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::geometry::{ground, hex_at};
 use super::pick::{Hovered, Pickables, hex_point};
-use super::{Pick, ViewSettings, ViewSystems};
+use super::shared::{Pick, ViewSettings, ViewSystems};
 use crate::map::Map;
 use crate::sim::Board;
 

@@ -7,9 +7,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Panel;
 use super::counter_art;
 use super::shade::{HATCH, HexLight, shade};
+use super::shared::Panel;
 use super::terrain::ground_colour;
 use crate::counters::Nationality;
 use crate::map::terrain::Terrain;
@@ -182,7 +182,7 @@ fn swatch(ui: &mut egui::Ui, e: &Entry) {
     }
 }
 
-fn show(mut contexts: EguiContexts, settings: Res<super::ViewSettings>) -> Result {
+fn show(mut contexts: EguiContexts, settings: Res<super::shared::ViewSettings>) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Legend")
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])

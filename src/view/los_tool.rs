@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::pick::Pickables;
 use super::place::location_point;
-use super::{Panel, Pick, Picked, ViewSystems};
+use super::shared::{Panel, Pick, Picked, ViewSystems};
 use crate::los::{Location, LosResult};
 use crate::rules::orders::look::los_traced;
 use crate::sim::Board;

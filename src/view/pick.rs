@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::geometry::{centre, ground, hex_at};
-use super::{Pick, Picked, PointerOverUi, ViewSystems};
+use super::shared::{Pick, Picked, PointerOverUi, ViewSystems};
 use crate::hex::Hex;
 use crate::map::Map;
 use crate::sim::Board;

@@ -12,30 +12,15 @@ use bevy::picking::mesh_picking::ray_cast::{
 };
 use bevy::prelude::*;
 
-use super::capture::{BenchClock, CaptureRequest};
+use super::capture::{BenchClock, CaptureRequest, PickBench};
 use super::pick::{Pickables, levels, ray_hex};
 use crate::sim::Board;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PickBench>()
-        .add_systems(Update, time_picking.in_set(super::ViewSystems::Draw));
-}
-
-/// Microseconds per ray of each way of picking, one entry per frame.
-#[derive(Resource, Default, Debug)]
-pub struct PickBench {
-    pub hand_us: Vec<f64>,
-    pub mesh_us: Vec<f64>,
-    /// Rays that hit something, each way (a check that both looked at the same scene).
-    pub hand_hits: usize,
-    pub mesh_hits: usize,
-}
-
-/// The median of `v` (0 when empty).
-pub fn median(v: &[f64]) -> f64 {
-    let mut v = v.to_vec();
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
+    app.init_resource::<PickBench>().add_systems(
+        Update,
+        time_picking.in_set(super::shared::ViewSystems::Draw),
+    );
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -12,7 +12,7 @@ use super::board::Palette;
 use super::geometry::{at, centre, corner, ground};
 use super::mesh::MeshData;
 use super::pick::{Hovered, Pickables};
-use super::{Pick, Selected, ViewSystems};
+use super::shared::{Pick, Selected, ViewSystems};
 use crate::los::Location;
 use crate::rules::sight::{Class, Target, field_locations, visibility_field};
 use crate::sim::Board;
@@ -54,7 +54,7 @@ fn follow(world: &mut World) {
     let held = world
         .resource::<ButtonInput<KeyCode>>()
         .pressed(KeyCode::KeyV)
-        && !world.resource::<super::PointerOverUi>().0;
+        && !world.resource::<super::shared::PointerOverUi>().0;
     let on = world.resource::<SeesTool>().on || held;
     let pinned = world.resource::<SeesTool>().pinned.clone();
     let from = if pinned.is_some() && world.resource::<SeesTool>().on {

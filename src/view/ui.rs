@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::camera::{Orbit, preset_orbit};
-use super::{Panel, PointerOverUi, Preset, ViewSettings, ViewSystems};
+use super::shared::{Panel, PointerOverUi, Preset, ViewSettings, ViewSystems};
 use crate::scenario::Side;
 use crate::sim::{Board, NightState};
 

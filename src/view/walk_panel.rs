@@ -8,8 +8,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Panel;
 use super::play_ui::PlayStatus;
+use super::shared::Panel;
 use crate::scenario::Side;
 use crate::sim::play::{History, Play, PlayOrder};
 use crate::sim::{Board, Dice, Phase, PlayerTurn, Walk, WalkLog};

@@ -256,7 +256,7 @@ fn a_loaded_play_save_replays_its_log_and_undoes_to_its_first_step() {
     let text = save::to_ron(&save::save(a.world_mut()).unwrap());
     let saved: save::Save = ron::from_str(&text).unwrap();
     // The past is replayed from the save alone: the same events, the same depth of Undo.
-    let past = asl_pto::sim::play::replay(&s, &saved).expect("the save replays");
+    let past = asl_pto::sim::replay::replay(&s, &saved).expect("the save replays");
     assert_eq!(past.events, events(&a));
     assert_eq!(past.history.depth(), depth);
     // A fresh game with the save and its past: Undo walks back exactly as the saved game does.
@@ -289,7 +289,7 @@ fn a_loaded_watched_save_replays_its_steps_and_its_phases() {
     }
     let saved = save::save(a.world_mut()).unwrap();
     assert!(saved.played.is_none());
-    let past = asl_pto::sim::play::replay(&s, &saved).expect("the save replays");
+    let past = asl_pto::sim::replay::replay(&s, &saved).expect("the save replays");
     // The same events but for the step a phase event was told in (a phase reached by "Next
     // phase" before a step is reached by the step in the replay).
     let strip = |e: &[sim::Event]| -> Vec<(String, String, String)> {
@@ -323,14 +323,14 @@ fn a_save_edited_by_hand_loads_without_a_past() {
     let mut b = game(s.clone(), 4);
     save::load(b.world_mut(), &saved).unwrap();
     b.update();
-    assert!(asl_pto::sim::play::replay(&s, &saved).is_none());
+    assert!(asl_pto::sim::replay::replay(&s, &saved).is_none());
     // The save's own state stands: us2 where the edit put it.
     let map = b.world().resource::<sim::Board>().scenario.map.clone();
     assert_eq!(at(&mut b, "us2"), Location::parse("U6", &map).unwrap());
     // A log that differs from the save's digest is no past of it either.
     let mut other = save::save(a.world_mut()).unwrap();
     other.events = Some(save::events_digest(&[]));
-    assert!(asl_pto::sim::play::replay(&s, &other).is_none());
+    assert!(asl_pto::sim::replay::replay(&s, &other).is_none());
 }
 
 #[test]
@@ -353,7 +353,7 @@ fn play_from_here_after_watching_by_phases_records_the_phase_so_the_game_replays
     let o = act(&a, r#"Los("S4", "T5")"#);
     send(&mut a, [o]);
     let saved = save::save(a.world_mut()).unwrap();
-    let past = asl_pto::sim::play::replay(&s, &saved).expect("the game replays");
+    let past = asl_pto::sim::replay::replay(&s, &saved).expect("the game replays");
     let los = |e: &[sim::Event]| {
         e.iter()
             .rev()

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Destinations, Target};
+use super::state::{Destinations, Target};
 use crate::los::Location;
 use crate::rules::orders::{Order, legal_orders};
 use crate::rules::situation::Situation;

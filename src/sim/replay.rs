@@ -1,0 +1,87 @@
+//! A save's past, rebuilt by replaying its steps from the scenario's start with its seed
+//! (`replay`), or where its state departs from what its steps lead to (`replay_checked`).
+
+use bevy::prelude::*;
+
+use super::history::History;
+use super::log::{Event, WalkLog};
+use super::phase::{Phase, PlayerTurn};
+use super::play_state::Play;
+use super::plugin::headless;
+use super::runner::{request_phase, run_step, settle};
+use super::save::{played_steps, save};
+use super::saved::Save;
+use super::walk::Walk;
+
+/// What led to a loaded save: its events and the snapshots behind Undo, rebuilt (`replay`).
+pub struct Past {
+    pub events: Vec<Event>,
+    pub history: History,
+}
+
+/// A save's past, rebuilt by replaying its steps (the steps played, or the scenario's script up
+/// to the save's step) from the scenario's start with the save's seed: the same rulings and the
+/// same dice give the same events and the same snapshots as the game that was saved, so a
+/// loaded game shows its log and can be undone to its first step. Where the walk also went on
+/// by phases alone (Watch mode's "Next phase"), the replay does the same until it stands at the
+/// save's Player Turn and phase. `None` where the replay does not reach the saved position
+/// exactly (a save edited by hand): see `replay_checked` for where it departs.
+pub fn replay(scenario: &crate::scenario::Scenario, saved: &Save) -> Option<Past> {
+    replay_checked(scenario, saved).ok()
+}
+
+/// Why a save's steps do not lead to its state: the save as its replay ends (`None` when the
+/// replay could not even run its steps to the save's position).
+#[derive(Debug)]
+pub struct Departs {
+    pub replayed: Option<Box<Save>>,
+}
+
+/// As `replay`, saying where the save departs from what its steps lead to.
+pub fn replay_checked(scenario: &crate::scenario::Scenario, saved: &Save) -> Result<Past, Departs> {
+    let none = || Departs { replayed: None };
+    let mut app = headless(scenario.clone(), saved.seed);
+    app.init_resource::<History>();
+    if let Some(steps) = played_steps(scenario, saved).map_err(|_| none())? {
+        let world = app.world_mut();
+        world.resource_mut::<Walk>().steps = steps;
+        world.resource_mut::<Play>().active = true;
+    }
+    let at = |app: &App| {
+        (
+            *app.world().resource::<State<Phase>>().get(),
+            app.world().resource::<PlayerTurn>().clone(),
+        )
+    };
+    let goal = (saved.state.phase, saved.state.turn.clone());
+    while app.world().resource::<Walk>().next < saved.next_step {
+        if !run_step(&mut app) {
+            return Err(none());
+        }
+    }
+    // Phases alone, to the save's (a bounded number: two Player Turns of eight phases).
+    for _ in 0..16 {
+        if at(&app) == goal {
+            break;
+        }
+        if !request_phase(app.world_mut()) {
+            break;
+        }
+        settle(&mut app);
+    }
+    let mut end = save(app.world_mut()).map_err(|_| none())?;
+    // An older save has no digest of its log: its state alone is compared.
+    if saved.events.is_none() {
+        end.events = None;
+    }
+    if end != *saved {
+        return Err(Departs {
+            replayed: Some(Box::new(end)),
+        });
+    }
+    let world = app.world_mut();
+    Ok(Past {
+        events: world.resource::<WalkLog>().events.clone(),
+        history: world.remove_resource::<History>().ok_or_else(none)?,
+    })
+}

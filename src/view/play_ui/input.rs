@@ -1,0 +1,148 @@
+//! Play mode's input: the start (`--play`, `--phase`, `--load`), the keys (Ctrl+Z/Y/S, Esc),
+//! clicks on destination marks and targets, and the view following the phasing side.
+
+use bevy::prelude::*;
+
+use super::state::*;
+use crate::los::Location;
+use crate::rules::moves::Reach;
+use crate::sim::play::{Play, PlayOrder};
+use crate::sim::{Board, PlayerTurn, WalkLog, save};
+use crate::view::shared::{Pick, Picked, Selected, ViewSettings};
+
+pub(super) fn start(world: &mut World) {
+    let mut start = world.resource_mut::<PlayStart>();
+    if start.done {
+        return;
+    }
+    start.done = true;
+    let (load, play, phase) = (start.load.take(), start.play, start.phase);
+    if let Some(s) = load {
+        let message = match save::load(world, &s) {
+            Ok(()) => {
+                // Its past replayed: the log and the Undo history as they were (or none).
+                let scenario = world.resource::<Board>().scenario.clone();
+                match crate::sim::replay::replay(&scenario, &s) {
+                    Some(past) => {
+                        let (events, steps) = (past.events.len(), past.history.depth());
+                        world.resource_mut::<WalkLog>().events = past.events;
+                        world.insert_resource(past.history);
+                        format!(
+                            "save loaded: {} and {} to undo, replayed",
+                            crate::words::count(events as i64, "event", "events"),
+                            crate::words::count(steps as i64, "step", "steps")
+                        )
+                    }
+                    None => "save loaded (its past could not be replayed: the log starts here \
+                             and Undo goes back no further)"
+                        .to_string(),
+                }
+            }
+            Err(e) => format!("the save could not be loaded: {e}"),
+        };
+        world.resource_mut::<PlayStatus>().message = Some(message);
+    }
+    if play && !world.resource::<Play>().active {
+        world.write_message(PlayOrder::Start);
+        if let Some(p) = phase {
+            world.write_message(PlayOrder::ToPhase(p));
+        }
+    }
+}
+
+pub(super) fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    play: Res<Play>,
+    mut orders: MessageWriter<PlayOrder>,
+    mut status: ResMut<PlayStatus>,
+    mut selected: ResMut<Selected>,
+    mut target: ResMut<Target>,
+) {
+    // A modifier counts if it was down at any time this frame: pressed and released within one
+    // frame (a fast typist, or synthesized input on a slow frame) still makes the chord.
+    let held = |keys: [KeyCode; 2]| input.any_pressed(keys) || input.any_just_released(keys);
+    let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && input.just_pressed(KeyCode::KeyZ) {
+        orders.write(if shift {
+            PlayOrder::Redo
+        } else {
+            PlayOrder::Undo
+        });
+    }
+    if ctrl && input.just_pressed(KeyCode::KeyY) {
+        orders.write(PlayOrder::Redo);
+    }
+    if ctrl && input.just_pressed(KeyCode::KeyS) && play.active {
+        status.save_requested = true;
+    }
+    if input.just_pressed(KeyCode::Escape) {
+        if target.0.is_some() {
+            target.0 = None;
+        } else {
+            selected.0 = None;
+        }
+    }
+}
+
+/// Whether `pick` names reach `r`'s Location.
+fn names(pick: &Pick, r: &Reach) -> bool {
+    match pick {
+        Pick::At(l) => *l == r.at,
+        Pick::Hex(h) => r.at == Location::Ground(*h),
+        Pick::Cave(id) => r.at == Location::Cave(id.clone()),
+        Pick::Unit(_) => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn clicks(
+    mut picks: MessageReader<Picked>,
+    play: Res<Play>,
+    selected: Res<Selected>,
+    dest: Res<Destinations>,
+    mut taken: ResMut<ClickTaken>,
+    mut target: ResMut<Target>,
+    mut orders: MessageWriter<PlayOrder>,
+    units: Query<&crate::model::Unit>,
+) {
+    taken.0 = false;
+    let side = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side());
+    for Picked(pick) in picks.read() {
+        let Some(Pick::Unit(unit)) = &selected.0 else {
+            continue;
+        };
+        if !play.active {
+            continue;
+        }
+        if dest.unit.as_ref() == Some(unit)
+            && let Some(r) = dest.reaches.iter().find(|r| names(pick, r))
+        {
+            orders.write(PlayOrder::Along(unit.clone(), r.path[1..].to_vec()));
+            taken.0 = true;
+            continue;
+        }
+        // A friendly unit is selected by its counter; an enemy unit, a hex or a cave becomes
+        // the target.
+        let friendly = match pick {
+            Pick::Unit(other) => side(other).is_some() && side(other) == side(unit),
+            _ => false,
+        };
+        if !friendly {
+            target.0 = Some(pick.clone());
+            taken.0 = true;
+        }
+    }
+}
+
+/// In Play mode the view shows the phasing side's knowledge: the other side's hidden units and
+/// caves are not drawn or listed.
+pub(super) fn follow_side(
+    play: Res<Play>,
+    pt: Res<PlayerTurn>,
+    mut settings: ResMut<ViewSettings>,
+) {
+    if play.active && settings.side != Some(pt.attacker) {
+        settings.side = Some(pt.attacker);
+    }
+}

@@ -1,0 +1,172 @@
+//! Opening the viewer on a scenario (`run`): the window or a headless capture, Bevy's plugins,
+//! the simulation and the `ViewPlugin`.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::window::{ExitCondition, WindowResolution};
+use bevy_egui::EguiPlugin;
+
+use super::plugin::ViewPlugin;
+use super::shared::{Selected, ViewOptions, ViewSettings};
+use super::{capture, los_tool, probe, quiet, sees};
+use crate::scenario::Scenario;
+use crate::sim::SimPlugin;
+
+/// Why the viewer did not run, or how it ended.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    /// It cannot run here (no display to open a window on, no graphics adapter): the command
+    /// line's input error (exit code 2), with this message.
+    #[error("{0}")]
+    Unavailable(String),
+    /// It ran and ended with this exit code (it has said why on stderr itself: a screenshot
+    /// that could not be written, a scene never ready).
+    #[error("the viewer exited with code {0}")]
+    Exit(u8),
+}
+
+/// The NVR the View panel's "Night" uses, and why (E1.11): the scenario's own night, or for a
+/// daylight scenario a clear night under a Full Moon, which the panel says it assumes.
+pub fn night_assumption(scenario: &Scenario) -> (i32, String) {
+    match (&scenario.night, scenario.nvr()) {
+        (Some(n), Some(nvr)) => {
+            let why = match n.base_nvr {
+                Some(_) => format!("Base NVR {nvr}, as the scenario's SSR sets it (E1.1)"),
+                None => format!(
+                    "Base NVR {nvr} from the scenario's {:?} sky and {:?} Moon (E1.11)",
+                    n.cloud, n.moon
+                ),
+            };
+            (nvr, why)
+        }
+        _ => {
+            let nvr = scenario.clone().at_night().nvr().unwrap_or(2);
+            (
+                nvr,
+                format!(
+                    "the scenario is by day and sets no night: a clear night under a Full \
+                     Moon is assumed, Base NVR {nvr} (E1.11)"
+                ),
+            )
+        }
+    }
+}
+
+/// Opens the viewer (or renders a screenshot, or measures frames) on a scenario.
+pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
+    let headless = options.screenshot.is_some() || options.frame_bench.is_some();
+    if !headless && !probe::display_present() {
+        return Err(ViewError::Unavailable(
+            "no display to open the 3D viewer on (DISPLAY is not set); render a picture instead \
+             with `xvfb-run -a asl-pto view SCENARIO --screenshot OUT.png`, or use the headless \
+             subcommands (check, caves, los, sees, cost, moves, light, walk, board)"
+                .to_string(),
+        ));
+    }
+    if let Err(why) = probe::adapter() {
+        return Err(ViewError::Unavailable(format!(
+            "no usable graphics adapter for the 3D viewer ({why}); on a machine without a GPU \
+             install Mesa's lavapipe (mesa-vulkan-drivers) and use `--screenshot OUT.png`, or the \
+             headless subcommands (check, caves, los, cost, light, walk)"
+        )));
+    }
+    let (night_nvr, night_why) = night_assumption(&scenario);
+    let scenario = scenario.with_sky(options.sky);
+    let selected = options.select.clone();
+    let los = options.los.clone();
+    let sees = options.sees.clone();
+    let focus = options.focus;
+    let (w, h) = options.size;
+    let map = scenario.map.clone();
+    let mut app = App::new();
+    let window = (!headless).then(|| Window {
+        title: format!("asl-pto — {}", scenario.title),
+        resolution: WindowResolution::new(w, h),
+        ..default()
+    });
+    let log = bevy::log::LogPlugin {
+        filter: quiet::QUIET_LOG_FILTER.to_string(),
+        level: bevy::log::Level::ERROR,
+        ..default()
+    };
+    let plugins = DefaultPlugins
+        .set(log)
+        .set(WindowPlugin {
+            primary_window: window,
+            exit_condition: if headless {
+                ExitCondition::DontExit
+            } else {
+                ExitCondition::OnPrimaryClosed
+            },
+            ..default()
+        })
+        .set(RenderPlugin {
+            synchronous_pipeline_compilation: headless,
+            ..default()
+        });
+    if headless {
+        app.add_plugins(plugins.disable::<bevy::winit::WinitPlugin>())
+            .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
+                std::time::Duration::ZERO,
+            ));
+    } else {
+        app.add_plugins(plugins).insert_resource(quiet::on_demand());
+    }
+    app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.10)))
+        .add_plugins(EguiPlugin::default())
+        .insert_resource(ViewSettings {
+            side: None,
+            hex_ids: true,
+            grid: true,
+            night_nvr,
+            night_why,
+            legend: options.legend,
+            preset: options.preset,
+            focus,
+        })
+        .add_plugins(SimPlugin {
+            scenario: Arc::new(scenario),
+            seed: options.seed,
+        })
+        .add_plugins(ViewPlugin { options })
+        .insert_resource(Selected(selected));
+    if let Some(from) = sees {
+        let mut tool = app.world_mut().resource_mut::<sees::SeesTool>();
+        tool.on = true;
+        tool.pinned = Some(from);
+    }
+    if let Some((a, b)) = los {
+        app.world_mut()
+            .resource_mut::<los_tool::LosTool>()
+            .set(a, b, &map);
+    }
+    capture::add_pipeline_probe(&mut app);
+    match app.run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(ViewError::Exit(code.get())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e1_11_night_on_a_daylight_scenario_says_what_it_assumes() {
+        let (nvr, why) = night_assumption(&Scenario::builtin());
+        assert_eq!(Some(nvr), Scenario::builtin().at_night().nvr());
+        assert!(why.contains("Full Moon") && why.contains(&format!("Base NVR {nvr}")));
+        assert!(why.contains("E1.11"), "{why}");
+    }
+
+    #[test]
+    fn e1_1_a_night_scenario_keeps_its_own_nvr_and_says_where_it_comes_from() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/night_ridge.ron");
+        let s = Scenario::load(std::path::Path::new(path)).expect("night_ridge loads");
+        let (nvr, why) = night_assumption(&s);
+        assert_eq!((nvr, s.nvr()), (2, Some(2)));
+        assert!(why.contains("SSR") || why.contains("E1.11"), "{why}");
+    }
+}

@@ -1,0 +1,181 @@
+//! The types the viewer's parts share: its options and settings, what can be picked and what
+//! is selected, and its named system sets and panels (configured once, in `ViewPlugin`).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::hex::Hex;
+use crate::los::Location;
+use crate::scenario::{Scenario, Side, Sky};
+
+/// Where the camera starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// Close over the caves (or the first light source at night).
+    Close,
+    /// An oblique view of the whole map from the south.
+    Overview,
+    /// Straight down over the whole map.
+    Top,
+}
+
+/// How to run the viewer.
+#[derive(Clone, Debug)]
+pub struct ViewOptions {
+    pub sky: Sky,
+    /// Render once, write this PNG and exit.
+    pub screenshot: Option<PathBuf>,
+    /// Write where each hex's centre and each unit's counter lands in the picture (with
+    /// `screenshot`) or the window (JSON), once the scene is ready.
+    pub probes: Option<PathBuf>,
+    /// Window or picture size in pixels.
+    pub size: (u32, u32),
+    pub preset: Preset,
+    /// Centre the camera on this hex.
+    pub focus: Option<Hex>,
+    /// Measure this many frames after the scene is ready, print the frame time and exit.
+    pub frame_bench: Option<u32>,
+    pub seed: u64,
+    /// Select this at the start (`Pick::parse` reads `--select`).
+    pub select: Option<Pick>,
+    /// Start with the LOS tool tracing between these two Locations.
+    pub los: Option<(Location, Location)>,
+    /// Play mode (`--play`), and the phase of the first Player Turn to start it in.
+    pub play: bool,
+    pub phase: Option<crate::sim::Phase>,
+    /// Where Ctrl+S saves, and where "Export walkthrough" writes the game as a scenario.
+    pub save_path: Option<PathBuf>,
+    pub export_path: Option<PathBuf>,
+    /// A save to continue (`--load`), read and checked by the command line.
+    pub load: Option<Box<crate::sim::save::Save>>,
+    /// The legend starts open (`--legend`).
+    pub legend: bool,
+    /// Start with this Location's visibility field drawn (`--sees`).
+    pub sees: Option<Location>,
+}
+
+impl Default for ViewOptions {
+    fn default() -> ViewOptions {
+        ViewOptions {
+            sky: Sky::Scenario,
+            screenshot: None,
+            probes: None,
+            size: (1280, 800),
+            preset: Preset::Close,
+            focus: None,
+            frame_bench: None,
+            seed: 1,
+            select: None,
+            los: None,
+            play: false,
+            phase: None,
+            save_path: None,
+            export_path: None,
+            load: None,
+            legend: false,
+            sees: None,
+        }
+    }
+}
+
+/// What the viewer shows; changed by its panels.
+#[derive(Resource, Clone, Debug)]
+pub struct ViewSettings {
+    /// Whose hidden units and caves are shown: `None` = everyone's.
+    pub side: Option<Side>,
+    /// Hex ids drawn on the hexes, as many as fit without colliding (otherwise only the
+    /// hovered hex's).
+    pub hex_ids: bool,
+    /// The hex grid drawn (`grid`).
+    pub grid: bool,
+    /// The NVR to use when the player turns night on (E1.11).
+    pub night_nvr: i32,
+    /// Where that NVR comes from (`night_assumption`), shown while it is night.
+    pub night_why: String,
+    /// The legend starts open.
+    pub legend: bool,
+    pub preset: Preset,
+    pub focus: Option<Hex>,
+}
+
+/// What the player clicked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Hex(Hex),
+    Cave(String),
+    Unit(String),
+    /// A Location marked as a destination in Play mode (a Climb counter's spot, a cave mouth).
+    At(Location),
+}
+
+impl Pick {
+    /// What `--select` names: a hex id, `cave:X`, or a unit id.
+    pub fn parse(s: &Scenario, text: &str) -> Result<Pick, String> {
+        if let Some(id) = text.strip_prefix("cave:") {
+            return s
+                .caves
+                .iter()
+                .any(|c| c.id == id)
+                .then(|| Pick::Cave(id.to_string()))
+                .ok_or_else(|| format!("no cave {id} (G11)"));
+        }
+        if s.units.iter().any(|u| u.id == text) {
+            return Ok(Pick::Unit(text.to_string()));
+        }
+        s.map
+            .hex(text)
+            .map(Pick::Hex)
+            .map_err(|e| format!("not a unit id, cave:X or hex ({e})"))
+    }
+}
+
+/// A click picked this (sent by `pick`; the inspector selects it, or the LOS tool, when on,
+/// takes it as the thread's next end).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Picked(pub Pick);
+
+/// The current selection (shown by the inspector).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Selected(pub Option<Pick>);
+
+/// The pointer is over a panel (or egui is using it): clicks and drags are the panel's, not
+/// the camera's or the picker's.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct PointerOverUi(pub bool);
+
+/// The viewer's systems, in order (configured once, in `ViewPlugin`; each file adds its own
+/// systems to its set). In `Update`, around the simulation's `SimSystems`: `Input`, then
+/// `Respond` before the sim's `Drive`, then `Draw` after its `Relight`. In egui's pass
+/// (`EguiPrimaryContextPass`): `Panels`, then `Overlay`.
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub enum ViewSystems {
+    /// The pointer, the keys and the camera: the hovered hex, clicks sent as `Picked`.
+    Input,
+    /// What answers them: the selection and the LOS tool's ends from `Picked`, the
+    /// walkthrough's buttons performed.
+    Respond,
+    /// What changed redrawn: the board's light, caves and counters, the camera placed, the LOS
+    /// thread traced and drawn.
+    Draw,
+    /// The egui windows, in `Panel`'s order.
+    Panels,
+    /// After every panel: labels over the scene, and whether the pointer is over a panel.
+    Overlay,
+}
+
+/// The egui windows within `ViewSystems::Panels`, shown in this order each frame (egui puts
+/// the window first shown last on top, its title bar lit: the LOS tool's).
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub enum Panel {
+    /// Day or night, whose view, hex ids, camera presets (`ui`).
+    Bar,
+    /// The walkthrough (`walk_panel`).
+    Walkthrough,
+    /// What was clicked (`inspector`).
+    Inspector,
+    /// The LOS tool (`los_tool`).
+    Los,
+    /// What the colours and markings mean (`legend`).
+    Legend,
+}

@@ -179,7 +179,8 @@ impl Scenario {
     }
 
     /// What the scenario fixes for the whole game, as the rulings read it with the state:
-    /// the map, `caves` (its `cave_system`), the SSRs and the OB facts.
+    /// the map, `caves` (its `cave_system`), the SSRs, the OB facts, and the tables this run
+    /// installed at start (`rules::tables`; the one place they are read from).
     pub fn setting<'a>(&'a self, caves: &'a CaveSystem) -> crate::state::Setting<'a> {
         crate::state::Setting {
             map: &self.map,
@@ -193,6 +194,7 @@ impl Scenario {
             ),
             elr_japanese: i32::from(self.elr.japanese),
             elr_allied: i32::from(self.elr.allied),
+            tables: crate::rules::tables::Tables::get(),
         }
     }
 

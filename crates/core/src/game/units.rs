@@ -49,7 +49,7 @@ pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
         McFailure::JapaneseSmc { roll_rule, .. } => {
             // No dr where none decides anything (G1.41, G1.4).
             let wound = f.wound_dr_needed().then(|| g.dice.dr(roll_rule));
-            let Some(r) = f.wound(wound.unwrap_or(0)) else {
+            let Some(r) = f.wound(g.setting.tables.wound_severity, wound.unwrap_or(0)) else {
                 return;
             };
             match r.outcome {

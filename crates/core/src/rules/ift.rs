@@ -6,6 +6,7 @@
 //! lists only its result kinds: KIA, K/#, #MC, NMC, PTC). The whole table lives in the data
 //! file `assets/tables.ron` (`rules::tables`), correctable without rebuilding.
 
+use crate::rules::tables::{IftColumn, Tables};
 use serde::{Deserialize, Serialize};
 
 /// An IFT result (asl-facts.md "Fire").
@@ -26,23 +27,28 @@ pub enum IftResult {
     NoEffect,
 }
 
-/// A7 (30-FP column): the IFT result of a Final DR for a 30-FP attack (a DC), from the tables
-/// in use (`rules::tables`, `assets/tables.ron`: NOT FROM THE SEEDS).
-pub fn dc_result(final_dr: i32) -> IftResult {
-    crate::rules::tables::Tables::get().ift(30, final_dr)
+/// A7 (30-FP column): the IFT column a DC attacks on, from `tables` (`rules::tables`,
+/// `assets/tables.ron`: NOT FROM THE SEEDS).
+pub fn dc_column(tables: &Tables) -> IftColumn {
+    tables.ift_column(30).clone()
+}
+
+/// A7 (30-FP column): the IFT result of a Final DR for a 30-FP attack (a DC).
+pub fn dc_result(tables: &Tables, final_dr: i32) -> IftResult {
+    tables.ift(30, final_dr)
 }
 
 /// A7: the IFT column a total of `fp` FP attacks on: the highest column not above it (fractions
 /// kept until the total, which then falls to the column at or below it). A total below the
 /// lowest column attacks on the lowest: a reading, the IFT's own text not being in our sources.
-pub fn fire_column(fp: f32) -> u32 {
+pub fn fire_column(tables: &Tables, fp: f32) -> &IftColumn {
     let whole = fp.max(0.0).floor() as u32;
-    u32::from(crate::rules::tables::Tables::get().ift_column(whole).fp)
+    tables.ift_column(whole)
 }
 
 /// A7: the IFT result of a Final DR on the column of `fp` FP (`fire_column`).
-pub fn fire_result(fp: f32, final_dr: i32) -> IftResult {
-    crate::rules::tables::Tables::get().ift(fire_column(fp), final_dr)
+pub fn fire_result(tables: &Tables, fp: f32, final_dr: i32) -> IftResult {
+    fire_column(tables, fp).result(final_dr)
 }
 
 impl IftResult {
@@ -79,10 +85,14 @@ mod tests {
             IftResult::Ptc => 1,
             IftResult::NoEffect => 0,
         };
+        let t = Tables::builtin();
         for dr in -3..14 {
-            assert!(rank(dc_result(dr)) >= rank(dc_result(dr + 1)), "DR {dr}");
+            assert!(
+                rank(dc_result(&t, dr)) >= rank(dc_result(&t, dr + 1)),
+                "DR {dr}"
+            );
         }
-        assert_eq!(dc_result(12), IftResult::NoEffect);
-        assert!(dc_result(-2).is_kia());
+        assert_eq!(dc_result(&t, 12), IftResult::NoEffect);
+        assert!(dc_result(&t, -2).is_kia());
     }
 }

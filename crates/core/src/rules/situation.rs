@@ -92,6 +92,8 @@ pub struct Situation<'a> {
     /// The Japanese squads in the scenario's OB, by which the T-H Hero allowance is counted
     /// (G1.421; `rules::orders::heroes::japanese_squads_in_ob`).
     pub ob_japanese_squads: u32,
+    /// The tables (IFT, Falling DR, Wound Severity) as this run reads them (`rules::tables`).
+    pub tables: &'a crate::rules::tables::Tables,
     /// The game as it stands.
     pub state: GameState,
     /// Hexes Illuminated now (E1.9), and caves lit by G11.96.

@@ -5,7 +5,10 @@
 //!
 //! The program installs the tables once at start (`install`), read from the file a player names
 //! (or `assets/tables.ron` in the current folder); without one, the copy built into the program
-//! (the same file at build time) is used. A bad file is an error with its line and column.
+//! (the same file at build time) is used. A bad file is an error with its line and column. The
+//! rulings reach them through the game's `Setting` and `Situation` (`tables`), or as an
+//! argument; a plan that rolls on a table carries the part it needs (an IFT column, a Falling
+//! DR threshold, the Wound Severity dr).
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -132,7 +135,9 @@ impl Tables {
         Tables::parse(BUILTIN, "assets/tables.ron").expect("the built-in tables are valid")
     }
 
-    /// The tables in use: those installed at start, else the built-in ones.
+    /// The tables installed for this run at start (else the built-in ones): read only where a
+    /// game's setting is made (`state::Setting::tables`); the rulings take them from the
+    /// setting, the situation or their plan, never from here.
     pub fn get() -> &'static Tables {
         TABLES.get_or_init(Tables::builtin)
     }
@@ -148,9 +153,19 @@ impl Tables {
 
     /// A7: the result of a Final DR on the `fp` column.
     pub fn ift(&self, fp: u32, final_dr: i32) -> IftResult {
-        let col = &self.ift_column(fp).results;
+        self.ift_column(fp).result(final_dr)
+    }
+}
+
+impl IftColumn {
+    /// A7: the result of a Final DR on this column (`<= 0` the first row; past the last, no
+    /// effect).
+    pub fn result(&self, final_dr: i32) -> IftResult {
         let row = final_dr.max(0) as usize;
-        col.get(row).copied().unwrap_or(IftResult::NoEffect)
+        self.results
+            .get(row)
+            .copied()
+            .unwrap_or(IftResult::NoEffect)
     }
 }
 

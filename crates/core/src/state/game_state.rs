@@ -22,6 +22,7 @@ use crate::model::{Cloud, Moon, Phase, Side, SmokeKind};
 use crate::rules::caves::CaveSystem;
 use crate::rules::night::light::light_marks;
 use crate::rules::situation::{Situation, UnitAt, light_sources_of};
+use crate::rules::tables::Tables;
 
 /// The current Player Turn (A3): a Game Turn is two Player Turns; the moving side is the
 /// ATTACKER.
@@ -126,6 +127,9 @@ pub struct Setting<'a> {
     /// Each side's ELR (A19), as the scenario sets it.
     pub elr_japanese: i32,
     pub elr_allied: i32,
+    /// The tables the rules lean on but our sources do not print (IFT, Falling DR, Wound
+    /// Severity: `rules::tables`, NOT FROM THE SEEDS), as this run reads them.
+    pub tables: &'a Tables,
 }
 
 impl Setting<'_> {
@@ -253,6 +257,7 @@ impl GameState {
             kindling: setting.kindling,
             year: setting.year,
             ob_japanese_squads: setting.ob_japanese_squads,
+            tables: setting.tables,
             state: self.clone(),
             lit_hexes,
             lit_caves,

@@ -13,6 +13,7 @@ use asl_pto_core::rules::caves::{CaveInput, CaveSystem};
 use asl_pto_core::rules::moves::Reach;
 use asl_pto_core::rules::orders::movement::MovePlan;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
+use asl_pto_core::rules::tables::Tables;
 use asl_pto_core::state::{GameState, NightState, PlayerTurn, Tallies};
 
 /// A map and its caves, owned (a `Situation` borrows the map).
@@ -114,6 +115,7 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
         kindling: false,
         year: Some(1945),
         ob_japanese_squads: 0,
+        tables: Tables::get(),
         state: GameState {
             turn: PlayerTurn {
                 number: 1,

@@ -19,6 +19,7 @@ fn setting(b: &Board) -> Setting<'_> {
         ob_japanese_squads: 0,
         elr_japanese: 3,
         elr_allied: 3,
+        tables: asl_pto_core::rules::tables::Tables::get(),
     }
 }
 

@@ -8,13 +8,6 @@ use crate::rules::night::movement::{Amount, amount};
 
 pub use crate::rules::tables::WoundSeverity;
 
-/// A17.11 Wound Severity, from the tables in use (`assets/tables.ron`). UNCERTAIN — NOT IN OUR
-/// SOURCES: A17.11 is not among our seeds (G1.4 only says "If he passes his Wound Severity
-/// dr").
-pub fn wound_severity() -> WoundSeverity {
-    crate::rules::tables::Tables::get().wound_severity
-}
-
 /// What a break result does to a Japanese SMC.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum SmcOutcome {
@@ -48,9 +41,12 @@ fn smc(outcome: SmcOutcome, rule: &'static str, reason: impl Into<String>) -> Sm
 /// a non-leader hero's Casualty Reduction merely Wounds him (G1.14 EX), so pass `false` for him
 /// (`japanese_smc_takes_mc` does this from an `McResult`). `heroic` includes a T-H Hero (G1.421)
 /// and a heroic leader. `wound_severity_dr` is the Original Wound Severity dr; an already-wounded
-/// man adds `wound_severity().already_wounded_drm` and dies at `wound_severity().mortal_at_or_above`
-/// (both UNCERTAIN, see there). If he survives he is Wounded (flipped, unless already wounded).
+/// man adds `severity.already_wounded_drm` and dies at `severity.mortal_at_or_above` (A17.11
+/// Wound Severity, from the tables, `assets/tables.ron`: UNCERTAIN — NOT IN OUR SOURCES, A17.11
+/// is not among our seeds; G1.4 only says "If he passes his Wound Severity dr"). If he survives
+/// he is Wounded (flipped, unless already wounded).
 pub fn japanese_smc_breaks(
+    severity: WoundSeverity,
     already_wounded: bool,
     heroic: bool,
     casualty_mc: bool,
@@ -72,7 +68,7 @@ pub fn japanese_smc_breaks(
         );
     }
     let drm = if already_wounded {
-        wound_severity().already_wounded_drm
+        severity.already_wounded_drm
     } else {
         0
     };
@@ -82,14 +78,14 @@ pub fn japanese_smc_breaks(
     } else {
         format!("Wound Severity dr {wound_severity_dr} +{drm} (already wounded) = {final_dr}")
     };
-    if final_dr >= wound_severity().mortal_at_or_above {
+    if final_dr >= severity.mortal_at_or_above {
         smc(
             SmcOutcome::Eliminated,
             "A17.11",
             format!(
                 "a Japanese SMC is Wounded instead of broken (G1.4); {roll} >= {}: the wound is \
                  mortal (A17.11 threshold UNCERTAIN, not in our sources)",
-                wound_severity().mortal_at_or_above
+                severity.mortal_at_or_above
             ),
         )
     } else {
@@ -98,7 +94,7 @@ pub fn japanese_smc_breaks(
             "G1.4",
             format!(
                 "a Japanese SMC is Wounded instead of broken; {roll} < {}: he survives{}",
-                wound_severity().mortal_at_or_above,
+                severity.mortal_at_or_above,
                 if already_wounded {
                     " and stays on his Wounded side"
                 } else {
@@ -113,6 +109,7 @@ pub fn japanese_smc_breaks(
 /// Casualty MC counting as such only for a leader (a hero's Casualty Reduction Wounds him). A
 /// Japanese leader who fails by >= his ELR is not subject to Replacement (G1.41); nor is a hero.
 pub fn japanese_smc_takes_mc(
+    severity: WoundSeverity,
     mc: &McResult,
     is_leader: bool,
     already_wounded: bool,
@@ -127,6 +124,7 @@ pub fn japanese_smc_takes_mc(
         );
     }
     let mut b = japanese_smc_breaks(
+        severity,
         already_wounded,
         heroic,
         is_leader && mc.casualty,

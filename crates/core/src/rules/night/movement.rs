@@ -537,11 +537,10 @@ pub struct FallingDr {
 
 /// E1.421 (with B11.41): a Climbing unit's Falling DR; +1 DRM during a night scenario. The
 /// outcome comes from the tables' `falling_dr_falls_at` (`assets/tables.ron`), which our sources
-/// do not give.
-pub fn falling_dr(original_dr: u8, night: bool) -> FallingDr {
+/// do not give: `falls_at`.
+pub fn falling_dr(original_dr: u8, night: bool, falls_at: i32) -> FallingDr {
     let drm = if night { NIGHT_FALLING_DRM } else { 0 };
     let final_dr = i32::from(original_dr) + drm;
-    let falls_at = crate::rules::tables::Tables::get().falling_dr_falls_at;
     let outcome = if final_dr >= falls_at {
         FallingOutcome::Falls
     } else {

@@ -38,6 +38,9 @@ pub struct ClimbPlan {
     pub falling: Check,
     /// A night scenario: +1 to the Falling DR (E1.421).
     pub night: bool,
+    /// The lowest Final Falling DR at which the Climber falls (the tables' B11.41 value, NOT
+    /// FROM THE SEEDS).
+    pub falls_at: i32,
     /// Where a fall lands: the foot of the cliff (B11.41's result is not in our sources), and
     /// its name on the map.
     pub foot: Hex,
@@ -67,6 +70,7 @@ impl ClimbPlan {
             reason,
             falling,
             night: s.night(),
+            falls_at: s.tables.falling_dr_falls_at,
             foot,
             foot_name: s.map.name(foot),
         }
@@ -299,7 +303,7 @@ pub fn climb_outcome(plan: &ClimbPlan, colored: u8, white: u8) -> ClimbOutcome {
     if !plan.falling.holds {
         return stays(format!("{}; {}", plan.reason, plan.falling.reason));
     }
-    let f = falling_dr(colored + white, plan.night);
+    let f = falling_dr(colored + white, plan.night, plan.falls_at);
     if f.outcome == FallingOutcome::Falls {
         return ClimbOutcome {
             fell: true,

@@ -16,8 +16,9 @@ use crate::rules::caves::attack::{
     thrown_dc_failure_attacks,
 };
 use crate::rules::caves::sight::cave_los;
-use crate::rules::ift::{IftResult, dc_result};
+use crate::rules::ift::{IftResult, dc_column};
 use crate::rules::situation::{Refusal, Situation, UnitAt, require};
+use crate::rules::tables::IftColumn;
 use crate::rules::{Check, Ruling};
 
 /// The rule an IFT DR of a DC attack on a cave is rolled under (A7).
@@ -154,6 +155,8 @@ pub struct DcVsCave {
     pub known: bool,
     /// The rule the IFT DR is rolled under.
     pub roll_rule: &'static str,
+    /// The IFT's 30-FP column (the tables', NOT FROM THE SEEDS).
+    pub ift: IftColumn,
 }
 
 /// What a DC's IFT DR does to a cave.
@@ -177,6 +180,7 @@ impl DcVsCave {
             why,
             known: japanese_mmc_known(s, cave),
             roll_rule: IFT,
+            ift: dc_column(s.tables),
         }
     }
 
@@ -186,7 +190,7 @@ impl DcVsCave {
     pub fn resolve(&self, original_dr: u8) -> DcCaveOutcome {
         let original = i32::from(original_dr);
         let final_dr = original + self.drm;
-        let result = dc_result(final_dr);
+        let result = self.ift.result(final_dr);
         let text = format!(
             "DC ({DC_FP} FP) vs cave {}: {}; IFT DR {original} {:+} = {final_dr}: {} (the IFT \
              is not in our sources: rules::ift)",
@@ -199,7 +203,7 @@ impl DcVsCave {
             &Eliminator::Dc {
                 delivery: self.delivery,
                 unconcealed_good_order_japanese_mmc: self.known,
-                original_kia: dc_result(original).is_kia(),
+                original_kia: self.ift.result(original).is_kia(),
                 final_kia: result.is_kia(),
             },
             true,
@@ -230,6 +234,8 @@ pub struct DcVsLocation {
     pub why: String,
     /// The rule its IFT DR is rolled under and logged with.
     pub rule: &'static str,
+    /// The IFT's 30-FP column (the tables', NOT FROM THE SEEDS).
+    pub ift: IftColumn,
 }
 
 impl DcVsLocation {
@@ -237,7 +243,7 @@ impl DcVsLocation {
     /// column, and the attack as the log tells it.
     pub fn resolve(&self, original_dr: u8) -> (IftResult, String) {
         let final_dr = i32::from(original_dr) + self.drm;
-        let result = dc_result(final_dr);
+        let result = self.ift.result(final_dr);
         let text = format!(
             "DC ({DC_FP} FP) vs {}: {}; IFT DR {original_dr} {:+} = {final_dr}: {}",
             self.name,
@@ -357,6 +363,7 @@ pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Ref
                 drm: a.drm,
                 why: a.reason,
                 rule: a.rule,
+                ift: dc_column(s.tables),
             })
         })
         .collect();

@@ -7,7 +7,7 @@
 use super::{is_leader, mmc};
 use crate::model::{Nationality, Side, Unit};
 use crate::rules::ift::IftResult;
-use crate::rules::japanese::smc::{SmcBreak, japanese_smc_breaks, morale_level};
+use crate::rules::japanese::smc::{SmcBreak, WoundSeverity, japanese_smc_breaks, morale_level};
 use crate::rules::japanese::step::{
     Becomes, Cause, StepOutcome, casualty_reduction, japanese_mmc_breaks, mmc_breaks,
 };
@@ -147,15 +147,18 @@ impl McFailure {
         }
     }
 
-    /// G1.4/G1.41/A17.11: what the Wound Severity dr does to a Japanese SMC.
-    pub fn wound(&self, dr: u8) -> Option<SmcBreak> {
+    /// G1.4/G1.41/A17.11: what the Wound Severity dr does to a Japanese SMC (`severity`: the
+    /// tables' A17.11 Wound Severity).
+    pub fn wound(&self, severity: WoundSeverity, dr: u8) -> Option<SmcBreak> {
         match self {
             McFailure::JapaneseSmc {
                 wounded,
                 hero,
                 casualty,
                 ..
-            } => Some(japanese_smc_breaks(*wounded, *hero, *casualty, dr)),
+            } => Some(japanese_smc_breaks(
+                severity, *wounded, *hero, *casualty, dr,
+            )),
             _ => None,
         }
     }

@@ -6,18 +6,24 @@ use asl_pto_core::rules::japanese::heroes::{
     th_hero_eliminated_on_involuntary_hip_loss, th_hero_removed_at_end_of_player_turn,
 };
 use asl_pto_core::rules::japanese::smc::{
-    SmcOutcome, japanese_smc_breaks, japanese_smc_takes_mc, morale_level, wound_severity,
+    SmcOutcome, japanese_smc_breaks, japanese_smc_takes_mc, morale_level,
 };
 use asl_pto_core::rules::morale::morale_check;
+use asl_pto_core::rules::tables::{Tables, WoundSeverity};
 
 use super::jap;
+
+/// A17.11 Wound Severity as the built-in tables give it (NOT FROM THE SEEDS).
+fn wound_severity() -> WoundSeverity {
+    Tables::builtin().wound_severity
+}
 
 // --- G1.4 / G1.41 SMC ---------------------------------------------------------------------------
 
 #[test]
 fn g1_4_japanese_smc_is_wounded_instead_of_broken() {
     let survive = wound_severity().mortal_at_or_above - 1;
-    let b = japanese_smc_breaks(false, false, false, survive);
+    let b = japanese_smc_breaks(wound_severity(), false, false, false, survive);
     assert_eq!(b.outcome, SmcOutcome::Wounded);
     assert_eq!(b.rule, "G1.4");
     assert!(b.reason.contains("flipped"), "{}", b.reason);
@@ -25,15 +31,21 @@ fn g1_4_japanese_smc_is_wounded_instead_of_broken() {
 
 #[test]
 fn g1_4_failed_wound_severity_dr_eliminates() {
-    let b = japanese_smc_breaks(false, false, false, wound_severity().mortal_at_or_above);
+    let b = japanese_smc_breaks(
+        wound_severity(),
+        false,
+        false,
+        false,
+        wound_severity().mortal_at_or_above,
+    );
     assert_eq!(b.outcome, SmcOutcome::Eliminated);
     assert_eq!(b.rule, "A17.11");
     assert_eq!(
-        japanese_smc_breaks(false, false, false, 1).outcome,
+        japanese_smc_breaks(wound_severity(), false, false, false, 1).outcome,
         SmcOutcome::Wounded
     );
     assert_eq!(
-        japanese_smc_breaks(false, false, false, 6).outcome,
+        japanese_smc_breaks(wound_severity(), false, false, false, 6).outcome,
         SmcOutcome::Eliminated
     );
 }
@@ -42,37 +54,37 @@ fn g1_4_failed_wound_severity_dr_eliminates() {
 fn g1_4_already_wounded_smc_adds_the_rewound_drm() {
     let edge = wound_severity().mortal_at_or_above - wound_severity().already_wounded_drm;
     assert_eq!(
-        japanese_smc_breaks(true, false, false, edge).outcome,
+        japanese_smc_breaks(wound_severity(), true, false, false, edge).outcome,
         SmcOutcome::Eliminated
     );
-    let b = japanese_smc_breaks(true, false, false, edge - 1);
+    let b = japanese_smc_breaks(wound_severity(), true, false, false, edge - 1);
     assert_eq!(b.outcome, SmcOutcome::Wounded);
     assert!(b.reason.contains("stays"), "{}", b.reason);
 }
 
 #[test]
 fn g1_4_already_wounded_heroic_smc_is_eliminated() {
-    let b = japanese_smc_breaks(true, true, false, 1);
+    let b = japanese_smc_breaks(wound_severity(), true, true, false, 1);
     assert_eq!(b.outcome, SmcOutcome::Eliminated);
     assert_eq!(b.rule, "G1.4");
     // Unwounded heroic: wounded like any SMC.
     assert_eq!(
-        japanese_smc_breaks(false, true, false, 1).outcome,
+        japanese_smc_breaks(wound_severity(), false, true, false, 1).outcome,
         SmcOutcome::Wounded
     );
 }
 
 #[test]
 fn g1_41_leader_casualty_mc_is_eliminated() {
-    let b = japanese_smc_breaks(false, false, true, 1);
+    let b = japanese_smc_breaks(wound_severity(), false, false, true, 1);
     assert_eq!(b.outcome, SmcOutcome::Eliminated);
     assert_eq!(b.rule, "G1.41");
     // Through an MC: Original 12 for a leader...
     let mc = morale_check(12, -4, 10, 3);
-    let b = japanese_smc_takes_mc(&mc, true, false, false, 1);
+    let b = japanese_smc_takes_mc(wound_severity(), &mc, true, false, false, 1);
     assert_eq!(b.outcome, SmcOutcome::Eliminated);
     // ... but a hero's Casualty Reduction only Wounds him.
-    let b = japanese_smc_takes_mc(&mc, false, false, true, 1);
+    let b = japanese_smc_takes_mc(wound_severity(), &mc, false, false, true, 1);
     assert_eq!(b.outcome, SmcOutcome::Wounded);
 }
 
@@ -80,14 +92,21 @@ fn g1_41_leader_casualty_mc_is_eliminated() {
 fn g1_41_leader_failing_by_elr_is_not_replaced() {
     let mc = morale_check(11, 0, 8, 2);
     assert!(mc.exceeds_elr);
-    let b = japanese_smc_takes_mc(&mc, true, false, false, 1);
+    let b = japanese_smc_takes_mc(wound_severity(), &mc, true, false, false, 1);
     assert_eq!(b.outcome, SmcOutcome::Wounded);
     assert!(
         b.reason.contains("not subject to ELR Replacement"),
         "{}",
         b.reason
     );
-    let passed = japanese_smc_takes_mc(&morale_check(8, 0, 8, 2), true, false, false, 6);
+    let passed = japanese_smc_takes_mc(
+        wound_severity(),
+        &morale_check(8, 0, 8, 2),
+        true,
+        false,
+        false,
+        6,
+    );
     assert_eq!(passed.outcome, SmcOutcome::Unaffected);
 }
 

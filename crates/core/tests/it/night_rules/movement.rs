@@ -283,12 +283,17 @@ fn e1_551_closest_defender_is_the_nearest_occupied_hex_ties_to_the_attacker() {
 
 #[test]
 fn e1_421_falling_dr_plus_one_at_night() {
-    let night = falling_dr(11, true);
+    // The built-in tables' B11.41 threshold (12; NOT FROM THE SEEDS).
+    let falls_at = asl_pto_core::rules::tables::Tables::builtin().falling_dr_falls_at;
+    assert_eq!(falls_at, 12);
+    let night = falling_dr(11, true, falls_at);
     assert_eq!(night.final_dr, 12);
     assert_eq!(night.outcome, FallingOutcome::Falls);
     assert_eq!(night.rule, "E1.421");
-    let day = falling_dr(11, false);
+    let day = falling_dr(11, false, falls_at);
     assert_eq!(day.final_dr, 11);
     assert_eq!(day.outcome, FallingOutcome::Safe);
-    assert_eq!(falling_dr(10, true).outcome, FallingOutcome::Safe);
+    assert_eq!(falling_dr(10, true, falls_at).outcome, FallingOutcome::Safe);
+    // A player's table with another threshold is the one the ruling uses.
+    assert_eq!(falling_dr(10, true, 11).outcome, FallingOutcome::Falls);
 }

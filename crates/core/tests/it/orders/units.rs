@@ -75,8 +75,24 @@ fn g1_4_a_japanese_smc_failing_a_mc_is_wounded_on_his_wound_severity_dr() {
         panic!("{f:?}");
     };
     assert_eq!(*roll_rule, "A17.11");
-    assert_eq!(f.wound(2).unwrap().outcome, SmcOutcome::Wounded);
-    assert_eq!(f.wound(5).unwrap().outcome, SmcOutcome::Eliminated);
+    assert_eq!(
+        f.wound(
+            asl_pto_core::rules::tables::Tables::builtin().wound_severity,
+            2
+        )
+        .unwrap()
+        .outcome,
+        SmcOutcome::Wounded
+    );
+    assert_eq!(
+        f.wound(
+            asl_pto_core::rules::tables::Tables::builtin().wound_severity,
+            5
+        )
+        .unwrap()
+        .outcome,
+        SmcOutcome::Eliminated
+    );
 }
 
 #[test]
@@ -204,9 +220,17 @@ fn g1_14_ex_casualty_reduction_wounds_a_japanese_smc_whatever_its_cause() {
         ),
         "{f:?}"
     );
-    let survive = asl_pto_core::rules::japanese::smc::wound_severity().mortal_at_or_above - 1;
+    let survive = asl_pto_core::rules::tables::Tables::builtin()
+        .wound_severity
+        .mortal_at_or_above
+        - 1;
     assert_eq!(
-        f.wound(survive).unwrap().outcome,
+        f.wound(
+            asl_pto_core::rules::tables::Tables::builtin().wound_severity,
+            survive
+        )
+        .unwrap()
+        .outcome,
         asl_pto_core::rules::japanese::smc::SmcOutcome::Wounded
     );
 }

@@ -48,7 +48,8 @@ use crate::los::Location;
 use crate::model::FireMark;
 use crate::rules::Check;
 use crate::rules::caves::attack::Drm;
-use crate::rules::ift::{IftResult, fire_result};
+use crate::rules::ift::IftResult;
+use crate::rules::tables::IftColumn;
 
 /// One FP change with its rule and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,8 +93,10 @@ pub struct FirePlan {
     pub mark: FireMark,
     pub fp: Vec<FirerFp>,
     pub total_fp: f32,
-    /// The IFT column the total falls on.
+    /// The IFT column the total falls on (its FP), and its results (the tables', NOT FROM THE
+    /// SEEDS).
     pub column: u32,
+    pub ift: IftColumn,
     pub drm: Vec<Drm>,
     pub total_drm: i32,
     /// The units in the target Location the attack affects, sorted.
@@ -124,7 +127,7 @@ impl FirePlan {
     /// A7: the IFT DR (`original_dr`, the two dice) plus the DRM on the attack's column.
     pub fn resolve(&self, original_dr: u8) -> FireOutcome {
         let final_dr = i32::from(original_dr) + self.total_drm;
-        let result = fire_result(self.total_fp, final_dr);
+        let result = self.ift.result(final_dr);
         let fps: Vec<String> = self
             .fp
             .iter()

@@ -25,6 +25,7 @@ use crate::scenario::SmokeKind;
 use crate::sim::live::state;
 use crate::sim::watch::PieceChanges;
 use crate::sim::{Board, Smoke};
+use crate::state::GameState;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CountersStale>()
@@ -268,6 +269,17 @@ fn face_material(world: &mut World, face: &Face, ghost: bool) -> Handle<Standard
 /// units in its middle.
 const HEX_MARKER_OFFSET: Vec3 = Vec3::new(-0.24, 0.0, 0.2);
 
+/// What the counters' drawing builds before it is spawned: the solid and translucent meshes,
+/// the counter tiles in their piles, and what can be picked.
+#[derive(Default)]
+struct Drawn {
+    solid: MeshData,
+    glass: MeshData,
+    piles: Piles,
+    picks: Vec<(Pick, Vec3, f32)>,
+    unit_at: HashMap<String, Location>,
+}
+
 fn draw_counters(world: &mut World) {
     if !world.resource::<CountersStale>().0 {
         return;
@@ -276,34 +288,46 @@ fn draw_counters(world: &mut World) {
     let board = world.resource::<Board>().clone();
     let live = state(world, &board);
     let settings = world.resource::<ViewSettings>().clone();
-    let climbs = live.climbs.clone();
-    let palette = world.resource::<Palette>().clone();
-    let map = &board.scenario.map;
-    let mut solid = MeshData::new();
-    let mut glass = MeshData::new();
-    let mut picks = Vec::new();
-    let mut unit_at = HashMap::new();
-    let mut piles = Piles::default();
-    let grey = [214, 214, 206];
+    let mut d = Drawn {
+        solid: MeshData::new(),
+        glass: MeshData::new(),
+        ..default()
+    };
     // Climb counters (B11.4) on the face, under their Climbers.
-    for c in &climbs {
+    for c in &live.climbs {
         let p = climb_counter_spot(c.hex, c.level, c.vertex);
-        piles.put(
+        d.piles.put(
             p - Vec3::Y * 0.02,
-            counter_art::marker_face(grey, "CLIMB"),
+            counter_art::marker_face(GREY, "CLIMB"),
             MARKER_SIDE,
             false,
         );
     }
-    // Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?":
-    // the enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
+    draw_units(&mut d, &board, &live, &settings);
+    draw_smoke(&mut d, &board, &live);
+    draw_fires(&mut d, &board, &live);
+    spawn_drawn(world, d);
+    world.resource_mut::<SceneReady>().counters = true;
+}
+
+/// The grey of markers (Climb, SMOKE).
+const GREY: [u8; 3] = [214, 214, 206];
+
+/// Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?": the
+/// enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
+fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSettings) {
+    let map = &board.scenario.map;
+    let climbs = &live.climbs;
+    let piles = &mut d.piles;
+    let picks = &mut d.picks;
+    let unit_at = &mut d.unit_at;
     // A hex's own ground counters step back from a cave whose occupants lie at its mouth (its
     // Entrance Hex), and from a Climb counter in it; several add up (to a limit).
     let mut step_back: HashMap<crate::hex::Hex, Vec3> = HashMap::new();
     let mut occupied: Vec<&str> = live
         .units
         .iter()
-        .filter(|u| shown(&settings, u.unit.side(), u.hidden))
+        .filter(|u| shown(settings, u.unit.side(), u.hidden))
         .filter_map(|u| match &u.at {
             Location::Cave(id) => Some(id.as_str()),
             _ => None,
@@ -314,11 +338,11 @@ fn draw_counters(world: &mut World) {
     for c in occupied.iter().filter_map(|id| board.caves.cave(id)) {
         *step_back.entry(c.entrance).or_default() += make_way(c);
     }
-    for c in &climbs {
+    for c in climbs {
         *step_back.entry(c.hex).or_default() += climb_make_way(c.hex, c.vertex);
     }
     for u in &live.units {
-        if !shown(&settings, u.unit.side(), u.hidden) {
+        if !shown(settings, u.unit.side(), u.hidden) {
             continue;
         }
         let Some(mut base) = counter_point(map, &board.caves, &u.at) else {
@@ -361,7 +385,12 @@ fn draw_counters(world: &mut World) {
         picks.push((Pick::Unit(u.unit.id.clone()), top, side * 0.55));
         unit_at.insert(u.unit.id.clone(), u.at.clone());
     }
-    // SMOKE: grey volumes two levels tall; WP whiter; dispersed fainter.
+}
+
+/// SMOKE: grey volumes two levels tall; WP whiter; dispersed fainter.
+fn draw_smoke(d: &mut Drawn, board: &Board, live: &GameState) {
+    let map = &board.scenario.map;
+    let (glass, piles, grey) = (&mut d.glass, &mut d.piles, GREY);
     for Smoke {
         at: at_,
         kind,
@@ -404,7 +433,12 @@ fn draw_counters(world: &mut World) {
         }
     }
     glass.alpha = 1.0;
-    // Fires: Blazes as tall flames, Flames as small ones.
+}
+
+/// Fires (Blazes as tall flames, Flames as small ones), Starshells and IR rounds.
+fn draw_fires(d: &mut Drawn, board: &Board, live: &GameState) {
+    let map = &board.scenario.map;
+    let (solid, glass, piles) = (&mut d.solid, &mut d.glass, &mut d.piles);
     let fire_at = |h| map.get(h).map_or(0.0, ground);
     // A Blaze burns on top of what burns (a building's roof, the jungle's canopy).
     let top_of = |h: crate::hex::Hex| {
@@ -463,6 +497,13 @@ fn draw_counters(world: &mut World) {
             glass.prism(ground, 0.05, up, 4, rgb);
         }
     }
+}
+
+/// The counters drawn replace those drawn before: the meshes, the tiles (each facing the
+/// camera) and what can be picked.
+fn spawn_drawn(world: &mut World, d: Drawn) {
+    let palette = world.resource::<Palette>().clone();
+    let (solid, glass, piles) = (d.solid, d.glass, d.piles);
     let mut old = world.query_filtered::<Entity, With<CounterVisual>>();
     let old: Vec<Entity> = old.iter(world).collect();
     for e in old {
@@ -497,7 +538,6 @@ fn draw_counters(world: &mut World) {
         ));
     }
     let mut pickables = world.resource_mut::<Pickables>();
-    pickables.counters = picks;
-    pickables.unit_at = unit_at;
-    world.resource_mut::<SceneReady>().counters = true;
+    pickables.counters = d.picks;
+    pickables.unit_at = d.unit_at;
 }

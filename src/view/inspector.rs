@@ -19,6 +19,16 @@ use crate::sim::{
 };
 
 type UnitRow<'a> = (&'a Unit, &'a At, Has<Hidden>, Has<Concealed>, Has<Cloaked>);
+type CellRow = (
+    &'static HexCell,
+    Option<&'static Illuminated>,
+    Option<&'static Shadowed>,
+);
+type CaveRow = (
+    &'static CaveCounter,
+    Option<&'static Illuminated>,
+    Has<Hidden>,
+);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -51,10 +61,10 @@ fn show(
     mut selected: ResMut<Selected>,
     board: Res<Board>,
     night: Res<NightState>,
-    cells: Query<(&HexCell, Option<&Illuminated>, Option<&Shadowed>)>,
-    caves: Query<(&CaveCounter, Option<&Illuminated>, Has<Hidden>)>,
-    units: Query<UnitRow>,
-    smoke: Query<&Smoke>,
+    cells: Query<CellRow>,
+    caves: Query<CaveRow>,
+    units: Query<UnitRow<'static>>,
+    smoke: Query<&'static Smoke>,
     settings: Res<ViewSettings>,
 ) -> Result {
     let Some(pick) = selected.0.clone() else {
@@ -78,180 +88,226 @@ fn show(
         .default_width(320.0)
         .resizable(false)
         .open(&mut open)
-        .show(ctx, |ui| match &pick {
-            Pick::Hex(h) => {
-                let Some(d) = map.get(*h) else { return };
-                ui.heading(format!("Hex {}", map.name(*h)));
-                ui.label(format!("Base Level {} (A6)", d.level));
-                let info = d.terrain.info();
-                if d.printed != d.terrain {
-                    ui.label(format!(
-                        "{} (printed {}, converted by G.1)",
-                        info.name,
-                        d.printed.info().name
-                    ));
-                } else {
-                    ui.label(info.name);
+        .show(ctx, |ui| {
+            let seen = Seen {
+                board: &board,
+                night: night.night(),
+                cells: &cells,
+                caves: &caves,
+                units: &units,
+                smoke: &smoke,
+                settings: &settings,
+            };
+            match &pick {
+                Pick::Hex(h) => show_hex(ui, &seen, *h),
+                Pick::At(l) => {
+                    ui.heading(format!("{}", l.display(map)));
+                    list_units(ui, &units, |at| at == l, &board, &settings);
                 }
-                ui.label(format!("TEM {:+} ({})", info.tem, info.tem_rule));
-                if let Some(dep) = d.depression {
-                    ui.label(format!(
-                        "Depression {dep:?}: floor Level {}, Crest level {} (A6.3)",
-                        d.level,
-                        d.level + 1
-                    ));
-                }
-                if let Some(w) = d.water_level() {
-                    ui.label(format!("water at Level {w} (B20)"));
-                }
-                for n in h.neighbors() {
-                    if let Some(side) = Hexside::between(*h, n)
-                        && map.contains(n)
-                    {
-                        if map.is_cliff(side) {
-                            ui.label(format!("cliff hexside {} (B11)", map.side_name(side)));
-                        } else if let Some(l) = map.crest_line(side) {
-                            ui.small(format!("Crest Line {} at Level {l}", map.side_name(side)));
-                        }
-                    }
-                }
-                if night.night() {
-                    let light = cells.iter().find(|(c, ..)| c.0 == *h);
-                    match light {
-                        Some((_, Some(i), _)) => {
-                            ui.label(format!("Illuminated ({})", i.rule));
-                        }
-                        Some((_, None, Some(shadowed))) => {
-                            ui.label("in a Blaze's zone but shadowed: not Illuminated (E1.941)");
-                            for s in &shadowed.by {
-                                ui.label(shadow_text(map, s));
-                            }
-                        }
-                        _ => {
-                            ui.label("dark: seen only within the NVR (E1.1)");
-                        }
-                    };
-                }
-                list_units(ui, &units, |at| at.hex() == Some(*h), &board, &settings);
-            }
-            Pick::At(l) => {
-                ui.heading(format!("{}", l.display(map)));
-                list_units(ui, &units, |at| at == l, &board, &settings);
-            }
-            Pick::Cave(id) => {
-                let Some(c) = board.caves.cave(id) else {
-                    return;
-                };
-                let hidden = caves.iter().any(|(cc, _, h)| &cc.id == id && h);
-                if !shown(&settings, crate::scenario::Side::Japanese, hidden) {
-                    ui.label("nothing known here");
-                    return;
-                }
-                ui.heading(format!("Cave {id}"));
-                let row = caves.iter().find(|(cc, ..)| &cc.id == id);
-                if row.is_some_and(|(_, _, hidden)| hidden) {
-                    ui.label("hidden: set up hidden, revealed by Search, LOS or attack (G11.3)");
-                }
-                ui.label(format!(
-                    "in {}, CA Hexside {} (G11.12)",
-                    map.name(c.hex),
-                    map.side_name(c.ca)
-                ));
-                ui.label(format!("Entrance Hex {} (G11.1)", map.name(c.entrance)));
-                ui.label(format!("cave level {} (G11.11)", c.level));
-                if c.upper_cliff {
-                    ui.label("Upper-Cliff cave: entered and left by Climbing (G11.113, G11.71)");
-                }
-                if c.in_depression {
-                    ui.label("IN a Depression (G11.111)");
-                }
-                if c.primary {
-                    ui.label("Primary cave: has a Cave Complex (G11.2)");
-                }
-                if let Some(x) = &c.complex {
-                    ui.label(format!("within Cave Complex {x}{x}'s boundaries (G11.2)"));
-                }
-                let acc = board.caves.accessible_from(&Under::Cave(id.clone()));
-                let acc: Vec<String> = acc.into_iter().filter(|a| a != id).collect();
-                ui.label(format!(
-                    "Accessible (G11.6): {}",
-                    if acc.is_empty() {
-                        "none".to_string()
-                    } else {
-                        acc.join(", ")
-                    }
-                ));
-                let at = Location::Cave(id.clone());
-                if smoke.iter().any(|s| s.at == at) {
-                    ui.label("SMOKE inside: doubles its outgoing hindrance (G11.85)");
-                }
-                if night.night() {
-                    match row.and_then(|(_, l, _)| l) {
-                        Some(_) => ui.label(
-                            "Illuminated: a Blaze lights its hex at all levels (E1.94) and its \
-                             Entrance Hex is lit (G11.96)",
-                        ),
-                        None => ui.label(
-                            "not Illuminated: needs a Blaze's light on its hex (a Starshell or IR \
-                             lights no cave, E1.923) and its Entrance Hex lit (G11.96)",
-                        ),
-                    };
-                }
-                ui.small("Its Covered Arc is drawn in orange (G11.12).");
-                list_units(ui, &units, |l| *l == at, &board, &settings);
-            }
-            Pick::Unit(id) => {
-                let Some((u, at, hidden, concealed, cloaked)) = units
-                    .iter()
-                    .find(|(u, ..)| &u.id == id)
-                    .filter(|(u, _, hidden, ..)| shown(&settings, u.side(), *hidden))
-                else {
-                    return;
-                };
-                ui.heading(format!("{} — {} {:?}", u.id, u.counter, u.nationality));
-                ui.label(format!("at {}", at.0.display(map)));
-                let mut state = Vec::new();
-                if u.broken {
-                    state.push("broken");
-                }
-                if u.dm {
-                    state.push("DM");
-                }
-                if u.wounded {
-                    state.push("wounded (G1.4)");
-                }
-                if u.pinned {
-                    state.push("pinned");
-                }
-                if u.dc {
-                    state.push("has a DC");
-                }
-                if u.hero.is_some() {
-                    state.push("T-H Hero (G1.421)");
-                }
-                if hidden {
-                    state.push("hidden (HIP)");
-                }
-                if concealed {
-                    state.push("Concealed (?)");
-                }
-                if cloaked {
-                    state.push("Cloaked (E1.4)");
-                }
-                if matches!(at.0, Location::Climbing { .. }) {
-                    state.push("Climbing (B11.4)");
-                }
-                ui.label(if state.is_empty() {
-                    "Good Order".to_string()
-                } else {
-                    state.join(", ")
-                });
+                Pick::Cave(id) => show_cave(ui, &seen, id),
+                Pick::Unit(id) => show_unit(ui, &seen, id),
             }
         });
     if !open {
         selected.0 = None;
     }
     Ok(())
+}
+
+/// What the Inspector reads to describe a pick.
+struct Seen<'a, 'w, 's> {
+    board: &'a Board,
+    night: bool,
+    cells: &'a Query<'w, 's, CellRow>,
+    caves: &'a Query<'w, 's, CaveRow>,
+    units: &'a Query<'w, 's, UnitRow<'static>>,
+    smoke: &'a Query<'w, 's, &'static Smoke>,
+    settings: &'a ViewSettings,
+}
+
+/// A hex: its Base Level, terrain and TEM, Depression, water, cliffs and Crest Lines, light at
+/// night, and the units in it.
+fn show_hex(ui: &mut egui::Ui, seen: &Seen, h: crate::hex::Hex) {
+    let (board, settings, units, cells) = (seen.board, seen.settings, seen.units, seen.cells);
+    let map = &board.scenario.map;
+    let h = &h;
+    let Some(d) = map.get(*h) else { return };
+    ui.heading(format!("Hex {}", map.name(*h)));
+    ui.label(format!("Base Level {} (A6)", d.level));
+    let info = d.terrain.info();
+    if d.printed != d.terrain {
+        ui.label(format!(
+            "{} (printed {}, converted by G.1)",
+            info.name,
+            d.printed.info().name
+        ));
+    } else {
+        ui.label(info.name);
+    }
+    ui.label(format!("TEM {:+} ({})", info.tem, info.tem_rule));
+    if let Some(dep) = d.depression {
+        ui.label(format!(
+            "Depression {dep:?}: floor Level {}, Crest level {} (A6.3)",
+            d.level,
+            d.level + 1
+        ));
+    }
+    if let Some(w) = d.water_level() {
+        ui.label(format!("water at Level {w} (B20)"));
+    }
+    for n in h.neighbors() {
+        if let Some(side) = Hexside::between(*h, n)
+            && map.contains(n)
+        {
+            if map.is_cliff(side) {
+                ui.label(format!("cliff hexside {} (B11)", map.side_name(side)));
+            } else if let Some(l) = map.crest_line(side) {
+                ui.small(format!("Crest Line {} at Level {l}", map.side_name(side)));
+            }
+        }
+    }
+    if seen.night {
+        let light = cells.iter().find(|(c, ..)| c.0 == *h);
+        match light {
+            Some((_, Some(i), _)) => {
+                ui.label(format!("Illuminated ({})", i.rule));
+            }
+            Some((_, None, Some(shadowed))) => {
+                ui.label("in a Blaze's zone but shadowed: not Illuminated (E1.941)");
+                for s in &shadowed.by {
+                    ui.label(shadow_text(map, s));
+                }
+            }
+            _ => {
+                ui.label("dark: seen only within the NVR (E1.1)");
+            }
+        };
+    }
+    list_units(ui, units, |at| at.hex() == Some(*h), board, settings);
+}
+
+/// A cave: its site, level, Complex, Accessibility, SMOKE, light at night and occupants, unless
+/// it is hidden from the side shown.
+fn show_cave(ui: &mut egui::Ui, seen: &Seen, id: &String) {
+    let (board, settings, units, caves, smoke) = (
+        seen.board,
+        seen.settings,
+        seen.units,
+        seen.caves,
+        seen.smoke,
+    );
+    let map = &board.scenario.map;
+    let Some(c) = board.caves.cave(id) else {
+        return;
+    };
+    let hidden = caves.iter().any(|(cc, _, h)| &cc.id == id && h);
+    if !shown(settings, crate::scenario::Side::Japanese, hidden) {
+        ui.label("nothing known here");
+        return;
+    }
+    ui.heading(format!("Cave {id}"));
+    let row = caves.iter().find(|(cc, ..)| &cc.id == id);
+    if row.is_some_and(|(_, _, hidden)| hidden) {
+        ui.label("hidden: set up hidden, revealed by Search, LOS or attack (G11.3)");
+    }
+    ui.label(format!(
+        "in {}, CA Hexside {} (G11.12)",
+        map.name(c.hex),
+        map.side_name(c.ca)
+    ));
+    ui.label(format!("Entrance Hex {} (G11.1)", map.name(c.entrance)));
+    ui.label(format!("cave level {} (G11.11)", c.level));
+    if c.upper_cliff {
+        ui.label("Upper-Cliff cave: entered and left by Climbing (G11.113, G11.71)");
+    }
+    if c.in_depression {
+        ui.label("IN a Depression (G11.111)");
+    }
+    if c.primary {
+        ui.label("Primary cave: has a Cave Complex (G11.2)");
+    }
+    if let Some(x) = &c.complex {
+        ui.label(format!("within Cave Complex {x}{x}'s boundaries (G11.2)"));
+    }
+    let acc = board.caves.accessible_from(&Under::Cave(id.clone()));
+    let acc: Vec<String> = acc.into_iter().filter(|a| a != id).collect();
+    ui.label(format!(
+        "Accessible (G11.6): {}",
+        if acc.is_empty() {
+            "none".to_string()
+        } else {
+            acc.join(", ")
+        }
+    ));
+    let at = Location::Cave(id.clone());
+    if smoke.iter().any(|s| s.at == at) {
+        ui.label("SMOKE inside: doubles its outgoing hindrance (G11.85)");
+    }
+    if seen.night {
+        match row.and_then(|(_, l, _)| l) {
+            Some(_) => ui.label(
+                "Illuminated: a Blaze lights its hex at all levels (E1.94) and its \
+                     Entrance Hex is lit (G11.96)",
+            ),
+            None => ui.label(
+                "not Illuminated: needs a Blaze's light on its hex (a Starshell or IR \
+                     lights no cave, E1.923) and its Entrance Hex lit (G11.96)",
+            ),
+        };
+    }
+    ui.small("Its Covered Arc is drawn in orange (G11.12).");
+    list_units(ui, units, |l| *l == at, board, settings);
+}
+
+/// A unit: its counter, Location and state, unless it is hidden from the side shown.
+fn show_unit(ui: &mut egui::Ui, seen: &Seen, id: &String) {
+    let (settings, units) = (seen.settings, seen.units);
+    let map = &seen.board.scenario.map;
+    let Some((u, at, hidden, concealed, cloaked)) = units
+        .iter()
+        .find(|(u, ..)| &u.id == id)
+        .filter(|(u, _, hidden, ..)| shown(settings, u.side(), *hidden))
+    else {
+        return;
+    };
+    ui.heading(format!("{} — {} {:?}", u.id, u.counter, u.nationality));
+    ui.label(format!("at {}", at.0.display(map)));
+    let mut state = Vec::new();
+    if u.broken {
+        state.push("broken");
+    }
+    if u.dm {
+        state.push("DM");
+    }
+    if u.wounded {
+        state.push("wounded (G1.4)");
+    }
+    if u.pinned {
+        state.push("pinned");
+    }
+    if u.dc {
+        state.push("has a DC");
+    }
+    if u.hero.is_some() {
+        state.push("T-H Hero (G1.421)");
+    }
+    if hidden {
+        state.push("hidden (HIP)");
+    }
+    if concealed {
+        state.push("Concealed (?)");
+    }
+    if cloaked {
+        state.push("Cloaked (E1.4)");
+    }
+    if matches!(at.0, Location::Climbing { .. }) {
+        state.push("Climbing (B11.4)");
+    }
+    ui.label(if state.is_empty() {
+        "Good Order".to_string()
+    } else {
+        state.join(", ")
+    });
 }
 
 /// E1.941: "the Blaze in H5 is hidden from it by the Jungle in G6 (A6.2)".

@@ -73,67 +73,9 @@ fn show(
             let more = walk.next < walk.steps.len();
             let back = history.depth() > 0;
             if play.active {
-                ui.label(egui::RichText::new("Play: you order both sides").strong());
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(idle, egui::Button::new("End phase"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::EndPhase);
-                    }
-                    if ui
-                        .add_enabled(idle && back, egui::Button::new("Undo (Ctrl+Z)"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::Undo);
-                    }
-                    if ui
-                        .add_enabled(idle && more, egui::Button::new("Redo (Ctrl+Y)"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::Redo);
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Save (Ctrl+S)").clicked() {
-                        status.save_requested = true;
-                    }
-                    if ui.button("Export walkthrough").clicked() {
-                        status.export_requested = true;
-                    }
-                    ui.label(match walk.next {
-                        1 => "1 step played".to_string(),
-                        n => format!("{n} steps played"),
-                    });
-                });
+                play_buttons(ui, idle, back, more, walk.next, &mut status, &mut orders);
             } else {
-                ui.label(egui::RichText::new("Watch: the scenario's script").strong());
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(idle && more, egui::Button::new("Next step"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::NextStep);
-                    }
-                    if ui
-                        .add_enabled(idle, egui::Button::new("Next phase"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::NextPhase);
-                    }
-                    if ui
-                        .add_enabled(idle && back, egui::Button::new("Back"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::Undo);
-                    }
-                    if ui
-                        .add_enabled(idle, egui::Button::new("Play from here"))
-                        .clicked()
-                    {
-                        orders.write(PlayOrder::Start);
-                    }
-                });
+                watch_buttons(ui, idle, back, more, &mut orders);
                 ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
             }
             if let Some(m) = &status.message {
@@ -151,32 +93,7 @@ fn show(
             }
             ui.separator();
             ui.label("Events (rule, dice):");
-            egui::ScrollArea::vertical()
-                .id_salt("events")
-                .max_height(220.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    for e in &log.events {
-                        let mut line = String::new();
-                        if let Some(r) = &e.rule {
-                            line.push_str(&format!("[{r}] "));
-                        }
-                        if let Some(u) = &e.unit {
-                            line.push_str(&format!("{u}: "));
-                        }
-                        if let Some(d) = &e.dice {
-                            let d: Vec<String> = d.iter().map(u8::to_string).collect();
-                            line.push_str(&format!("({}) ", d.join(",")));
-                        }
-                        line.push_str(&e.text);
-                        let text = egui::RichText::new(line).small();
-                        ui.label(if e.event == "refused" {
-                            text.color(egui::Color32::LIGHT_RED)
-                        } else {
-                            text
-                        });
-                    }
-                });
+            event_lines(ui, &log);
             egui::CollapsingHeader::new(format!("Dice ({} rolls)", dice.rolls.len()))
                 .default_open(false)
                 .show(ui, |ui| {
@@ -192,4 +109,116 @@ fn show(
                 });
         });
     Ok(())
+}
+
+/// Play mode's buttons: End phase, Undo, Redo, Save, Export, and the steps played.
+fn play_buttons(
+    ui: &mut egui::Ui,
+    idle: bool,
+    back: bool,
+    more: bool,
+    played: usize,
+    status: &mut PlayStatus,
+    orders: &mut MessageWriter<PlayOrder>,
+) {
+    ui.label(egui::RichText::new("Play: you order both sides").strong());
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(idle, egui::Button::new("End phase"))
+            .clicked()
+        {
+            orders.write(PlayOrder::EndPhase);
+        }
+        if ui
+            .add_enabled(idle && back, egui::Button::new("Undo (Ctrl+Z)"))
+            .clicked()
+        {
+            orders.write(PlayOrder::Undo);
+        }
+        if ui
+            .add_enabled(idle && more, egui::Button::new("Redo (Ctrl+Y)"))
+            .clicked()
+        {
+            orders.write(PlayOrder::Redo);
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Save (Ctrl+S)").clicked() {
+            status.save_requested = true;
+        }
+        if ui.button("Export walkthrough").clicked() {
+            status.export_requested = true;
+        }
+        ui.label(match played {
+            1 => "1 step played".to_string(),
+            n => format!("{n} steps played"),
+        });
+    });
+}
+
+/// Watch mode's buttons: Next step, Next phase, Back, Play from here.
+fn watch_buttons(
+    ui: &mut egui::Ui,
+    idle: bool,
+    back: bool,
+    more: bool,
+    orders: &mut MessageWriter<PlayOrder>,
+) {
+    ui.label(egui::RichText::new("Watch: the scenario's script").strong());
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(idle && more, egui::Button::new("Next step"))
+            .clicked()
+        {
+            orders.write(PlayOrder::NextStep);
+        }
+        if ui
+            .add_enabled(idle, egui::Button::new("Next phase"))
+            .clicked()
+        {
+            orders.write(PlayOrder::NextPhase);
+        }
+        if ui
+            .add_enabled(idle && back, egui::Button::new("Back"))
+            .clicked()
+        {
+            orders.write(PlayOrder::Undo);
+        }
+        if ui
+            .add_enabled(idle, egui::Button::new("Play from here"))
+            .clicked()
+        {
+            orders.write(PlayOrder::Start);
+        }
+    });
+}
+
+/// The events so far, one line each (rule, unit, dice, sentence), a refusal in red.
+fn event_lines(ui: &mut egui::Ui, log: &WalkLog) {
+    egui::ScrollArea::vertical()
+        .id_salt("events")
+        .max_height(220.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            for e in &log.events {
+                let mut line = String::new();
+                if let Some(r) = &e.rule {
+                    line.push_str(&format!("[{r}] "));
+                }
+                if let Some(u) = &e.unit {
+                    line.push_str(&format!("{u}: "));
+                }
+                if let Some(d) = &e.dice {
+                    let d: Vec<String> = d.iter().map(u8::to_string).collect();
+                    line.push_str(&format!("({}) ", d.join(",")));
+                }
+                line.push_str(&e.text);
+                let text = egui::RichText::new(line).small();
+                ui.label(if e.event == "refused" {
+                    text.color(egui::Color32::LIGHT_RED)
+                } else {
+                    text
+                });
+            }
+        });
 }

@@ -18,158 +18,14 @@ pub(super) fn resolve_script(
     unit_ids: &HashSet<String>,
     cave_ids: &HashSet<String>,
 ) -> Result<(), ScenarioError> {
-    // A script may name a unit of the scenario or one the rules create from it during play
-    // (`us1.2`, `jp1.hero`: `model::derived_unit_id`, `model::hero_unit_id`).
-    let unit = |ctx: &mut Ctx, id: &str| {
-        let nth = ctx.visit(id);
-        let mut base = id;
-        while !unit_ids.contains(base) {
-            match crate::model::parent_unit_id(base) {
-                Some(p) => base = p,
-                None => {
-                    return Err(ctx.err_at(
-                        id,
-                        nth,
-                        format!(
-                            "script: there is no unit '{id}' (nor is it a unit created in play \
-                             from one: <unit>.2 ... <unit>.9, <unit>.hero)"
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(UnitId::from(id))
-    };
-    let cave = |ctx: &mut Ctx, id: &str| {
-        let nth = ctx.visit(id);
-        if cave_ids.contains(id) {
-            Ok(CaveId::from(id))
-        } else {
-            Err(ctx.err_at(id, nth, format!("script: there is no cave '{id}'")))
-        }
+    let known = Known {
+        units: unit_ids,
+        caves: cave_ids,
     };
     for step in &f.script {
         let act = match &step.act {
             None => None,
-            Some(a) => Some(match a {
-                ActionSpec::Move(u, to) => Order::Move {
-                    unit: unit(&mut *ctx, u)?,
-                    to: location(&mut *ctx, &*s, to, "script Move")?,
-                },
-                ActionSpec::Climb(u, level, v) => {
-                    let u = unit(&mut *ctx, u)?;
-                    if !LEVELS.contains(level) {
-                        return Err(ctx.plain(format!(
-                            "script Climb: level {level} is outside Levels -9..20"
-                        )));
-                    }
-                    Order::Climb {
-                        unit: u,
-                        level: *level,
-                        vertex: ctx.vertex(&s.map, v, "script Climb")?,
-                    }
-                }
-                ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
-                    let u = unit(&mut *ctx, u)?;
-                    let c = cave(&mut *ctx, c)?;
-                    if !LEVELS.contains(level) {
-                        return Err(ctx.plain(format!(
-                            "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
-                        )));
-                    }
-                    let vertex = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
-                    Order::ClimbToPlaceDc {
-                        unit: u,
-                        cave: c,
-                        level: *level,
-                        vertex,
-                    }
-                }
-                ActionSpec::EnterCave(u, c) => Order::EnterCave {
-                    unit: unit(&mut *ctx, u)?,
-                    cave: cave(&mut *ctx, c)?,
-                },
-                ActionSpec::ExitCave(u, to) => Order::ExitCave {
-                    unit: unit(&mut *ctx, u)?,
-                    to: location(&mut *ctx, &*s, to, "script ExitCave")?,
-                },
-                ActionSpec::ThrowDc(u, c) => Order::ThrowDc {
-                    unit: unit(&mut *ctx, u)?,
-                    cave: cave(&mut *ctx, c)?,
-                },
-                ActionSpec::PlaceDc(u, c) => Order::PlaceDc {
-                    unit: unit(&mut *ctx, u)?,
-                    cave: cave(&mut *ctx, c)?,
-                },
-                ActionSpec::SetDc(u, c) => Order::SetDc {
-                    unit: unit(&mut *ctx, u)?,
-                    cave: cave(&mut *ctx, c)?,
-                },
-                ActionSpec::PlaceSmoke(u, at) => Order::PlaceSmoke {
-                    unit: unit(&mut *ctx, u)?,
-                    at: location(&mut *ctx, &*s, at, "script PlaceSmoke")?,
-                },
-                ActionSpec::FireStarshell(u, h) => Order::FireStarshell {
-                    unit: unit(&mut *ctx, u)?,
-                    at: ctx.hex(&s.map, h, "script FireStarshell")?,
-                },
-                ActionSpec::FireIr(h) => Order::FireIr {
-                    at: ctx.hex(&s.map, h, "script FireIr")?,
-                },
-                ActionSpec::Kindle(h) => Order::Kindle {
-                    at: ctx.hex(&s.map, h, "script Kindle")?,
-                },
-                ActionSpec::MoraleCheck(u, drm) => Order::MoraleCheck {
-                    unit: unit(&mut *ctx, u)?,
-                    drm: *drm,
-                },
-                ActionSpec::Search(u, h) => Order::Search {
-                    unit: unit(&mut *ctx, u)?,
-                    hex: ctx.hex(&s.map, h, "script Search")?,
-                },
-                ActionSpec::NextPlayerTurn => Order::NextPlayerTurn,
-                ActionSpec::CreateHero(u, t) => Order::CreateHero {
-                    unit: unit(&mut *ctx, u)?,
-                    target: unit(&mut *ctx, t)?,
-                },
-                ActionSpec::PlaceWp(u, at) => Order::PlaceWp {
-                    unit: unit(&mut *ctx, u)?,
-                    at: location(&mut *ctx, &*s, at, "script PlaceWp")?,
-                },
-                ActionSpec::Los(a, b) => Order::Los {
-                    from: location(&mut *ctx, &*s, a, "script Los")?,
-                    to: location(&mut *ctx, &*s, b, "script Los")?,
-                },
-                ActionSpec::Light(at) => Order::Light {
-                    at: location(&mut *ctx, &*s, at, "script Light")?,
-                },
-                ActionSpec::Control(c) => Order::Control {
-                    cave: cave(&mut *ctx, c)?,
-                },
-                ActionSpec::Fire(us, at) => {
-                    if us.is_empty() {
-                        return Err(ctx.plain(
-                            "script Fire: name at least one unit, e.g. Fire([\"us1\"], \"T4\") \
-                             (A7)"
-                                .into(),
-                        ));
-                    }
-                    let mut ids: Vec<UnitId> = Vec::new();
-                    for u in us {
-                        let id = unit(&mut *ctx, u)?;
-                        if ids.contains(&id) {
-                            return Err(
-                                ctx.plain(format!("script Fire: unit '{u}' is named twice (A7)"))
-                            );
-                        }
-                        ids.push(id);
-                    }
-                    Order::Fire {
-                        units: ids,
-                        at: location(&mut *ctx, &*s, at, "script Fire")?,
-                    }
-                }
-            }),
+            Some(a) => Some(order_of(ctx, s, &known, a)?),
         };
         if step.phase == Some(Phase::Setup) {
             // The word `Setup` in the script's code (not in a comment or a narration), as the
@@ -192,4 +48,179 @@ pub(super) fn resolve_script(
         });
     }
     Ok(())
+}
+
+/// The units and caves a script may name.
+struct Known<'a> {
+    units: &'a HashSet<String>,
+    caves: &'a HashSet<String>,
+}
+
+/// A unit a script names: one of the scenario's, or one the rules create from it during play
+/// (`us1.2`, `jp1.hero`: `model::derived_unit_id`, `model::hero_unit_id`).
+fn unit(ctx: &mut Ctx, known: &Known, id: &str) -> Result<UnitId, ScenarioError> {
+    let nth = ctx.visit(id);
+    let mut base = id;
+    while !known.units.contains(base) {
+        match crate::model::parent_unit_id(base) {
+            Some(p) => base = p,
+            None => {
+                return Err(ctx.err_at(
+                    id,
+                    nth,
+                    format!(
+                        "script: there is no unit '{id}' (nor is it a unit created in play from \
+                         one: <unit>.2 ... <unit>.9, <unit>.hero)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(UnitId::from(id))
+}
+
+/// A cave a script names.
+fn cave(ctx: &mut Ctx, known: &Known, id: &str) -> Result<CaveId, ScenarioError> {
+    let nth = ctx.visit(id);
+    if known.caves.contains(id) {
+        Ok(CaveId::from(id))
+    } else {
+        Err(ctx.err_at(id, nth, format!("script: there is no cave '{id}'")))
+    }
+}
+
+/// A step's action read into the core's `Order`, every id, hex, vertex, level and Location
+/// checked.
+fn order_of(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    known: &Known,
+    a: &ActionSpec,
+) -> Result<Order, ScenarioError> {
+    Ok(match a {
+        ActionSpec::Move(u, to) => Order::Move {
+            unit: unit(ctx, known, u)?,
+            to: location(ctx, s, to, "script Move")?,
+        },
+        ActionSpec::Climb(u, level, v) => {
+            let u = unit(ctx, known, u)?;
+            if !LEVELS.contains(level) {
+                return Err(ctx.plain(format!(
+                    "script Climb: level {level} is outside Levels -9..20"
+                )));
+            }
+            Order::Climb {
+                unit: u,
+                level: *level,
+                vertex: ctx.vertex(&s.map, v, "script Climb")?,
+            }
+        }
+        ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
+            let u = unit(ctx, known, u)?;
+            let c = cave(ctx, known, c)?;
+            if !LEVELS.contains(level) {
+                return Err(ctx.plain(format!(
+                    "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
+                )));
+            }
+            let vertex = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
+            Order::ClimbToPlaceDc {
+                unit: u,
+                cave: c,
+                level: *level,
+                vertex,
+            }
+        }
+        ActionSpec::EnterCave(u, c) => Order::EnterCave {
+            unit: unit(ctx, known, u)?,
+            cave: cave(ctx, known, c)?,
+        },
+        ActionSpec::ExitCave(u, to) => Order::ExitCave {
+            unit: unit(ctx, known, u)?,
+            to: location(ctx, s, to, "script ExitCave")?,
+        },
+        ActionSpec::ThrowDc(u, c) => Order::ThrowDc {
+            unit: unit(ctx, known, u)?,
+            cave: cave(ctx, known, c)?,
+        },
+        ActionSpec::PlaceDc(u, c) => Order::PlaceDc {
+            unit: unit(ctx, known, u)?,
+            cave: cave(ctx, known, c)?,
+        },
+        ActionSpec::SetDc(u, c) => Order::SetDc {
+            unit: unit(ctx, known, u)?,
+            cave: cave(ctx, known, c)?,
+        },
+        ActionSpec::PlaceSmoke(u, at) => Order::PlaceSmoke {
+            unit: unit(ctx, known, u)?,
+            at: location(ctx, s, at, "script PlaceSmoke")?,
+        },
+        ActionSpec::FireStarshell(u, h) => Order::FireStarshell {
+            unit: unit(ctx, known, u)?,
+            at: ctx.hex(&s.map, h, "script FireStarshell")?,
+        },
+        ActionSpec::FireIr(h) => Order::FireIr {
+            at: ctx.hex(&s.map, h, "script FireIr")?,
+        },
+        ActionSpec::Kindle(h) => Order::Kindle {
+            at: ctx.hex(&s.map, h, "script Kindle")?,
+        },
+        ActionSpec::MoraleCheck(u, drm) => Order::MoraleCheck {
+            unit: unit(ctx, known, u)?,
+            drm: *drm,
+        },
+        ActionSpec::Search(u, h) => Order::Search {
+            unit: unit(ctx, known, u)?,
+            hex: ctx.hex(&s.map, h, "script Search")?,
+        },
+        ActionSpec::NextPlayerTurn => Order::NextPlayerTurn,
+        ActionSpec::CreateHero(u, t) => Order::CreateHero {
+            unit: unit(ctx, known, u)?,
+            target: unit(ctx, known, t)?,
+        },
+        ActionSpec::PlaceWp(u, at) => Order::PlaceWp {
+            unit: unit(ctx, known, u)?,
+            at: location(ctx, s, at, "script PlaceWp")?,
+        },
+        ActionSpec::Los(a, b) => Order::Los {
+            from: location(ctx, s, a, "script Los")?,
+            to: location(ctx, s, b, "script Los")?,
+        },
+        ActionSpec::Light(at) => Order::Light {
+            at: location(ctx, s, at, "script Light")?,
+        },
+        ActionSpec::Control(c) => Order::Control {
+            cave: cave(ctx, known, c)?,
+        },
+        ActionSpec::Fire(us, at) => fire_order(ctx, s, known, us, at)?,
+    })
+}
+
+/// `Fire(units, at)`: at least one unit, none twice (A7).
+fn fire_order(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    known: &Known,
+    us: &[String],
+    at: &str,
+) -> Result<Order, ScenarioError> {
+    if us.is_empty() {
+        return Err(ctx.plain(
+            "script Fire: name at least one unit, e.g. Fire([\"us1\"], \"T4\") \
+             (A7)"
+                .into(),
+        ));
+    }
+    let mut ids: Vec<UnitId> = Vec::new();
+    for u in us {
+        let id = unit(ctx, known, u)?;
+        if ids.contains(&id) {
+            return Err(ctx.plain(format!("script Fire: unit '{u}' is named twice (A7)")));
+        }
+        ids.push(id);
+    }
+    Ok(Order::Fire {
+        units: ids,
+        at: location(ctx, s, at, "script Fire")?,
+    })
 }

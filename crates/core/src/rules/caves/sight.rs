@@ -116,13 +116,44 @@ pub fn cave_los(
         None => env.end(l),
     };
     let (a, b) = (end(from)?, end(to)?);
-    // A cave sees its own interior: G11.5 parts only two caves of one hex.
-    if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
-        && x.id == y.id
-    {
-        // SMOKE in it hinders once, as a SMOKE counter in a hex hinders a LOS within it (A24).
+    if let Some(r) = same_cave_or_hex(map, caves, range, (cave_of(from), cave_of(to))) {
+        return Ok(r);
+    }
+    if let Some(r) = covered_arc_refusal(map, range, (from, to), (a, b), caves) {
+        return Ok(r);
+    }
+    // E1.13: at NVR 0 a cave and the hex it is IN are two Locations: beyond the NVR.
+    if env.nvr == Some(0) && from != to && range == 0 {
+        let mut r = env.check_ends(a, b);
+        if r.clear() {
+            r.sight.block = Some(crate::los::Block::Nvr { nvr: 0 });
+            r.rule = Some("E1.13");
+            r.reason = "at NVR 0 no Location but the viewer's own is within the NVR, not even \
+                        another Location of its hex; only an Illuminated target or a Gunflash \
+                        could be seen (E1.8)"
+                .into();
+        }
+        return Ok(r);
+    }
+    // G11.51: a Continuous Slope from a cave on a hill Crest Line.
+    let from_slope = cave_of(from).is_some_and(|c| continuous_slope(map, c, &b));
+    let to_slope = cave_of(to).is_some_and(|c| continuous_slope(map, c, &a));
+    let r = slope_los(env, (a, b), (from_slope, to_slope));
+    Ok(with_cave_smoke(r, caves, cave_of(from), cave_of(to)))
+}
+
+/// G11.5: a cave sees its own interior (SMOKE in it hinders once, A24); no LOS exists between
+/// two caves of one hex. `None` for two Locations these do not decide.
+fn same_cave_or_hex(
+    map: &Map,
+    caves: &CaveSystem,
+    range: u32,
+    (x, y): (Option<&Cave>, Option<&Cave>),
+) -> Option<LosResult> {
+    let (x, y) = (x?, y?);
+    if x.id == y.id {
         let smoke = caves.smoke_drm(&x.id);
-        return Ok(LosResult::own_location(
+        return Some(LosResult::own_location(
             smoke,
             (smoke > 0).then_some("G11.85"),
             if smoke > 0 {
@@ -138,10 +169,8 @@ pub fn cave_los(
             },
         ));
     }
-    if let (Some(x), Some(y)) = (cave_of(from), cave_of(to))
-        && x.hex == y.hex
-    {
-        return Ok(refuse(
+    (x.hex == y.hex).then(|| {
+        refuse(
             range,
             "G11.5",
             Some(x.hex),
@@ -151,8 +180,24 @@ pub fn cave_los(
                 y.id,
                 map.name(x.hex)
             ),
-        ));
-    }
+        )
+    })
+}
+
+/// G11.12 / G11.5: the Covered Arc of a cave at either end: its own hex excluded (but IN its
+/// Depression), a Location outside the wedge, and a Climber at its CA Hexside's vertex at
+/// another level seeing an Upper-Cliff cave. `None` where the arcs allow the LOS.
+fn covered_arc_refusal(
+    map: &Map,
+    range: u32,
+    (from, to): (&Location, &Location),
+    (a, b): (End, End),
+    caves: &CaveSystem,
+) -> Option<LosResult> {
+    let cave_of = |l: &Location| match l {
+        Location::Cave(id) => caves.cave(id),
+        _ => None,
+    };
     for (cave_loc, other_loc, other) in [(from, to, b), (to, from, a)] {
         let Some(cave) = cave_of(cave_loc) else {
             continue;
@@ -161,7 +206,7 @@ pub fn cave_los(
         if other.hex == cave.hex {
             let floor = map.get(cave.hex).map_or(0, |d| d.level);
             if !cave.in_depression || other.elevation != floor * LEVEL {
-                return Ok(refuse(
+                return Some(refuse(
                     range,
                     "G11.12",
                     Some(cave.hex),
@@ -181,13 +226,13 @@ pub fn cave_los(
             Location::Crest { hex, side } => crest_in_covered_arc(cave, *hex, *side),
             _ => in_covered_arc(cave, other.hex, other.point),
         } {
-            return Ok(refuse(
+            return Some(refuse(
                 range,
                 "G11.12",
                 Some(other.hex),
                 format!(
                     "{other_text} is outside the Covered Arc of cave {} (its Entrance Hex {} and \
-                     the wedge between the hexspines through the vertices of CA Hexside {})",
+                 the wedge between the hexspines through the vertices of CA Hexside {})",
                     cave.id,
                     map.name(cave.entrance),
                     map.side_name(cave.ca)
@@ -199,35 +244,27 @@ pub fn cave_los(
             && cave.ca.vertices().contains(vertex)
             && *level != cave.level
         {
-            return Ok(refuse(
+            return Some(refuse(
                 range,
                 "G11.5",
                 Some(other.hex),
                 format!(
                     "no LOS between Upper-Cliff cave {} (Level {}) and a unit Climbing at a \
-                     vertex of its CA Hexside at another level (Level {level})",
+                 vertex of its CA Hexside at another level (Level {level})",
                     cave.id, cave.level
                 ),
             ));
         }
     }
-    // E1.13: at NVR 0 a cave and the hex it is IN are two Locations: beyond the NVR.
-    if env.nvr == Some(0) && from != to && range == 0 {
-        let mut r = env.check_ends(a, b);
-        if r.clear() {
-            r.sight.block = Some(crate::los::Block::Nvr { nvr: 0 });
-            r.rule = Some("E1.13");
-            r.reason = "at NVR 0 no Location but the viewer's own is within the NVR, not even \
-                        another Location of its hex; only an Illuminated target or a Gunflash \
-                        could be seen (E1.8)"
-                .into();
-        }
-        return Ok(r);
-    }
-    // G11.51: a Continuous Slope from a cave on a hill Crest Line.
+    None
+}
+
+/// G11.51: a Continuous Slope from a cave on a hill Crest Line casts no Blind Hex.
+fn slope_los(env: &LosEnv, (a, b): (End, End), (from_cave, to_cave): (bool, bool)) -> LosResult {
+    let map = env.map();
     let (mut a, mut b) = (a, b);
-    a.slope = cave_of(from).is_some_and(|c| continuous_slope(map, c, &b));
-    b.slope = cave_of(to).is_some_and(|c| continuous_slope(map, c, &a));
+    a.slope = from_cave;
+    b.slope = to_cave;
     let mut r = env.check_ends(a, b);
     if r.clear() && (a.slope || b.slope) && r.rule.is_none() {
         let (mut x, mut y) = (a, b);
@@ -237,8 +274,8 @@ pub fn cave_los(
             r.rule = Some("G11.51");
             r.reason = format!(
                 "the LOS from the cave lies along a Continuous Slope (G11.51): disregarding the \
-                 cave's hex, each hex it crosses lies lower than the one before, so the Crest Line in {} \
-                 casts no Blind Hex ({})",
+             cave's hex, each hex it crosses lies lower than the one before, so the Crest Line in {} \
+             casts no Blind Hex ({})",
                 block
                     .hex()
                     .map_or_else(|| "between".into(), |h| map.name(h)),
@@ -246,7 +283,7 @@ pub fn cave_los(
             );
         }
     }
-    Ok(with_cave_smoke(r, caves, cave_of(from), cave_of(to)))
+    r
 }
 
 /// G11.51: does the LOS from `cave` to the lower end `other` lie along a Continuous Slope? Only

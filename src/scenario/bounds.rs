@@ -96,6 +96,14 @@ pub(super) fn check(f: &ScenarioFile, text: &str, file: &str) -> Result<(), Scen
         at,
         message,
     };
+    if let Some(n) = f.turns
+        && !(1..=99).contains(&n)
+    {
+        return Err(err(
+            locate_word(text, "turns:", 0),
+            format!("turns {n} is outside 1..99 Game Turns (A26)"),
+        ));
+    }
     for (side, elr) in [("japanese", f.elr.japanese), ("allied", f.elr.allied)] {
         if !ELR.contains(&elr) {
             return Err(err(

@@ -139,6 +139,10 @@ pub struct Scenario {
     pub source: std::sync::Arc<str>,
     /// The dice seed the file asks for (`seed`), used when the command line gives none.
     pub seed: Option<u64>,
+    /// The Game Turns the scenario lasts (A26), if it ends.
+    pub turns: Option<u32>,
+    /// The victory conditions (A26), in the order they are checked.
+    pub victory: Vec<crate::rules::victory::VictoryCondition>,
 }
 
 impl Scenario {
@@ -194,6 +198,8 @@ impl Scenario {
             ),
             elr_japanese: i32::from(self.elr.japanese),
             elr_allied: i32::from(self.elr.allied),
+            turns: self.turns,
+            victory: &self.victory,
             tables: crate::rules::tables::Tables::get(),
         }
     }

@@ -16,7 +16,7 @@ use super::phase::{NightState, Phase, PlayerTurn, Tallies};
 use crate::game::{Dice, Said};
 use crate::los::Location;
 use crate::rules::situation::{Situation, UnitAt};
-use crate::state::{GameState, Setting};
+use crate::state::{GameState, Scoring, Setting};
 
 /// The game state now, read from the world's entities and resources (sorted: the queries come
 /// in no fixed order, and the state reaches the log).
@@ -75,6 +75,7 @@ pub fn state(world: &mut World, board: &Board) -> GameState {
         phase: *world.resource::<State<Phase>>().get(),
         night: world.resource::<NightState>().clone(),
         tallies: world.resource::<Tallies>().clone(),
+        scoring: world.resource::<Scoring>().clone(),
         units,
         climbs,
         smoke,
@@ -161,6 +162,7 @@ pub fn write(world: &mut World, board: &Board, state: &GameState) {
     set_resource(world, &state.turn);
     set_resource(world, &state.night);
     set_resource(world, &state.tallies);
+    set_resource(world, &state.scoring);
     write_units(world, &state.units);
     sync::<Climb>(world, state.climbs.clone());
     sync::<Smoke>(world, state.smoke.clone());

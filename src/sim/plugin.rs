@@ -32,6 +32,7 @@ impl Plugin for SimPlugin {
         .insert_resource(Walk::new(self.scenario.script.clone()))
         .init_resource::<WalkLog>()
         .init_resource::<Tallies>()
+        .init_resource::<crate::state::Scoring>()
         .init_resource::<LogPhase>()
         .init_state::<Phase>()
         .configure_sets(

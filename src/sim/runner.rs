@@ -26,7 +26,7 @@ pub fn request_step(world: &mut World) -> bool {
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
     let walk = world.resource::<Walk>();
-    if !walk.idle() || walk.next >= walk.steps.len() {
+    if !walk.idle() || walk.next >= walk.steps.len() || game_over(world) {
         return false;
     }
     snapshot(world);
@@ -60,7 +60,7 @@ pub fn request_step(world: &mut World) -> bool {
 pub fn request_phase(world: &mut World) -> bool {
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
-    if !world.resource::<Walk>().idle() {
+    if !world.resource::<Walk>().idle() || game_over(world) {
         return false;
     }
     snapshot(world);
@@ -72,6 +72,16 @@ pub fn request_phase(world: &mut World) -> bool {
 /// Advances one phase toward the step's target (a state transition next frame), or, at the
 /// target, tells the step's narration and resolves its action.
 pub fn drive(world: &mut World) {
+    // A26: the game has ended: the step's remaining phases and action are dropped.
+    if game_over(world) {
+        let mut walk = world.resource_mut::<Walk>();
+        if !walk.idle() {
+            walk.target = None;
+            walk.pending = None;
+            walk.say = None;
+        }
+        return;
+    }
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<PlayerTurn>().number;
     let mut walk = world.resource_mut::<Walk>();
@@ -126,4 +136,11 @@ pub fn settle(app: &mut App) {
 /// Runs the whole script headless.
 pub fn run_all(app: &mut App) {
     while run_step(app) {}
+}
+
+/// The game has ended (A26: its last Game Turn played).
+pub fn game_over(world: &World) -> bool {
+    world
+        .get_resource::<crate::state::Scoring>()
+        .is_some_and(|s| s.over)
 }

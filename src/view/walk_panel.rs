@@ -87,6 +87,14 @@ fn show(
                         .color(egui::Color32::LIGHT_RED),
                 );
             }
+            if let Some(end) = log.events.iter().rev().find(|e| e.event == "game_end") {
+                ui.separator();
+                ui.label(
+                    egui::RichText::new(format!("Game over (A26): {}", end.text))
+                        .strong()
+                        .color(egui::Color32::from_rgb(250, 210, 120)),
+                );
+            }
             if let Some(say) = log.events.iter().rev().find(|e| e.event == "say") {
                 ui.separator();
                 ui.label(egui::RichText::new(&say.text).italics());

@@ -33,6 +33,7 @@ mod sees;
 mod sim;
 mod tables;
 mod trip_flares;
+mod victory;
 mod walk_text;
 mod watch;
 mod window;

@@ -110,6 +110,23 @@ pub struct ScenarioFile {
     /// The dice seed for `walk` and `view` when the command line gives none (default 1).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The Game Turns the scenario lasts (A26): the game ends after the last Player Turn of
+    /// that Game Turn. Absent: the game does not end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
+    /// The victory conditions (A26), checked in this order at the game's end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory: Vec<VictorySpec>,
+}
+
+/// A victory condition (A26): `Control(Allied, ["cave:G", "S5"])` (the side Controls every
+/// Location named), `CasualtyVp(Japanese, 10)` (the side has amassed at least that many
+/// Casualty VP), `Otherwise(Japanese)` (the side wins if no condition before holds).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VictorySpec {
+    Control(Side, Vec<String>),
+    CasualtyVp(Side, u32),
+    Otherwise(Side),
 }
 
 /// `elr: (japanese: 3, allied: 4)`.

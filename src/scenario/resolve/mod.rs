@@ -180,6 +180,8 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         fingerprint: super::fingerprint(text),
         source: text.into(),
         seed: f.seed,
+        turns: f.turns,
+        victory: Vec::new(),
     };
 
     for t in &f.tunnels {
@@ -258,6 +260,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
     }
 
     script::resolve_script(&mut ctx, &mut s, &f, &unit_ids, &cave_ids)?;
+    s.victory = resolve_victory(&mut ctx, &s, &f)?;
     Ok(s)
 }
 
@@ -424,4 +427,63 @@ fn resolve_caves(
         });
     }
     Ok((cave_ids, caves, complexes))
+}
+
+/// The victory conditions (A26): each Location the scenario's, Casualty VP in range, and
+/// `Otherwise` only last.
+fn resolve_victory(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    f: &ScenarioFile,
+) -> Result<Vec<crate::rules::victory::VictoryCondition>, ScenarioError> {
+    use super::raw::VictorySpec;
+    use crate::rules::victory::VictoryCondition;
+    let mut out = Vec::new();
+    for (i, v) in f.victory.iter().enumerate() {
+        if !out.is_empty() && matches!(out.last(), Some(VictoryCondition::Otherwise { .. })) {
+            return Err(ctx.plain(format!(
+                "victory condition {}: no condition can follow Otherwise (it always holds)",
+                i + 1
+            )));
+        }
+        out.push(match v {
+            VictorySpec::Control(side, locations) => {
+                if locations.is_empty() {
+                    return Err(ctx.plain(format!(
+                        "victory condition {}: Control names no Location (A26)",
+                        i + 1
+                    )));
+                }
+                let mut ls = Vec::new();
+                for l in locations {
+                    let at = location(ctx, s, l, "victory Control")?;
+                    if matches!(at, Location::Complex(_)) {
+                        return Err(ctx.plain(format!(
+                            "victory Control: {l}: a Cave Complex is not Controlled as such; \
+                             name its caves (G11.94)"
+                        )));
+                    }
+                    ls.push(at);
+                }
+                VictoryCondition::Control {
+                    side: *side,
+                    locations: ls,
+                }
+            }
+            VictorySpec::CasualtyVp(side, n) => {
+                if *n == 0 || *n > 999 {
+                    return Err(ctx.plain(format!(
+                        "victory condition {}: CasualtyVp {n} is outside 1..999 (A26.2)",
+                        i + 1
+                    )));
+                }
+                VictoryCondition::CasualtyVp {
+                    side: *side,
+                    at_least: *n,
+                }
+            }
+            VictorySpec::Otherwise(side) => VictoryCondition::Otherwise { side: *side },
+        });
+    }
+    Ok(out)
 }

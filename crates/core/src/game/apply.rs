@@ -15,7 +15,9 @@ use crate::state::{GameState, Setting};
 
 /// Plays `order` on `state` (played on `setting`), rolling `dice`: what the order did, in the
 /// order it happened. After every order, a T-H Hero whose Designated Target is gone is
-/// eliminated (G1.425). The state comes back sorted (`GameState::sorted`).
+/// eliminated (G1.425) and the Control of the victory conditions' hexes follows who occupies
+/// them (A26.1). Once the game has ended (A26) every order is refused. The state comes back
+/// sorted (`GameState::sorted`).
 pub fn apply(
     state: &mut GameState,
     setting: &Setting,
@@ -23,8 +25,14 @@ pub fn apply(
     dice: &mut Dice,
 ) -> Vec<Said> {
     let mut g = Game::new(state, setting, dice);
+    let s = g.situation();
+    if let Err(r) = crate::rules::orders::legal::game_running(&s) {
+        g.refused(None, r);
+        return g.said;
+    }
     play(&mut g, order);
     heroes_without_target(&mut g);
+    g.update_control();
     g.state.sort();
     g.said
 }
@@ -83,7 +91,7 @@ pub(super) fn refusing_unit<'a>(s: &Situation, ids: &[&'a str]) -> &'a str {
 pub(super) fn heroes_without_target(g: &mut Game) {
     let s = g.situation();
     for (id, r) in crate::rules::orders::phase::heroes_without_target(&s) {
-        g.remove_unit(&id);
+        g.eliminate(&id);
         g.ruled("eliminated", Some(&id), r.rule, r.reason);
     }
 }

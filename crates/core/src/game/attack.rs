@@ -112,7 +112,16 @@ fn dc_attack(g: &mut Game, attack: &DcVsCave) {
         units_hit(g, &at, out.result);
         return;
     }
-    g.state.units.retain(|u| u.at != at);
+    let inside: Vec<String> = g
+        .state
+        .units
+        .iter()
+        .filter(|u| u.at == at)
+        .map(|u| u.unit.id.clone())
+        .collect();
+    for u in &inside {
+        g.eliminate(u);
+    }
     let id = &attack.cave;
     let standing =
         g.setting.caves.caves.iter().any(|k| &k.id == id) && !g.state.eliminated_caves.contains(id);
@@ -190,7 +199,7 @@ pub(super) fn targets_hit(g: &mut Game, mut targets: Vec<Unit>, result: IftResul
                 let Some(v) = select(g, &mut targets) else {
                     break;
                 };
-                g.remove_unit(&v.id);
+                g.eliminate(&v.id);
                 let k = kia_eliminates();
                 g.ruled("eliminated", Some(&v.id), k.rule, k.reason);
             }

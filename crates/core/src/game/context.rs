@@ -7,7 +7,9 @@ use super::dice::Dice;
 use super::said::{REFUSED, Said};
 use crate::los::Location;
 use crate::map::Map;
+use crate::model::Side;
 use crate::rules::situation::{Refusal, Situation, UnitAt, same_location};
+use crate::rules::victory::{casualty_vp, control_hexes, occupier};
 use crate::state::{GameState, Setting};
 
 /// A game being played: `apply` and the phase functions build one, run their steps on it and
@@ -84,9 +86,44 @@ impl<'g, 'a> Game<'g, 'a> {
         self.state.units.iter_mut().find(|u| u.unit.id == id)
     }
 
-    /// Takes a unit out of play (eliminated or removed).
+    /// Takes a unit out of play (removed, as a T-H Hero at the end of his Player Turn).
     pub fn remove_unit(&mut self, id: &str) {
         self.state.units.retain(|u| u.unit.id != id);
+    }
+
+    /// A unit is eliminated: out of play, its opponent gaining its Casualty VP (A26.2, G1.65:
+    /// `rules::victory::casualty_vp`).
+    pub fn eliminate(&mut self, id: &str) {
+        if let Some(u) = self.state.units.iter().find(|u| u.unit.id == id) {
+            let (vp, ..) = casualty_vp(&u.unit, &self.setting.tables.casualty_vp);
+            let side = u.unit.side().opponent();
+            self.state.scoring.add_cvp(side, vp);
+        }
+        self.remove_unit(id);
+    }
+
+    /// A26.1 (our reading, `rules::victory::occupier`): the hexes the victory conditions name
+    /// change Control to the side whose Good Order MMC alone occupy them. The list starts from
+    /// the conditions (`control_hexes`) the first time.
+    pub fn update_control(&mut self) {
+        if self.setting.victory.is_empty() {
+            return;
+        }
+        if self.state.scoring.control.is_empty() {
+            self.state.scoring.control = control_hexes(self.setting.victory);
+        }
+        let s = self.situation();
+        let changes: Vec<(usize, Side)> = self
+            .state
+            .scoring
+            .control
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (h, _))| occupier(&s, *h).map(|side| (i, side)))
+            .collect();
+        for (i, side) in changes {
+            self.state.scoring.control[i].1 = side;
+        }
     }
 
     /// G11.33: reveals caves (and what is in them) by id.

@@ -28,6 +28,10 @@ pub fn begin_phase(
     movers: &[String],
 ) -> Vec<Said> {
     let mut g = Game::new(state, setting, dice);
+    // A26: after the game's end no phase begins.
+    if g.state.scoring.over {
+        return g.said;
+    }
     let pt = g.state.turn.clone();
     for a in phase_begins(g.state.phase, pt.number, pt.turn(), pt.attacker) {
         g.ruled(a.event, None, a.rule, a.text);
@@ -40,6 +44,7 @@ pub fn begin_phase(
         Phase::Movement => super::night::straying_at_mph(&mut g, movers),
         _ => {}
     }
+    g.update_control();
     g.state.sort();
     g.said
 }
@@ -47,14 +52,40 @@ pub fn begin_phase(
 /// The end of the CCPh, and so of the Player Turn (see the module's header); the sides swap.
 pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice) -> Vec<Said> {
     let mut g = Game::new(state, setting, dice);
+    if g.state.scoring.over {
+        return g.said;
+    }
     super::night::gain_concealment_at_night(&mut g);
     remove_illumination(&mut g);
     remove_cave_smoke(&mut g);
     remove_heroes(&mut g);
     super::fire_attack::end_of_player_turn(&mut g);
+    g.update_control();
+    let last = g
+        .setting
+        .turns
+        .is_some_and(|n| g.state.turn.number >= n.saturating_mul(2));
     g.state.turn.advance();
+    if last {
+        game_end(&mut g);
+    }
     g.state.sort();
     g.said
+}
+
+/// A26: the last Player Turn of the last Game Turn has ended: the victory conditions are
+/// checked (`rules::victory::game_end`) and the game is over.
+fn game_end(g: &mut Game) {
+    let s = g.situation();
+    let end = crate::rules::victory::game_end(&s, g.setting.victory);
+    let (a, j) = (g.state.scoring.cvp_allied, g.state.scoring.cvp_japanese);
+    let turns = g.setting.turns.unwrap_or(0);
+    let text = format!(
+        "the game ends after Game Turn {turns}: {} (Casualty VP: Allied {a}, Japanese {j})",
+        end.reason
+    );
+    g.state.scoring.over = true;
+    g.ruled("game_end", None, end.rule, text);
 }
 
 /// E1.923/E1.933: the Starshells, IR and Trip Flare counters

@@ -53,7 +53,7 @@ pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
                 return;
             };
             match r.outcome {
-                SmcOutcome::Eliminated => g.remove_unit(id),
+                SmcOutcome::Eliminated => g.eliminate(id),
                 SmcOutcome::Wounded => {
                     if let Some(u) = g.unit_mut(id) {
                         u.unit.wounded = true;
@@ -83,7 +83,7 @@ pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
 /// counters join it with ids `<id>.2`, ...; none eliminates it.
 pub(super) fn become_(g: &mut Game, unit: &Unit, list: &[Becomes]) {
     let Some(first) = list.first() else {
-        g.remove_unit(&unit.id);
+        g.eliminate(&unit.id);
         return;
     };
     let Some(now) = g.unit_mut(&unit.id) else {

@@ -15,6 +15,7 @@ pub mod setup;
 pub mod sight;
 pub mod situation;
 pub mod tables;
+pub mod victory;
 
 use serde::Serialize;
 

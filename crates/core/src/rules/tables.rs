@@ -50,6 +50,30 @@ pub struct Tables {
     pub falling_dr_falls_at: i32,
     /// A17.11: the Wound Severity dr.
     pub wound_severity: WoundSeverity,
+    /// A26.2: the Casualty VP an eliminated unit grants its opponent (G1.65 excepts some
+    /// Japanese units). A table file without it gets the built-in values.
+    #[serde(default)]
+    pub casualty_vp: CasualtyVp,
+}
+
+/// A26.2 Casualty VP per unit eliminated, NOT FROM THE SEEDS: a squad, a half-squad or crew, a
+/// SMC (leader or hero).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CasualtyVp {
+    pub squad: u32,
+    pub half_squad_or_crew: u32,
+    pub smc: u32,
+}
+
+impl Default for CasualtyVp {
+    fn default() -> CasualtyVp {
+        CasualtyVp {
+            squad: 2,
+            half_squad_or_crew: 1,
+            smc: 1,
+        }
+    }
 }
 
 /// A table file that cannot be used: where and why.
@@ -107,6 +131,13 @@ impl Tables {
             return Err(bad(format!(
                 "wound_severity ({}, {}) is not a dr threshold 1..7 and a drm 0..6",
                 w.mortal_at_or_above, w.already_wounded_drm
+            )));
+        }
+        let v = t.casualty_vp;
+        if v.squad > 20 || v.half_squad_or_crew > 20 || v.smc > 20 {
+            return Err(bad(format!(
+                "casualty_vp ({}, {}, {}) is not a VP value 0..20 each (A26.2)",
+                v.squad, v.half_squad_or_crew, v.smc
             )));
         }
         Ok(t)

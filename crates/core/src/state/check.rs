@@ -427,6 +427,20 @@ fn check_counters(
             ));
         }
     }
+    for (h, _) in &state.scoring.control {
+        if !on_map(h) {
+            return Err(field(
+                "control",
+                format!("control: hex ({}, {}) is off the map (A26.1)", h.q, h.r),
+            ));
+        }
+    }
+    if state.scoring.cvp_allied > 9_999 || state.scoring.cvp_japanese > 9_999 {
+        return Err(field(
+            "cvp_allied",
+            "Casualty VP beyond 9999 (A26.2): no game amasses so many".into(),
+        ));
+    }
     for g in &state.gunflashes {
         if let Some(p) = location_problem(setting, g) {
             return Err(field("gunflashes", format!("a Gunflash: {p}")));

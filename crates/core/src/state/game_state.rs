@@ -23,6 +23,7 @@ use crate::rules::caves::CaveSystem;
 use crate::rules::night::light::light_marks;
 use crate::rules::situation::{Situation, UnitAt, light_sources_of};
 use crate::rules::tables::Tables;
+use crate::rules::victory::VictoryCondition;
 
 /// The current Player Turn (A3): a Game Turn is two Player Turns; the moving side is the
 /// ATTACKER.
@@ -89,6 +90,39 @@ pub struct Tallies {
     pub gunflash_vs_enemy: bool,
 }
 
+/// How the game stands toward its end (A26): the Casualty VP each side has amassed (A26.2,
+/// G1.65), who Controls each hex the victory conditions name (A26.1, as play has recorded it),
+/// and whether the game has ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(deny_unknown_fields)]
+pub struct Scoring {
+    pub cvp_allied: u32,
+    pub cvp_japanese: u32,
+    /// The victory conditions' hexes and who Controls each, sorted.
+    pub control: Vec<(Hex, Side)>,
+    /// The game has ended (A26): no order is played after it.
+    pub over: bool,
+}
+
+impl Scoring {
+    /// The Casualty VP `side` has amassed.
+    pub fn cvp(&self, side: Side) -> u32 {
+        match side {
+            Side::Allied => self.cvp_allied,
+            Side::Japanese => self.cvp_japanese,
+        }
+    }
+
+    /// `side` gains `n` Casualty VP.
+    pub fn add_cvp(&mut self, side: Side, n: u32) {
+        match side {
+            Side::Allied => self.cvp_allied = self.cvp_allied.saturating_add(n),
+            Side::Japanese => self.cvp_japanese = self.cvp_japanese.saturating_add(n),
+        }
+    }
+}
+
 /// A Climb counter (B11.4): in `hex` at `level`, its arrow at `vertex`, under unit `unit`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
@@ -127,6 +161,10 @@ pub struct Setting<'a> {
     /// Each side's ELR (A19), as the scenario sets it.
     pub elr_japanese: i32,
     pub elr_allied: i32,
+    /// The Game Turns the scenario lasts (A26), if it ends, and its victory conditions, in
+    /// the order they are checked.
+    pub turns: Option<u32>,
+    pub victory: &'a [VictoryCondition],
     /// The tables the rules lean on but our sources do not print (IFT, Falling DR, Wound
     /// Severity: `rules::tables`, NOT FROM THE SEEDS), as this run reads them.
     pub tables: &'a Tables,
@@ -150,6 +188,9 @@ pub struct GameState {
     pub phase: Phase,
     pub night: NightState,
     pub tallies: Tallies,
+    /// Casualty VP, Control and the game's end (A26).
+    #[serde(default)]
+    pub scoring: Scoring,
     /// Every unit in play, sorted by id.
     pub units: Vec<UnitAt>,
     /// Climb counters, sorted by unit.
@@ -204,6 +245,7 @@ impl GameState {
         self.hidden_complexes.sort();
         self.revealed_tunnels.sort();
         self.revealed_tunnels.dedup();
+        self.scoring.control.sort_by_key(|(h, _)| *h);
     }
 
     /// The state as the rulings read it on `setting`: with the SMOKE in the caves (G11.85) and

@@ -128,6 +128,7 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
                 moon: Moon::Full,
             },
             tallies: Tallies::default(),
+            scoring: Default::default(),
             units,
             climbs: vec![],
             smoke: vec![],

@@ -19,6 +19,8 @@ fn setting(b: &Board) -> Setting<'_> {
         ob_japanese_squads: 0,
         elr_japanese: 3,
         elr_allied: 3,
+        turns: None,
+        victory: &[],
         tables: asl_pto_core::rules::tables::Tables::get(),
     }
 }

@@ -11,3 +11,4 @@ mod night_rules;
 mod orders;
 mod state_check;
 mod vasl;
+mod victory;

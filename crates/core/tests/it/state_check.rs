@@ -18,6 +18,8 @@ fn setting(b: &Board) -> Setting<'_> {
         ob_japanese_squads: 1,
         elr_japanese: 3,
         elr_allied: 3,
+        turns: None,
+        victory: &[],
         tables: asl_pto_core::rules::tables::Tables::get(),
     }
 }

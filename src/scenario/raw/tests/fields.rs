@@ -142,6 +142,8 @@ fn only_required_fields_get_all_defaults() {
         scenario_attacker: None,
         elr: ElrSpec::default(),
         seed: None,
+        turns: None,
+        victory: vec![],
     };
     assert_eq!(f, expected);
     // The struct name may be left out, as anywhere in RON.

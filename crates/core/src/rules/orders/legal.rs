@@ -20,6 +20,7 @@ use super::order::{CaveId, Order, UnitId};
 pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
     use super::{climb, dc, fire, heroes, illumination, kindle, movement, search, smoke};
     use crate::model::SmokeKind;
+    game_running(s)?;
     match order {
         Order::Move { unit, to } => movement::move_to(s, unit, to, MoveVerb::Move).map(drop),
         Order::EnterCave { unit, cave } => movement::move_to(
@@ -245,4 +246,15 @@ fn target_orders(s: &Situation, id: &UnitId, here: &Location, t: &Location, out:
         from: here.clone(),
         to: t.clone(),
     });
+}
+
+/// A26: once the game has ended (its last Game Turn played), no order is given.
+pub fn game_running(s: &Situation) -> Result<(), Refusal> {
+    if s.scoring.over {
+        return Err(Refusal::new(
+            "A26",
+            "the game has ended (its last Game Turn has been played): no order is given after it",
+        ));
+    }
+    Ok(())
 }

@@ -1,0 +1,235 @@
+//! A26 Victory Conditions: how a scenario ends and who wins. A scenario may last `turns` Game
+//! Turns; at the end of the last Player Turn its `victory` conditions are checked in order and
+//! the first that holds names the winner. What the seeds add: Control of a cave (G11.94) and
+//! the Casualty VP the Japanese do and do not grant (G1.65). The Casualty VP values and the
+//! reading of Control of a hex (A26.1) are chapter A, not in our seeds: the values live in
+//! `assets/tables.ron` (`casualty_vp`), the Control reading is stated where it is applied.
+
+use serde::{Deserialize, Serialize};
+
+use crate::counters::Kind;
+use crate::hex::Hex;
+use crate::los::Location;
+use crate::model::{Side, Unit};
+use crate::rules::orders::{is_leader, look, mmc};
+use crate::rules::situation::Situation;
+use crate::rules::tables::CasualtyVp;
+
+/// One victory condition of a scenario (A26), checked at game end in the scenario's order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum VictoryCondition {
+    /// `side` wins if it Controls every one of `locations` (hexes, caves: G11.94).
+    Control {
+        side: Side,
+        locations: Vec<Location>,
+    },
+    /// `side` wins if it has amassed at least `at_least` Casualty VP (A26.2, G1.65).
+    CasualtyVp { side: Side, at_least: u32 },
+    /// `side` wins if no condition before this one holds.
+    Otherwise { side: Side },
+}
+
+/// How the game ended: the winner (none when no condition holds), the rule and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameEnd {
+    pub winner: Option<Side>,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// A26.2 with G1.65: the Casualty VP the elimination of `u` grants its opponent, and why. A
+/// Japanese hero of any type but a heroic leader grants none (G1.65); a leader counts as its
+/// face-up side, a SMC (`vp.smc`); a squad `vp.squad`; a half-squad or crew
+/// `vp.half_squad_or_crew` (the values: `assets/tables.ron`, NOT FROM THE SEEDS).
+pub fn casualty_vp(u: &Unit, vp: &CasualtyVp) -> (u32, &'static str, String) {
+    let japanese = u.side() == Side::Japanese;
+    if u.hero.is_some() || u.counter == "T-H Hero" {
+        if japanese {
+            return (
+                0,
+                "G1.65",
+                format!(
+                    "{} is a Japanese hero: an eliminated hero grants no Casualty VP",
+                    u.id
+                ),
+            );
+        }
+        return (
+            vp.smc,
+            "A26.2",
+            format!("{} is a SMC: {} CVP", u.id, vp.smc),
+        );
+    }
+    if is_leader(u) {
+        let why = if japanese {
+            "a Japanese leader grants Casualty VP as per its currently face-up side (G1.65)"
+        } else {
+            "a leader is a SMC"
+        };
+        let rule = if japanese { "G1.65" } else { "A26.2" };
+        return (vp.smc, rule, format!("{}: {why}: {} CVP", u.id, vp.smc));
+    }
+    let (n, what) = match mmc(u).map(|c| c.kind) {
+        Some(Kind::Squad) => (vp.squad, "a squad"),
+        Some(Kind::HalfSquad) | Some(Kind::Crew) => (vp.half_squad_or_crew, "a half-squad or crew"),
+        _ => (vp.smc, "a SMC"),
+    };
+    (n, "A26.2", format!("{} is {what}: {n} CVP", u.id))
+}
+
+/// The hexes `conditions` name for Control, each with the side that holds it at the start: the
+/// other side of the first condition naming it (the side that must take a Location does not
+/// hold it yet: our reading of A26.1's set-up Control, which our sources do not give).
+pub fn control_hexes(conditions: &[VictoryCondition]) -> Vec<(Hex, Side)> {
+    let mut out: Vec<(Hex, Side)> = Vec::new();
+    for c in conditions {
+        if let VictoryCondition::Control { side, locations } = c {
+            for l in locations {
+                if let Some(h) = l.hex().filter(|_| !matches!(l, Location::Cave(_)))
+                    && !out.iter().any(|(x, _)| *x == h)
+                {
+                    out.push((h, side.opponent()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A26.1 (our reading): the side whose Good Order MMC alone occupy hex `h` (any of its
+/// Locations above ground) gains its Control; with both sides or neither there, Control stays.
+pub fn occupier(s: &Situation, h: Hex) -> Option<Side> {
+    let mut sides = s
+        .units
+        .iter()
+        .filter(|u| u.at.hex() == Some(h) && !matches!(u.at, Location::Cave(_)))
+        .filter(|u| u.unit.good_order() && mmc(&u.unit).is_some())
+        .map(|u| u.unit.side());
+    let first = sides.next()?;
+    sides.all(|x| x == first).then_some(first)
+}
+
+/// Who Controls `l` now: a cave by G11.94 (the Allies, when `look::control` says so; else the
+/// Japanese while it stands; nobody once eliminated, G11.88), a hex as the game has recorded it
+/// (`Scoring::control`).
+pub fn controller(s: &Situation, l: &Location) -> (Option<Side>, String) {
+    let name = l.display(s.map).to_string();
+    match l {
+        Location::Cave(id) => {
+            let c = look::control(s, id);
+            if c.holds {
+                (
+                    Some(Side::Allied),
+                    format!("{name}: {} ({})", c.reason, c.rule),
+                )
+            } else if s.cave_stands(id) {
+                (
+                    Some(Side::Japanese),
+                    format!(
+                        "{name}: not Controlled by the Allies ({}: {})",
+                        c.rule, c.reason
+                    ),
+                )
+            } else {
+                (
+                    None,
+                    format!("{name}: eliminated, Controlled by nobody (G11.88)"),
+                )
+            }
+        }
+        _ => match l.hex() {
+            Some(h) => {
+                let side = s
+                    .scoring
+                    .control
+                    .iter()
+                    .find(|(x, _)| *x == h)
+                    .map(|(_, side)| *side);
+                let who = side.map_or("nobody".to_string(), |x| format!("the {x:?} side"));
+                (side, format!("{name}: Controlled by {who} (A26.1)"))
+            }
+            None => (None, format!("{name}: not a Location one can Control")),
+        },
+    }
+}
+
+/// A26: the game ends; the first of `conditions` that holds names the winner.
+pub fn game_end(s: &Situation, conditions: &[VictoryCondition]) -> GameEnd {
+    for c in conditions {
+        match c {
+            VictoryCondition::Control { side, locations } => {
+                let seen: Vec<(Option<Side>, String)> =
+                    locations.iter().map(|l| controller(s, l)).collect();
+                if seen.iter().all(|(who, _)| *who == Some(*side)) {
+                    let why: Vec<String> = seen.into_iter().map(|(_, w)| w).collect();
+                    return GameEnd {
+                        winner: Some(*side),
+                        rule: "A26",
+                        reason: format!(
+                            "the {side:?} side wins: it Controls every Location its victory \
+                             conditions name ({})",
+                            why.join("; ")
+                        ),
+                    };
+                }
+            }
+            VictoryCondition::CasualtyVp { side, at_least } => {
+                let have = s.scoring.cvp(*side);
+                if have >= *at_least {
+                    return GameEnd {
+                        winner: Some(*side),
+                        rule: "A26.2",
+                        reason: format!(
+                            "the {side:?} side wins: it has amassed {have} Casualty VP, at least \
+                             the {at_least} its victory conditions ask"
+                        ),
+                    };
+                }
+            }
+            VictoryCondition::Otherwise { side } => {
+                let lost: Vec<String> = conditions
+                    .iter()
+                    .take_while(|x| *x != c)
+                    .map(|x| describe(s, x))
+                    .collect();
+                return GameEnd {
+                    winner: Some(*side),
+                    rule: "A26",
+                    reason: format!(
+                        "the {side:?} side wins: no other victory condition holds ({})",
+                        lost.join("; ")
+                    ),
+                };
+            }
+        }
+    }
+    GameEnd {
+        winner: None,
+        rule: "A26",
+        reason: "no victory condition holds, and the scenario names no side that wins otherwise"
+            .into(),
+    }
+}
+
+/// A condition and how it stands, for the game end's reason.
+fn describe(s: &Situation, c: &VictoryCondition) -> String {
+    match c {
+        VictoryCondition::Control { side, locations } => {
+            let missing: Vec<String> = locations
+                .iter()
+                .map(|l| controller(s, l))
+                .filter(|(who, _)| *who != Some(*side))
+                .map(|(_, why)| why)
+                .collect();
+            format!(
+                "the {side:?} side does not Control all it must: {}",
+                missing.join(", ")
+            )
+        }
+        VictoryCondition::CasualtyVp { side, at_least } => format!(
+            "the {side:?} side has {} Casualty VP of the {at_least} it needs",
+            s.scoring.cvp(*side)
+        ),
+        VictoryCondition::Otherwise { side } => format!("otherwise the {side:?} side"),
+    }
+}

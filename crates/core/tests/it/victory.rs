@@ -1,0 +1,228 @@
+//! A26 Victory Conditions with G1.65 (Casualty VP) and G11.94 (Control of a cave): what each
+//! eliminated unit grants, who Controls what at game end, the first condition that holds, and
+//! the game ending after its last Game Turn, after which no order is played.
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::game::{Dice, REFUSED, apply, end_player_turn};
+use asl_pto_core::model::{Hero, Phase, Side, Unit};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::tables::{CasualtyVp, Tables};
+use asl_pto_core::rules::victory::{VictoryCondition, casualty_vp, game_end};
+use asl_pto_core::state::Setting;
+
+use crate::board::{Board, cliff, hex, jp, loc, plain, situation, unit, us};
+
+fn setting<'a>(b: &'a Board, turns: Option<u32>, victory: &'a [VictoryCondition]) -> Setting<'a> {
+    Setting {
+        map: &b.map,
+        caves: &b.caves,
+        kindling: false,
+        year: Some(1945),
+        ob_japanese_squads: 2,
+        elr_japanese: 3,
+        elr_allied: 3,
+        turns,
+        victory,
+        tables: Tables::get(),
+    }
+}
+
+fn vp() -> CasualtyVp {
+    Tables::builtin().casualty_vp
+}
+
+#[test]
+fn g1_65_a_japanese_hero_grants_no_casualty_vp_a_leader_as_its_face_up_side() {
+    let mut hero = Unit::new("jp1.hero", Nationality::Japanese, "T-H Hero");
+    hero.hero = Some(Hero {
+        target: "us1".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let (n, rule, why) = casualty_vp(&hero, &vp());
+    assert_eq!((n, rule), (0, "G1.65"), "{why}");
+    let leader = Unit::new("jpL", Nationality::Japanese, "10-0");
+    let (n, rule, _) = casualty_vp(&leader, &vp());
+    assert_eq!((n, rule), (vp().smc, "G1.65"));
+    // A26.2 (the tables' values, not from the seeds): a squad, a half-squad.
+    assert_eq!(
+        casualty_vp(&Unit::new("us1", Nationality::American, "7-6-8"), &vp()).0,
+        2
+    );
+    assert_eq!(
+        casualty_vp(&Unit::new("jp2", Nationality::Japanese, "2-3-7"), &vp()).0,
+        1
+    );
+    // An American hero is a SMC and grants its VP.
+    let mut us_hero = Unit::new("us1.hero", Nationality::American, "T-H Hero");
+    us_hero.hero = hero.hero.clone();
+    assert_eq!(casualty_vp(&us_hero, &vp()).0, 1);
+}
+
+#[test]
+fn a26_the_first_condition_that_holds_names_the_winner() {
+    let b = plain();
+    let c4 = loc(&b, "C4");
+    let victory = vec![
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![c4.clone()],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Japanese,
+            at_least: 4,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let mut st = situation(&b, Phase::CloseCombat, Side::Allied, vec![]).state;
+    st.scoring.control = vec![(hex(&b, "C4"), Side::Japanese)];
+    let set = setting(&b, Some(1), &victory);
+    let end = game_end(&st.situation(&set), &victory);
+    assert_eq!(end.winner, Some(Side::Japanese), "{}", end.reason);
+    assert!(
+        end.reason.contains("no other victory condition holds"),
+        "{}",
+        end.reason
+    );
+    st.scoring.cvp_japanese = 4;
+    let end = game_end(&st.situation(&set), &victory);
+    assert_eq!((end.winner, end.rule), (Some(Side::Japanese), "A26.2"));
+    st.scoring.control = vec![(hex(&b, "C4"), Side::Allied)];
+    let end = game_end(&st.situation(&set), &victory);
+    assert_eq!(end.winner, Some(Side::Allied), "{}", end.reason);
+}
+
+#[test]
+fn g11_94_a_cave_adjacent_to_a_good_order_allied_mmc_is_allied_at_game_end() {
+    let b = cliff();
+    let victory = vec![
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "cave:A")],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let set = setting(&b, Some(1), &victory);
+    // us1 in S4, ADJACENT to cave A (its Entrance Hex, G11.6); the cave is empty and unhidden.
+    let st = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Allied,
+        vec![us(&b, "us1", "S4")],
+    )
+    .state;
+    let end = game_end(&st.situation(&set), &victory);
+    assert_eq!(end.winner, Some(Side::Allied), "{}", end.reason);
+    assert!(end.reason.contains("G11.94"), "{}", end.reason);
+    // A Good Order Japanese MMC in the cave keeps it Japanese.
+    let st = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Allied,
+        vec![us(&b, "us1", "S4"), jp(&b, "jp1", "cave:A")],
+    )
+    .state;
+    let end = game_end(&st.situation(&set), &victory);
+    assert_eq!(end.winner, Some(Side::Japanese), "{}", end.reason);
+}
+
+#[test]
+fn a26_the_game_ends_after_its_last_game_turn_and_no_order_follows() {
+    let b = plain();
+    let victory = vec![
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "C4")],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let set = setting(&b, Some(1), &victory);
+    let mut dice = Dice::new(1);
+    // The Allied Player Turn's MPh: us1 enters C4, held by the Japanese at the start (the side
+    // that must take a Location does not hold it yet), and gains its Control (A26.1).
+    let mut st = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "C3")]).state;
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::Move {
+            unit: "us1".into(),
+            to: loc(&b, "C4"),
+        },
+        &mut dice,
+    );
+    assert_eq!(said[0].event, "move", "{said:?}");
+    assert_eq!(st.scoring.control, vec![(hex(&b, "C4"), Side::Allied)]);
+    // The end of the first Player Turn: Game Turn 1 is not over yet.
+    let said = end_player_turn(&mut st, &set, &mut dice);
+    assert!(!said.iter().any(|e| e.event == "game_end"), "{said:?}");
+    assert!(!st.scoring.over);
+    // The end of the second: the game ends, and the Allies hold C4.
+    let said = end_player_turn(&mut st, &set, &mut dice);
+    let end = said
+        .iter()
+        .find(|e| e.event == "game_end")
+        .expect("the game ends");
+    assert_eq!(end.rule.as_deref(), Some("A26"));
+    assert!(end.text.contains("the Allied side wins"), "{}", end.text);
+    assert!(st.scoring.over);
+    // No order is played after it.
+    st.phase = Phase::Movement;
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::Move {
+            unit: "us1".into(),
+            to: loc(&b, "C5"),
+        },
+        &mut dice,
+    );
+    assert_eq!(said[0].event, REFUSED);
+    assert_eq!(said[0].rule.as_deref(), Some("A26"));
+}
+
+#[test]
+fn a26_2_an_eliminated_unit_grants_its_opponent_casualty_vp_in_the_game() {
+    let b = plain();
+    let set = setting(&b, None, &[]);
+    // A T-H Hero whose Designated Target is gone is eliminated (G1.425): a Japanese hero grants
+    // nothing (G1.65).
+    let mut hero = unit(&b, "jp1.hero", Nationality::Japanese, "T-H Hero", "C3");
+    hero.unit.hero = Some(Hero {
+        target: "us9".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let mut st = situation(&b, Phase::Movement, Side::Allied, vec![hero]).state;
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::Light { at: loc(&b, "C3") },
+        &mut Dice::new(1),
+    );
+    assert!(said.iter().any(|e| e.event == "eliminated"), "{said:?}");
+    assert!(st.units.is_empty());
+    assert_eq!((st.scoring.cvp_allied, st.scoring.cvp_japanese), (0, 0));
+    // A Japanese leader failing a MC is Wounded or, on a mortal Wound Severity dr, eliminated
+    // (G1.4): the Allies then gain his Casualty VP (one seed of the first hundred that kills).
+    let leader = unit(&b, "jpL", Nationality::Japanese, "10-0", "C3");
+    let killed = (1..100).find_map(|seed| {
+        let mut st = situation(&b, Phase::Movement, Side::Allied, vec![leader.clone()]).state;
+        let order = Order::MoraleCheck {
+            unit: "jpL".into(),
+            drm: 6,
+        };
+        apply(&mut st, &set, &order, &mut Dice::new(seed));
+        st.units.is_empty().then_some(st)
+    });
+    let st = killed.expect("a mortal wound within a hundred seeds");
+    assert_eq!(
+        (st.scoring.cvp_allied, st.scoring.cvp_japanese),
+        (vp().smc, 0)
+    );
+}

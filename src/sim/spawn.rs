@@ -64,6 +64,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 straying: false,
                 movement_dr: false,
                 advanced: false,
+                rally_attempted: false,
                 cx: u.status.cx,
                 berserk: u.status.berserk,
                 fired: None,

@@ -25,6 +25,7 @@ mod moves;
 mod night;
 mod orders;
 mod play;
+mod rally;
 mod readme;
 mod render;
 mod robustness;

@@ -253,6 +253,9 @@ pub struct Unit {
     /// Has made its one-Location advance this APh (A4.7).
     #[serde(default, skip_serializing_if = "is_false")]
     pub advanced: bool,
+    /// Has made its Rally attempt this RPh (A10.6).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rally_attempted: bool,
     /// Moving with Double Time (A4.5, CX).
     #[serde(default)]
     pub cx: bool,
@@ -316,6 +319,7 @@ impl Unit {
             straying: false,
             movement_dr: false,
             advanced: false,
+            rally_attempted: false,
             cx: false,
             berserk: false,
             fired: None,

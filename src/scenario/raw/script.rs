@@ -53,6 +53,8 @@ pub enum ActionSpec {
     Kindle(String),
     /// `MoraleCheck(unit, drm)`.
     MoraleCheck(String, i32),
+    /// `Rally(unit)`: a broken unit's Rally attempt in the RPh (A10.6).
+    Rally(String),
     /// `Search(unit, hex)`.
     Search(String, String),
     /// `NextPlayerTurn`.

@@ -169,6 +169,9 @@ fn order_of(
             unit: unit(ctx, known, u)?,
             drm: *drm,
         },
+        ActionSpec::Rally(u) => Order::Rally {
+            unit: unit(ctx, known, u)?,
+        },
         ActionSpec::Search(u, h) => Order::Search {
             unit: unit(ctx, known, u)?,
             hex: ctx.hex(&s.map, h, "script Search")?,

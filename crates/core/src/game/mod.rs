@@ -14,6 +14,7 @@ mod movement;
 mod night;
 mod observe;
 mod phases;
+mod rally;
 mod said;
 mod trip_flares;
 mod units;

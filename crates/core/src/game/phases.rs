@@ -40,13 +40,40 @@ pub fn begin_phase(
         unit_at_phase_start(&mut u.unit);
     }
     match g.state.phase {
-        Phase::Rally => super::night::nvr_change_at_rph(&mut g),
+        Phase::Rally => {
+            super::night::nvr_change_at_rph(&mut g);
+            rally_phase_begins(&mut g);
+        }
         Phase::Movement => super::night::straying_at_mph(&mut g, movers),
         _ => {}
     }
     g.update_control();
     g.state.sort();
     g.said
+}
+
+/// A10.6 / G11.77: as the RPh begins, each side's one MMC self-rally is available again, and
+/// Infantry in a Cave Complex may not remain DM (G11.77): its DM is removed.
+fn rally_phase_begins(g: &mut Game) {
+    g.state.tallies.mmc_self_rallied.clear();
+    let in_complex: Vec<String> = g
+        .state
+        .units
+        .iter()
+        .filter(|u| u.unit.dm && matches!(u.at, crate::los::Location::Complex(_)))
+        .map(|u| u.unit.id.clone())
+        .collect();
+    for id in in_complex {
+        if let Some(u) = g.unit_mut(&id) {
+            u.unit.dm = false;
+        }
+        g.ruled(
+            "dm_removed",
+            Some(&id),
+            "G11.77",
+            "Infantry in a Cave Complex may not remain DM: its DM counter is removed".into(),
+        );
+    }
 }
 
 /// The end of the CCPh, and so of the Player Turn (see the module's header); the sides swap.

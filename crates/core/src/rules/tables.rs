@@ -54,6 +54,30 @@ pub struct Tables {
     /// Japanese units). A table file without it gets the built-in values.
     #[serde(default)]
     pub casualty_vp: CasualtyVp,
+    /// A10.6: the DRM of a Rally attempt. A table file without it gets the built-in values.
+    #[serde(default)]
+    pub rally: RallyDrm,
+}
+
+/// A10.6 Rally DRM, NOT FROM THE SEEDS: a self-rallying MMC's, a DM unit's, and Rally-Bonus
+/// terrain's (a cave, G11.1; a Cave Complex, G11.2; woods and buildings, A10.61). An Original
+/// 12 is a Casualty Reduction (A10.61): not a table value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RallyDrm {
+    pub self_rally: i32,
+    pub dm: i32,
+    pub bonus_terrain: i32,
+}
+
+impl Default for RallyDrm {
+    fn default() -> RallyDrm {
+        RallyDrm {
+            self_rally: 1,
+            dm: 4,
+            bonus_terrain: -1,
+        }
+    }
 }
 
 /// A26.2 Casualty VP per unit eliminated, NOT FROM THE SEEDS: a squad, a half-squad or crew, a
@@ -138,6 +162,16 @@ impl Tables {
             return Err(bad(format!(
                 "casualty_vp ({}, {}, {}) is not a VP value 0..20 each (A26.2)",
                 v.squad, v.half_squad_or_crew, v.smc
+            )));
+        }
+        let r = t.rally;
+        if [r.self_rally, r.dm, r.bonus_terrain]
+            .iter()
+            .any(|d| !(-6..=6).contains(d))
+        {
+            return Err(bad(format!(
+                "rally ({}, {}, {}) is not three DRM of -6..6 (A10.6)",
+                r.self_rally, r.dm, r.bonus_terrain
             )));
         }
         Ok(t)

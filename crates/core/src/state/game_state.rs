@@ -88,6 +88,9 @@ pub struct Tallies {
     pub heroes_created: u32,
     #[serde(default)]
     pub gunflash_vs_enemy: bool,
+    /// The sides that have made their one MMC self-rally attempt this RPh (A10.6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mmc_self_rallied: Vec<Side>,
 }
 
 /// How the game stands toward its end (A26): the Casualty VP each side has amassed (A26.2,

@@ -9,6 +9,7 @@ mod movement;
 mod moves;
 mod night_rules;
 mod orders;
+mod rally;
 mod state_check;
 mod vasl;
 mod victory;

@@ -166,6 +166,7 @@ pub fn create_hero(
         straying: false,
         movement_dr: u.unit.movement_dr,
         advanced: false,
+        rally_attempted: false,
         cx: false,
         berserk: false,
         fired: None,

@@ -62,6 +62,7 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
         }
         Order::Fire { units, at } => fire::fire(s, &ids(units), at).map(drop),
         Order::MoraleCheck { unit, .. } => s.unit_in_play(unit).map(drop),
+        Order::Rally { unit } => super::rally::rally(s, unit).map(drop),
         Order::NextPlayerTurn | Order::Los { .. } | Order::Light { .. } | Order::Control { .. } => {
             Ok(())
         }
@@ -132,6 +133,9 @@ pub fn legal_orders(
     };
     let id = UnitId(unit.to_string());
     let mut orders: Vec<Order> = Vec::new();
+    if u.unit.broken {
+        orders.push(Order::Rally { unit: id.clone() });
+    }
     for hex in around(s, &u.at) {
         orders.push(Order::Search {
             unit: id.clone(),

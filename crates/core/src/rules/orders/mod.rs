@@ -20,6 +20,7 @@ pub mod look;
 pub mod movement;
 pub mod order;
 pub mod phase;
+pub mod rally;
 pub mod search;
 pub mod smoke;
 pub mod trip_flares;

@@ -128,6 +128,8 @@ pub enum Order {
     Kindle { at: Hex },
     /// A Morale Check with a DRM (A10).
     MoraleCheck { unit: UnitId, drm: i32 },
+    /// A broken unit's Rally attempt in the RPh (A10.6).
+    Rally { unit: UnitId },
     /// A Search (A12.152; caves G11.3).
     Search { unit: UnitId, hex: Hex },
     /// Advances to the next Player Turn's Rally Phase.
@@ -182,6 +184,7 @@ impl Order {
             Order::FireIr { .. } => "FireIr",
             Order::Kindle { .. } => "Kindle",
             Order::MoraleCheck { .. } => "MoraleCheck",
+            Order::Rally { .. } => "Rally",
             Order::Search { .. } => "Search",
             Order::NextPlayerTurn => "NextPlayerTurn",
             Order::CreateHero { .. } => "CreateHero",
@@ -207,6 +210,7 @@ impl Order {
             | Order::PlaceWp { unit, .. }
             | Order::FireStarshell { unit, .. }
             | Order::MoraleCheck { unit, .. }
+            | Order::Rally { unit }
             | Order::Search { unit, .. }
             | Order::CreateHero { unit, .. } => Some(unit),
             Order::Fire { units, .. } => units.first(),
@@ -267,6 +271,7 @@ impl Order {
             Order::FireStarshell { unit, at } => vec![t(unit), h(at)],
             Order::FireIr { at } | Order::Kindle { at } => vec![h(at)],
             Order::MoraleCheck { unit, drm } => vec![t(unit), Arg::Int(*drm)],
+            Order::Rally { unit } => vec![t(unit)],
             Order::Search { unit, hex } => vec![t(unit), h(hex)],
             Order::NextPlayerTurn => vec![],
             Order::CreateHero { unit, target } => vec![t(unit), t(target)],
@@ -321,6 +326,7 @@ impl Order {
             Order::FireIr { at } => format!("OBA IR at {}", h(at)),
             Order::Kindle { at } => format!("Kindle a Fire in {}", h(at)),
             Order::MoraleCheck { drm, .. } => format!("Morale Check ({drm:+})"),
+            Order::Rally { .. } => "Rally".to_string(),
             Order::Search { hex, .. } => format!("Search {}", h(hex)),
             Order::NextPlayerTurn => "Next Player Turn".to_string(),
             Order::CreateHero { target, .. } => format!("Create a T-H Hero vs {target}"),

@@ -66,13 +66,15 @@ pub fn phase_begins(
 }
 
 /// A4 / G11.74 / E1.53: what a unit carries through one phase only, cleared as each phase
-/// begins: the MF it has expended, its entry into a cave or Cave Complex, and Straying.
+/// begins: the MF it has expended, its entry into a cave or Cave Complex, Straying, its
+/// advance (A4.7) and its Rally attempt (A10.6).
 pub fn unit_at_phase_start(u: &mut Unit) {
     u.mf_spent = 0.0;
     u.entered_cave = false;
     u.straying = false;
     u.movement_dr = false;
     u.advanced = false;
+    u.rally_attempted = false;
 }
 
 // --- E1.12 NVR change -----------------------------------------------------------------------

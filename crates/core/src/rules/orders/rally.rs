@@ -1,0 +1,253 @@
+//! A10.6 Rally, with what the seeds add: caves (G11.1) and Cave Complexes (G11.2) are
+//! Rally-Bonus Terrain, Infantry in a Cave Complex may not remain DM (G11.77), and a Good Order
+//! Japanese leader raises the Morale Level of the broken Japanese units with him (G1.41, whose
+//! EX is a Rally attempt).
+//!
+//! *Chapter A, NOT FROM THE SEEDS:* who may rally whom and the DRM are A10.6 as we know it — a
+//! broken unit rallies with a Good Order leader of its side in its Location (his leadership
+//! modifier, the best one there), a broken leader may always rally himself, and each side may
+//! attempt to self-rally one broken MMC per RPh; a unit makes one Rally attempt per RPh; +4
+//! DRM under DM, +1 for a MMC rallying itself, -1 in Rally-Bonus terrain (the DRM values:
+//! `assets/tables.ron`, `rally`); an Original 12 is a Casualty Reduction (A10.61). A broken
+//! unit's Morale Level is read from its Good Order side (our catalog has no broken sides; G1.41
+//! EX's elite HS keeps its 8).
+
+use super::units::{McFailure, casualty, printed_morale};
+use super::{is_leader, mmc};
+use crate::los::Location;
+use crate::map::Terrain;
+use crate::model::{Nationality, Phase, Unit};
+use crate::rules::japanese::smc::morale_level;
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::{Amount, amount};
+
+/// The rule a Rally DR is rolled under.
+pub const RALLY: &str = "A10.6";
+
+/// A Rally attempt to make: who rallies the unit, its Morale Level and the DRM.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RallyPlan {
+    pub unit: String,
+    /// The Good Order leader who rallies it; `None` when it rallies itself.
+    pub leader: Option<String>,
+    /// A MMC rallying itself: its side's one self-rally of this RPh (A10.6).
+    pub mmc_self_rally: bool,
+    pub level: Amount,
+    pub drm: Vec<Amount>,
+    /// How Casualty Reduction would change it, for an Original 12 (A10.61).
+    pub casualty: McFailure,
+    pub roll_rule: &'static str,
+}
+
+/// What the Rally DR does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RallyOutcome {
+    pub rallied: bool,
+    /// An Original 12: Casualty Reduction (A10.61).
+    pub casualty: bool,
+    pub rule: &'static str,
+    pub text: String,
+}
+
+impl RallyPlan {
+    /// The total DRM.
+    pub fn total_drm(&self) -> i32 {
+        self.drm.iter().map(|d| d.value).sum()
+    }
+
+    /// A10.6: the Rally DR (coloured, white) plus the DRM against the Morale Level: rallied
+    /// at or below it; an Original 12 fails and is a Casualty Reduction (A10.61).
+    pub fn resolve(&self, colored: u8, white: u8) -> RallyOutcome {
+        let original = i32::from(colored) + i32::from(white);
+        let final_dr = original + self.total_drm();
+        let drm: Vec<String> = self
+            .drm
+            .iter()
+            .map(|d| format!("{:+} {} ({})", d.value, d.reason, d.rule))
+            .collect();
+        let who = match &self.leader {
+            Some(l) => format!("rallied by {l}"),
+            None => "rallying itself".to_string(),
+        };
+        let head = format!(
+            "{} {who}: Rally DR {original}{} = {final_dr} vs Morale Level {} ({}: {})",
+            self.unit,
+            if drm.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", drm.join(", "))
+            },
+            self.level.value,
+            self.level.rule,
+            self.level.reason
+        );
+        if original == 12 {
+            return RallyOutcome {
+                rallied: false,
+                casualty: true,
+                rule: "A10.61",
+                text: format!("{head}: an Original 12 fails and is a Casualty Reduction"),
+            };
+        }
+        let rallied = final_dr <= self.level.value;
+        RallyOutcome {
+            rallied,
+            casualty: false,
+            rule: RALLY,
+            text: if rallied {
+                format!("{head}: rallied, in Good Order again (its DM, if any, removed)")
+            } else {
+                format!("{head}: fails, it stays broken")
+            },
+        }
+    }
+}
+
+/// A leader's leadership modifier from his counter (`8-1` is -1, `8+1` is +1, `9-0` is 0); a
+/// wounded leader's is one worse (A17.2, not in our seeds).
+pub fn leadership(u: &Unit) -> i32 {
+    let c = &u.counter;
+    let m = if let Some((_, m)) = c.split_once('-') {
+        -m.parse::<i32>().unwrap_or(0)
+    } else if let Some((_, m)) = c.split_once('+') {
+        m.parse::<i32>().unwrap_or(0)
+    } else {
+        0
+    };
+    m + i32::from(u.wounded)
+}
+
+/// A10.61 / G11.1 / G11.2: is the unit's Location Rally-Bonus terrain (a cave, a Cave Complex,
+/// woods, a building)?
+fn rally_bonus(s: &Situation, at: &Location) -> Option<&'static str> {
+    match at {
+        Location::Cave(_) => Some("G11.1"),
+        Location::Complex(_) => Some("G11.2"),
+        _ => {
+            let h = at.hex()?;
+            match s.map.get(h)?.terrain {
+                Terrain::Woods | Terrain::Building(..) => Some("A10.61"),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// A10.6: unit `id` attempts to rally, in its side's RPh turn (both sides rally in the RPh).
+pub fn rally(s: &Situation, id: &str) -> Result<RallyPlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    if s.phase != Phase::Rally {
+        return Err(Refusal::new(
+            RALLY,
+            format!("units rally in the RPh, not the {}", s.phase.abbrev()),
+        ));
+    }
+    if !u.unit.broken {
+        return Err(Refusal::new(
+            RALLY,
+            format!("{id} is in Good Order: only a broken unit rallies"),
+        ));
+    }
+    if u.unit.rally_attempted {
+        return Err(Refusal::new(
+            RALLY,
+            format!("{id} has already made its Rally attempt this RPh"),
+        ));
+    }
+    let rally_drm = s.tables.rally;
+    let leader = best_leader(s, u);
+    let self_leader = is_leader(&u.unit) && leader.is_none();
+    let mmc_self_rally = leader.is_none() && !self_leader;
+    if mmc_self_rally {
+        if mmc(&u.unit).is_none() {
+            return Err(Refusal::new(
+                RALLY,
+                format!("{id} has no Good Order leader with it to rally it"),
+            ));
+        }
+        if s.tallies.mmc_self_rallied.contains(&u.unit.side()) {
+            return Err(Refusal::new(
+                RALLY,
+                format!(
+                    "the {:?} side has made its one MMC self-rally attempt this RPh, and no Good \
+                     Order leader is with {id}",
+                    u.unit.side()
+                ),
+            ));
+        }
+    }
+    let mut drm = Vec::new();
+    if let Some(l) = leader {
+        let m = leadership(&l.unit);
+        if m != 0 {
+            drm.push(amount(
+                m,
+                RALLY,
+                format!(
+                    "{}'s leadership{}",
+                    l.unit.id,
+                    if l.unit.wounded {
+                        ", wounded (A17.2)"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+    }
+    if mmc_self_rally {
+        drm.push(amount(rally_drm.self_rally, RALLY, "a MMC rallying itself"));
+    }
+    if u.unit.dm {
+        drm.push(amount(rally_drm.dm, "A10.62", "Desperation Morale"));
+    }
+    if let Some(rule) = rally_bonus(s, &u.at) {
+        drm.push(amount(
+            rally_drm.bonus_terrain,
+            rule,
+            "in Rally-Bonus terrain",
+        ));
+    }
+    Ok(RallyPlan {
+        unit: id.into(),
+        leader: leader.map(|l| l.unit.id.clone()),
+        mmc_self_rally,
+        level: rally_morale(s, u),
+        drm,
+        casualty: casualty(&u.unit),
+        roll_rule: RALLY,
+    })
+}
+
+/// The Good Order leader of the unit's side in its Location with the best modifier, if any.
+fn best_leader<'a>(s: &'a Situation, u: &UnitAt) -> Option<&'a UnitAt> {
+    s.units_at(&u.at)
+        .into_iter()
+        .filter(|o| {
+            o.unit.id != u.unit.id
+                && o.unit.side() == u.unit.side()
+                && o.unit.good_order()
+                && is_leader(&o.unit)
+        })
+        .min_by_key(|o| (leadership(&o.unit), o.unit.id.clone()))
+}
+
+/// The Morale Level a Rally attempt is made against: a Japanese unit's raised by a Good Order
+/// Japanese leader in its Location (G1.41); anyone else's its printed morale.
+fn rally_morale(s: &Situation, u: &UnitAt) -> Amount {
+    if u.unit.nationality != Nationality::Japanese {
+        return amount(printed_morale(&u.unit), "A10.1", "its printed morale");
+    }
+    let leader_here = s.units_at(&u.at).iter().any(|o| {
+        o.unit.id != u.unit.id
+            && o.unit.nationality == Nationality::Japanese
+            && o.unit.good_order()
+            && is_leader(&o.unit)
+    });
+    morale_level(
+        printed_morale(&u.unit),
+        is_leader(&u.unit),
+        false,
+        leader_here,
+    )
+}

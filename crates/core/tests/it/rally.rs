@@ -1,0 +1,217 @@
+//! A10.6 Rally (chapter A, not in the seeds; its DRM in `assets/tables.ron`) with G11.1/G11.2
+//! (caves and Cave Complexes are Rally-Bonus Terrain), G11.77 (no DM in a Cave Complex) and
+//! G1.41 (a Japanese leader raises a broken Japanese unit's Morale Level; its EX).
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::game::{Dice, REFUSED, apply, begin_phase};
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::orders::rally::{leadership, rally};
+use asl_pto_core::rules::situation::UnitAt;
+use asl_pto_core::state::{GameState, Setting};
+
+use crate::board::{Board, cliff, plain, situation, unit};
+
+fn broken(mut u: UnitAt) -> UnitAt {
+    u.unit.broken = true;
+    u
+}
+
+fn setting(b: &Board) -> Setting<'_> {
+    Setting {
+        map: &b.map,
+        caves: &b.caves,
+        kindling: false,
+        year: Some(1945),
+        ob_japanese_squads: 0,
+        elr_japanese: 3,
+        elr_allied: 3,
+        turns: None,
+        victory: &[],
+        tables: asl_pto_core::rules::tables::Tables::get(),
+    }
+}
+
+fn rph(b: &Board, units: Vec<UnitAt>) -> GameState {
+    situation(b, Phase::Rally, Side::Allied, units).state
+}
+
+#[test]
+fn a10_6_a_broken_squad_rallies_with_a_good_order_leader_and_his_modifier() {
+    let b = plain();
+    let st = rph(
+        &b,
+        vec![
+            broken(unit(&b, "us1", Nationality::American, "7-6-8", "C3")),
+            unit(&b, "usL", Nationality::American, "8-1", "C3"),
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "us1").unwrap();
+    assert_eq!(plan.leader.as_deref(), Some("usL"));
+    assert!(!plan.mmc_self_rally);
+    assert_eq!(plan.total_drm(), -1, "{:?}", plan.drm);
+    assert_eq!(plan.level.value, 8, "the 7-6-8's morale");
+    // Final DR 9 - 1 = 8 <= 8 rallies; 10 - 1 = 9 does not.
+    assert!(plan.resolve(4, 5).rallied);
+    let fail = plan.resolve(5, 5);
+    assert!(!fail.rallied && !fail.casualty, "{}", fail.text);
+    // A10.61: an Original 12 fails and is a Casualty Reduction, whatever the DRM.
+    let twelve = plan.resolve(6, 6);
+    assert!(!twelve.rallied && twelve.casualty);
+    assert_eq!(twelve.rule, "A10.61");
+    assert_eq!(leadership(&s.unit("usL").unwrap().unit), -1);
+}
+
+#[test]
+fn a10_6_one_mmc_self_rally_per_side_per_rph_at_plus_one_a_leader_always() {
+    let b = plain();
+    let mut st = rph(
+        &b,
+        vec![
+            broken(unit(&b, "us1", Nationality::American, "7-6-8", "C3")),
+            broken(unit(&b, "us2", Nationality::American, "7-6-8", "E3")),
+            broken(unit(&b, "usL", Nationality::American, "8-1", "G3")),
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "us1").unwrap();
+    assert!(plan.mmc_self_rally && plan.leader.is_none());
+    assert_eq!(plan.total_drm(), 1, "+1 for a MMC rallying itself");
+    st.tallies.mmc_self_rallied.push(Side::Allied);
+    let s = st.situation(&setting(&b));
+    let r = rally(&s, "us2").unwrap_err();
+    assert!(r.reason.contains("one MMC self-rally"), "{}", r.reason);
+    // A broken leader rallies himself, without the MMC's +1.
+    let plan = rally(&s, "usL").unwrap();
+    assert_eq!(plan.total_drm(), 0, "{:?}", plan.drm);
+}
+
+#[test]
+fn a10_6_only_a_broken_unit_in_the_rph_once() {
+    let b = plain();
+    let mut st = rph(
+        &b,
+        vec![
+            broken(unit(&b, "us1", Nationality::American, "7-6-8", "C3")),
+            unit(&b, "us2", Nationality::American, "7-6-8", "C3"),
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    assert!(rally(&s, "us2").unwrap_err().reason.contains("Good Order"));
+    st.phase = Phase::PrepFire;
+    let s = st.situation(&setting(&b));
+    assert!(rally(&s, "us1").unwrap_err().reason.contains("RPh"));
+    st.phase = Phase::Rally;
+    st.units[0].unit.rally_attempted = true;
+    let s = st.situation(&setting(&b));
+    assert!(rally(&s, "us1").unwrap_err().reason.contains("already"));
+}
+
+#[test]
+fn g11_1_a_cave_is_rally_bonus_terrain_and_dm_adds_four() {
+    let b = cliff();
+    let mut jp1 = broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "cave:A"));
+    jp1.unit.dm = true;
+    let st = rph(&b, vec![jp1]);
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "jp1").unwrap();
+    let rules: Vec<(&str, i32)> = plan.drm.iter().map(|d| (d.rule, d.value)).collect();
+    assert!(rules.contains(&("G11.1", -1)), "{rules:?}");
+    assert!(rules.contains(&("A10.62", 4)), "{rules:?}");
+    assert_eq!(plan.total_drm(), 1 + 4 - 1, "self-rally +1, DM +4, cave -1");
+    // G11.2: a Cave Complex is Rally-Bonus Terrain too.
+    let st = rph(
+        &b,
+        vec![broken(unit(
+            &b,
+            "jp2",
+            Nationality::Japanese,
+            "4-4-7",
+            "complex:A",
+        ))],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "jp2").unwrap();
+    assert!(
+        plan.drm.iter().any(|d| d.rule == "G11.2" && d.value == -1),
+        "{:?}",
+        plan.drm
+    );
+}
+
+#[test]
+fn g1_41_ex_a_10_0_raises_a_broken_elite_hs_from_8_to_9() {
+    let b = plain();
+    let st = rph(
+        &b,
+        vec![
+            broken(unit(&b, "jp1", Nationality::Japanese, "2-3-8", "C3")),
+            unit(&b, "jpL", Nationality::Japanese, "10-0", "C3"),
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "jp1").unwrap();
+    assert_eq!(plan.level.value, 9, "{}", plan.level.reason);
+    assert_eq!(plan.level.rule, "G1.41");
+    assert_eq!(plan.total_drm(), 0, "a 10-0 has no leadership modifier");
+    assert!(
+        plan.resolve(4, 5).rallied,
+        "Final 9 <= 9: the raise in effect a -1 DRM"
+    );
+}
+
+#[test]
+fn a10_6_a_rally_in_play_flips_the_unit_and_counts_its_attempt() {
+    let b = plain();
+    let us1 = broken(unit(&b, "us1", Nationality::American, "7-6-8", "C3"));
+    let usl = unit(&b, "usL", Nationality::American, "8-1", "C3");
+    let order = Order::Rally { unit: "us1".into() };
+    // The first seed that rallies (Final DR <= 8 with the leader's -1).
+    let (st, said) = (1..50)
+        .find_map(|seed| {
+            let mut st = rph(&b, vec![us1.clone(), usl.clone()]);
+            let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+            let u = &st.units.iter().find(|u| u.unit.id == "us1")?.unit;
+            (!u.broken).then_some((st, said))
+        })
+        .expect("a rally within fifty seeds");
+    assert_eq!(said[0].event, "rally");
+    assert_eq!(said[0].dice.as_ref().map(Vec::len), Some(2));
+    let u = &st.units.iter().find(|u| u.unit.id == "us1").unwrap().unit;
+    assert!(!u.dm && u.rally_attempted);
+    // Once in Good Order there is nothing to rally; a second attempt is refused.
+    let mut st = st;
+    st.units
+        .iter_mut()
+        .find(|u| u.unit.id == "us1")
+        .unwrap()
+        .unit
+        .broken = true;
+    let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(1));
+    assert_eq!(said[0].event, REFUSED, "{said:?}");
+}
+
+#[test]
+fn g11_77_dm_is_removed_in_a_cave_complex_as_the_rph_begins() {
+    let b = plain();
+    let mut jp1 = broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "complex:A"));
+    jp1.unit.dm = true;
+    let mut jp2 = broken(unit(&b, "jp2", Nationality::Japanese, "4-4-7", "C3"));
+    jp2.unit.dm = true;
+    let mut st = rph(&b, vec![jp1, jp2]);
+    st.tallies.mmc_self_rallied.push(Side::Japanese);
+    let said = begin_phase(&mut st, &setting(&b), &mut Dice::new(1), &[]);
+    let dm = said
+        .iter()
+        .find(|e| e.event == "dm_removed")
+        .expect("G11.77");
+    assert_eq!(dm.unit.as_deref(), Some("jp1"));
+    assert_eq!(dm.rule.as_deref(), Some("G11.77"));
+    assert!(!st.units[0].unit.dm, "in the Complex: DM removed");
+    assert!(st.units[1].unit.dm, "above ground it stays");
+    assert!(
+        st.tallies.mmc_self_rallied.is_empty(),
+        "a new RPh, a new self-rally"
+    );
+}

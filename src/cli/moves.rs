@@ -18,6 +18,7 @@ use crate::rules::caves::entry::cost;
 use crate::rules::moves::{Reach, field_of_movement};
 use crate::rules::orders::mf_allotment;
 use crate::rules::orders::movement::{MoveEvent, MovePlan, MoveVerb, move_to};
+use crate::rules::orders::rout::{RoutPlan, rout_destinations};
 use crate::rules::situation::{Refusal, Situation};
 use crate::scenario::Scenario;
 use crate::sim::live::situation;
@@ -68,10 +69,22 @@ pub fn run(
         .map_err(|r| Failure::input(r.reason))?;
     let from = u.at.display(sit.map).to_string();
     let available = mf_allotment(u) - u.unit.mf_spent;
-    let field = field_of_movement(&sit, unit);
+    // A10.5: in the RtPh a broken unit's moves are its rout destinations.
+    let rout = (phase == Phase::Rout).then(|| rout_destinations(&sit, unit));
+    let field = match &rout {
+        Some(r) => r.clone().map(|p| p.destinations),
+        None => field_of_movement(&sit, unit),
+    };
+    let rout = rout.and_then(Result::ok);
     if json {
-        print_moves_json(&sit, unit, &from, available, &field, out)?;
+        print_moves_json(&sit, unit, &from, available, &field, rout.as_ref(), out)?;
     } else {
+        if let Some(r) = &rout {
+            out.line(format!(
+                "{unit} routs: {} ({}); destinations: {}",
+                r.must.reason, r.must.rule, r.why
+            ))?;
+        }
         print_moves(&sit, unit, &from, available, &field, out)?;
     }
     Ok(ExitCode::SUCCESS)
@@ -83,6 +96,7 @@ fn print_moves_json(
     from: &str,
     available: f32,
     field: &Result<Vec<Reach>, Refusal>,
+    rout: Option<&RoutPlan>,
     out: &mut Out<impl Write>,
 ) -> Result<(), Failure> {
     let show = |l: &Location| l.display(s.map).to_string();
@@ -106,7 +120,7 @@ fn print_moves_json(
         .as_ref()
         .err()
         .map(|r| json!({"rule": r.rule, "reason": r.reason}));
-    out.json(&json!({
+    let mut v = json!({
         "unit": unit,
         "phase": s.phase.abbrev(),
         "attacker": format!("{:?}", s.turn.attacker),
@@ -114,7 +128,16 @@ fn print_moves_json(
         "mf_available": mf_json(available),
         "moves": moves,
         "refused": refused,
-    }))
+    });
+    if let Some(r) = rout {
+        v["rout"] = json!({
+            "must": r.must.holds,
+            "rule": r.must.rule,
+            "reason": r.must.reason,
+            "destinations": r.why,
+        });
+    }
+    out.json(&v)
 }
 
 fn print_moves(

@@ -65,6 +65,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 movement_dr: false,
                 advanced: false,
                 rally_attempted: false,
+                routed: false,
                 cx: u.status.cx,
                 berserk: u.status.berserk,
                 fired: None,

@@ -16,6 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     for p in Phase::TURN {
         app.add_systems(OnEnter(p), enter_phase);
     }
+    app.add_systems(OnExit(Phase::Rout), end_rout_phase);
     app.add_systems(OnExit(Phase::CloseCombat), end_player_turn);
 }
 
@@ -31,6 +32,11 @@ fn enter_phase(world: &mut World) {
     play_out(world, |state, setting, dice| {
         crate::game::begin_phase(state, setting, dice, &movers)
     });
+}
+
+/// The end of the RtPh (`game::end_rout_phase`: Failure to Rout, A10.5).
+fn end_rout_phase(world: &mut World) {
+    play_out(world, crate::game::end_rout_phase);
 }
 
 /// The end of the CCPh, and of the Player Turn (`game::end_player_turn`).

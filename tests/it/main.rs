@@ -29,6 +29,7 @@ mod rally;
 mod readme;
 mod render;
 mod robustness;
+mod rout;
 mod scenario_fuzz;
 mod sees;
 mod sim;

@@ -256,6 +256,9 @@ pub struct Unit {
     /// Has made its Rally attempt this RPh (A10.6).
     #[serde(default, skip_serializing_if = "is_false")]
     pub rally_attempted: bool,
+    /// Has routed this RtPh (A10.5).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub routed: bool,
     /// Moving with Double Time (A4.5, CX).
     #[serde(default)]
     pub cx: bool,
@@ -320,6 +323,7 @@ impl Unit {
             movement_dr: false,
             advanced: false,
             rally_attempted: false,
+            routed: false,
             cx: false,
             berserk: false,
             fired: None,

@@ -55,6 +55,8 @@ pub enum ActionSpec {
     MoraleCheck(String, i32),
     /// `Rally(unit)`: a broken unit's Rally attempt in the RPh (A10.6).
     Rally(String),
+    /// `Rout(unit, to)`: a broken unit routs to a Location in the RtPh (A10.5).
+    Rout(String, String),
     /// `Search(unit, hex)`.
     Search(String, String),
     /// `NextPlayerTurn`.

@@ -172,6 +172,10 @@ fn order_of(
         ActionSpec::Rally(u) => Order::Rally {
             unit: unit(ctx, known, u)?,
         },
+        ActionSpec::Rout(u, to) => Order::Rout {
+            unit: unit(ctx, known, u)?,
+            to: location(ctx, s, to, "script Rout")?,
+        },
         ActionSpec::Search(u, h) => Order::Search {
             unit: unit(ctx, known, u)?,
             hex: ctx.hex(&s.map, h, "script Search")?,

@@ -105,6 +105,7 @@ pub(super) fn clicks(
     mut target: ResMut<Target>,
     mut orders: MessageWriter<PlayOrder>,
     units: Query<&crate::model::Unit>,
+    phase: Res<State<crate::sim::Phase>>,
 ) {
     taken.0 = false;
     let side = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side());
@@ -118,7 +119,15 @@ pub(super) fn clicks(
         if dest.unit.as_ref() == Some(unit)
             && let Some(r) = dest.reaches.iter().find(|r| names(pick, r))
         {
-            orders.write(PlayOrder::Along(unit.clone(), r.path[1..].to_vec()));
+            // In the RtPh a mark is a rout destination: one Rout order (A10.5).
+            if *phase.get() == crate::sim::Phase::Rout {
+                orders.write(PlayOrder::Act(crate::rules::orders::Order::Rout {
+                    unit: unit.as_str().into(),
+                    to: r.at.clone(),
+                }));
+            } else {
+                orders.write(PlayOrder::Along(unit.clone(), r.path[1..].to_vec()));
+            }
             taken.0 = true;
             continue;
         }

@@ -1,4 +1,5 @@
-//! The selected unit's destinations (`rules::moves::field_of_movement`) and Orders entries,
+//! The selected unit's destinations (`rules::moves::field_of_movement`; in the RtPh its rout
+//! destinations, `rules::orders::rout`) and Orders entries,
 //! recomputed when what they depend on changes, and drawn as marks with their MF.
 
 use bevy::prelude::*;
@@ -50,6 +51,12 @@ pub(super) fn plan(world: &mut World) {
     let (reaches, why_not) = if matches!(phase, Phase::Movement | Phase::Advance) {
         match field_of_movement(&s, &unit) {
             Ok(r) => (r, None),
+            Err(r) => (Vec::new(), Some(format!("[{}] {}", r.rule, r.reason))),
+        }
+    } else if phase == Phase::Rout {
+        // A10.5: a broken unit's rout destinations, marked like moves.
+        match crate::rules::orders::rout::rout_destinations(&s, &unit) {
+            Ok(p) => (p.destinations, None),
             Err(r) => (Vec::new(), Some(format!("[{}] {}", r.rule, r.reason))),
         }
     } else {

@@ -15,11 +15,12 @@ mod night;
 mod observe;
 mod phases;
 mod rally;
+mod rout;
 mod said;
 mod trip_flares;
 mod units;
 
 pub use apply::apply;
 pub use dice::{Dice, Roll};
-pub use phases::{begin_phase, end_player_turn};
+pub use phases::{begin_phase, end_player_turn, end_rout_phase};
 pub use said::{REFUSED, Said};

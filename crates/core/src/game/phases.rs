@@ -76,6 +76,19 @@ fn rally_phase_begins(g: &mut Game) {
     }
 }
 
+/// A10.5 / E1.54: the end of the RtPh: each broken unit that had to rout and did not is
+/// eliminated for Failure to Rout.
+pub fn end_rout_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) -> Vec<Said> {
+    let mut g = Game::new(state, setting, dice);
+    if g.state.scoring.over {
+        return g.said;
+    }
+    super::rout::failures_to_rout(&mut g);
+    g.update_control();
+    g.state.sort();
+    g.said
+}
+
 /// The end of the CCPh, and so of the Player Turn (see the module's header); the sides swap.
 pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice) -> Vec<Said> {
     let mut g = Game::new(state, setting, dice);

@@ -10,6 +10,7 @@ mod moves;
 mod night_rules;
 mod orders;
 mod rally;
+mod rout;
 mod state_check;
 mod vasl;
 mod victory;

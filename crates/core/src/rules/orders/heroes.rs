@@ -167,6 +167,7 @@ pub fn create_hero(
         movement_dr: u.unit.movement_dr,
         advanced: false,
         rally_attempted: false,
+        routed: false,
         cx: false,
         berserk: false,
         fired: None,

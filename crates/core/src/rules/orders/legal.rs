@@ -63,6 +63,7 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
         Order::Fire { units, at } => fire::fire(s, &ids(units), at).map(drop),
         Order::MoraleCheck { unit, .. } => s.unit_in_play(unit).map(drop),
         Order::Rally { unit } => super::rally::rally(s, unit).map(drop),
+        Order::Rout { unit, to } => super::rout::rout_to(s, unit, to).map(drop),
         Order::NextPlayerTurn | Order::Los { .. } | Order::Light { .. } | Order::Control { .. } => {
             Ok(())
         }
@@ -135,6 +136,16 @@ pub fn legal_orders(
     let mut orders: Vec<Order> = Vec::new();
     if u.unit.broken {
         orders.push(Order::Rally { unit: id.clone() });
+        // A10.5: in the RtPh, each rout destination (where the unit could not rout at all,
+        // none: `moves --phase RtPh` says why).
+        if let Ok(plan) = super::rout::rout_destinations(s, unit) {
+            for r in plan.destinations {
+                orders.push(Order::Rout {
+                    unit: id.clone(),
+                    to: r.at,
+                });
+            }
+        }
     }
     for hex in around(s, &u.at) {
         orders.push(Order::Search {

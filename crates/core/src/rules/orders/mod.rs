@@ -21,6 +21,7 @@ pub mod movement;
 pub mod order;
 pub mod phase;
 pub mod rally;
+pub mod rout;
 pub mod search;
 pub mod smoke;
 pub mod trip_flares;

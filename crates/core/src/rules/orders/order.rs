@@ -130,6 +130,8 @@ pub enum Order {
     MoraleCheck { unit: UnitId, drm: i32 },
     /// A broken unit's Rally attempt in the RPh (A10.6).
     Rally { unit: UnitId },
+    /// A broken unit routs to `to` in the RtPh (A10.5).
+    Rout { unit: UnitId, to: Location },
     /// A Search (A12.152; caves G11.3).
     Search { unit: UnitId, hex: Hex },
     /// Advances to the next Player Turn's Rally Phase.
@@ -185,6 +187,7 @@ impl Order {
             Order::Kindle { .. } => "Kindle",
             Order::MoraleCheck { .. } => "MoraleCheck",
             Order::Rally { .. } => "Rally",
+            Order::Rout { .. } => "Rout",
             Order::Search { .. } => "Search",
             Order::NextPlayerTurn => "NextPlayerTurn",
             Order::CreateHero { .. } => "CreateHero",
@@ -211,6 +214,7 @@ impl Order {
             | Order::FireStarshell { unit, .. }
             | Order::MoraleCheck { unit, .. }
             | Order::Rally { unit }
+            | Order::Rout { unit, .. }
             | Order::Search { unit, .. }
             | Order::CreateHero { unit, .. } => Some(unit),
             Order::Fire { units, .. } => units.first(),
@@ -251,7 +255,9 @@ impl Order {
         let h = |h: &Hex| Arg::Text(map.name(*h));
         let v = |v: &Vertex| Arg::Text(map.vertex_name(*v));
         match self {
-            Order::Move { unit, to } | Order::ExitCave { unit, to } => vec![t(unit), l(to)],
+            Order::Move { unit, to } | Order::ExitCave { unit, to } | Order::Rout { unit, to } => {
+                vec![t(unit), l(to)]
+            }
             Order::Climb {
                 unit,
                 level,
@@ -327,6 +333,7 @@ impl Order {
             Order::Kindle { at } => format!("Kindle a Fire in {}", h(at)),
             Order::MoraleCheck { drm, .. } => format!("Morale Check ({drm:+})"),
             Order::Rally { .. } => "Rally".to_string(),
+            Order::Rout { to, .. } => format!("Rout to {}", l(to)),
             Order::Search { hex, .. } => format!("Search {}", h(hex)),
             Order::NextPlayerTurn => "Next Player Turn".to_string(),
             Order::CreateHero { target, .. } => format!("Create a T-H Hero vs {target}"),

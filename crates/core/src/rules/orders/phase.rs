@@ -75,6 +75,7 @@ pub fn unit_at_phase_start(u: &mut Unit) {
     u.movement_dr = false;
     u.advanced = false;
     u.rally_attempted = false;
+    u.routed = false;
 }
 
 // --- E1.12 NVR change -----------------------------------------------------------------------

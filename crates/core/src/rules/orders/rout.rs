@@ -1,0 +1,261 @@
+//! A10.5 Rout, with what the seeds add: Infantry may not rout from a Cave Complex (G11.73); a
+//! broken unit in a cave or Cave Complex need not rout to the nearest woods/building, and a
+//! broken Japanese unit may rout to a cave at least as close (in MF) as the nearest
+//! woods/building (G11.77); a broken unit entering a cave or Complex may become hidden (G11.75,
+//! as the movement ruling hides it); at night a broken unit does not rout normally and is not
+//! eliminated for Failure to Rout (E1.54).
+//!
+//! *Chapter A, NOT FROM THE SEEDS, as we read it:* in the RtPh (both sides rout in it) a broken
+//! unit must rout when a Known (neither hidden nor concealed) Good Order enemy unit is in its
+//! Location or ADJACENT to it (A10.5); it routs once, with its normal MF, by the movement costs
+//! `moves` counts (a rout is a move: the same ruling, step by step), along a path whose every
+//! Location after its own neither holds nor is ADJACENT to a Known Good Order enemy unit
+//! (A10.51; a path is found among the cheapest ones `moves` finds), to the nearest (in MF)
+//! woods or building (jungle read as woods), or anywhere so allowed when none is in reach. A unit that
+//! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5). Interdiction and
+//! "not closer to a Known enemy" are not modelled.
+
+use crate::hex::Hex;
+use crate::los::Location;
+use crate::map::Terrain;
+use crate::model::{Nationality, Phase, Side};
+use crate::rules::moves::{Reach, field_of_movement};
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::{Check, check};
+
+/// The rule a rout is ruled under.
+pub const ROUT: &str = "A10.5";
+
+/// Where a broken unit may rout now, and whether it must.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoutPlan {
+    pub unit: String,
+    /// Must it rout (A10.5; never at night, E1.54)?
+    pub must: Check,
+    /// The legal destinations, each with its MF and path (the unit's own Location excluded).
+    pub destinations: Vec<Reach>,
+    /// Why these are the destinations.
+    pub why: String,
+}
+
+/// The hexes holding or ADJACENT to a Known Good Order unit of the enemy of `side` (A10.51).
+fn threatened(s: &Situation, side: Side) -> Vec<Hex> {
+    let mut out = Vec::new();
+    for e in s
+        .units
+        .iter()
+        .filter(|e| e.unit.side() != side && e.unit.good_order() && !e.hidden && !e.concealed)
+    {
+        let Some(h) = e.at.hex() else { continue };
+        out.push(h);
+        out.extend(h.neighbors());
+    }
+    out
+}
+
+/// Woods or a building (jungle read as woods): where A10.51 sends a routing unit.
+fn cover(s: &Situation, l: &Location) -> bool {
+    !matches!(l, Location::Cave(_) | Location::Complex(_))
+        && l.hex().and_then(|h| s.map.get(h)).is_some_and(|d| {
+            matches!(
+                d.terrain,
+                Terrain::Woods | Terrain::Building(..) | Terrain::Jungle | Terrain::DenseJungle
+            )
+        })
+}
+
+/// The unit as a mover: its state for the movement ruling, as if in Good Order in its side's
+/// MPh with no MF spent, so `field_of_movement` counts a rout by the movement costs.
+fn as_mover<'a>(s: &Situation<'a>, u: &UnitAt) -> Situation<'a> {
+    let mut m = s.clone();
+    m.state.phase = Phase::Movement;
+    m.state.turn.attacker = u.unit.side();
+    if let Some(x) = m.state.units.iter_mut().find(|x| x.unit.id == u.unit.id) {
+        x.unit.broken = false;
+        x.unit.mf_spent = 0.0;
+        x.unit.fired = None;
+        x.unit.entered_cave = false;
+    }
+    m
+}
+
+/// The situation a routing unit's steps are ruled in (`as_mover`): the same movement costs
+/// and hiding as a move (G11.75).
+pub fn rout_situation<'a>(s: &Situation<'a>, id: &str) -> Option<Situation<'a>> {
+    s.unit(id).map(|u| as_mover(s, u))
+}
+
+/// A10.5 / E1.54: must the broken unit rout now?
+fn must_rout(s: &Situation, u: &UnitAt) -> Check {
+    if s.night.night() {
+        return check(
+            false,
+            "E1.54",
+            "a broken unit does not rout normally at night (nor is it eliminated for Failure to \
+             Rout)",
+        );
+    }
+    let Some(h) = u.at.hex() else {
+        return check(false, ROUT, "it is not on the map");
+    };
+    let near: Vec<String> = s
+        .units
+        .iter()
+        .filter(|e| e.unit.side() != u.unit.side() && e.unit.good_order())
+        .filter(|e| !e.hidden && !e.concealed)
+        .filter(|e| e.at.hex().is_some_and(|x| x == h || x.distance(h) == 1))
+        .map(|e| e.unit.id.clone())
+        .collect();
+    if near.is_empty() {
+        check(
+            false,
+            ROUT,
+            "no Known Good Order enemy unit is in or ADJACENT to its Location: it may rout, \
+             but need not",
+        )
+    } else {
+        check(
+            true,
+            ROUT,
+            format!(
+                "a Known Good Order enemy unit ({}) is in or ADJACENT to its Location: it must \
+                 rout",
+                near.join(", ")
+            ),
+        )
+    }
+}
+
+/// A10.5 / G11.73 / G11.77: where broken unit `id` may rout now.
+pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
+    let u = s.unit_in_play(id)?;
+    if s.phase != Phase::Rout {
+        return Err(Refusal::new(
+            ROUT,
+            format!(
+                "broken units rout in the RtPh, not the {}",
+                s.phase.abbrev()
+            ),
+        ));
+    }
+    if u.unit.good_order() {
+        return Err(Refusal::new(
+            ROUT,
+            format!("{id} is in Good Order: only a broken unit routs"),
+        ));
+    }
+    if u.unit.routed {
+        return Err(Refusal::new(ROUT, format!("{id} has routed this RtPh")));
+    }
+    if matches!(u.at, Location::Complex(_)) {
+        return Err(Refusal::new(
+            "G11.73",
+            "Infantry may not Rout from a Cave Complex",
+        ));
+    }
+    let must = must_rout(s, u);
+    let mover = as_mover(s, u);
+    let reaches = field_of_movement(&mover, id)?;
+    let danger = threatened(s, u.unit.side());
+    let safe: Vec<Reach> = reaches
+        .into_iter()
+        .filter(|r| !r.climb)
+        .filter(|r| {
+            r.path
+                .iter()
+                .skip(1)
+                .all(|l| l.hex().is_none_or(|h| !danger.contains(&h)))
+        })
+        .collect();
+    let in_cave = matches!(u.at, Location::Cave(_));
+    let japanese = u.unit.nationality == Nationality::Japanese;
+    let nearest = safe
+        .iter()
+        .filter(|r| cover(s, &r.at))
+        .map(|r| r.mf)
+        .fold(None, |m: Option<f32>, x| Some(m.map_or(x, |m| m.min(x))));
+    let (destinations, why): (Vec<Reach>, String) = if in_cave {
+        (
+            safe,
+            "G11.77: a broken unit in a cave need not rout to the nearest woods/building; any \
+             Location not holding or ADJACENT to a Known enemy (A10.51)"
+                .into(),
+        )
+    } else if let Some(n) = nearest {
+        let cave_ok = |r: &Reach| japanese && matches!(r.at, Location::Cave(_)) && r.mf <= n;
+        let caves = japanese && safe.iter().any(|r| matches!(r.at, Location::Cave(_)));
+        let d: Vec<Reach> = safe
+            .into_iter()
+            .filter(|r| (cover(s, &r.at) && r.mf <= n) || cave_ok(r))
+            .collect();
+        (
+            d,
+            format!(
+                "A10.51: the nearest woods/building, {n} MF away{}",
+                if caves {
+                    ", or a cave at least as close (G11.77)"
+                } else {
+                    ""
+                }
+            ),
+        )
+    } else if japanese && safe.iter().any(|r| matches!(r.at, Location::Cave(_))) {
+        (
+            safe.into_iter()
+                .filter(|r| matches!(r.at, Location::Cave(_)))
+                .collect(),
+            "G11.77: no woods/building in reach; a broken Japanese unit may rout to a cave".into(),
+        )
+    } else {
+        (
+            safe,
+            "A10.51: no woods/building in reach: any Location not holding or ADJACENT to a Known \
+             enemy"
+                .into(),
+        )
+    };
+    Ok(RoutPlan {
+        unit: id.into(),
+        must,
+        destinations,
+        why,
+    })
+}
+
+/// A10.5: the rout of unit `id` to `to`: the destination's reach (MF and path), or why not.
+pub fn rout_to(s: &Situation, id: &str, to: &Location) -> Result<Reach, Refusal> {
+    let plan = rout_destinations(s, id)?;
+    plan.destinations
+        .into_iter()
+        .find(|r| &r.at == to)
+        .ok_or_else(|| {
+            Refusal::new(
+                ROUT,
+                format!(
+                    "{} is not a rout destination of {id} ({})",
+                    to.display(s.map),
+                    plan.why
+                ),
+            )
+        })
+}
+
+/// A10.5 / E1.54: at the end of the RtPh, a broken unit that had to rout and has not (it had
+/// nowhere to go, or was not routed) is eliminated for Failure to Rout; never at night.
+pub fn failure_to_rout(s: &Situation, id: &str) -> Option<Check> {
+    let u = s.unit(id)?;
+    if u.unit.good_order() || u.unit.routed || matches!(u.at, Location::Complex(_)) {
+        return None;
+    }
+    let must = must_rout(s, u);
+    must.holds.then(|| {
+        check(
+            true,
+            ROUT,
+            format!(
+                "{id} had to rout ({}) and did not: eliminated for Failure to Rout",
+                must.reason
+            ),
+        )
+    })
+}

@@ -1,0 +1,162 @@
+//! A10.5 Rout (chapter A, not in the seeds) with G11.73 (no rout from a Cave Complex), G11.77
+//! (a broken Japanese unit may rout to a cave; in a cave no need to seek woods/building),
+//! G11.75 (hiding on entry, as a move) and E1.54 (no rout normally at night, no Failure to Rout).
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::game::{Dice, REFUSED, apply, end_rout_phase};
+use asl_pto_core::los::Location;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::orders::rout::{failure_to_rout, rout_destinations};
+use asl_pto_core::rules::situation::UnitAt;
+use asl_pto_core::state::{GameState, Setting};
+
+use crate::board::{Board, cliff, loc, plain, situation, unit, us};
+
+fn broken(mut u: UnitAt) -> UnitAt {
+    u.unit.broken = true;
+    u
+}
+
+fn setting(b: &Board) -> Setting<'_> {
+    Setting {
+        map: &b.map,
+        caves: &b.caves,
+        kindling: false,
+        year: Some(1945),
+        ob_japanese_squads: 0,
+        elr_japanese: 3,
+        elr_allied: 3,
+        turns: None,
+        victory: &[],
+        tables: asl_pto_core::rules::tables::Tables::get(),
+    }
+}
+
+fn rtph(b: &Board, units: Vec<UnitAt>) -> GameState {
+    situation(b, Phase::Rout, Side::Allied, units).state
+}
+
+fn jp_broken(b: &Board, id: &str, at: &str) -> UnitAt {
+    broken(unit(b, id, Nationality::Japanese, "4-4-7", at))
+}
+
+#[test]
+fn a10_5_a_broken_unit_next_to_a_known_enemy_must_rout_and_only_away_from_it() {
+    let b = plain();
+    // E5 is the plain's jungle hex (read as woods): the nearest cover from C5.
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), us(&b, "us1", "B5")]);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(!plan.destinations.is_empty(), "{}", plan.why);
+    for r in &plan.destinations {
+        assert_eq!(r.at, loc(&b, "E5"), "only the nearest cover: {:?}", r.at);
+        for l in r.path.iter().skip(1) {
+            let h = l.hex().unwrap();
+            assert!(
+                h.distance(loc(&b, "B5").hex().unwrap()) > 1,
+                "next to us1: {l:?}"
+            );
+        }
+    }
+    // A concealed enemy is not Known: nothing forces the rout.
+    let mut hidden_us = us(&b, "us1", "B5");
+    hidden_us.concealed = true;
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), hidden_us]);
+    let s = st.situation(&setting(&b));
+    assert!(!rout_destinations(&s, "jp1").unwrap().must.holds);
+}
+
+#[test]
+fn g11_73_no_rout_from_a_cave_complex_and_only_broken_units_in_the_rtph_rout() {
+    let b = plain();
+    let st = rtph(
+        &b,
+        vec![jp_broken(&b, "jp1", "complex:A"), us(&b, "us1", "B5")],
+    );
+    let s = st.situation(&setting(&b));
+    let r = rout_destinations(&s, "jp1").unwrap_err();
+    assert_eq!(r.rule, "G11.73");
+    assert!(
+        rout_destinations(&s, "us1")
+            .unwrap_err()
+            .reason
+            .contains("Good Order")
+    );
+    let mut st = st;
+    st.phase = Phase::Movement;
+    let s = st.situation(&setting(&b));
+    assert!(
+        rout_destinations(&s, "jp1")
+            .unwrap_err()
+            .reason
+            .contains("RtPh")
+    );
+}
+
+#[test]
+fn g11_77_a_broken_japanese_unit_may_rout_to_a_cave_when_no_woods_is_nearer() {
+    let b = cliff();
+    // S4 is cave A's Entrance Hex; the cliff board has no woods or building.
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "S4"), us(&b, "us1", "S3")]);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(plan.must.holds);
+    let to: Vec<&Location> = plan.destinations.iter().map(|r| &r.at).collect();
+    assert!(
+        to.contains(&&Location::Cave("A".into())),
+        "{to:?}: {}",
+        plan.why
+    );
+    assert!(to.iter().all(|l| matches!(l, Location::Cave(_))), "{to:?}");
+    assert!(plan.why.contains("G11.77"), "{}", plan.why);
+}
+
+#[test]
+fn e1_54_at_night_a_broken_unit_need_not_rout_nor_fails_to() {
+    let b = plain();
+    let mut st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), us(&b, "us1", "B5")]);
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(!plan.must.holds);
+    assert_eq!(plan.must.rule, "E1.54");
+    assert!(failure_to_rout(&s, "jp1").is_none());
+}
+
+#[test]
+fn a10_5_a_rout_in_play_moves_the_unit_once_and_failure_to_rout_eliminates() {
+    let b = plain();
+    let set = setting(&b);
+    let mut st = rtph(
+        &b,
+        vec![
+            jp_broken(&b, "jp1", "C5"),
+            us(&b, "us1", "B5"),
+            jp_broken(&b, "jp2", "H3"),
+            us(&b, "us2", "H2"),
+        ],
+    );
+    let order = Order::Rout {
+        unit: "jp1".into(),
+        to: loc(&b, "E5"),
+    };
+    let said = apply(&mut st, &set, &order, &mut Dice::new(1));
+    assert_eq!(said[0].event, "rout", "{said:?}");
+    let jp1 = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+    assert_eq!(jp1.at, loc(&b, "E5"));
+    assert!(jp1.unit.broken && jp1.unit.routed);
+    let said = apply(&mut st, &set, &order, &mut Dice::new(1));
+    assert_eq!(said[0].event, REFUSED, "one rout per RtPh");
+    // jp2 had to rout and did not: eliminated as the RtPh ends, the Allies gaining its CVP.
+    let said = end_rout_phase(&mut st, &set, &mut Dice::new(1));
+    let f = said
+        .iter()
+        .find(|e| e.event == "failure_to_rout")
+        .expect("Failure to Rout");
+    assert_eq!(f.unit.as_deref(), Some("jp2"));
+    assert!(st.units.iter().all(|u| u.unit.id != "jp2"));
+    assert!(st.units.iter().any(|u| u.unit.id == "jp1"), "jp1 routed");
+    assert_eq!(st.scoring.cvp_allied, 2, "a squad's Casualty VP (A26.2)");
+}

@@ -1,0 +1,76 @@
+//! A10.5 Rout in a walk, in `moves --phase RtPh` and in `orders` (the script verb
+//! `Rout(unit, to)`, the events `rout` and `failure_to_rout`).
+
+use crate::common::{fixture_path, json, run, stdout_ok};
+
+#[test]
+fn a10_5_a_walk_routs_to_the_nearest_woods_and_eliminates_a_failure_to_rout() {
+    let o = run(&["walk", &fixture_path("walk_rout"), "--json"]);
+    let ev: Vec<serde_json::Value> = stdout_ok(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let find = |event: &str| -> Vec<&serde_json::Value> {
+        ev.iter().filter(|e| e["event"] == event).collect()
+    };
+    let refused = find("refused");
+    assert_eq!(refused.len(), 1, "{ev:?}");
+    assert!(
+        refused[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("C5 is not a rout destination")
+    );
+    let rout = find("rout");
+    assert_eq!(rout.len(), 1);
+    assert_eq!(rout[0]["unit"], "jp1");
+    assert_eq!(rout[0]["phase"], "RtPh");
+    assert!(
+        rout[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("routs to E4 (3 MF: C3 -> D3 -> E4)")
+    );
+    let failed = find("failure_to_rout");
+    assert_eq!(failed.len(), 1, "jp2 need not rout; us3 had to");
+    assert_eq!(failed[0]["unit"], "us3");
+    assert_eq!(failed[0]["rule"], "A10.5");
+    assert_eq!(failed[0]["phase"], "RtPh");
+}
+
+#[test]
+fn a10_5_moves_in_the_rtph_lists_the_rout_destinations() {
+    let o = run(&[
+        "moves",
+        &fixture_path("walk_rout"),
+        "jp1",
+        "--phase",
+        "RtPh",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["rout"]["must"], true, "{v}");
+    let to: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, ["E4"], "{v}");
+    let o = run(&[
+        "orders",
+        &fixture_path("walk_rout"),
+        "jp1",
+        "--phase",
+        "RtPh",
+        "--json",
+    ]);
+    let v = json(&o);
+    let rout = v["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["act"] == "Rout(\"jp1\", \"E4\")")
+        .expect("the rout is listed");
+    assert_eq!(rout["allowed"], true);
+}

@@ -15,6 +15,7 @@ mod caves;
 mod check;
 mod cli;
 mod climbing;
+mod close_combat;
 mod crest;
 mod demo_scenarios;
 mod fire;

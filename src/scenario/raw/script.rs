@@ -57,6 +57,8 @@ pub enum ActionSpec {
     Rally(String),
     /// `Rout(unit, to)`: a broken unit routs to a Location in the RtPh (A10.5).
     Rout(String, String),
+    /// `CloseCombat(at)`: the CC in one Location, every unit attacking (A11).
+    CloseCombat(String),
     /// `Search(unit, hex)`.
     Search(String, String),
     /// `NextPlayerTurn`.

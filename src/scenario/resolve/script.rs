@@ -172,6 +172,9 @@ fn order_of(
         ActionSpec::Rally(u) => Order::Rally {
             unit: unit(ctx, known, u)?,
         },
+        ActionSpec::CloseCombat(at) => Order::CloseCombat {
+            at: location(ctx, s, at, "script CloseCombat")?,
+        },
         ActionSpec::Rout(u, to) => Order::Rout {
             unit: unit(ctx, known, u)?,
             to: location(ctx, s, to, "script Rout")?,

@@ -6,6 +6,7 @@
 
 mod apply;
 mod attack;
+mod close_combat;
 mod context;
 mod dice;
 mod fire;

@@ -36,8 +36,12 @@ pub fn begin_phase(
     for a in phase_begins(g.state.phase, pt.number, pt.turn(), pt.attacker) {
         g.ruled(a.event, None, a.rule, a.text);
     }
+    // The CCPh keeps who advanced in the APh just ended: Ambush reads it (A11.4).
+    let cc = g.state.phase == Phase::CloseCombat;
     for u in g.state.units.iter_mut() {
+        let advanced = u.unit.advanced;
         unit_at_phase_start(&mut u.unit);
+        u.unit.advanced = advanced && cc;
     }
     match g.state.phase {
         Phase::Rally => {

@@ -57,6 +57,65 @@ pub struct Tables {
     /// A10.6: the DRM of a Rally attempt. A table file without it gets the built-in values.
     #[serde(default)]
     pub rally: RallyDrm,
+    /// A11.11: the Close Combat Table. A table file without it gets the built-in one.
+    #[serde(default)]
+    pub close_combat: CcTable,
+}
+
+/// A11.11 Close Combat Table, NOT FROM THE SEEDS: per odds column (attack FP : defence FP,
+/// lowest first) its Kill Number; a Final DR below it eliminates the target, equal to it is a
+/// Casualty Reduction. Hand-to-Hand CC (J2.31; G1.64 makes Japanese CC it) attacks
+/// `hand_to_hand_shift` columns to the right.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CcTable {
+    pub columns: Vec<CcColumn>,
+    pub hand_to_hand_shift: u8,
+}
+
+/// One odds column of the CC Table: `odds` (attack, defence) and its Kill Number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CcColumn {
+    pub odds: (u32, u32),
+    pub kill: i32,
+}
+
+impl Default for CcTable {
+    fn default() -> CcTable {
+        let col = |a, d, kill| CcColumn { odds: (a, d), kill };
+        CcTable {
+            columns: vec![
+                col(1, 8, 1),
+                col(1, 6, 2),
+                col(1, 4, 3),
+                col(1, 3, 4),
+                col(1, 2, 5),
+                col(1, 1, 6),
+                col(3, 2, 7),
+                col(2, 1, 8),
+                col(3, 1, 9),
+                col(4, 1, 10),
+                col(6, 1, 11),
+                col(8, 1, 12),
+                col(10, 1, 13),
+            ],
+            hand_to_hand_shift: 2,
+        }
+    }
+}
+
+impl CcTable {
+    /// The column index an attack of `fp` vs `defence` FP attacks on: the highest whose odds
+    /// do not exceed it (none below the lowest); any attack vs no defence FP on the highest.
+    pub fn column(&self, fp: f32, defence: f32) -> Option<usize> {
+        if defence <= 0.0 {
+            return self.columns.len().checked_sub(1);
+        }
+        self.columns
+            .iter()
+            .rposition(|c| fp * c.odds.1 as f32 >= defence * c.odds.0 as f32)
+    }
 }
 
 /// A10.6 Rally DRM, NOT FROM THE SEEDS: a self-rallying MMC's, a DM unit's, and Rally-Bonus
@@ -163,6 +222,24 @@ impl Tables {
                 "casualty_vp ({}, {}, {}) is not a VP value 0..20 each (A26.2)",
                 v.squad, v.half_squad_or_crew, v.smc
             )));
+        }
+        let cc = &t.close_combat;
+        if cc.columns.is_empty()
+            || cc
+                .columns
+                .iter()
+                .any(|c| c.odds.0 == 0 || c.odds.1 == 0 || !(0..=20).contains(&c.kill))
+            || cc
+                .columns
+                .windows(2)
+                .any(|w| w[0].odds.0 * w[1].odds.1 >= w[1].odds.0 * w[0].odds.1)
+            || cc.hand_to_hand_shift > 6
+        {
+            return Err(bad(
+                "close_combat: columns must rise in odds, each odds two whole numbers >= 1 and a \
+                 Kill Number 0..20, and hand_to_hand_shift 0..6 (A11.11, J2.31)"
+                    .into(),
+            ));
         }
         let r = t.rally;
         if [r.self_rally, r.dm, r.bonus_terrain]

@@ -2,6 +2,7 @@
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
 mod board;
+mod close_combat;
 mod game;
 mod japanese;
 mod japanese_orders;

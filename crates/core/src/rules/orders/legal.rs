@@ -64,6 +64,7 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
         Order::MoraleCheck { unit, .. } => s.unit_in_play(unit).map(drop),
         Order::Rally { unit } => super::rally::rally(s, unit).map(drop),
         Order::Rout { unit, to } => super::rout::rout_to(s, unit, to).map(drop),
+        Order::CloseCombat { at } => super::close_combat::close_combat(s, at).map(drop),
         Order::NextPlayerTurn | Order::Los { .. } | Order::Light { .. } | Order::Control { .. } => {
             Ok(())
         }
@@ -134,6 +135,13 @@ pub fn legal_orders(
     };
     let id = UnitId(unit.to_string());
     let mut orders: Vec<Order> = Vec::new();
+    // A11: where its Location holds units of both sides, the CC there.
+    if s.units_at(&u.at)
+        .iter()
+        .any(|o| o.unit.side() != u.unit.side())
+    {
+        orders.push(Order::CloseCombat { at: u.at.clone() });
+    }
     if u.unit.broken {
         orders.push(Order::Rally { unit: id.clone() });
         // A10.5: in the RtPh, each rout destination (where the unit could not rout at all,

@@ -7,6 +7,7 @@
 //! with typed ids), `legal` what a unit may do now (`judge`, `legal_orders`).
 
 pub mod climb;
+pub mod close_combat;
 pub mod dc;
 pub mod fire;
 pub mod fire_group;

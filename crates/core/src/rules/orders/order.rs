@@ -132,6 +132,8 @@ pub enum Order {
     Rally { unit: UnitId },
     /// A broken unit routs to `to` in the RtPh (A10.5).
     Rout { unit: UnitId, to: Location },
+    /// The Close Combat in one Location, every unit attacking (A11).
+    CloseCombat { at: Location },
     /// A Search (A12.152; caves G11.3).
     Search { unit: UnitId, hex: Hex },
     /// Advances to the next Player Turn's Rally Phase.
@@ -188,6 +190,7 @@ impl Order {
             Order::MoraleCheck { .. } => "MoraleCheck",
             Order::Rally { .. } => "Rally",
             Order::Rout { .. } => "Rout",
+            Order::CloseCombat { .. } => "CloseCombat",
             Order::Search { .. } => "Search",
             Order::NextPlayerTurn => "NextPlayerTurn",
             Order::CreateHero { .. } => "CreateHero",
@@ -219,6 +222,7 @@ impl Order {
             | Order::CreateHero { unit, .. } => Some(unit),
             Order::Fire { units, .. } => units.first(),
             Order::FireIr { .. }
+            | Order::CloseCombat { .. }
             | Order::Kindle { .. }
             | Order::NextPlayerTurn
             | Order::Los { .. }
@@ -282,7 +286,7 @@ impl Order {
             Order::NextPlayerTurn => vec![],
             Order::CreateHero { unit, target } => vec![t(unit), t(target)],
             Order::Los { from, to } => vec![l(from), l(to)],
-            Order::Light { at } => vec![l(at)],
+            Order::Light { at } | Order::CloseCombat { at } => vec![l(at)],
             Order::Control { cave } => vec![t(cave)],
             Order::Fire { units, at } => vec![
                 Arg::List(units.iter().map(|u| u.0.clone()).collect()),
@@ -334,6 +338,7 @@ impl Order {
             Order::MoraleCheck { drm, .. } => format!("Morale Check ({drm:+})"),
             Order::Rally { .. } => "Rally".to_string(),
             Order::Rout { to, .. } => format!("Rout to {}", l(to)),
+            Order::CloseCombat { at } => format!("Close Combat in {}", l(at)),
             Order::Search { hex, .. } => format!("Search {}", h(hex)),
             Order::NextPlayerTurn => "Next Player Turn".to_string(),
             Order::CreateHero { target, .. } => format!("Create a T-H Hero vs {target}"),

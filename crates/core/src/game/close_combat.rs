@@ -1,0 +1,227 @@
+//! Close Combat in one Location (`rules::orders::close_combat` decides): the Ambush drs, the
+//! Hand-to-Hand of G1.64, each side's CC DR on the CC Table (simultaneous, or the ambusher
+//! first and the survivors after), eliminations and Casualty Reductions, and Melee with its
+//! night Gunflash (E1.82).
+
+use super::context::Game;
+use super::units::{apply_failure, become_};
+use crate::los::Location;
+use crate::model::Side;
+use crate::rules::orders::close_combat::{CC, CcAttack, ambush_result, close_combat};
+use crate::rules::orders::units::{McFailure, casualty};
+
+/// What one CC attack's DR decided.
+enum CcResult {
+    Eliminated,
+    Casualty,
+    Nothing,
+}
+
+/// The CC in Location `at`.
+pub(super) fn do_close_combat(g: &mut Game, at: &Location) {
+    let s = g.situation();
+    let plan = match close_combat(&s, at) {
+        Ok(p) => p,
+        Err(r) => return g.refused(None, r),
+    };
+    drop(s);
+    let name = at.display(g.map()).to_string();
+    let mut ambusher = None;
+    if let Some(a) = &plan.ambush {
+        let (ad, dd) = (g.dice.dr("A11.4"), g.dice.dr("A11.4"));
+        ambusher = ambush_result(a, ad, dd, plan.attacker);
+        let drm = |v: &[crate::rules::Amount]| -> String {
+            v.iter()
+                .map(|x| format!(" {:+} {} ({})", x.value, x.reason, x.rule))
+                .collect()
+        };
+        let rule = if a.attacker_needs == 2 {
+            "E1.77"
+        } else {
+            "A11.4"
+        };
+        let text = format!(
+            "Ambush drs in {name}: {:?} (the ATTACKER) {ad}{}, {:?} {dd}{}; the ATTACKER Ambushes \
+             with a Final dr at least {} less, the DEFENDER with 3 less: {}",
+            plan.attacker,
+            drm(&a.attacker_drm),
+            plan.attacker.opponent(),
+            drm(&a.defender_drm),
+            a.attacker_needs,
+            ambusher.map_or("no Ambush".to_string(), |x| format!(
+                "the {x:?} side Ambushes"
+            )),
+        );
+        g.rolled("ambush", None, rule, vec![ad, dd], text);
+    }
+    // G1.64: Japanese CC is Hand-to-Hand, unless the Japanese were Ambushed.
+    let hand_to_hand = match ambusher {
+        Some(Side::Japanese) => true,
+        Some(Side::Allied) => false,
+        None => plan.japanese_attacker_hth,
+    };
+    if hand_to_hand {
+        g.ruled(
+            "hand_to_hand",
+            None,
+            "G1.64",
+            format!(
+                "the CC in {name} is Hand-to-Hand (J2.31): a Japanese unit is the ATTACKER or \
+                 Ambushes"
+            ),
+        );
+    }
+    match ambusher {
+        Some(side) => {
+            if let Some(a) = plan.attacks.iter().find(|a| a.side == side) {
+                let r = roll_attack(g, a, hand_to_hand);
+                apply_result(g, a, r);
+            }
+            // The ambushed attack with what survives.
+            let s = g.situation();
+            let again = close_combat(&s, at).ok();
+            drop(s);
+            if let Some(a) = again.and_then(|p| p.attacks.into_iter().find(|a| a.side != side)) {
+                let r = roll_attack(g, &a, hand_to_hand);
+                apply_result(g, &a, r);
+            }
+        }
+        None => {
+            let rolled: Vec<(CcAttack, CcResult)> = plan
+                .attacks
+                .iter()
+                .map(|a| (a.clone(), roll_attack(g, a, hand_to_hand)))
+                .collect();
+            for (a, r) in rolled {
+                apply_result(g, &a, r);
+            }
+        }
+    }
+    let s = g.situation();
+    let sides: Vec<Side> = s.units_at(at).iter().map(|u| u.unit.side()).collect();
+    drop(s);
+    if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) {
+        g.ruled(
+            "melee",
+            None,
+            "A11.7",
+            format!("both sides remain in {name}: it is in Melee, and CC goes on next CCPh"),
+        );
+        if plan.night {
+            g.gunflash(at);
+            g.ruled(
+                "gunflash",
+                None,
+                "E1.82",
+                format!("CC causes a Gunflash in {name} for as long as it is in Melee"),
+            );
+        }
+    }
+}
+
+/// Rolls one attack's CC DR on its column (moved right for Hand-to-Hand) and says it.
+fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
+    let table = g.setting.tables.close_combat.clone();
+    let Some(mut col) = table.column(a.fp, a.defence) else {
+        g.ruled(
+            "close_combat",
+            a.attackers.first().map(String::as_str),
+            CC,
+            format!(
+                "{} ({} FP) vs {} ({} FP): below the CC Table's lowest odds, no attack",
+                a.attackers.join(", "),
+                a.fp,
+                a.targets.join(", "),
+                a.defence
+            ),
+        );
+        return CcResult::Nothing;
+    };
+    if hand_to_hand {
+        col = (col + usize::from(table.hand_to_hand_shift)).min(table.columns.len() - 1);
+    }
+    let column = table.columns[col];
+    let mut drm = a.drm.clone();
+    if hand_to_hand && let Some(h) = &a.hand_to_hand_drm {
+        drm.push(h.clone());
+    }
+    let total: i32 = drm.iter().map(|d| d.value).sum();
+    let (c, w) = g.dice.dr2(CC);
+    let final_dr = i32::from(c) + i32::from(w) + total;
+    let result = if final_dr < column.kill {
+        CcResult::Eliminated
+    } else if final_dr == column.kill {
+        CcResult::Casualty
+    } else {
+        CcResult::Nothing
+    };
+    let drm_text: Vec<String> = drm
+        .iter()
+        .map(|d| format!("{:+} {} ({})", d.value, d.reason, d.rule))
+        .collect();
+    let text = format!(
+        "{} ({} FP) vs {} ({} FP): {}:{} column{}, Kill Number {}; CC DR {}{} = {final_dr}: {} \
+         (the CC Table is not in our sources: assets/tables.ron)",
+        a.attackers.join(", "),
+        a.fp,
+        a.targets.join(", "),
+        a.defence,
+        column.odds.0,
+        column.odds.1,
+        if hand_to_hand { " (Hand-to-Hand)" } else { "" },
+        column.kill,
+        c + w,
+        if drm_text.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", drm_text.join(", "))
+        },
+        match result {
+            CcResult::Eliminated => "below it: the targets are eliminated",
+            CcResult::Casualty => "equal to it: each target suffers Casualty Reduction",
+            CcResult::Nothing => "no effect",
+        }
+    );
+    g.rolled(
+        "close_combat",
+        a.attackers.first().map(String::as_str),
+        CC,
+        vec![c, w],
+        text,
+    );
+    result
+}
+
+/// Applies an attack's result to its targets still in play.
+fn apply_result(g: &mut Game, a: &CcAttack, r: CcResult) {
+    for id in &a.targets {
+        let Some(unit) = g
+            .state
+            .units
+            .iter()
+            .find(|u| &u.unit.id == id)
+            .map(|u| u.unit.clone())
+        else {
+            continue;
+        };
+        match r {
+            CcResult::Eliminated => {
+                g.eliminate(id);
+                g.ruled(
+                    "eliminated",
+                    Some(id),
+                    CC,
+                    "eliminated in Close Combat".into(),
+                );
+            }
+            CcResult::Casualty => match casualty(&unit) {
+                McFailure::Becomes(out) => {
+                    become_(g, &unit, &out.becomes);
+                    g.ruled("casualty", Some(id), out.rule, out.reason);
+                }
+                f => apply_failure(g, &unit, &f),
+            },
+            CcResult::Nothing => {}
+        }
+    }
+}

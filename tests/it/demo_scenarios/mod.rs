@@ -3,6 +3,7 @@
 //! 7 --json` repeats byte for byte, and the rule outcomes each script is there to show do
 //! happen. Each test names the rule (and EX) it comes from.
 
+mod assault;
 mod cave_complex;
 mod cliff_caves;
 mod night_ridge;

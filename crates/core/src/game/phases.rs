@@ -109,9 +109,11 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
         .setting
         .turns
         .is_some_and(|n| g.state.turn.number >= n.saturating_mul(2));
-    g.state.turn.advance();
     if last {
+        // A26: the game ends with its last Player Turn; no other begins.
         game_end(&mut g);
+    } else {
+        g.state.turn.advance();
     }
     g.state.sort();
     g.said

@@ -367,15 +367,12 @@ fn g11_96_a_unit_in_a_cave_makes_its_movement_dr_when_it_first_moves_above_groun
         .filter(|e| e.event == "straying")
         .map(|e| (e.unit.clone().unwrap(), e.step, e.dice.is_some()))
         .collect();
-    // At the MPh's start: jp2 rolls, jp1 (in its cave) is exempt; jp1 rolls before it leaves
-    // the cave for S4 (step 3), and not again for its next move (step 4).
+    // Each unit rolls just before its first move (issue 27.1): jp2 before its move (step 2);
+    // jp1, exempt while in its cave, rolls before it leaves the cave for S4 (step 3), and not
+    // again for its next move (step 4).
     assert_eq!(
         strays,
-        [
-            ("jp2".to_string(), 1, true),
-            ("jp1".to_string(), 1, false),
-            ("jp1".to_string(), 3, true)
-        ],
+        [("jp2".to_string(), 2, true), ("jp1".to_string(), 3, true)],
         "{log:#?}"
     );
     let left = log

@@ -373,3 +373,36 @@ fn play_from_here_after_watching_by_phases_records_the_phase_so_the_game_replays
     };
     assert_eq!(strip(&events(&w)), strip(&events(&a)));
 }
+
+#[test]
+fn e1_53_issue_27_1_play_mode_rolls_straying_before_each_first_move_and_its_export_walks_the_same()
+{
+    // night_ridge, Play mode: us1 (Cloaked) and then us2 move in the Allied MPh at night.
+    let mut a = game(demo("night_ridge"), 5);
+    send(
+        &mut a,
+        [PlayOrder::Start, PlayOrder::ToPhase(Phase::Movement)],
+    );
+    assert_eq!(phase(&a), Phase::Movement);
+    let before = events(&a).len();
+    let o = act(&a, r#"Move("us1", "J8")"#);
+    send(&mut a, [o]);
+    let o = act(&a, r#"Move("us1", "J7")"#);
+    send(&mut a, [o]);
+    let log = events(&a);
+    let new: Vec<&sim::Event> = log[before..].iter().collect();
+    // The Movement DR (E1.53) comes first, once: before us1's first move, not its second.
+    assert_eq!(new[0].event, "straying", "{new:?}");
+    assert_eq!(new[0].unit.as_deref(), Some("us1"));
+    assert_eq!(new[0].dice.as_ref().map(Vec::len), Some(2));
+    let strays = new.iter().filter(|e| e.event == "straying").count();
+    assert_eq!(strays, 1, "{new:?}");
+    // The exported game walks to the same events, Straying included.
+    let text = export(a.world()).unwrap();
+    let mut w = app(Scenario::from_str(&text, "export.ron").unwrap(), 5);
+    runner::run_all(&mut w);
+    assert_eq!(
+        serde_json::to_string(&events(&w)).unwrap(),
+        serde_json::to_string(&log).unwrap()
+    );
+}

@@ -145,14 +145,32 @@ fn e1_12_some_seed_changes_the_nvr_and_the_world_follows() {
 #[test]
 fn e1_53_straying_dr_for_the_units_about_to_move_at_night() {
     let mut a = app("walk_night.ron", 5);
-    run_to(&mut a, 3); // the step that enters the MPh
+    run_to(&mut a, 3); // the step that enters the MPh: no DR yet, nobody has moved
     assert_eq!(phase(&a), Phase::Movement);
+    assert!(events(&a).iter().all(|e| e.event != "straying"));
+    run_to(&mut a, 5); // us1's move, then us2's: each makes its DR just before (issue 27.1)
+    let order: Vec<(String, String)> = events(&a)
+        .into_iter()
+        .filter(|e| matches!(e.event.as_str(), "straying" | "move"))
+        .map(|e| (e.event, e.unit.unwrap_or_default()))
+        .collect();
+    let pairs: Vec<(&str, &str)> = order
+        .iter()
+        .map(|(e, u)| (e.as_str(), u.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("straying", "us1"),
+            ("move", "us1"),
+            ("straying", "us2"),
+            ("move", "us2")
+        ]
+    );
     let stray: Vec<_> = events(&a)
         .into_iter()
         .filter(|e| e.event == "straying")
         .collect();
-    let who: Vec<&str> = stray.iter().filter_map(|e| e.unit.as_deref()).collect();
-    assert_eq!(who, ["us1", "us2"], "only the units the script moves");
     for e in &stray {
         let d = e.dice.as_ref().unwrap();
         let (u, _) = unit(&mut a, e.unit.as_deref().unwrap());

@@ -122,16 +122,18 @@ fn e1_931_e1_933_an_ir_lights_six_hexes_and_casts_no_shadow() {
 #[test]
 fn e1_53_e1_31_e1_51_cloaked_attackers_stray_check_and_lose_cloaking_in_the_light() {
     let events = walk("night_ridge");
-    let strays: Vec<&str> = ruled(&events, 8)
-        .into_iter()
-        .filter(|e| e["event"] == "straying")
-        .map(|e| e["unit"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        strays,
-        ["us1", "us2"],
-        "E1.53: a Movement DR for each unit about to move"
-    );
+    // E1.53: each unit makes its Movement DR just before its first move (issue 27.1): us1 in
+    // step 8, us2 in step 9, each before its move.
+    for (step, who) in [(8, "us1"), (9, "us2")] {
+        let ev = ruled(&events, step);
+        let strays: Vec<&str> = ev
+            .iter()
+            .filter(|e| e["event"] == "straying")
+            .map(|e| e["unit"].as_str().unwrap())
+            .collect();
+        assert_eq!(strays, [who], "step {step}");
+        assert_eq!(ev[0]["event"], "straying", "the DR comes before the move");
+    }
     let lit = one(&events, 8, "move");
     assert!(text(lit).contains("E1.31"), "{lit}");
     // E1.421: a Cloaking counter pays daytime costs: jungle is 2 MF, of its six (E1.42).

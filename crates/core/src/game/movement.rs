@@ -9,7 +9,7 @@ use crate::rules::orders::climb::{
     ClimbPlan, climb as climb_rule, climb_outcome, climb_to_place_dc as climb_to_place_dc_rule,
 };
 use crate::rules::orders::movement::{MoveVerb, move_to};
-use crate::rules::orders::phase::straying_above_ground;
+use crate::rules::orders::phase::straying_before_move;
 use crate::rules::orders::trip_flares::on_entry;
 use crate::rules::situation::Refusal;
 use crate::state::Climb;
@@ -21,9 +21,9 @@ pub(super) fn do_move(g: &mut Game, id: &str, to: &Location, verb: MoveVerb) {
     if let Err(r) = move_to(&s, id, to, verb) {
         return g.refused(Some(id), r);
     }
-    // E1.53 / G11.96: leaving a cave above ground at night, the Movement DR the unit was spared
-    // while in the cave is made now, before the move.
-    if let Some(stray) = straying_above_ground(&s, id, to) {
+    // E1.53 / G11.96: at night the unit's Movement DR comes just before its first move to a
+    // new hex this MPh (from a cave, when it first moves above ground).
+    if let Some(stray) = straying_before_move(&s, id, to) {
         super::night::stray_or_not(g, stray);
     }
     let s = g.situation();

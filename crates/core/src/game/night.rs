@@ -1,11 +1,11 @@
 //! Night at the phases' edges and during movement: the NVR Change DR at the start of each RPh
-//! after the opening Player Turn (E1.12), the Movement DR of units about to move (E1.53) with
-//! the Jitter Fire its Doubles may set off (E1.55), and "?" gained at the end of the CCPh
-//! (E1.32).
+//! after the opening Player Turn (E1.12), the Movement DR a unit makes before its first move
+//! (E1.53) with the Jitter Fire its Doubles may set off (E1.55), and "?" gained at the end of
+//! the CCPh (E1.32).
 
 use super::context::Game;
 use crate::rules::night::movement::movement_dr;
-use crate::rules::orders::phase::{Straying, night_concealment, nvr_change_due, straying};
+use crate::rules::orders::phase::{Straying, night_concealment, nvr_change_due};
 
 /// E1.12: at the start of each RPh after the opening Player Turn of a night scenario, the NVR
 /// Change DR (part of the Wind Change DR), as `rules::orders::phase::nvr_change_due` plans it.
@@ -28,18 +28,6 @@ pub(super) fn nvr_change_at_rph(g: &mut Game) {
     let mut dice = vec![colored, white];
     dice.extend(sub);
     g.rolled("nvr_change", None, change.rule, dice, change.reason);
-}
-
-/// E1.53: at the start of the MPh at night, each ATTACKER ground unit about to move to a new
-/// hex (`movers`) makes a Movement DR, as `rules::orders::phase::straying` says.
-pub(super) fn straying_at_mph(g: &mut Game, movers: &[String]) {
-    if !g.state.night.night() {
-        return;
-    }
-    let s = g.situation();
-    for stray in straying(&s, movers) {
-        stray_or_not(g, stray);
-    }
 }
 
 /// Records an E1.53 exemption, or makes the Movement DR: a colored 6 makes the unit a Straying

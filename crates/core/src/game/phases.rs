@@ -19,14 +19,9 @@ use crate::rules::orders::phase::{
 use crate::state::{GameState, Setting};
 
 /// A3: `state.phase` begins: announced, per-phase unit state cleared, then the phase's own
-/// rules (the NVR Change DR in the RPh, E1.12; in the MPh the Movement DR of the units about to
-/// move, `movers`, E1.53).
-pub fn begin_phase(
-    state: &mut GameState,
-    setting: &Setting,
-    dice: &mut Dice,
-    movers: &[String],
-) -> Vec<Said> {
+/// rules (the NVR Change DR in the RPh, E1.12; the Movement DRs of E1.53 come before each
+/// unit's first move, `rules::orders::phase::straying_before_move`).
+pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) -> Vec<Said> {
     let mut g = Game::new(state, setting, dice);
     // A26: after the game's end no phase begins.
     if g.state.scoring.over {
@@ -43,13 +38,9 @@ pub fn begin_phase(
         unit_at_phase_start(&mut u.unit);
         u.unit.advanced = advanced && cc;
     }
-    match g.state.phase {
-        Phase::Rally => {
-            super::night::nvr_change_at_rph(&mut g);
-            rally_phase_begins(&mut g);
-        }
-        Phase::Movement => super::night::straying_at_mph(&mut g, movers),
-        _ => {}
+    if g.state.phase == Phase::Rally {
+        super::night::nvr_change_at_rph(&mut g);
+        rally_phase_begins(&mut g);
     }
     g.update_control();
     g.state.sort();

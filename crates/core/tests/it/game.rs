@@ -112,7 +112,7 @@ fn a3_a_phase_begins_announced_and_clears_what_lasts_one_phase() {
     let mut s = state(&b, Phase::Movement);
     s.units[1].unit.mf_spent = 3.0;
     s.phase = Phase::AdvancingFire;
-    let said = begin_phase(&mut s, &setting(&b), &mut Dice::new(1), &[]);
+    let said = begin_phase(&mut s, &setting(&b), &mut Dice::new(1));
     assert_eq!(said.len(), 1, "{said:?}");
     assert_eq!(said[0].event, "phase");
     assert_eq!(said[0].text, "AFPh begins");

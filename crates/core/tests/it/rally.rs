@@ -201,7 +201,7 @@ fn g11_77_dm_is_removed_in_a_cave_complex_as_the_rph_begins() {
     jp2.unit.dm = true;
     let mut st = rph(&b, vec![jp1, jp2]);
     st.tallies.mmc_self_rallied.push(Side::Japanese);
-    let said = begin_phase(&mut st, &setting(&b), &mut Dice::new(1), &[]);
+    let said = begin_phase(&mut st, &setting(&b), &mut Dice::new(1));
     let dm = said
         .iter()
         .find(|e| e.event == "dm_removed")

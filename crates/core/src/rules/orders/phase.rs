@@ -192,6 +192,43 @@ pub fn straying_above_ground(s: &Situation, id: &str, to: &Location) -> Option<S
     })
 }
 
+/// E1.53 / G11.96 (issue 27.1): the Movement DR a unit makes just before its first move to a
+/// new hex in its MPh at night ("each ground unit or stack wishing to move to a new hex ...
+/// must first make a Movement DR"), in a walk and in Play mode alike: a Good Order ATTACKER
+/// unit that has made none this MPh. A unit moving from a cave or Cave Complex into another is
+/// exempt (G11.96: "not subject to Straying until it moves above-ground"), said at its first
+/// move of the MPh; it rolls when it first moves above ground (`straying_above_ground`).
+pub fn straying_before_move(s: &Situation, id: &str, to: &Location) -> Option<Straying> {
+    let u = s.unit(id)?;
+    if !(s.night()
+        && s.phase == Phase::Movement
+        && !u.unit.movement_dr
+        && u.unit.side() == s.turn.attacker
+        && u.unit.good_order())
+    {
+        return None;
+    }
+    if let Some(roll) = straying_above_ground(s, id, to) {
+        return Some(roll);
+    }
+    let in_cave = |l: &Location| matches!(l, Location::Cave(_) | Location::Complex(_));
+    if in_cave(&u.at) && in_cave(to) {
+        return (u.unit.mf_spent == 0.0).then(|| {
+            straying(s, &[id.to_string()])
+                .into_iter()
+                .next()
+                .expect("a Good Order ATTACKER unit at night")
+        });
+    }
+    let new_hex = match (u.at.hex(), to.hex()) {
+        (Some(a), Some(b)) => a != b,
+        _ => true,
+    };
+    new_hex
+        .then(|| straying(s, &[id.to_string()]).into_iter().next())
+        .flatten()
+}
+
 // --- E1.32 "?" at night ---------------------------------------------------------------------
 
 /// E1.1/E1.101: can a unit `range` hexes away be seen at all at night: within the NVR, or

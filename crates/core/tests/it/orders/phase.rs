@@ -7,7 +7,7 @@ use asl_pto_core::model::{Cloud, Hero, Moon, Phase, Side, SmokeKind};
 use asl_pto_core::rules::night::light::{Source, SourceKind, light_marks};
 use asl_pto_core::rules::orders::phase::{
     Straying, cave_smoke_removed_now, heroes_removed, illumination_removed, night_concealment,
-    nvr_change_due, phase_begins, straying, unit_at_phase_start,
+    nvr_change_due, phase_begins, straying, straying_before_move, unit_at_phase_start,
 };
 use asl_pto_core::rules::situation::Smoke;
 
@@ -102,6 +102,52 @@ fn e1_53_good_order_attacker_movers_make_a_movement_dr_except_in_a_cave() {
     assert_eq!((unit.as_str(), check.rule), ("jp1", "G11.96"));
     s.night.nvr = None;
     assert!(straying(&s, &movers).is_empty(), "no Straying by day");
+}
+
+#[test]
+fn e1_53_issue_27_1_the_movement_dr_comes_before_a_units_first_move_to_a_new_hex() {
+    let b = cliff();
+    let s = at_night(
+        situation(
+            &b,
+            Phase::Movement,
+            Side::Japanese,
+            vec![jp(&b, "jp1", "cave:A"), jp(&b, "jp2", "T4")],
+        ),
+        2,
+    );
+    // Above ground, to a new hex: the DR.
+    assert_eq!(
+        straying_before_move(&s, "jp2", &loc(&b, "U4")),
+        Some(Straying::Roll {
+            unit: "jp2".into(),
+            roll_rule: "E1.53"
+        })
+    );
+    // From a cave to another: exempt (G11.96), said at its first move of the MPh only.
+    let Some(Straying::Exempt { check, .. }) = straying_before_move(&s, "jp1", &loc(&b, "cave:G"))
+    else {
+        panic!("exempt in its cave");
+    };
+    assert_eq!(check.rule, "G11.96");
+    // Out of the cave above ground: the DR.
+    assert!(matches!(
+        straying_before_move(&s, "jp1", &loc(&b, "S4")),
+        Some(Straying::Roll { .. })
+    ));
+    // Once made this MPh, none again; none by day; none for the DEFENDER.
+    let mut made = s.clone();
+    made.state
+        .units
+        .iter_mut()
+        .for_each(|u| u.unit.movement_dr = true);
+    assert_eq!(straying_before_move(&made, "jp2", &loc(&b, "U4")), None);
+    let mut day = s.clone();
+    day.state.night.nvr = None;
+    assert_eq!(straying_before_move(&day, "jp2", &loc(&b, "U4")), None);
+    let mut other = s.clone();
+    other.state.turn.attacker = Side::Allied;
+    assert_eq!(straying_before_move(&other, "jp2", &loc(&b, "U4")), None);
 }
 
 #[test]

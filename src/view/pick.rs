@@ -129,10 +129,12 @@ fn click(
     let map = &board.scenario.map;
     let mut best: Option<(f32, Pick)> =
         ray_hex(map, &pickables.levels, ray).map(|(t, h)| (t, Pick::Hex(h)));
+    // Play mode's destination marks come last, so a mark wins over a counter lying on it
+    // (issue 27.7): a click on it moves there rather than selecting or targeting the counter.
     for items in [
         &pickables.caves,
-        &pickables.destinations,
         &pickables.counters,
+        &pickables.destinations,
     ] {
         if let Some((t, p)) = ray_item(ray, items)
             && best.as_ref().is_none_or(|(bt, _)| t <= *bt + 0.3)

@@ -26,6 +26,28 @@ pub(super) fn do_close_combat(g: &mut Game, at: &Location) {
     };
     drop(s);
     let name = at.display(g.map()).to_string();
+    // A hidden or concealed unit in a Location in Close Combat is revealed (our reading of
+    // A11/A12: CC is fought face to face).
+    let mut revealed = Vec::new();
+    for u in g.state.units.iter_mut().filter(|u| &u.at == at) {
+        if u.hidden || u.concealed || u.cloaked {
+            u.hidden = false;
+            u.concealed = false;
+            u.cloaked = false;
+            revealed.push(u.unit.id.clone());
+        }
+    }
+    if !revealed.is_empty() {
+        g.ruled(
+            "revealed",
+            None,
+            "A11",
+            format!(
+                "{} in Close Combat in {name}: revealed (hidden, \"?\" and Cloaking lost)",
+                revealed.join(", ")
+            ),
+        );
+    }
     let mut ambusher = None;
     if let Some(a) = &plan.ambush {
         let (ad, dd) = (g.dice.dr("A11.4"), g.dice.dr("A11.4"));

@@ -8,8 +8,9 @@ use super::said::{REFUSED, Said};
 use crate::los::Location;
 use crate::map::Map;
 use crate::model::Side;
+use crate::rules::orders::look;
 use crate::rules::situation::{Refusal, Situation, UnitAt, same_location};
-use crate::rules::victory::{casualty_vp, control_hexes, occupier};
+use crate::rules::victory::{VictoryCondition, casualty_vp, control_hexes, occupier};
 use crate::state::{GameState, Setting};
 
 /// A game being played: `apply` and the phase functions build one, run their steps on it and
@@ -86,9 +87,11 @@ impl<'g, 'a> Game<'g, 'a> {
         self.state.units.iter_mut().find(|u| u.unit.id == id)
     }
 
-    /// Takes a unit out of play (removed, as a T-H Hero at the end of his Player Turn).
+    /// Takes a unit out of play (removed, as a T-H Hero at the end of his Player Turn), with
+    /// its Climb counter if it has one (B11.4).
     pub fn remove_unit(&mut self, id: &str) {
         self.state.units.retain(|u| u.unit.id != id);
+        self.remove_climb(id);
     }
 
     /// A unit is eliminated: out of play, its opponent gaining its Casualty VP (A26.2, G1.65:
@@ -123,6 +126,28 @@ impl<'g, 'a> Game<'g, 'a> {
             .collect();
         for (i, side) in changes {
             self.state.scoring.control[i].1 = side;
+        }
+        // G11.94: Control of a cave, once gained, remains: recorded as it is gained for the
+        // caves the victory conditions name (as a `Control(cave)` order records it).
+        let caves: Vec<String> = self
+            .setting
+            .victory
+            .iter()
+            .flat_map(|c| match c {
+                VictoryCondition::Control { locations, .. } => locations.clone(),
+                _ => Vec::new(),
+            })
+            .filter_map(|l| match l {
+                Location::Cave(id) => Some(id),
+                _ => None,
+            })
+            .collect();
+        for id in caves {
+            let held = look::control(&s, &id).holds;
+            let list = &mut self.state.allied_controlled;
+            if held && !list.contains(&id) {
+                list.push(id);
+            }
         }
     }
 

@@ -1,11 +1,13 @@
 //! The phases' own steps (A3, asl-facts "Sequence of play"). As each phase begins: it is
 //! announced, what lasts one phase is cleared (MF, G11.74's one cave per phase, Straying, the
-//! A4.7 advance), the NVR Change DR is made in the RPh (E1.12) and the Movement DRs in the MPh
-//! (E1.53). At the end of the CCPh: "?" gained at night (E1.32), Starshells, IR and Trip Flare
-//! counters removed (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this
-//! Player Turn removed with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not
-//! attack removed (G1.425), Gunflashes and fire counters removed (E1.8, A7), and the next
-//! Player Turn begins.
+//! A4.7 advance, the Rally attempt and the rout), the NVR Change DR is made in the RPh (E1.12)
+//! and DM goes in a Cave Complex (G11.77); the Movement DRs of E1.53 come before each unit's
+//! first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
+//! CCPh: "?" gained at night (E1.32), Starshells, IR and Trip Flare counters removed
+//! (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this Player Turn removed
+//! with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not attack removed (G1.425),
+//! Gunflashes and fire counters removed (E1.8, A7) but a night Melee's (E1.82), and the next
+//! Player Turn begins, or after the last Game Turn the game ends (A26).
 
 use super::context::Game;
 use super::dice::Dice;
@@ -95,6 +97,7 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     remove_cave_smoke(&mut g);
     remove_heroes(&mut g);
     super::fire_attack::end_of_player_turn(&mut g);
+    melee_gunflashes(&mut g);
     g.update_control();
     let last = g
         .setting
@@ -108,6 +111,29 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     }
     g.state.sort();
     g.said
+}
+
+/// E1.82: at night a Location in Melee (both sides there) keeps its Gunflash for as long as
+/// the Melee lasts, past the end of the Player Turn that removed the others.
+fn melee_gunflashes(g: &mut Game) {
+    if !g.state.night.night() {
+        return;
+    }
+    let s = g.situation();
+    let mut melee: Vec<crate::los::Location> = Vec::new();
+    for u in s.units.iter() {
+        let both = s
+            .units_at(&u.at)
+            .iter()
+            .any(|o| o.unit.side() != u.unit.side());
+        if both && !melee.contains(&u.at) {
+            melee.push(u.at.clone());
+        }
+    }
+    drop(s);
+    for at in melee {
+        g.gunflash(&at);
+    }
 }
 
 /// A26: the last Player Turn of the last Game Turn has ended: the victory conditions are

@@ -228,15 +228,16 @@ impl Tables {
             || cc
                 .columns
                 .iter()
-                .any(|c| c.odds.0 == 0 || c.odds.1 == 0 || !(0..=20).contains(&c.kill))
-            || cc
-                .columns
-                .windows(2)
-                .any(|w| w[0].odds.0 * w[1].odds.1 >= w[1].odds.0 * w[0].odds.1)
+                .any(|c| !(1..=1000).contains(&c.odds.0) || !(1..=1000).contains(&c.odds.1))
+            || cc.columns.iter().any(|c| !(0..=20).contains(&c.kill))
+            || cc.columns.windows(2).any(|w| {
+                u64::from(w[0].odds.0) * u64::from(w[1].odds.1)
+                    >= u64::from(w[1].odds.0) * u64::from(w[0].odds.1)
+            })
             || cc.hand_to_hand_shift > 6
         {
             return Err(bad(
-                "close_combat: columns must rise in odds, each odds two whole numbers >= 1 and a \
+                "close_combat: columns must rise in odds, each odds two whole numbers 1..1000 and a \
                  Kill Number 0..20, and hand_to_hand_shift 0..6 (A11.11, J2.31)"
                     .into(),
             ));

@@ -139,6 +139,15 @@ pub fn location_problem(setting: &Setting, l: &Location) -> Option<String> {
             if !bounded(h) || !map.contains(h) {
                 return Some(format!("hex ({}, {}) is off the map", h.q, h.r));
             }
+            // A Climbing vertex's or a Crest hexside's hexes are named too: each near the map.
+            let parts: Vec<Hex> = match l {
+                Location::Climbing { vertex, .. } => vertex.hexes.to_vec(),
+                Location::Crest { side, .. } => vec![side.a, side.b],
+                _ => Vec::new(),
+            };
+            if let Some(p) = parts.iter().find(|p| !bounded(**p)) {
+                return Some(format!("hex ({}, {}) is far off the map", p.q, p.r));
+            }
             let text = l.display(map).to_string();
             match Location::parse(&text, map) {
                 Ok(back) if back == *l => None,

@@ -196,3 +196,50 @@ fn g1_64_a_japanese_attacker_makes_the_cc_hand_to_hand_and_e1_82_melee_flashes_a
     );
     assert_eq!(said[0].event, REFUSED);
 }
+
+#[test]
+fn a11_close_combat_reveals_hidden_units_and_e1_82_keeps_the_melee_gunflash_past_the_ccph() {
+    let b = plain();
+    let mut hidden_jp = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3");
+    hidden_jp.hidden = true;
+    let units = vec![
+        unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
+        hidden_jp,
+    ];
+    // A hidden enemy: no CC is offered to the American (it would give the Japanese away).
+    let st = ccph(&b, Side::Allied, units.clone());
+    let s = st.situation(&setting(&b));
+    let offered = asl_pto_core::rules::orders::legal_orders(&s, "us1", None);
+    assert!(
+        offered
+            .iter()
+            .all(|(o, _)| !matches!(o, Order::CloseCombat { .. }))
+    );
+    // Resolved anyway (the Japanese are there): they are revealed; at night a Melee that
+    // outlasts the CCPh keeps its Gunflash past the end of the Player Turn.
+    let melee = (1..200).find_map(|seed| {
+        let mut st = ccph(&b, Side::Allied, units.clone());
+        st.night.nvr = Some(3);
+        let said = apply(
+            &mut st,
+            &setting(&b),
+            &Order::CloseCombat { at: loc(&b, "C3") },
+            &mut Dice::new(seed),
+        );
+        said.iter()
+            .any(|e| e.event == "melee")
+            .then_some((st, said))
+    });
+    let (mut st, said) = melee.expect("a Melee within 200 seeds");
+    assert!(
+        said.iter()
+            .any(|e| e.event == "revealed" && e.text.contains("jp1"))
+    );
+    assert!(st.units.iter().all(|u| !u.hidden));
+    asl_pto_core::game::end_player_turn(&mut st, &setting(&b), &mut Dice::new(1));
+    assert_eq!(
+        st.gunflashes,
+        vec![loc(&b, "C3")],
+        "the Melee's Gunflash remains"
+    );
+}

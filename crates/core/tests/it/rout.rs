@@ -11,7 +11,7 @@ use asl_pto_core::rules::orders::rout::{failure_to_rout, rout_destinations};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::state::{GameState, Setting};
 
-use crate::board::{Board, cliff, loc, plain, situation, unit, us};
+use crate::board::{Board, cliff, jp, loc, plain, situation, unit, us};
 
 fn broken(mut u: UnitAt) -> UnitAt {
     u.unit.broken = true;
@@ -159,4 +159,57 @@ fn a10_5_a_rout_in_play_moves_the_unit_once_and_failure_to_rout_eliminates() {
     assert!(st.units.iter().all(|u| u.unit.id != "jp2"));
     assert!(st.units.iter().any(|u| u.unit.id == "jp1"), "jp1 routed");
     assert_eq!(st.scoring.cvp_allied, 2, "a squad's Casualty VP (A26.2)");
+}
+
+#[test]
+fn a10_5_g11_6_a_broken_unit_in_a_cave_must_rout_from_an_adjacent_known_enemy_and_vice_versa() {
+    let b = cliff();
+    // A broken Japanese squad in cave A, a Known Good Order American in S4, its Entrance Hex
+    // (ADJACENT to the cave, G11.6).
+    let st = rtph(
+        &b,
+        vec![jp_broken(&b, "jp1", "cave:A"), us(&b, "us1", "S4")],
+    );
+    let s = st.situation(&setting(&b));
+    assert!(rout_destinations(&s, "jp1").unwrap().must.holds);
+    // The other way: a broken American in S4 next to a Known Japanese squad in cave A.
+    let mut us1 = us(&b, "us1", "S4");
+    us1.unit.broken = true;
+    let st = rtph(&b, vec![us1, jp(&b, "jp1", "cave:A")]);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "us1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(plan.destinations.iter().all(|r| r.at != loc(&b, "S4")));
+}
+
+#[test]
+fn b11_4_a_climber_eliminated_for_failure_to_rout_takes_its_climb_counter_along() {
+    let b = cliff();
+    let set = setting(&b);
+    let mut climber = us(&b, "us1", "T4@1/T4-S5-S4");
+    climber.unit.broken = true;
+    let mut st = rtph(&b, vec![climber, jp(&b, "jp1", "T5")]);
+    st.climbs.push(asl_pto_core::state::Climb {
+        hex: loc(&b, "T4").hex().unwrap(),
+        vertex: match loc(&b, "T4@1/T4-S5-S4") {
+            Location::Climbing { vertex, .. } => vertex,
+            _ => unreachable!(),
+        },
+        level: 1,
+        unit: "us1".into(),
+    });
+    let said = end_rout_phase(&mut st, &set, &mut Dice::new(1));
+    assert!(
+        said.iter().any(|e| e.event == "failure_to_rout"),
+        "{said:?}"
+    );
+    assert!(
+        st.climbs.is_empty(),
+        "the Climb counter goes with its Climber"
+    );
+    let ob = vec![
+        ("us1".to_string(), Nationality::American),
+        ("jp1".to_string(), Nationality::Japanese),
+    ];
+    assert_eq!(asl_pto_core::state::check(&st, &set, &ob, false), Ok(()));
 }

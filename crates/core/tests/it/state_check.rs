@@ -85,3 +85,19 @@ fn e1_1_a_day_scenario_has_no_nvr_and_a_night_one_has_one_in_range() {
     assert_eq!(check(&s, &setting(&b), &ob(), true), Ok(()));
     assert!(check(&s, &setting(&b), &ob(), false).is_err(), "NVR by day");
 }
+
+#[test]
+fn a_location_naming_hexes_far_off_the_map_is_refused_not_a_panic() {
+    let b = cliff();
+    let mut s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "T4")]).state;
+    let far = Hex::new(5, i32::MAX);
+    s.units[0].at = Location::Climbing {
+        hex: Hex::new(5, 3),
+        level: 1,
+        vertex: asl_pto_core::hex::Vertex {
+            hexes: [Hex::new(5, 3), far, Hex::new(6, i32::MAX)],
+        },
+    };
+    let e = check(&s, &setting(&b), &ob(), false).unwrap_err();
+    assert!(e.message.contains("far off the map"), "{e}");
+}

@@ -226,3 +226,32 @@ fn a26_2_an_eliminated_unit_grants_its_opponent_casualty_vp_in_the_game() {
         (vp().smc, 0)
     );
 }
+
+#[test]
+fn g11_94_control_of_a_cave_a_victory_condition_names_remains_once_gained() {
+    let b = cliff();
+    let victory = vec![
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "cave:A")],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let set = setting(&b, Some(1), &victory);
+    // us1 in S4 is ADJACENT to the empty, unhidden cave A: any order records the Control.
+    let mut st = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "S4")]).state;
+    let order = Order::Light { at: loc(&b, "S4") };
+    apply(&mut st, &set, &order, &mut Dice::new(1));
+    assert_eq!(st.allied_controlled, vec!["A".to_string()]);
+    // us1 walks away: Control remains (G11.94), and the Allies win at the end.
+    let go = Order::Move {
+        unit: "us1".into(),
+        to: loc(&b, "R4"),
+    };
+    let said = apply(&mut st, &set, &go, &mut Dice::new(1));
+    assert_eq!(said[0].event, "move", "{said:?}");
+    let end = game_end(&st.situation(&set), &victory);
+    assert_eq!(end.winner, Some(Side::Allied), "{}", end.reason);
+}

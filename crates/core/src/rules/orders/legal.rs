@@ -135,10 +135,10 @@ pub fn legal_orders(
     };
     let id = UnitId(unit.to_string());
     let mut orders: Vec<Order> = Vec::new();
-    // A11: where its Location holds units of both sides, the CC there.
+    // A11: where its Location holds a (not hidden) enemy unit, the CC there.
     if s.units_at(&u.at)
         .iter()
-        .any(|o| o.unit.side() != u.unit.side())
+        .any(|o| o.unit.side() != u.unit.side() && !o.hidden)
     {
         orders.push(Order::CloseCombat { at: u.at.clone() });
     }

@@ -38,14 +38,51 @@ pub struct RoutPlan {
     pub why: String,
 }
 
-/// The hexes holding or ADJACENT to a Known Good Order unit of the enemy of `side` (A10.51).
+/// A Known (neither hidden nor concealed) Good Order unit of the enemy of `side`.
+fn known_enemy(e: &UnitAt, side: Side) -> bool {
+    e.unit.side() != side && e.unit.good_order() && !e.hidden && !e.concealed
+}
+
+/// A Location's hex, level and Climbing vertex, for G11.6's ADJACENT to a cave.
+fn spot(s: &Situation, l: &Location) -> Option<(Hex, i32, Option<crate::hex::Vertex>)> {
+    let vertex = match l {
+        Location::Climbing { vertex, .. } => Some(*vertex),
+        _ => None,
+    };
+    Some((l.hex()?, l.level(s.map)?, vertex))
+}
+
+/// Are Locations `a` and `b` the same or ADJACENT (A10.5; to or from a cave as G11.6 says)?
+fn same_or_adjacent(s: &Situation, a: &Location, b: &Location) -> bool {
+    if a == b {
+        return true;
+    }
+    match (a, b) {
+        (Location::Cave(c), other) | (other, Location::Cave(c)) => {
+            if matches!(other, Location::Cave(_) | Location::Complex(_)) {
+                return false;
+            }
+            spot(s, other).is_some_and(|(h, level, v)| s.caves.adjacent(s.map, c, h, level, v))
+        }
+        (Location::Complex(_), _) | (_, Location::Complex(_)) => false,
+        _ => match (a.hex(), b.hex()) {
+            (Some(x), Some(y)) => x.distance(y) <= 1,
+            _ => false,
+        },
+    }
+}
+
+/// The hexes holding or ADJACENT to a Known Good Order unit of the enemy of `side` (A10.51);
+/// for one in a cave, the hex of its Entrance Hex Location (G11.6).
 fn threatened(s: &Situation, side: Side) -> Vec<Hex> {
     let mut out = Vec::new();
-    for e in s
-        .units
-        .iter()
-        .filter(|e| e.unit.side() != side && e.unit.good_order() && !e.hidden && !e.concealed)
-    {
+    for e in s.units.iter().filter(|e| known_enemy(e, side)) {
+        if let Location::Cave(id) = &e.at {
+            if let Some(c) = s.caves.cave(id) {
+                out.push(c.entrance);
+            }
+            continue;
+        }
         let Some(h) = e.at.hex() else { continue };
         out.push(h);
         out.extend(h.neighbors());
@@ -95,15 +132,11 @@ fn must_rout(s: &Situation, u: &UnitAt) -> Check {
              Rout)",
         );
     }
-    let Some(h) = u.at.hex() else {
-        return check(false, ROUT, "it is not on the map");
-    };
     let near: Vec<String> = s
         .units
         .iter()
-        .filter(|e| e.unit.side() != u.unit.side() && e.unit.good_order())
-        .filter(|e| !e.hidden && !e.concealed)
-        .filter(|e| e.at.hex().is_some_and(|x| x == h || x.distance(h) == 1))
+        .filter(|e| known_enemy(e, u.unit.side()))
+        .filter(|e| same_or_adjacent(s, &e.at, &u.at))
         .map(|e| e.unit.id.clone())
         .collect();
     if near.is_empty() {

@@ -13,6 +13,7 @@ mod counters;
 pub mod geometry;
 mod grid;
 mod inspector;
+mod keys_help;
 mod labels;
 mod legend;
 mod los_tool;

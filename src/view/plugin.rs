@@ -6,8 +6,8 @@ use bevy_egui::EguiPrimaryContextPass;
 
 use super::shared::{Panel, Picked, PointerOverUi, Selected, ViewOptions, ViewSystems};
 use super::{
-    board, camera, capture, caves, counters, grid, inspector, labels, legend, los_tool, pick,
-    pick_bench, play_ui, quiet, sees, ui, walk_panel,
+    board, camera, capture, caves, counters, grid, inspector, keys_help, labels, legend, los_tool,
+    pick, pick_bench, play_ui, quiet, sees, ui, walk_panel,
 };
 use crate::sim::SimSystems;
 
@@ -59,6 +59,7 @@ impl Plugin for ViewPlugin {
         ))
         .add_plugins((
             legend::plugin,
+            keys_help::plugin,
             camera::plugin,
             pick::plugin,
             inspector::plugin,

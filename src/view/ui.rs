@@ -92,7 +92,7 @@ fn view_bar(
                     }
                 }
             });
-            ui.small("Right drag: orbit · Shift+right or middle drag: pan · wheel: zoom · click: inspect");
+            ui.small("Right drag: orbit · Shift+right or middle drag: pan · wheel: zoom · click: inspect · F1 or ?: all keys");
         });
     Ok(())
 }

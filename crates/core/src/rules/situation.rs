@@ -168,6 +168,19 @@ impl<'a> Situation<'a> {
             .ok_or_else(|| Refusal::new("A3", format!("unit {id} is no longer in play")))
     }
 
+    /// G11.6: is Location `at` ADJACENT to cave `cave` (its Entrance Hex Location; a Climber
+    /// on its CA Hexside's vertex for an Upper-Cliff cave)?
+    pub fn adjacent_to_cave(&self, at: &Location, cave: &str) -> bool {
+        let vertex = match at {
+            Location::Climbing { vertex, .. } => Some(*vertex),
+            _ => None,
+        };
+        match (at.hex(), at.level(self.map)) {
+            (Some(h), Some(level)) => self.caves.adjacent(self.map, cave, h, level, vertex),
+            _ => false,
+        }
+    }
+
     /// The units in a Location.
     pub fn units_at(&self, at: &Location) -> Vec<&UnitAt> {
         self.units.iter().filter(|u| &u.at == at).collect()

@@ -14,7 +14,7 @@ use asl_pto_core::rules::moves::Reach;
 use asl_pto_core::rules::orders::movement::MovePlan;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
 use asl_pto_core::rules::tables::Tables;
-use asl_pto_core::state::{GameState, NightState, PlayerTurn, Tallies};
+use asl_pto_core::state::{GameState, NightState, PlayerTurn, Setting, Tallies};
 
 /// A map and its caves, owned (a `Situation` borrows the map).
 pub struct Board {
@@ -103,6 +103,23 @@ pub fn us(b: &Board, id: &str, at: &str) -> UnitAt {
 pub fn hidden(mut u: UnitAt) -> UnitAt {
     u.hidden = true;
     u
+}
+
+/// What a scenario on `b` fixes for the game: no SSR, 1945, no Japanese squads in the OB, ELR 3
+/// each, no end, the tables in use.
+pub fn setting(b: &Board) -> Setting<'_> {
+    Setting {
+        map: &b.map,
+        caves: &b.caves,
+        kindling: false,
+        year: Some(1945),
+        ob_japanese_squads: 0,
+        elr_japanese: 3,
+        elr_allied: 3,
+        turns: None,
+        victory: &[],
+        tables: Tables::get(),
+    }
 }
 
 /// The situation on `b` in `phase` with `attacker` the ATTACKER, by day, nothing on the map

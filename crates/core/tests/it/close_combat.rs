@@ -10,24 +10,9 @@ use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::close_combat::{ambush_result, close_combat};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::rules::tables::Tables;
-use asl_pto_core::state::{GameState, Setting};
+use asl_pto_core::state::GameState;
 
-use crate::board::{Board, loc, plain, situation, unit};
-
-fn setting(b: &Board) -> Setting<'_> {
-    Setting {
-        map: &b.map,
-        caves: &b.caves,
-        kindling: false,
-        year: Some(1945),
-        ob_japanese_squads: 0,
-        elr_japanese: 3,
-        elr_allied: 3,
-        turns: None,
-        victory: &[],
-        tables: Tables::get(),
-    }
-}
+use crate::board::{Board, loc, plain, setting, situation, unit};
 
 fn advanced(mut u: UnitAt) -> UnitAt {
     u.unit.advanced = true;

@@ -6,24 +6,9 @@
 use asl_pto_core::game::{Dice, REFUSED, apply, begin_phase, end_player_turn};
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
-use asl_pto_core::state::{GameState, Setting};
+use asl_pto_core::state::GameState;
 
-use crate::board::{Board, hex, jp, loc, plain, situation, us};
-
-fn setting(b: &Board) -> Setting<'_> {
-    Setting {
-        map: &b.map,
-        caves: &b.caves,
-        kindling: false,
-        year: Some(1945),
-        ob_japanese_squads: 0,
-        elr_japanese: 3,
-        elr_allied: 3,
-        turns: None,
-        victory: &[],
-        tables: asl_pto_core::rules::tables::Tables::get(),
-    }
-}
+use crate::board::{Board, hex, jp, loc, plain, setting, situation, us};
 
 /// us1 (7-6-8) in C3 and jp1 (4-4-7) in C5 on the open plain, the Allies the ATTACKER.
 fn state(b: &Board, phase: Phase) -> GameState {

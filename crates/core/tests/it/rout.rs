@@ -9,28 +9,13 @@ use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::rout::{failure_to_rout, rout_destinations};
 use asl_pto_core::rules::situation::UnitAt;
-use asl_pto_core::state::{GameState, Setting};
+use asl_pto_core::state::GameState;
 
-use crate::board::{Board, cliff, jp, loc, plain, situation, unit, us};
+use crate::board::{Board, cliff, jp, loc, plain, setting, situation, unit, us};
 
 fn broken(mut u: UnitAt) -> UnitAt {
     u.unit.broken = true;
     u
-}
-
-fn setting(b: &Board) -> Setting<'_> {
-    Setting {
-        map: &b.map,
-        caves: &b.caves,
-        kindling: false,
-        year: Some(1945),
-        ob_japanese_squads: 0,
-        elr_japanese: 3,
-        elr_allied: 3,
-        turns: None,
-        victory: &[],
-        tables: asl_pto_core::rules::tables::Tables::get(),
-    }
 }
 
 fn rtph(b: &Board, units: Vec<UnitAt>) -> GameState {

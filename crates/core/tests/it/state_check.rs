@@ -7,20 +7,12 @@ use asl_pto_core::los::Location;
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::state::{Setting, Spot, check};
 
-use crate::board::{Board, cliff, jp, situation, us};
+use crate::board::{self, Board, cliff, jp, situation, us};
 
 fn setting(b: &Board) -> Setting<'_> {
     Setting {
-        map: &b.map,
-        caves: &b.caves,
-        kindling: false,
-        year: Some(1945),
         ob_japanese_squads: 1,
-        elr_japanese: 3,
-        elr_allied: 3,
-        turns: None,
-        victory: &[],
-        tables: asl_pto_core::rules::tables::Tables::get(),
+        ..board::setting(b)
     }
 }
 

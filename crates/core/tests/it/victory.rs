@@ -10,20 +10,14 @@ use asl_pto_core::rules::tables::{CasualtyVp, Tables};
 use asl_pto_core::rules::victory::{VictoryCondition, casualty_vp, game_end};
 use asl_pto_core::state::Setting;
 
-use crate::board::{Board, cliff, hex, jp, loc, plain, situation, unit, us};
+use crate::board::{self, Board, cliff, hex, jp, loc, plain, situation, unit, us};
 
 fn setting<'a>(b: &'a Board, turns: Option<u32>, victory: &'a [VictoryCondition]) -> Setting<'a> {
     Setting {
-        map: &b.map,
-        caves: &b.caves,
-        kindling: false,
-        year: Some(1945),
         ob_japanese_squads: 2,
-        elr_japanese: 3,
-        elr_allied: 3,
         turns,
         victory,
-        tables: Tables::get(),
+        ..board::setting(b)
     }
 }
 

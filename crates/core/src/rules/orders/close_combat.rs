@@ -19,6 +19,7 @@
 //! the ambushed attack only with what survives. Where both sides remain, the Location is in
 //! Melee (A11.7). Withdrawal, Capture and dividing the attacks are not modelled.
 
+use super::rally::leadership;
 use super::{is_leader, mmc};
 use crate::counters::Class;
 use crate::los::Location;
@@ -85,11 +86,6 @@ fn defence_fp(u: &Unit) -> f32 {
         return 1.0;
     }
     mmc(u).map_or(1.0, |c| f32::from(c.fp))
-}
-
-/// A leader's modifier from his counter (`9-1`: -1, `8+1`: +1).
-fn leadership(u: &Unit) -> i32 {
-    super::rally::leadership(u)
 }
 
 /// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy, Conscripts Lax.

@@ -195,16 +195,7 @@ pub fn control(s: &Situation, id: &str) -> Check {
         .units
         .iter()
         .filter(|o| o.unit.side() == Side::Allied && o.unit.good_order() && mmc(&o.unit).is_some())
-        .filter(|o| {
-            let vertex = match &o.at {
-                Location::Climbing { vertex, .. } => Some(*vertex),
-                _ => None,
-            };
-            match (o.at.hex(), o.at.level(s.map)) {
-                (Some(h), Some(level)) => s.caves.adjacent(s.map, id, h, level, vertex),
-                _ => false,
-            }
-        })
+        .filter(|o| s.adjacent_to_cave(&o.at, id))
         .map(|o| o.unit.id.clone())
         .collect();
     // G11.94: Control, once gained, "remains regardless of that Allied unit's subsequent

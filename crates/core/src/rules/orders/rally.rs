@@ -12,12 +12,11 @@
 //! unit's Morale Level is read from its Good Order side (our catalog has no broken sides; G1.41
 //! EX's elite HS keeps its 8).
 
-use super::units::{McFailure, casualty, printed_morale};
+use super::units::{McFailure, casualty, mc};
 use super::{is_leader, mmc};
 use crate::los::Location;
 use crate::map::Terrain;
-use crate::model::{Nationality, Phase, Unit};
-use crate::rules::japanese::smc::morale_level;
+use crate::model::{Phase, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 use crate::rules::{Amount, amount};
 
@@ -106,15 +105,7 @@ impl RallyPlan {
 /// A leader's leadership modifier from his counter (`8-1` is -1, `8+1` is +1, `9-0` is 0); a
 /// wounded leader's is one worse (A17.2, not in our seeds).
 pub fn leadership(u: &Unit) -> i32 {
-    let c = &u.counter;
-    let m = if let Some((_, m)) = c.split_once('-') {
-        -m.parse::<i32>().unwrap_or(0)
-    } else if let Some((_, m)) = c.split_once('+') {
-        m.parse::<i32>().unwrap_or(0)
-    } else {
-        0
-    };
-    m + i32::from(u.wounded)
+    super::fire_group::leadership_drm(&u.counter) + i32::from(u.wounded)
 }
 
 /// A10.61 / G11.1 / G11.2: is the unit's Location Rally-Bonus terrain (a cave, a Cave Complex,
@@ -232,22 +223,9 @@ fn best_leader<'a>(s: &'a Situation, u: &UnitAt) -> Option<&'a UnitAt> {
         .min_by_key(|o| (leadership(&o.unit), o.unit.id.clone()))
 }
 
-/// The Morale Level a Rally attempt is made against: a Japanese unit's raised by a Good Order
-/// Japanese leader in its Location (G1.41); anyone else's its printed morale.
+/// The Morale Level a Rally attempt is made against: a MC's (`units::mc`): a Japanese unit's
+/// raised by a Good Order Japanese leader in its Location (G1.41), anyone else's its printed
+/// morale.
 fn rally_morale(s: &Situation, u: &UnitAt) -> Amount {
-    if u.unit.nationality != Nationality::Japanese {
-        return amount(printed_morale(&u.unit), "A10.1", "its printed morale");
-    }
-    let leader_here = s.units_at(&u.at).iter().any(|o| {
-        o.unit.id != u.unit.id
-            && o.unit.nationality == Nationality::Japanese
-            && o.unit.good_order()
-            && is_leader(&o.unit)
-    });
-    morale_level(
-        printed_morale(&u.unit),
-        is_leader(&u.unit),
-        false,
-        leader_here,
-    )
+    mc(s, u, 0, |_| 0, "").level
 }

@@ -43,15 +43,6 @@ fn known_enemy(e: &UnitAt, side: Side) -> bool {
     e.unit.side() != side && e.unit.good_order() && !e.hidden && !e.concealed
 }
 
-/// A Location's hex, level and Climbing vertex, for G11.6's ADJACENT to a cave.
-fn spot(s: &Situation, l: &Location) -> Option<(Hex, i32, Option<crate::hex::Vertex>)> {
-    let vertex = match l {
-        Location::Climbing { vertex, .. } => Some(*vertex),
-        _ => None,
-    };
-    Some((l.hex()?, l.level(s.map)?, vertex))
-}
-
 /// Are Locations `a` and `b` the same or ADJACENT (A10.5; to or from a cave as G11.6 says)?
 fn same_or_adjacent(s: &Situation, a: &Location, b: &Location) -> bool {
     if a == b {
@@ -62,7 +53,7 @@ fn same_or_adjacent(s: &Situation, a: &Location, b: &Location) -> bool {
             if matches!(other, Location::Cave(_) | Location::Complex(_)) {
                 return false;
             }
-            spot(s, other).is_some_and(|(h, level, v)| s.caves.adjacent(s.map, c, h, level, v))
+            s.adjacent_to_cave(other, c)
         }
         (Location::Complex(_), _) | (_, Location::Complex(_)) => false,
         _ => match (a.hex(), b.hex()) {

@@ -68,6 +68,8 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 routed: false,
                 cx: u.status.cx,
                 berserk: u.status.berserk,
+                hardened: false,
+                banzai: None,
                 fired: None,
             },
             At(u.at.clone()),

@@ -116,7 +116,7 @@ pub fn unit_face(unit: &Unit) -> Face {
 }
 
 /// The markers on a unit, bottom first, as ASL stacks them on its counter: DM, Pin, CX,
-/// Berserk, Wound, the fire counter of the Player Turn.
+/// Berserk, Banzai, Battle Hardened, Wound, the fire counter of the Player Turn.
 pub fn marker_faces(unit: &Unit) -> Vec<Face> {
     let mut out = Vec::new();
     let red = [178, 36, 30];
@@ -131,6 +131,13 @@ pub fn marker_faces(unit: &Unit) -> Vec<Face> {
     }
     if unit.berserk {
         out.push(Face::plain(red, WHITE, "BERSERK"));
+    }
+    if unit.banzai.is_some() {
+        // G1.5: the "Banzai" marker (G1.6: the unit is Lax for the Player Turn).
+        out.push(Face::plain(WHITE, red, "BANZAI"));
+    }
+    if unit.hardened {
+        out.push(Face::plain([40, 90, 40], WHITE, "HARDENED"));
     }
     if unit.wounded {
         out.push(Face::plain(WHITE, red, "WOUND"));

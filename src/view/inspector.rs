@@ -291,6 +291,15 @@ fn show_unit(ui: &mut egui::Ui, seen: &Seen, id: &String) {
     if u.hero.is_some() {
         state.push("T-H Hero (G1.421)");
     }
+    if u.berserk {
+        state.push("berserk (A15, G1.62)");
+    }
+    if u.banzai.is_some() {
+        state.push("in a Banzai Charge (G1.5, A25.23; Lax, G1.6)");
+    }
+    if u.hardened {
+        state.push("Battle Hardened (A15.3, G11.97)");
+    }
     if hidden {
         state.push("hidden (HIP)");
     }

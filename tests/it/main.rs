@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod banzai;
 mod boards;
 mod cave_attack_sites;
 mod cave_attacks;

@@ -74,3 +74,25 @@ fn a10_5_moves_in_the_rtph_lists_the_rout_destinations() {
         .expect("the rout is listed");
     assert_eq!(rout["allowed"], true);
 }
+
+#[test]
+fn g11_77_a_broken_japanese_squad_routs_into_a_cave_in_a_walk_and_in_moves() {
+    let path = fixture_path("walk_rout_cave");
+    let o = run(&["moves", &path, "jp1", "--phase", "RtPh"]);
+    let text = stdout_ok(&o);
+    assert!(text.contains("G11.77"), "{text}");
+    assert!(text.contains("cave:A: 2 MF"), "{text}");
+    let o = run(&["walk", &path, "--json"]);
+    let ev: Vec<serde_json::Value> = stdout_ok(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(ev.iter().all(|e| e["event"] != "refused"), "{ev:?}");
+    let rout = ev.iter().find(|e| e["event"] == "rout").expect("a rout");
+    assert_eq!(rout["unit"], "jp1");
+    assert!(rout["text"].as_str().unwrap().contains("cave:A"), "{rout}");
+    assert!(
+        ev.iter().all(|e| e["event"] != "failure_to_rout"),
+        "it routed"
+    );
+}

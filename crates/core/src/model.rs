@@ -265,6 +265,12 @@ pub struct Unit {
     /// Berserk (A15).
     #[serde(default)]
     pub berserk: bool,
+    /// Battle Hardened by a Heat of Battle DR (A15.3; G1.62 in a pillbox, G11.97 in a cave).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hardened: bool,
+    /// Making a Banzai Charge this Player Turn (G1.5, A25.23): the Location it charges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub banzai: Option<crate::los::Location>,
     /// The fire counter on it this Player Turn (A7; `rules::orders::fire`), if it has fired.
     #[serde(default)]
     pub fired: Option<FireMark>,
@@ -326,6 +332,8 @@ impl Unit {
             routed: false,
             cx: false,
             berserk: false,
+            hardened: false,
+            banzai: None,
             fired: None,
         }
     }

@@ -57,8 +57,17 @@ pub enum ActionSpec {
     Rally(String),
     /// `Rout(unit, to)`: a broken unit routs to a Location in the RtPh (A10.5).
     Rout(String, String),
-    /// `CloseCombat(at)`: the CC in one Location, every unit attacking (A11).
-    CloseCombat(String),
+    /// `CloseCombat(at)`: the CC in one Location, every unit attacking (A11); or
+    /// `CloseCombat(at, [attackers], [targets])`: the ATTACKER's named units attack the
+    /// DEFENDER's named units (its other units there make no attack).
+    CloseCombat(
+        String,
+        #[serde(default)] Vec<String>,
+        #[serde(default)] Vec<String>,
+    ),
+    /// `Banzai([units], at)`: a Banzai Charge by the units at a Location holding a Known enemy
+    /// unit (G1.5, A25.23).
+    Banzai(Vec<String>, String),
     /// `Search(unit, hex)`.
     Search(String, String),
     /// `NextPlayerTurn`.

@@ -172,8 +172,23 @@ fn order_of(
         ActionSpec::Rally(u) => Order::Rally {
             unit: unit(ctx, known, u)?,
         },
-        ActionSpec::CloseCombat(at) => Order::CloseCombat {
+        ActionSpec::CloseCombat(at, attackers, targets) => Order::CloseCombat {
             at: location(ctx, s, at, "script CloseCombat")?,
+            attackers: attackers
+                .iter()
+                .map(|u| unit(ctx, known, u))
+                .collect::<Result<_, _>>()?,
+            targets: targets
+                .iter()
+                .map(|u| unit(ctx, known, u))
+                .collect::<Result<_, _>>()?,
+        },
+        ActionSpec::Banzai(units, at) => Order::Banzai {
+            units: units
+                .iter()
+                .map(|u| unit(ctx, known, u))
+                .collect::<Result<_, _>>()?,
+            to: location(ctx, s, at, "script Banzai")?,
         },
         ActionSpec::Rout(u, to) => Order::Rout {
             unit: unit(ctx, known, u)?,

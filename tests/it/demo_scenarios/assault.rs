@@ -1,6 +1,7 @@
 //! The assault demo (`scenarios/assault.ron`, issue 26): a scenario played to its end. At seeds
 //! 1-5 the walk reaches `game_end` (A26), the winner depending on the dice, and over those
-//! games the Player Turn's phases all act: Rally, Rout, Ambush and Close Combat.
+//! games the Player Turn's phases all act: Rally, Rout, Ambush, Close Combat and a Banzai Charge
+//! (G1.5).
 
 use serde_json::Value;
 
@@ -54,6 +55,7 @@ fn a26_the_assault_reaches_game_end_at_seeds_1_to_5_with_either_winner() {
         "close_combat",
         "hand_to_hand",
         "search",
+        "banzai",
     ] {
         assert!(seen.contains(event), "no {event} in seeds 1-5: {seen:?}");
     }

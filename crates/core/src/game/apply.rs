@@ -73,7 +73,12 @@ fn play(g: &mut Game, order: &Order) {
         Order::MoraleCheck { unit, drm } => units::morale_check_action(g, unit, *drm),
         Order::Rally { unit } => super::rally::do_rally(g, unit),
         Order::Rout { unit, to } => super::rout::do_rout(g, unit, to),
-        Order::CloseCombat { at } => super::close_combat::do_close_combat(g, at),
+        Order::CloseCombat {
+            at,
+            attackers,
+            targets,
+        } => super::close_combat::do_close_combat(g, at, &ids(attackers), &ids(targets)),
+        Order::Banzai { units, to } => super::banzai::do_banzai(g, &ids(units), to),
         Order::Search { unit, hex } => units::search(g, unit, *hex),
         Order::CreateHero { unit, target } => units::create_hero(g, unit, target),
         // A phase change, not an action: the front end moves to the next Player Turn.

@@ -17,10 +17,15 @@ enum CcResult {
     Nothing,
 }
 
-/// The CC in Location `at`.
-pub(super) fn do_close_combat(g: &mut Game, at: &Location) {
+/// The CC in Location `at` (`attackers` vs `targets`: the ATTACKER's attack as divided).
+pub(super) fn do_close_combat(
+    g: &mut Game,
+    at: &Location,
+    attackers: &[String],
+    targets: &[String],
+) {
     let s = g.situation();
-    let plan = match close_combat(&s, at) {
+    let plan = match close_combat(&s, at, attackers, targets) {
         Ok(p) => p,
         Err(r) => return g.refused(None, r),
     };
@@ -101,7 +106,18 @@ pub(super) fn do_close_combat(g: &mut Game, at: &Location) {
             }
             // The ambushed attack with what survives.
             let s = g.situation();
-            let again = close_combat(&s, at).ok();
+            let alive = |ids: &[String]| -> Vec<String> {
+                ids.iter()
+                    .filter(|i| s.unit(i).is_some())
+                    .cloned()
+                    .collect()
+            };
+            let (a, t) = (alive(attackers), alive(targets));
+            let lost_all =
+                (!attackers.is_empty() && a.is_empty()) || (!targets.is_empty() && t.is_empty());
+            let again = (!lost_all)
+                .then(|| close_combat(&s, at, &a, &t).ok())
+                .flatten();
             drop(s);
             if let Some(a) = again.and_then(|p| p.attacks.into_iter().find(|a| a.side != side)) {
                 let r = roll_attack(g, &a, hand_to_hand);

@@ -6,6 +6,7 @@
 
 mod apply;
 mod attack;
+mod banzai;
 mod close_combat;
 mod context;
 mod dice;

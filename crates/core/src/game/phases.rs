@@ -96,6 +96,10 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     remove_illumination(&mut g);
     remove_cave_smoke(&mut g);
     remove_heroes(&mut g);
+    // A25.23 / G1.6: a Banzai Charge's Morale raise and Lax status last the Player Turn.
+    for u in g.state.units.iter_mut() {
+        u.unit.banzai = None;
+    }
     super::fire_attack::end_of_player_turn(&mut g);
     melee_gunflashes(&mut g);
     g.update_control();

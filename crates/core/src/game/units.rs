@@ -34,6 +34,12 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
         vec![c, w],
         text,
     );
+    // A15.1 / G1.62 / G11.97: an Original 2 causes Heat of Battle (a Japanese unit).
+    if crate::rules::orders::banzai::causes_heat_of_battle(g.setting.tables, unit, c, w)
+        && g.unit_mut(&plan.unit).is_some()
+    {
+        super::banzai::heat_of_battle_dr(g, &plan.unit);
+    }
     if result.passed || g.unit_mut(&plan.unit).is_none() {
         return;
     }

@@ -60,6 +60,53 @@ pub struct Tables {
     /// A11.11: the Close Combat Table. A table file without it gets the built-in one.
     #[serde(default)]
     pub close_combat: CcTable,
+    /// A25.23: the Human Wave a Banzai Charge is (G1.5). A table file without it gets the
+    /// built-in values.
+    #[serde(default)]
+    pub human_wave: HumanWave,
+    /// A15: Heat of Battle. A table file without it gets the built-in values.
+    #[serde(default)]
+    pub heat_of_battle: HeatOfBattle,
+}
+
+/// A25.23 Human Wave, NOT FROM THE SEEDS (G1.5 says only that a Banzai Charge is one; G1.423
+/// deducts one MF per MF a Banzai-Charging MMC has spent from a T-H Hero's eight, so its MMC
+/// have eight too): each unit's MF in the Charge, and the raise of its Morale Level for the
+/// rest of the Player Turn (unless broken; G1.423 denies it to a T-H Hero's own Charge).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HumanWave {
+    pub mf: u8,
+    pub morale: i32,
+}
+
+impl Default for HumanWave {
+    fn default() -> HumanWave {
+        HumanWave { mf: 8, morale: 1 }
+    }
+}
+
+/// A15 Heat of Battle, NOT FROM THE SEEDS beyond G1.62 and G11.97 (a Japanese unit's Final
+/// HoB DR of 9 or more makes it berserk, or Battle Hardened in a pillbox or a cave): the
+/// Original MC DR that causes Heat of Battle (A15.1), and what Battle Hardening adds to a unit's
+/// Morale Level (A15.3). A Final HoB DR below `berserk_at_least` Battle Hardens the unit: A15.2's
+/// Hero creation is not modelled (heroes other than T-H Heroes are not in our sources).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeatOfBattle {
+    pub original_mc_dr: u8,
+    pub berserk_at_least: i32,
+    pub hardened_morale: i32,
+}
+
+impl Default for HeatOfBattle {
+    fn default() -> HeatOfBattle {
+        HeatOfBattle {
+            original_mc_dr: 2,
+            berserk_at_least: 9,
+            hardened_morale: 1,
+        }
+    }
 }
 
 /// A11.11 Close Combat Table, NOT FROM THE SEEDS: per odds column (attack FP : defence FP,
@@ -241,6 +288,24 @@ impl Tables {
                  Kill Number 0..20, and hand_to_hand_shift 0..6 (A11.11, J2.31)"
                     .into(),
             ));
+        }
+        let hw = t.human_wave;
+        if !(1..=20).contains(&hw.mf) || !(0..=3).contains(&hw.morale) {
+            return Err(bad(format!(
+                "human_wave (mf {}, morale {}) is not MF 1..20 and a Morale raise 0..3 (A25.23)",
+                hw.mf, hw.morale
+            )));
+        }
+        let h = t.heat_of_battle;
+        if !(2..=12).contains(&h.original_mc_dr)
+            || !(2..=13).contains(&h.berserk_at_least)
+            || !(0..=3).contains(&h.hardened_morale)
+        {
+            return Err(bad(format!(
+                "heat_of_battle ({}, {}, {}) is not an Original DR 2..12, a Final DR 2..13 and a \
+                 Morale raise 0..3 (A15)",
+                h.original_mc_dr, h.berserk_at_least, h.hardened_morale
+            )));
         }
         let r = t.rally;
         if [r.self_rally, r.dm, r.bonus_terrain]

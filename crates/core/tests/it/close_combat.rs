@@ -51,7 +51,7 @@ fn a11_each_side_attacks_the_other_with_its_good_order_units_and_its_leader() {
         ],
     );
     let s = st.situation(&setting(&b));
-    let plan = close_combat(&s, &loc(&b, "C3")).unwrap();
+    let plan = close_combat(&s, &loc(&b, "C3"), &[], &[]).unwrap();
     assert!(plan.ambush.is_none(), "Open Ground: no Ambush (A11.4)");
     let us = &plan.attacks[0];
     assert_eq!((us.side, us.fp, us.defence), (Side::Allied, 7.0, 4.0));
@@ -71,8 +71,8 @@ fn a11_each_side_attacks_the_other_with_its_good_order_units_and_its_leader() {
     // Outside the CCPh, or with one side alone, there is no CC.
     let mut st2 = st.clone();
     st2.phase = Phase::Advance;
-    assert!(close_combat(&st2.situation(&setting(&b)), &loc(&b, "C3")).is_err());
-    assert!(close_combat(&s, &loc(&b, "D3")).is_err());
+    assert!(close_combat(&st2.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).is_err());
+    assert!(close_combat(&s, &loc(&b, "D3"), &[], &[]).is_err());
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn g_6_ambush_in_jungle_the_attacker_adds_one_and_g1_6_japanese_are_stealthy() {
         ],
     );
     let s = st.situation(&setting(&b));
-    let a = close_combat(&s, &loc(&b, "E5"))
+    let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
         .unwrap()
         .ambush
         .expect("Ambush in jungle");
@@ -123,7 +123,10 @@ fn e1_77_at_night_the_attacker_ambushes_two_lower_unless_illuminated() {
     );
     st.night.nvr = Some(2);
     let s = st.situation(&setting(&b));
-    let a = close_combat(&s, &loc(&b, "E5")).unwrap().ambush.unwrap();
+    let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
     assert_eq!(a.attacker_needs, 2);
     assert!(
         a.defender_drm.iter().any(|d| d.value == 1),
@@ -133,7 +136,10 @@ fn e1_77_at_night_the_attacker_ambushes_two_lower_unless_illuminated() {
     assert_eq!(ambush_result(&a, 2, 4, Side::Allied), Some(Side::Allied));
     st.starshells.push(loc(&b, "E5").hex().unwrap());
     let s = st.situation(&setting(&b));
-    let a = close_combat(&s, &loc(&b, "E5")).unwrap().ambush.unwrap();
+    let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
     assert_eq!(a.attacker_needs, 3, "Illuminated: three again");
 }
 
@@ -145,13 +151,17 @@ fn g1_64_a_japanese_attacker_makes_the_cc_hand_to_hand_and_e1_82_melee_flashes_a
         unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
     ];
     let st = ccph(&b, Side::Japanese, units.clone());
-    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3")).unwrap();
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
     assert!(plan.japanese_attacker_hth);
     // Played: Hand-to-Hand is said, and where both sides survive at night, a Melee Gunflash.
     let melee = (1..200).find_map(|seed| {
         let mut st = ccph(&b, Side::Japanese, units.clone());
         st.night.nvr = Some(3);
-        let order = Order::CloseCombat { at: loc(&b, "C3") };
+        let order = Order::CloseCombat {
+            at: loc(&b, "C3"),
+            attackers: vec![],
+            targets: vec![],
+        };
         let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
         said.iter()
             .any(|e| e.event == "melee")
@@ -176,7 +186,11 @@ fn g1_64_a_japanese_attacker_makes_the_cc_hand_to_hand_and_e1_82_melee_flashes_a
     let said = apply(
         &mut st,
         &setting(&b),
-        &Order::CloseCombat { at: loc(&b, "C3") },
+        &Order::CloseCombat {
+            at: loc(&b, "C3"),
+            attackers: vec![],
+            targets: vec![],
+        },
         &mut Dice::new(1),
     );
     assert_eq!(said[0].event, REFUSED);
@@ -208,7 +222,11 @@ fn a11_close_combat_reveals_hidden_units_and_e1_82_keeps_the_melee_gunflash_past
         let said = apply(
             &mut st,
             &setting(&b),
-            &Order::CloseCombat { at: loc(&b, "C3") },
+            &Order::CloseCombat {
+                at: loc(&b, "C3"),
+                attackers: vec![],
+                targets: vec![],
+            },
             &mut Dice::new(seed),
         );
         said.iter()

@@ -1,6 +1,7 @@
 //! The core crate's one integration-test binary: the rulings as pure functions, tested without
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
+mod banzai;
 mod board;
 mod close_combat;
 mod game;

@@ -9,6 +9,7 @@ use asl_pto_core::rules::orders::climb::{climb, climb_outcome};
 use asl_pto_core::rules::orders::movement::{MoveEvent, MoveVerb, move_to};
 use asl_pto_core::rules::orders::unit_mf;
 use asl_pto_core::rules::situation::Situation;
+use asl_pto_core::rules::tables::Tables;
 
 use crate::board::*;
 
@@ -17,9 +18,12 @@ use crate::board::*;
 #[test]
 fn a4_1_mf_four_for_a_squad_six_for_a_leader_eight_for_a_t_h_hero() {
     let b = plain();
-    assert_eq!(unit_mf(&jp(&b, "jp1", "C3").unit), 4.0);
+    assert_eq!(unit_mf(&Tables::builtin(), &jp(&b, "jp1", "C3").unit), 4.0);
     assert_eq!(
-        unit_mf(&unit(&b, "l1", Nationality::Japanese, "8+1", "C3").unit),
+        unit_mf(
+            &Tables::builtin(),
+            &unit(&b, "l1", Nationality::Japanese, "8+1", "C3").unit
+        ),
         6.0
     );
     let mut hero = jp(&b, "h1", "C3");
@@ -29,7 +33,7 @@ fn a4_1_mf_four_for_a_squad_six_for_a_leader_eight_for_a_t_h_hero() {
         created_in: 1,
         attacked: false,
     });
-    assert_eq!(unit_mf(&hero.unit), 8.0);
+    assert_eq!(unit_mf(&Tables::builtin(), &hero.unit), 8.0);
 }
 
 #[test]

@@ -119,8 +119,8 @@ fn a10_5_a_rout_in_play_moves_the_unit_once_and_failure_to_rout_eliminates() {
         vec![
             jp_broken(&b, "jp1", "C5"),
             us(&b, "us1", "B5"),
-            jp_broken(&b, "jp2", "H3"),
-            us(&b, "us2", "H2"),
+            jp_broken(&b, "jp2", "A3"),
+            us(&b, "us2", "A2"),
         ],
     );
     let order = Order::Rout {
@@ -197,4 +197,44 @@ fn b11_4_a_climber_eliminated_for_failure_to_rout_takes_its_climb_counter_along(
         ("jp1".to_string(), Nationality::Japanese),
     ];
     assert_eq!(asl_pto_core::state::check(&st, &set, &ob, false), Ok(()));
+}
+
+#[test]
+fn a10_51_a_rout_ends_no_closer_to_a_known_enemy_than_it_began() {
+    let b = plain();
+    // jp1 broken in C5 next to us1 (B5); us2 in H5 stands beyond the jungle of E5, the nearest
+    // cover. E5 is two hexes from H5 where C5 is five: E5 is closer to us2 and no destination.
+    let st = rtph(
+        &b,
+        vec![
+            jp_broken(&b, "jp1", "C5"),
+            us(&b, "us1", "B5"),
+            us(&b, "us2", "H5"),
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(plan.must.holds);
+    let c5 = loc(&b, "C5").hex().unwrap();
+    for r in &plan.destinations {
+        let h = r.at.hex().unwrap();
+        for e in ["B5", "H5"] {
+            let e = loc(&b, e).hex().unwrap();
+            assert!(
+                h.distance(e) >= c5.distance(e),
+                "{:?} is closer to {e:?} than C5",
+                r.at
+            );
+        }
+    }
+    assert!(
+        plan.destinations.iter().all(|r| r.at != loc(&b, "E5")),
+        "{:?}",
+        plan.destinations
+    );
+    // Without us2, E5 is where it must go.
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), us(&b, "us1", "B5")]);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(plan.destinations.iter().all(|r| r.at == loc(&b, "E5")));
 }

@@ -65,7 +65,7 @@ impl ClimbPlan {
             hex,
             level,
             vertex,
-            mf_total: mf_allotment(u),
+            mf_total: mf_allotment(s.tables, u),
             rule,
             reason,
             falling,

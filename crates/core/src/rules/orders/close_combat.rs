@@ -17,7 +17,8 @@
 //! jungle, kunai or bamboo this Player Turn, each side makes an Ambush dr (-1 Stealthy, +1
 //! Lax) and a side whose Final dr is at least three less Ambushes (A11.4): it attacks first and
 //! the ambushed attack only with what survives. Where both sides remain, the Location is in
-//! Melee (A11.7). Withdrawal, Capture and dividing the attacks are not modelled.
+//! Melee (A11.7). The ATTACKER may divide its attack (`close_combat`'s `attackers`/`targets`: one group
+//! against some targets); Withdrawal and Capture (hence G1.641 Hara-Kiri) are not modelled.
 
 use super::rally::leadership;
 use super::{is_leader, mmc};
@@ -88,10 +89,16 @@ fn defence_fp(u: &Unit) -> f32 {
     mmc(u).map_or(1.0, |c| f32::from(c.fp))
 }
 
-/// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy, Conscripts Lax.
+/// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy, Conscripts (and any
+/// Japanese unit in a Banzai Charge, or berserk) Lax.
 fn stealth(u: &Unit) -> i32 {
     if u.nationality != Nationality::Japanese || !u.good_order() {
         return 0;
+    }
+    // G1.6: every Japanese unit that made a Banzai Charge is Lax for the rest of the Player
+    // Turn; a berserk unit is Lax (E1.533's reading of A15).
+    if u.banzai.is_some() || u.berserk {
+        return 1;
     }
     match mmc(u).map(|c| c.class) {
         Some(Class::Elite | Class::FirstLine) => -1,
@@ -155,8 +162,16 @@ fn attack(side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Option<CcAttack> 
     })
 }
 
-/// A11 / G1.64 / G.6 / E1.77: the CC in Location `at` now.
-pub fn close_combat(s: &Situation, at: &Location) -> Result<CcPlan, Refusal> {
+/// A11 / G1.64 / G.6 / E1.77: the CC in Location `at` now. Where `attackers` is not empty the
+/// player divides the ATTACKER's attack: those of its Good Order units there attack the
+/// DEFENDER's `targets` there (every DEFENDER unit there if `targets` is empty), and its other
+/// units make no attack; the DEFENDER's attack is not divided.
+pub fn close_combat(
+    s: &Situation,
+    at: &Location,
+    attackers: &[String],
+    targets: &[String],
+) -> Result<CcPlan, Refusal> {
     if s.phase != Phase::CloseCombat {
         return Err(Refusal::new(
             "A11",
@@ -186,8 +201,9 @@ pub fn close_combat(s: &Situation, at: &Location) -> Result<CcPlan, Refusal> {
     {
         return Err(Refusal::new("A11", "no Good Order unit there can attack"));
     }
+    let (our_attack, their_targets) = divide(s, at, attacker, &ours, &theirs, attackers, targets)?;
     let attacks: Vec<CcAttack> = [
-        attack(attacker, &ours, &theirs),
+        attack(attacker, &our_attack, &their_targets),
         attack(attacker.opponent(), &theirs, &ours),
     ]
     .into_iter()
@@ -203,7 +219,18 @@ pub fn close_combat(s: &Situation, at: &Location) -> Result<CcPlan, Refusal> {
                 if st < 0 {
                     out.push(amount(-1, "G1.6", "Stealthy (Elite/1st-Line Japanese)"));
                 } else if units.iter().any(|u| stealth(&u.unit) > 0) {
-                    out.push(amount(1, "G1.6", "Lax (Japanese Conscripts)"));
+                    let charging = units
+                        .iter()
+                        .any(|u| u.unit.banzai.is_some() || u.unit.berserk);
+                    out.push(amount(
+                        1,
+                        "G1.6",
+                        if charging {
+                            "Lax (a Banzai Charge this Player Turn, or berserk)"
+                        } else {
+                            "Lax (Japanese Conscripts)"
+                        },
+                    ));
                 }
             };
             side_drm(&ours, &mut attacker_drm);
@@ -240,6 +267,68 @@ pub fn close_combat(s: &Situation, at: &Location) -> Result<CcPlan, Refusal> {
         japanese_attacker_hth,
         night: s.night.night(),
     })
+}
+
+/// A11: the ATTACKER's units that attack and the units they attack, as the player divides
+/// them (`attackers`, `targets`; empty: all of them).
+fn divide<'u>(
+    s: &Situation,
+    at: &Location,
+    attacker: Side,
+    ours: &[&'u UnitAt],
+    theirs: &[&'u UnitAt],
+    attackers: &[String],
+    targets: &[String],
+) -> Result<(Vec<&'u UnitAt>, Vec<&'u UnitAt>), Refusal> {
+    if attackers.is_empty() && targets.is_empty() {
+        return Ok((ours.to_vec(), theirs.to_vec()));
+    }
+    let name = at.display(s.map).to_string();
+    let pick = |ids: &[String], from: &[&'u UnitAt], what: &str| {
+        ids.iter()
+            .map(|id| {
+                from.iter()
+                    .copied()
+                    .find(|u| &u.unit.id == id)
+                    .ok_or_else(|| {
+                        Refusal::new(
+                            "A11",
+                            format!(
+                                "unit {id} is not {what} in {name}, so it cannot be named there"
+                            ),
+                        )
+                    })
+            })
+            .collect::<Result<Vec<&UnitAt>, Refusal>>()
+    };
+    let a = if attackers.is_empty() {
+        ours.to_vec()
+    } else {
+        pick(
+            attackers,
+            ours,
+            &format!("a {attacker:?} (ATTACKER's) unit"),
+        )?
+    };
+    if let Some(b) = a.iter().find(|u| !u.unit.good_order()) {
+        return Err(Refusal::new(
+            "A11",
+            format!(
+                "unit {} is broken: only Good Order units attack in CC",
+                b.unit.id
+            ),
+        ));
+    }
+    let t = if targets.is_empty() {
+        theirs.to_vec()
+    } else {
+        pick(
+            targets,
+            theirs,
+            &format!("a {:?} (DEFENDER's) unit", attacker.opponent()),
+        )?
+    };
+    Ok((a, t))
 }
 
 /// What an Ambush dr pair decides: the side that Ambushes, if any.

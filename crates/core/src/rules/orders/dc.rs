@@ -467,7 +467,7 @@ pub fn place_dc(s: &Situation, id: &str, cave_id: &str) -> Result<PlaceDcPlan, R
     require(p.ruling.clone())?;
     known_cave(s, u, cave_id)?;
     let mf = p.mf.unwrap_or(2) as f32;
-    let left = unit_mf(&u.unit) - u.unit.mf_spent;
+    let left = unit_mf(s.tables, &u.unit) - u.unit.mf_spent;
     if u.unit.mf_spent > 0.0 && mf > left {
         return Err(Refusal::new(
             "G11.833",
@@ -535,7 +535,7 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
             ),
             ..r
         },
-        mf_spent: unit_mf(&u.unit),
+        mf_spent: unit_mf(s.tables, &u.unit),
         attack: DcVsCave::new(s, cave_id, DcDelivery::Set, drm.drm, drm.reason),
     })
 }

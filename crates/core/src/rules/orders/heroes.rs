@@ -32,6 +32,8 @@ pub struct HeroPlan {
     pub creator: String,
     pub half_squad: bool,
     pub conscript: bool,
+    /// The creator is making a Banzai Charge (G1.421: then an Original 6 does not pin it).
+    pub banzai: bool,
     /// The rule the creation dr is rolled under.
     pub roll_rule: &'static str,
     /// The Hero placed with the creator if the dr creates him: a DC Hero, the creator's DC
@@ -44,7 +46,7 @@ impl HeroPlan {
     /// G1.421/G1.424: the creation dr: a Final dr <= 3 creates him (-2 for the DC given to a DC
     /// Hero); an Original 6 pins the creator.
     pub fn roll(&self, dr: u8) -> HeroDr {
-        th_hero_creation_dr(dr, self.half_squad, self.conscript, true, false)
+        th_hero_creation_dr(dr, self.half_squad, self.conscript, true, self.banzai)
     }
 }
 
@@ -160,8 +162,9 @@ pub fn create_hero(
             created_in: s.turn.number,
             attacked: false,
         }),
-        // G1.423: two MF of his eight for each MF his creating MMC has already expended.
-        mf_spent: (2.0 * u.unit.mf_spent).min(HERO_MF),
+        // G1.423: two MF of his eight for each MF his creating MMC has already expended (one
+        // if that MMC is conducting a Banzai Charge).
+        mf_spent: (if u.unit.banzai.is_some() { 1.0 } else { 2.0 } * u.unit.mf_spent).min(HERO_MF),
         entered_cave: false,
         straying: false,
         movement_dr: u.unit.movement_dr,
@@ -170,12 +173,15 @@ pub fn create_hero(
         routed: false,
         cx: false,
         berserk: false,
+        hardened: false,
+        banzai: None,
         fired: None,
     };
     Ok(HeroPlan {
         creator: id.into(),
         half_squad: c.is_some_and(|c| c.kind == Kind::HalfSquad),
         conscript: c.is_some_and(|c| c.class == Class::Conscript),
+        banzai: u.unit.banzai.is_some(),
         roll_rule: "G1.421",
         hero,
         at: u.at.clone(),

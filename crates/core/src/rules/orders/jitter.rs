@@ -34,6 +34,9 @@ pub fn night_class(u: &Unit) -> (NightClass, &'static str) {
     if u.berserk {
         return (NightClass::Lax, "E1.533");
     }
+    if u.banzai.is_some() {
+        return (NightClass::Lax, "G1.6");
+    }
     if (is_leader(u) || u.hero.is_some()) && u.good_order() {
         return (NightClass::Stealthy, "E1.61");
     }
@@ -48,7 +51,7 @@ pub fn night_class(u: &Unit) -> (NightClass, &'static str) {
         return (NightClass::Normal, "E1.63");
     };
     if u.nationality == Nationality::Japanese {
-        return japanese_night_class(c.class, u.good_order(), false);
+        return japanese_night_class(c.class, u.good_order(), u.banzai.is_some());
     }
     if matches!(c.class, Class::Green | Class::Conscript) {
         return (NightClass::Lax, "E1.62");

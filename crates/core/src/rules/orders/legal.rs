@@ -6,7 +6,7 @@
 
 use crate::hex::{Direction, Hex};
 use crate::los::Location;
-use crate::model::Side;
+use crate::model::{Phase, Side};
 use crate::rules::caves::attack::climbing_placement_vertices;
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
@@ -64,7 +64,12 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
         Order::MoraleCheck { unit, .. } => s.unit_in_play(unit).map(drop),
         Order::Rally { unit } => super::rally::rally(s, unit).map(drop),
         Order::Rout { unit, to } => super::rout::rout_to(s, unit, to).map(drop),
-        Order::CloseCombat { at } => super::close_combat::close_combat(s, at).map(drop),
+        Order::CloseCombat {
+            at,
+            attackers,
+            targets,
+        } => super::close_combat::close_combat(s, at, &ids(attackers), &ids(targets)).map(drop),
+        Order::Banzai { units, to } => super::banzai::banzai(s, &ids(units), to).map(drop),
         Order::NextPlayerTurn | Order::Los { .. } | Order::Light { .. } | Order::Control { .. } => {
             Ok(())
         }
@@ -140,7 +145,11 @@ pub fn legal_orders(
         .iter()
         .any(|o| o.unit.side() != u.unit.side() && !o.hidden)
     {
-        orders.push(Order::CloseCombat { at: u.at.clone() });
+        orders.push(Order::CloseCombat {
+            at: u.at.clone(),
+            attackers: Vec::new(),
+            targets: Vec::new(),
+        });
     }
     if u.unit.broken {
         orders.push(Order::Rally { unit: id.clone() });
@@ -215,6 +224,25 @@ pub fn legal_orders(
     for t in &targets {
         target_orders(s, &id, &here, t, &mut orders);
     }
+    // G1.5: in the Japanese MPh, a Banzai Charge by the unit's stack (its Good Order Japanese
+    // units there that could charge) at each Known enemy Location within the Human Wave's MF
+    // in hexes.
+    if s.phase == Phase::Movement && u.unit.nationality == crate::counters::Nationality::Japanese {
+        let stack = banzai_stack(s, u);
+        let reach = u32::from(s.tables.human_wave.mf);
+        for t in &targets {
+            let near = s
+                .hex_of(t)
+                .zip(s.hex_of(&u.at))
+                .is_some_and(|(a, b)| a.distance(b) <= reach);
+            if near {
+                orders.push(Order::Banzai {
+                    units: stack.clone(),
+                    to: t.clone(),
+                });
+            }
+        }
+    }
     let mut seen: Vec<Order> = Vec::new();
     orders.retain(|o| {
         let new = !seen.contains(o);
@@ -228,6 +256,25 @@ pub fn legal_orders(
             (o, answer)
         })
         .collect()
+}
+
+/// G1.5: the units of `u`'s Location that would charge with it: `u` first, then the other
+/// Good Order Japanese units there that are not T-H Heroes, berserk or charging already, by id.
+fn banzai_stack(s: &Situation, u: &UnitAt) -> Vec<UnitId> {
+    let mut v = vec![UnitId(u.unit.id.clone())];
+    for o in s.units_at(&u.at) {
+        let joins = o.unit.id != u.unit.id
+            && o.unit.side() == u.unit.side()
+            && o.unit.good_order()
+            && o.unit.hero.is_none()
+            && !o.unit.berserk
+            && o.unit.banzai.is_none()
+            && o.unit.mf_spent == 0.0;
+        if joins {
+            v.push(UnitId(o.unit.id.clone()));
+        }
+    }
+    v
 }
 
 /// The orders on one target: Fire, grenades, a Starshell, a T-H Hero vs each known enemy unit

@@ -6,6 +6,7 @@
 //! ruling. One file per concept. `order` is the vocabulary every front end speaks (`Order`,
 //! with typed ids), `legal` what a unit may do now (`judge`, `legal_orders`).
 
+pub mod banzai;
 pub mod climb;
 pub mod close_combat;
 pub mod dc;
@@ -36,9 +37,12 @@ use crate::model::{Phase, Side, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
 /// A4.1 (not in our sources; the common values): Infantry MF: 4 for a MMC, 6 for a leader, 8
-/// for a T-H Hero (G1.423's "eight-MF allotment").
-pub fn unit_mf(u: &Unit) -> f32 {
-    if u.hero.is_some() {
+/// for a T-H Hero (G1.423's "eight-MF allotment"); a unit in a Banzai Charge has the Human
+/// Wave's (A25.23, `tables.human_wave`).
+pub fn unit_mf(t: &crate::rules::tables::Tables, u: &Unit) -> f32 {
+    if let Some(mf) = banzai::banzai_mf(t, u) {
+        mf
+    } else if u.hero.is_some() {
         8.0
     } else if is_leader(u) {
         6.0
@@ -49,19 +53,24 @@ pub fn unit_mf(u: &Unit) -> f32 {
 
 /// E1.42 / A4.1: the MF a unit moves with: a Cloaking counter has six MF, regardless of its
 /// contents (E1.42); otherwise `unit_mf`.
-pub fn mf_allotment(u: &UnitAt) -> f32 {
+pub fn mf_allotment(t: &crate::rules::tables::Tables, u: &UnitAt) -> f32 {
     if u.cloaked {
         CLOAKING_MF
     } else {
-        unit_mf(&u.unit)
+        unit_mf(t, &u.unit)
     }
 }
 
 /// A4.1: an action done with MF in the MPh (a Search, A12.152; grenades, A24.1) needs MF
 /// left: refused under `rule` for a unit that has spent its whole allotment (`what`: "to
 /// Search with").
-pub(crate) fn mf_left(u: &UnitAt, rule: &'static str, what: &str) -> Result<(), Refusal> {
-    let total = mf_allotment(u);
+pub(crate) fn mf_left(
+    s: &Situation,
+    u: &UnitAt,
+    rule: &'static str,
+    what: &str,
+) -> Result<(), Refusal> {
+    let total = mf_allotment(s.tables, u);
     if u.unit.mf_spent >= total {
         return Err(Refusal::new(
             rule,

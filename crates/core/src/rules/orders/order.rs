@@ -132,8 +132,17 @@ pub enum Order {
     Rally { unit: UnitId },
     /// A broken unit routs to `to` in the RtPh (A10.5).
     Rout { unit: UnitId, to: Location },
-    /// The Close Combat in one Location, every unit attacking (A11).
-    CloseCombat { at: Location },
+    /// The Close Combat in one Location (A11): every unit attacking, or, where `attackers` is
+    /// not empty, the ATTACKER's `attackers` attacking the DEFENDER's `targets` (the player
+    /// dividing them: the ATTACKER's other units there make no attack; the DEFENDER attacks as
+    /// one).
+    CloseCombat {
+        at: Location,
+        attackers: Vec<UnitId>,
+        targets: Vec<UnitId>,
+    },
+    /// A Banzai Charge by `units` at the Location `to` (G1.5, A25.23).
+    Banzai { units: Vec<UnitId>, to: Location },
     /// A Search (A12.152; caves G11.3).
     Search { unit: UnitId, hex: Hex },
     /// Advances to the next Player Turn's Rally Phase.
@@ -191,6 +200,7 @@ impl Order {
             Order::Rally { .. } => "Rally",
             Order::Rout { .. } => "Rout",
             Order::CloseCombat { .. } => "CloseCombat",
+            Order::Banzai { .. } => "Banzai",
             Order::Search { .. } => "Search",
             Order::NextPlayerTurn => "NextPlayerTurn",
             Order::CreateHero { .. } => "CreateHero",
@@ -220,7 +230,7 @@ impl Order {
             | Order::Rout { unit, .. }
             | Order::Search { unit, .. }
             | Order::CreateHero { unit, .. } => Some(unit),
-            Order::Fire { units, .. } => units.first(),
+            Order::Fire { units, .. } | Order::Banzai { units, .. } => units.first(),
             Order::FireIr { .. }
             | Order::CloseCombat { .. }
             | Order::Kindle { .. }
@@ -286,7 +296,23 @@ impl Order {
             Order::NextPlayerTurn => vec![],
             Order::CreateHero { unit, target } => vec![t(unit), t(target)],
             Order::Los { from, to } => vec![l(from), l(to)],
-            Order::Light { at } | Order::CloseCombat { at } => vec![l(at)],
+            Order::Light { at } => vec![l(at)],
+            Order::CloseCombat {
+                at,
+                attackers,
+                targets,
+            } => {
+                let mut v = vec![l(at)];
+                if !attackers.is_empty() || !targets.is_empty() {
+                    v.push(Arg::List(attackers.iter().map(|u| u.0.clone()).collect()));
+                    v.push(Arg::List(targets.iter().map(|u| u.0.clone()).collect()));
+                }
+                v
+            }
+            Order::Banzai { units, to } => vec![
+                Arg::List(units.iter().map(|u| u.0.clone()).collect()),
+                l(to),
+            ],
             Order::Control { cave } => vec![t(cave)],
             Order::Fire { units, at } => vec![
                 Arg::List(units.iter().map(|u| u.0.clone()).collect()),
@@ -338,7 +364,25 @@ impl Order {
             Order::MoraleCheck { drm, .. } => format!("Morale Check ({drm:+})"),
             Order::Rally { .. } => "Rally".to_string(),
             Order::Rout { to, .. } => format!("Rout to {}", l(to)),
-            Order::CloseCombat { at } => format!("Close Combat in {}", l(at)),
+            Order::CloseCombat {
+                at,
+                attackers,
+                targets,
+            } if !attackers.is_empty() => {
+                let a: Vec<&str> = attackers.iter().map(|u| u.as_ref()).collect();
+                let t: Vec<&str> = targets.iter().map(|u| u.as_ref()).collect();
+                format!(
+                    "Close Combat in {}: {} vs {}",
+                    l(at),
+                    a.join(", "),
+                    t.join(", ")
+                )
+            }
+            Order::CloseCombat { at, .. } => format!("Close Combat in {}", l(at)),
+            Order::Banzai { units, to } => {
+                let ids: Vec<&str> = units.iter().map(|u| u.as_ref()).collect();
+                format!("Banzai Charge at {} ({})", l(to), ids.join(", "))
+            }
             Order::Search { hex, .. } => format!("Search {}", h(hex)),
             Order::NextPlayerTurn => "Next Player Turn".to_string(),
             Order::CreateHero { target, .. } => format!("Create a T-H Hero vs {target}"),

@@ -138,8 +138,7 @@ pub enum Straying {
 
 /// E1.53 (G11.96): at the start of the MPh at night, each Good Order ATTACKER ground unit about
 /// to move to a new hex (`movers`, in order: the script's next moves) makes a Movement DR, but
-/// not while it moves in a cave or Cave Complex. Nothing by day. (Berserk units, E1.533, are
-/// not modelled.)
+/// not while it moves in a cave or Cave Complex, nor a berserk unit (E1.533). Nothing by day.
 pub fn straying(s: &Situation, movers: &[String]) -> Vec<Straying> {
     if !s.night() {
         return Vec::new();
@@ -153,7 +152,7 @@ pub fn straying(s: &Situation, movers: &[String]) -> Vec<Straying> {
                 ground_unit: true,
                 moves_to_new_hex: true,
                 enters_sewer: false,
-                berserk: false,
+                berserk: u.unit.berserk,
                 in_cave_or_complex: matches!(u.at, Location::Cave(_) | Location::Complex(_)),
             });
             let unit = u.unit.id.clone();

@@ -10,10 +10,11 @@
 //! Location or ADJACENT to it (A10.5); it routs once, with its normal MF, by the movement costs
 //! `moves` counts (a rout is a move: the same ruling, step by step), along a path whose every
 //! Location after its own neither holds nor is ADJACENT to a Known Good Order enemy unit
-//! (A10.51; a path is found among the cheapest ones `moves` finds), to the nearest (in MF)
-//! woods or building (jungle read as woods), or anywhere so allowed when none is in reach. A unit that
-//! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5). Interdiction and
-//! "not closer to a Known enemy" are not modelled.
+//! (A10.51; a path is found among the cheapest ones `moves` finds), ending no closer in hexes to
+//! any Known Good Order enemy unit than it started (A10.51), to the nearest (in MF) woods or
+//! building (jungle read as woods), or anywhere so allowed when none is in reach. A unit that
+//! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5). Interdiction
+//! (A10.53) is not modelled: its procedure is not in our sources.
 
 use crate::hex::Hex;
 use crate::los::Location;
@@ -190,6 +191,7 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
                 .skip(1)
                 .all(|l| l.hex().is_none_or(|h| !danger.contains(&h)))
         })
+        .filter(|r| not_closer(s, u, &r.at))
         .collect();
     let in_cave = matches!(u.at, Location::Cave(_));
     let japanese = u.unit.nationality == Nationality::Japanese;
@@ -244,6 +246,19 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
         destinations,
         why,
     })
+}
+
+/// A10.51 (our reading): a rout may not end closer, in hexes, to any Known Good Order enemy
+/// unit than the Location it starts from (a cave counts as its hex).
+fn not_closer(s: &Situation, u: &UnitAt, to: &Location) -> bool {
+    let (Some(from), Some(dest)) = (s.hex_of(&u.at), s.hex_of(to)) else {
+        return true;
+    };
+    s.units
+        .iter()
+        .filter(|e| known_enemy(e, u.unit.side()))
+        .filter_map(|e| s.hex_of(&e.at))
+        .all(|e| dest.distance(e) >= from.distance(e))
 }
 
 /// A10.5: the rout of unit `id` to `to`: the destination's reach (MF and path), or why not.

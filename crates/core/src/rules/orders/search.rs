@@ -36,7 +36,7 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
     // Searching ends the Searcher's MPh: a unit with no MF left (e.g. after Climbing, which
     // takes the whole MPh, B11.4) has none to Search with. A12.152's own cost is not in our
     // sources.
-    super::mf_left(u, "A12.152", "to Search with")?;
+    super::mf_left(s, u, "A12.152", "to Search with")?;
     let near = u.at.hex().is_some_and(|h| h == hex || h.is_adjacent(hex));
     if !u.unit.good_order() || !near {
         return Err(Refusal::new(
@@ -106,7 +106,7 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
         hex,
         caves,
         revealed,
-        mf_spent: unit_mf(&u.unit),
+        mf_spent: unit_mf(s.tables, &u.unit),
         rule: if only_caves { "G11.33" } else { "A12.152" },
         reason,
     })

@@ -63,8 +63,9 @@ impl McPlan {
 }
 
 /// A10.1 / G1.41: the MC unit `u` takes with `drm`, `why` it takes it: a Japanese unit's Morale
-/// Level is raised by a Good Order Japanese leader in its Location (G1.41; berserk units are not
-/// modelled), anyone else's is its printed morale; `elr` gives each side's ELR (A19).
+/// Level is raised by a Good Order Japanese leader in its Location (G1.41; not a berserk unit's),
+/// anyone else's is its printed morale; a unit in a Banzai Charge (A25.23) or Battle Hardened
+/// (A15.3) adds the tables' raise; `elr` gives each side's ELR (A19).
 pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &str) -> McPlan {
     let japanese = u.unit.nationality == Nationality::Japanese;
     let level = if japanese {
@@ -77,12 +78,18 @@ pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &
         morale_level(
             printed_morale(&u.unit),
             is_leader(&u.unit),
-            false,
+            u.unit.berserk,
             leader_here,
         )
     } else {
         amount(printed_morale(&u.unit), "A10.1", "its printed morale")
     };
+    // A25.23 (a Banzai Charge, G1.5) and A15.3 (Battle Hardened): raises for this unit.
+    let mut level = level;
+    for a in super::banzai::charge_and_hardening(s.tables, &u.unit) {
+        level.value += a.value;
+        level.reason = format!("{}; {:+} {}", level.reason, a.value, a.reason);
+    }
     McPlan {
         unit: u.unit.id.clone(),
         drm,
@@ -185,7 +192,7 @@ pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
     let counter = mmc(u)?;
     Some(McFailure::Becomes(
         if u.nationality == Nationality::Japanese {
-            japanese_mmc_breaks(counter, false, cause, mc)
+            japanese_mmc_breaks(counter, u.berserk, cause, mc)
         } else {
             mmc_breaks(counter, mc)
         },

@@ -100,6 +100,9 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
         ));
     }
     may_move(s, u)?;
+    // G1.5 / A25.23 / A15.43: a unit in a Banzai Charge or a berserk charge moves toward what it
+    // charges, and may enter a Location holding a Known enemy unit (`banzai::charge_step`).
+    let charge_into_enemy = super::super::banzai::charge_step(s, u, to)?;
     if matches!(to, Location::Crest { .. }) || matches!(u.at, Location::Crest { .. }) {
         // B20.9's MF for gaining or leaving Crest status are not in the project's sources.
         return Err(Refusal::new(
@@ -114,12 +117,20 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
     }
     // A4.14: entering a Location that holds a Known enemy unit in the MPh is "restricted to a
     // few specific cases" (A4.1; A4.14 is not in our sources). Night is one (E1.31 speaks of
-    // entering an enemy-occupied Location in the MPh), Banzai another (G1.5, not modelled);
-    // hidden and concealed enemies are not Known. Units advance into enemies in the APh.
-    // A T-H Hero may go into his Designated Target's Location (G1.424, as a Banzai Charge may,
-    // G1.5).
-    let hero_target = |o: &UnitAt| u.unit.hero.as_ref().is_some_and(|h| h.target == o.unit.id);
-    if s.phase == Phase::Movement && !s.night() {
+    // entering an enemy-occupied Location in the MPh), a Banzai Charge and a berserk charge
+    // others (G1.5, A25.23, A15.43: `charge_into_enemy`); hidden and concealed enemies are not
+    // Known. Units advance into enemies in the APh. A T-H Hero's Banzai Charge may enter an
+    // enemy-occupied hex only if it holds his Designated Target or is ADJACENT to it (G1.423).
+    let target_hex = u
+        .unit
+        .hero
+        .as_ref()
+        .and_then(|h| s.unit(&h.target))
+        .and_then(|t| s.hex_of(&t.at));
+    let hero_target = |o: &UnitAt| {
+        target_hex.is_some_and(|t| s.hex_of(&o.at).is_some_and(|h| h == t || h.is_adjacent(t)))
+    };
+    if s.phase == Phase::Movement && !s.night() && !charge_into_enemy {
         let known_enemy = s.units_at(to).into_iter().find(|o| {
             o.unit.side() != u.unit.side() && !o.hidden && !o.concealed && !hero_target(o)
         });
@@ -187,7 +198,7 @@ pub(crate) fn step<'a>(
     let show = |l: &Location| l.display(map).to_string();
     let id = &u.unit.id;
     refusals(s, u, to, verb)?;
-    let total = mf_allotment(u);
+    let total = mf_allotment(s.tables, u);
     let advance = s.phase == Phase::Advance;
     let plan = |to: &Location, rule, text| MovePlan {
         unit: id.clone(),

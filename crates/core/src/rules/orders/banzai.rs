@@ -1,0 +1,398 @@
+//! The Banzai Charge (G1.5) and the charges that move like it: who may declare one and against
+//! what, and how a charging unit moves (the berserk charge, A15, and G11.97 for caves). The
+//! T-H Hero's own Charge (G1.423) is his Designated Target's (`heroes`, `movement::step`).
+//!
+//! *Chapter A, NOT FROM THE SEEDS, as we read A25.23 (the seed gives G1.5's first paragraph
+//! only):* a Banzai Charge is declared by its units before any of them has moved this MPh, at a
+//! Location holding a Known enemy unit (the Charge's target); each of its units then has the
+//! Human Wave's MF (`tables.human_wave.mf`) and, unless broken, its Morale Level raised
+//! (`tables.human_wave.morale`) for the rest of the Player Turn, and is Lax (G1.6). It moves on
+//! its own steps, each one to a Location no farther from the target than the one it leaves
+//! (A25.231's forward and side Locations, without its hex-grain bookkeeping), may enter a
+//! Location holding a Known enemy unit in the MPh (a Human Wave's CC, A25.23), and moves no
+//! further once it is in one (A25.235). A berserk unit (A15.43, as we read it) charges the
+//! nearest Known enemy unit the same way, each step bringing it closer; no cave occupant is a
+//! Known enemy unit for that purpose (G11.97).
+
+use super::{attacker_in, is_leader, mmc};
+use crate::los::Location;
+use crate::model::{Nationality, Phase, Unit};
+use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::{Amount, amount};
+
+/// The rule a Banzai Charge is declared under.
+pub const BANZAI: &str = "G1.5";
+
+/// A declared Banzai Charge: its units and the Location it charges.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BanzaiPlan {
+    pub units: Vec<String>,
+    pub target: Location,
+    /// What the Charge gives its units, in words (for the log).
+    pub text: String,
+}
+
+/// G1.5 / A25.23: may `units` declare a Banzai Charge at `to` now? Every unit must be a Good
+/// Order Japanese Infantry unit of the ATTACKER in its MPh that has not moved yet (a T-H Hero
+/// makes his own Charge, G1.423; a berserk unit already charges, A15); units in different hexes
+/// must each be ADJACENT to another of them (G1.5's chain); a leader must take part in a Charge
+/// that includes a MMC (G1.5); `to` must hold a Known enemy unit (A25.23).
+pub fn banzai(s: &Situation, units: &[String], to: &Location) -> Result<BanzaiPlan, Refusal> {
+    let Some(first) = units.first() else {
+        return Err(Refusal::new(
+            BANZAI,
+            "a Banzai Charge needs at least one unit",
+        ));
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    let mut hexes = Vec::new();
+    for id in units {
+        if seen.contains(&id.as_str()) {
+            return Err(Refusal::new(
+                BANZAI,
+                format!("unit {id} is named twice in the Banzai Charge"),
+            ));
+        }
+        seen.push(id);
+        let u = s.unit_in_play(id)?;
+        declarer(s, u)?;
+        if let Some(h) = s.hex_of(&u.at) {
+            hexes.push(h);
+        }
+    }
+    chain(&hexes)?;
+    let members: Vec<&UnitAt> = units.iter().filter_map(|id| s.unit(id)).collect();
+    let has_mmc = members.iter().any(|u| mmc(&u.unit).is_some());
+    if has_mmc && !members.iter().any(|u| is_leader(&u.unit)) {
+        return Err(Refusal::new(
+            BANZAI,
+            "a leader must participate in each Banzai Charge that includes a MMC",
+        ));
+    }
+    let side = s.unit_in_play(first)?.unit.side();
+    let Some(enemy) = s
+        .units_at(to)
+        .into_iter()
+        .find(|o| o.unit.side() != side && !o.hidden)
+    else {
+        return Err(Refusal::new(
+            "A25.23",
+            format!(
+                "a Banzai Charge is made against a Known enemy unit: {} holds none (A25.23, not \
+                 in our sources)",
+                to.display(s.map)
+            ),
+        ));
+    };
+    let hw = s.tables.human_wave;
+    Ok(BanzaiPlan {
+        units: units.to_vec(),
+        target: to.clone(),
+        text: format!(
+            "{} declare a Banzai Charge at {} ({} there): {} MF each and Morale Level +{} for the \
+             rest of the Player Turn unless broken (A25.23, not in our sources), and Lax (G1.6)",
+            units.join(", "),
+            to.display(s.map),
+            enemy.unit.id,
+            hw.mf,
+            hw.morale
+        ),
+    })
+}
+
+/// G1.5: one unit's part in a declaration.
+fn declarer(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
+    let id = &u.unit.id;
+    if u.unit.nationality != Nationality::Japanese {
+        return Err(Refusal::new(
+            BANZAI,
+            format!("unit {id} is not Japanese: a Banzai Charge is the Japanese Human Wave"),
+        ));
+    }
+    attacker_in(s, u, &[Phase::Movement], BANZAI, "a Banzai Charge")?;
+    if u.unit.hero.is_some() {
+        return Err(Refusal::new(
+            "G1.423",
+            format!("T-H Hero {id} makes his own Banzai Charge at his Designated Target"),
+        ));
+    }
+    if !u.unit.good_order() {
+        return Err(Refusal::new(
+            BANZAI,
+            format!(
+                "unit {id} is broken: only Good Order Japanese Infantry declare a Banzai Charge"
+            ),
+        ));
+    }
+    if u.unit.berserk {
+        return Err(Refusal::new(
+            "A15",
+            format!("unit {id} is berserk: it charges the nearest Known enemy unit already"),
+        ));
+    }
+    if u.unit.banzai.is_some() {
+        return Err(Refusal::new(
+            BANZAI,
+            format!("unit {id} is already in a Banzai Charge this Player Turn"),
+        ));
+    }
+    if u.unit.mf_spent > 0.0 {
+        return Err(Refusal::new(
+            "A25.23",
+            format!(
+                "unit {id} has moved this MPh: a Banzai Charge is declared before its units move \
+                 (A25.23, not in our sources)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// G1.5: units in different hexes must each be ADJACENT to another such unit: the hexes form
+/// one chain.
+fn chain(hexes: &[crate::hex::Hex]) -> Result<(), Refusal> {
+    let mut distinct = hexes.to_vec();
+    distinct.sort_by_key(|h| (h.q, h.r));
+    distinct.dedup();
+    let Some(start) = distinct.first().copied() else {
+        return Ok(());
+    };
+    let mut reached = vec![start];
+    let mut i = 0;
+    while i < reached.len() {
+        let h = reached[i];
+        for o in &distinct {
+            if !reached.contains(o) && o.is_adjacent(h) {
+                reached.push(*o);
+            }
+        }
+        i += 1;
+    }
+    if reached.len() < distinct.len() {
+        return Err(Refusal::new(
+            BANZAI,
+            "units in different hexes in one Banzai Charge must each be ADJACENT to another of \
+             its units (one chain)",
+        ));
+    }
+    Ok(())
+}
+
+/// A25.23 / G1.423: the MF a unit in a Banzai Charge moves with (none: not charging). A T-H
+/// Hero's own Charge keeps his eight (G1.423).
+pub fn banzai_mf(s_tables: &crate::rules::tables::Tables, u: &Unit) -> Option<f32> {
+    u.banzai.as_ref().map(|_| f32::from(s_tables.human_wave.mf))
+}
+
+/// A25.23: the Morale Level raise of a unit in a Banzai Charge this Player Turn (none if broken
+/// or not charging); A15.3: a Battle Hardened unit's.
+pub fn charge_and_hardening(t: &crate::rules::tables::Tables, u: &Unit) -> Vec<Amount> {
+    let mut v = Vec::new();
+    if u.banzai.is_some() && !u.broken && t.human_wave.morale != 0 {
+        v.push(amount(
+            t.human_wave.morale,
+            "A25.23",
+            "in a Banzai Charge this Player Turn (A25.23, not in our sources)",
+        ));
+    }
+    if u.hardened && t.heat_of_battle.hardened_morale != 0 {
+        v.push(amount(
+            t.heat_of_battle.hardened_morale,
+            "A15.3",
+            "Battle Hardened (A15.3, not in our sources)",
+        ));
+    }
+    v
+}
+
+/// A15.43 / G11.97: the Location of the nearest Known enemy unit a berserk unit `u` charges:
+/// hidden units are not Known and no cave occupant counts (G11.97); the nearest by hexes, the
+/// first by name of equals.
+pub fn berserk_target(s: &Situation, u: &UnitAt) -> Option<Location> {
+    let from = s.hex_of(&u.at)?;
+    s.units
+        .iter()
+        .filter(|o| o.unit.side() != u.unit.side() && !o.hidden)
+        .filter(|o| !matches!(o.at, Location::Cave(_) | Location::Complex(_)))
+        .filter_map(|o| Some((s.hex_of(&o.at)?.distance(from), o)))
+        .min_by(|(da, a), (db, b)| da.cmp(db).then(a.unit.id.cmp(&b.unit.id)))
+        .map(|(_, o)| o.at.clone())
+}
+
+/// The Location a charging unit charges in its MPh: a Banzai Charge's target (G1.5), a berserk
+/// unit's nearest Known enemy (A15.43, G11.97).
+pub fn charge_target(s: &Situation, u: &UnitAt) -> Option<(Location, &'static str)> {
+    if s.phase != Phase::Movement || u.unit.side() != s.turn.attacker {
+        return None;
+    }
+    if let Some(t) = &u.unit.banzai {
+        return Some((t.clone(), "A25.231"));
+    }
+    if u.unit.berserk && u.unit.good_order() {
+        return berserk_target(s, u).map(|t| (t, "A15.43"));
+    }
+    None
+}
+
+/// A25.231 / A25.235 / A15.43: a charging unit's step from where it is to `to`: refused once it
+/// is in a Location holding a Known enemy unit (A25.235), and where the step takes it farther
+/// from the Location it charges (a Banzai Charge: forward or to the side; a berserk charge:
+/// closer, A15.43). `Ok(true)` where `to` holds a Known enemy unit it may enter (the Charge's
+/// CC); `Ok(false)` for any other allowed step.
+pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Refusal> {
+    let Some((target, rule)) = charge_target(s, u) else {
+        return Ok(false);
+    };
+    let id = &u.unit.id;
+    let known_enemy_at = |l: &Location| {
+        s.units_at(l)
+            .iter()
+            .any(|o| o.unit.side() != u.unit.side() && !o.hidden)
+    };
+    if known_enemy_at(&u.at) {
+        return Err(Refusal::new(
+            "A25.235",
+            format!(
+                "unit {id} charges and is in a Location holding a Known enemy unit: it moves no \
+                 further this MPh (A25.235, not in our sources); CC follows"
+            ),
+        ));
+    }
+    let (Some(t), Some(from), Some(next)) = (s.hex_of(&target), s.hex_of(&u.at), s.hex_of(to))
+    else {
+        return Ok(known_enemy_at(to));
+    };
+    let (before, after) = (from.distance(t), next.distance(t));
+    let berserk = rule == "A15.43";
+    let bad = if berserk {
+        after >= before && from != next
+    } else {
+        after > before
+    };
+    if bad {
+        let why = if berserk {
+            "a berserk unit charges the nearest Known enemy unit: each hex it enters must be \
+             closer to it (A15.43, not in our sources; no cave occupant counts, G11.97)"
+        } else {
+            "a unit in a Banzai Charge moves forward or to the side: no hex it enters may be \
+             farther from the Location it charges (A25.231, not in our sources)"
+        };
+        return Err(Refusal::new(
+            rule,
+            format!(
+                "unit {id} charges {}; {} is {after} hexes from it, {} is {before}: {why}",
+                target.display(s.map),
+                to.display(s.map),
+                u.at.display(s.map)
+            ),
+        ));
+    }
+    Ok(known_enemy_at(to))
+}
+
+// --- A15 Heat of Battle, as G1.62 and G11.97 need it -----------------------------------------
+
+/// What a Heat of Battle DR makes of a unit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HeatOfBattle {
+    /// Battle Hardened (A15.3; in a cave, G11.97, where it would have gone berserk).
+    Hardened { rule: &'static str, reason: String },
+    /// Berserk (G1.62), with the units of a berserk leader's Location that go berserk with him
+    /// (G1.41 EX, A25.223).
+    Berserk {
+        along: Vec<String>,
+        rule: &'static str,
+        reason: String,
+    },
+}
+
+impl HeatOfBattle {
+    /// The rule and the words for the log.
+    pub fn said(&self) -> (&'static str, String) {
+        match self {
+            HeatOfBattle::Hardened { rule, reason }
+            | HeatOfBattle::Berserk { rule, reason, .. } => (rule, reason.clone()),
+        }
+    }
+}
+
+/// A15.1: whether a MC's Original DR (`colored` + `white`) causes Heat of Battle for unit `u`,
+/// Good Order before it: only for a Japanese unit here, the one nationality whose results our
+/// sources give (G1.62); not for a unit already berserk.
+pub fn causes_heat_of_battle(
+    t: &crate::rules::tables::Tables,
+    u: &Unit,
+    colored: u8,
+    white: u8,
+) -> bool {
+    u.nationality == Nationality::Japanese
+        && u.good_order()
+        && !u.berserk
+        && colored + white == t.heat_of_battle.original_mc_dr
+}
+
+/// A15 / G1.62 / G11.97: what a Japanese unit's Heat of Battle DR (`dr`, no DRM modelled) makes
+/// of it: at or above `berserk_at_least` berserk (G1.62), but Battle Hardened in a cave or Cave
+/// Complex (G11.97); below it Battle Hardened (A15.2/A15.3 as we read them; A15.2's Hero creation
+/// is not modelled). A leader going berserk takes the other Good Order Japanese Infantry of his
+/// Location along (G1.41 EX: a Japanese leader is a Commissar for berserk purposes, A25.223).
+pub fn heat_of_battle(s: &Situation, u: &UnitAt, dr: u8) -> HeatOfBattle {
+    let h = s.tables.heat_of_battle;
+    let id = &u.unit.id;
+    let final_dr = i32::from(dr);
+    if final_dr < h.berserk_at_least {
+        return HeatOfBattle::Hardened {
+            rule: "A15.3",
+            reason: format!(
+                "Heat of Battle: Final DR {final_dr} (below {}): unit {id} becomes Battle \
+                 Hardened, Morale Level +{} (A15.2/A15.3, not in our sources; A15.2's Hero \
+                 creation is not modelled)",
+                h.berserk_at_least, h.hardened_morale
+            ),
+        };
+    }
+    if matches!(u.at, Location::Cave(_) | Location::Complex(_)) {
+        return HeatOfBattle::Hardened {
+            rule: "G11.97",
+            reason: format!(
+                "Heat of Battle: Final DR {final_dr} (>= {}): Infantry in a cave become Battle \
+                 Hardened, not berserk: unit {id}, Morale Level +{}",
+                h.berserk_at_least, h.hardened_morale
+            ),
+        };
+    }
+    let along: Vec<String> = if is_leader(&u.unit) {
+        s.units_at(&u.at)
+            .into_iter()
+            .filter(|o| {
+                o.unit.id != *id
+                    && o.unit.nationality == Nationality::Japanese
+                    && o.unit.good_order()
+                    && o.unit.hero.is_none()
+                    && !o.unit.berserk
+            })
+            .map(|o| o.unit.id.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let with = if along.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; a Japanese leader going berserk takes {} along without a berserk NTC (G1.41 EX, \
+             A25.223)",
+            along.join(", ")
+        )
+    };
+    HeatOfBattle::Berserk {
+        reason: format!(
+            "Heat of Battle: Final DR {final_dr} (>= {}): unit {id} becomes berserk (G1.62): it \
+             charges the nearest Known enemy unit in its MPh and a break becomes Casualty \
+             Reduction (A15, G1.14){with}",
+            h.berserk_at_least
+        ),
+        along,
+        rule: "G1.62",
+    }
+}

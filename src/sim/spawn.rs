@@ -70,6 +70,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 berserk: u.status.berserk,
                 hardened: false,
                 banzai: None,
+                placed_dc: None,
                 fired: None,
             },
             At(u.at.clone()),

@@ -116,7 +116,7 @@ pub fn unit_face(unit: &Unit) -> Face {
 }
 
 /// The markers on a unit, bottom first, as ASL stacks them on its counter: DM, Pin, CX,
-/// Berserk, Banzai, Battle Hardened, Wound, the fire counter of the Player Turn.
+/// Berserk, Banzai, Battle Hardened, a Placed DC, Wound, the fire counter of the Player Turn.
 pub fn marker_faces(unit: &Unit) -> Vec<Face> {
     let mut out = Vec::new();
     let red = [178, 36, 30];
@@ -138,6 +138,10 @@ pub fn marker_faces(unit: &Unit) -> Vec<Face> {
     }
     if unit.hardened {
         out.push(Face::plain([40, 90, 40], WHITE, "HARDENED"));
+    }
+    if unit.placed_dc.is_some() {
+        // A23.3: its Placed DC waits for the AFPh.
+        out.push(Face::plain([230, 200, 40], BLACK, "DC PLACED"));
     }
     if unit.wounded {
         out.push(Face::plain(WHITE, red, "WOUND"));
@@ -361,6 +365,20 @@ mod tests {
         assert!(broken.band.is_some() && broken.paper[0] < face.paper[0]);
         assert_eq!(marker_faces(&u)[0].big, "DM");
         assert_eq!(u.side(), Side::Japanese);
+    }
+
+    #[test]
+    fn g1_5_a23_3_banzai_hardened_and_placed_dc_markers_sit_on_the_counter() {
+        let mut u = unit(Nationality::Japanese, "4-4-7");
+        assert!(marker_faces(&u).is_empty());
+        u.banzai = Some(asl_pto_core::los::Location::Cave("A".into()));
+        u.hardened = true;
+        u.placed_dc = Some(asl_pto_core::model::PlacedDc {
+            cave: "A".into(),
+            from: asl_pto_core::los::Location::Cave("A".into()),
+        });
+        let names: Vec<String> = marker_faces(&u).into_iter().map(|f| f.big).collect();
+        assert_eq!(names, vec!["BANZAI", "HARDENED", "DC PLACED"]);
     }
 
     #[test]

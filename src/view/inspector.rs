@@ -300,6 +300,9 @@ fn show_unit(ui: &mut egui::Ui, seen: &Seen, id: &String) {
     if u.hardened {
         state.push("Battle Hardened (A15.3, G11.97)");
     }
+    if u.placed_dc.is_some() {
+        state.push("has Placed a DC: it detonates as the AFPh begins (A23.3)");
+    }
     if hidden {
         state.push("hidden (HIP)");
     }

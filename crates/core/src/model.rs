@@ -271,9 +271,21 @@ pub struct Unit {
     /// Making a Banzai Charge this Player Turn (G1.5, A25.23): the Location it charges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub banzai: Option<crate::los::Location>,
+    /// A DC it has Placed this MPh, waiting to detonate in the AFPh (A23.3; G11.833).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_dc: Option<PlacedDc>,
     /// The fire counter on it this Player Turn (A7; `rules::orders::fire`), if it has fired.
     #[serde(default)]
     pub fired: Option<FireMark>,
+}
+
+/// A DC Placed into a cave (G11.833, G11.8331): the cave, and the Location its Placer placed it
+/// from. It detonates as the AFPh begins if the Placer is still there in Good Order (A23.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedDc {
+    pub cave: String,
+    pub from: crate::los::Location,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -334,6 +346,7 @@ impl Unit {
             berserk: false,
             hardened: false,
             banzai: None,
+            placed_dc: None,
             fired: None,
         }
     }

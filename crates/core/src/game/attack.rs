@@ -1,12 +1,13 @@
 //! DC attacks on caves: Thrown (G11.833, in a fire phase), Placed (G11.833 adjacent, G11.8331
-//! by a Climber, in the MPh) and Set (G11.8332, the whole MPh), decided by `rules::orders::dc`;
+//! by a Climber, in the MPh; detonated as the AFPh begins, A23.3) and Set (G11.8332, the whole
+//! MPh), decided by `rules::orders::dc`;
 //! here the dice are rolled, the DC used, its attacks resolved (the IFT, `rules::ift`) and what
 //! they do applied to the cave (G11.88) and the units hit (`rules::orders::units`).
 
 use super::context::Game;
 use super::units::{apply_failure, become_, take_mc};
 use crate::los::Location;
-use crate::model::Unit;
+use crate::model::{PlacedDc, Unit};
 use crate::rules::ift::IftResult;
 use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
@@ -63,21 +64,74 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
         Err(r) => return g.refused(Some(id), r),
     };
     use_dc(g, id);
-    match &plan.placing {
+    let placed = match &plan.placing {
         Placing::Climbing { roll_rule, .. } => {
             let d = g.dice.dr(roll_rule);
             let Some(p) = plan.placement_dr(d) else {
                 return;
             };
-            g.rolled("place_dc", Some(id), p.rule, vec![d], p.reason);
-            if p.success {
-                dc_attack(g, &plan.attack);
-            }
+            let text = if p.success {
+                format!("{}; {}", p.reason, DETONATES)
+            } else {
+                p.reason
+            };
+            g.rolled("place_dc", Some(id), p.rule, vec![d], text);
+            p.success
         }
         Placing::Adjacent { mf, ruling } => {
             spend_mf(g, id, *mf, true);
-            g.ruled("place_dc", Some(id), ruling.rule, ruling.reason.clone());
-            dc_attack(g, &plan.attack);
+            let text = format!("{}; {}", ruling.reason, DETONATES);
+            g.ruled("place_dc", Some(id), ruling.rule, text);
+            true
+        }
+    };
+    if placed && let Some(u) = g.unit_mut(id) {
+        u.unit.placed_dc = Some(PlacedDc {
+            cave: plan.cave.clone(),
+            from: u.at.clone(),
+        });
+    }
+}
+
+/// What the log says of a Placed DC's detonation (A23.3).
+const DETONATES: &str = "it detonates as the AFPh begins if the Placer is still there in Good \
+     Order (A23.3, not in our sources): Defensive First Fire may follow (G11.8331 EX)";
+
+/// A23.3: as the ATTACKER's AFPh begins, each DC Placed in its MPh detonates or is lost
+/// (`rules::orders::dc::placed_dc_detonation`), in the order of the Placers' ids.
+pub(super) fn placed_dcs_detonate(g: &mut Game) {
+    let placers: Vec<String> = g
+        .state
+        .units
+        .iter()
+        .filter(|u| u.unit.placed_dc.is_some())
+        .map(|u| u.unit.id.clone())
+        .collect();
+    for id in placers {
+        let s = g.situation();
+        let judged = dc::placed_dc_detonation(&s, &id);
+        let cave = s
+            .unit(&id)
+            .and_then(|u| u.unit.placed_dc.as_ref())
+            .map(|p| p.cave.clone())
+            .unwrap_or_default();
+        drop(s);
+        if let Some(u) = g.unit_mut(&id) {
+            u.unit.placed_dc = None;
+        }
+        match judged {
+            Ok(attack) => {
+                g.ruled(
+                    "dc_detonates",
+                    Some(&id),
+                    "A23.3",
+                    format!(
+                        "the DC {id} Placed in cave {cave} detonates (A23.3, not in our sources)"
+                    ),
+                );
+                dc_attack(g, &attack);
+            }
+            Err(r) => g.ruled("dc_lost", Some(&id), r.rule, r.reason),
         }
     }
 }

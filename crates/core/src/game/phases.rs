@@ -44,6 +44,9 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
         super::night::nvr_change_at_rph(&mut g);
         rally_phase_begins(&mut g);
     }
+    if g.state.phase == Phase::AdvancingFire {
+        super::attack::placed_dcs_detonate(&mut g);
+    }
     g.update_control();
     g.state.sort();
     g.said
@@ -99,6 +102,8 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     // A25.23 / G1.6: a Banzai Charge's Morale raise and Lax status last the Player Turn.
     for u in g.state.units.iter_mut() {
         u.unit.banzai = None;
+        // A23.3: a Placed DC not detonated by now (a game begun after its AFPh) is lost.
+        u.unit.placed_dc = None;
     }
     super::fire_attack::end_of_player_turn(&mut g);
     melee_gunflashes(&mut g);

@@ -254,6 +254,29 @@ fn check_units<'a>(
         if let Some(p) = location_problem(setting, &u.at) {
             return Err(quoted(id, 0, format!("unit '{id}': {p}")));
         }
+        if let Some(t) = &unit.banzai {
+            if let Some(p) = location_problem(setting, t) {
+                return Err(quoted(
+                    id,
+                    0,
+                    format!("unit '{id}': its Banzai Charge's target: {p}"),
+                ));
+            }
+            if unit.nationality != Nationality::Japanese {
+                return Err(quoted(
+                    id,
+                    0,
+                    format!("unit '{id}': only Japanese units make a Banzai Charge (G1.5)"),
+                ));
+            }
+        }
+        if unit.berserk && unit.broken {
+            return Err(quoted(
+                id,
+                0,
+                format!("unit '{id}': a berserk unit does not break (A15)"),
+            ));
+        }
     }
     Ok(ids)
 }

@@ -1,5 +1,6 @@
 //! Boards and situations built in code for the movement rulings' tests (`movement`, `moves`):
-//! the G11.6 cliff and an open plain, units, and a `Situation` in a phase.
+//! the G11.6 cliff (also with a Cave Complex) and an open plain, units, and a `Situation` in a
+//! phase.
 
 use std::collections::HashSet;
 
@@ -9,7 +10,7 @@ use asl_pto_core::los::Location;
 use asl_pto_core::map::{Depression, Map, Terrain};
 use asl_pto_core::model::{Cloud, Moon};
 use asl_pto_core::model::{Phase, Side, Unit};
-use asl_pto_core::rules::caves::{CaveInput, CaveSystem};
+use asl_pto_core::rules::caves::{CaveInput, CaveSystem, Complex};
 use asl_pto_core::rules::moves::Reach;
 use asl_pto_core::rules::orders::movement::MovePlan;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
@@ -26,6 +27,17 @@ pub struct Board {
 /// T6) above S4, T4 and T5 at Level 0, cliffs S4-S5, S5-T4, S5-T5; caves A (Level 0), G
 /// (Level 1, Upper-Cliff) and M (Level 2, Upper-Cliff) in S5; caves J, K, L IN the gully H5.
 pub fn cliff() -> Board {
+    cliff_board(false)
+}
+
+/// The G11.6 cliff with cave A a Primary cave (G11.2) whose Cave Complex AA covers the Level 3
+/// hexes S5, S6, T6, R5 and R6: caves A, G and M (all in S5) lie within its boundaries and are
+/// Accessible to it (G11.6); the gully caves J, K and L (in H5) are not.
+pub fn cliff_with_complex() -> Board {
+    cliff_board(true)
+}
+
+fn cliff_board(complex: bool) -> Board {
     let mut map = Map::new(Some("36".into()), 24, 10, 0, Terrain::Open);
     for h in ["S5", "S6", "T6", "R5", "R6"] {
         let h = map.hex(h).unwrap();
@@ -45,7 +57,7 @@ pub fn cliff() -> Board {
         hex: map.hex(hex).unwrap(),
         ca: map.hexside(ca).unwrap(),
         level,
-        primary: false,
+        primary: complex && id == "A",
     };
     let inputs = [
         cave("A", "S5", "S5-S4", Some(0)),
@@ -55,7 +67,18 @@ pub fn cliff() -> Board {
         cave("K", "H5", "H5-G5", None),
         cave("L", "H5", "H5-G6", None),
     ];
-    let (caves, problems) = CaveSystem::build(&map, &inputs, &[], &[]);
+    let complexes: Vec<Complex> = if complex {
+        vec![Complex {
+            primary: "A".into(),
+            hexes: ["S5", "S6", "T6", "R5", "R6"]
+                .into_iter()
+                .map(|h| map.hex(h).unwrap())
+                .collect(),
+        }]
+    } else {
+        vec![]
+    };
+    let (caves, problems) = CaveSystem::build(&map, &inputs, &complexes, &[]);
     assert!(problems.is_empty(), "{problems:?}");
     Board { map, caves }
 }

@@ -1,8 +1,10 @@
 //! The core crate's one integration-test binary: the rulings as pure functions, tested without
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
+mod advance;
 mod banzai;
 mod board;
+mod cave_ccph;
 mod close_combat;
 mod game;
 mod japanese;

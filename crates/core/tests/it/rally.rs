@@ -1,6 +1,7 @@
 //! A10.6 Rally (chapter A, not in the seeds; its DRM in `assets/tables.ron`) with G11.1/G11.2
-//! (caves and Cave Complexes are Rally-Bonus Terrain), G11.77 (no DM in a Cave Complex) and
-//! G1.41 (a Japanese leader raises a broken Japanese unit's Morale Level; its EX).
+//! (caves and Cave Complexes are Rally-Bonus Terrain), G11.77 (no DM in a Cave Complex),
+//! G1.41 (a Japanese leader raises a broken Japanese unit's Morale Level; its EX) and G11.75
+//! (the cave play-aid's RALLY PHASE: hidden actions within caves and Cave Complexes).
 
 use asl_pto_core::counters::Nationality;
 use asl_pto_core::game::{Dice, REFUSED, apply, begin_phase};
@@ -10,7 +11,7 @@ use asl_pto_core::rules::orders::rally::{leadership, rally};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::state::GameState;
 
-use crate::board::{Board, cliff, plain, setting, situation, unit};
+use crate::board::{Board, cliff, cliff_with_complex, hidden, plain, setting, situation, unit};
 
 fn broken(mut u: UnitAt) -> UnitAt {
     u.unit.broken = true;
@@ -199,4 +200,38 @@ fn g11_77_dm_is_removed_in_a_cave_complex_as_the_rph_begins() {
         st.tallies.mmc_self_rallied.is_empty(),
         "a new RPh, a new self-rally"
     );
+}
+
+#[test]
+fn g11_75_play_aid_a_hidden_unit_rallies_in_a_cave_or_cave_complex_and_stays_hidden() {
+    // RALLY PHASE: "Hidden actions are possible within Caves/Cave Complexes." A hidden broken
+    // squad in cave A, or in Complex AA, makes its Rally attempt without being revealed, whether
+    // it rallies or not; it is Rally-Bonus Terrain all the same.
+    let b = cliff_with_complex();
+    for at in ["cave:A", "complex:A"] {
+        let jp1 = hidden(broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", at)));
+        let st = rph(&b, vec![jp1.clone()]);
+        let plan = rally(&st.situation(&setting(&b)), "jp1").unwrap();
+        assert_eq!(
+            plan.total_drm(),
+            1 - 1,
+            "{at}: self-rally +1, {:?}",
+            plan.drm
+        );
+        let mut outcomes = Vec::new();
+        for seed in 1..60 {
+            let mut st = rph(&b, vec![jp1.clone()]);
+            let order = Order::Rally { unit: "jp1".into() };
+            let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+            assert_eq!(said[0].event, "rally", "{at}: {said:?}");
+            let u = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+            assert!(u.hidden, "{at}: revealed by its Rally attempt: {said:?}");
+            assert!(u.unit.rally_attempted);
+            outcomes.push(u.unit.broken);
+        }
+        assert!(
+            outcomes.contains(&true) && outcomes.contains(&false),
+            "{at}: both a rally and a failure within the seeds"
+        );
+    }
 }

@@ -1,17 +1,21 @@
 //! A10.5 Rout (chapter A, not in the seeds) with G11.73 (no rout from a Cave Complex), G11.77
 //! (a broken Japanese unit may rout to a cave; in a cave no need to seek woods/building),
 //! G11.75 (hiding on entry, as a move) and E1.54 (no rout normally at night, no Failure to Rout).
+//! The `play_aid` tests check the cave play-aid's ROUT PHASE lines (seed 001).
 
 use asl_pto_core::counters::Nationality;
 use asl_pto_core::game::{Dice, REFUSED, apply, end_rout_phase};
 use asl_pto_core::los::Location;
+use asl_pto_core::map::Terrain;
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::rout::{failure_to_rout, rout_destinations};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::state::GameState;
 
-use crate::board::{Board, cliff, jp, loc, plain, setting, situation, unit, us};
+use crate::board::{
+    Board, cliff, cliff_with_complex, hex, jp, loc, plain, setting, situation, unit, us,
+};
 
 fn broken(mut u: UnitAt) -> UnitAt {
     u.unit.broken = true;
@@ -237,4 +241,135 @@ fn a10_51_a_rout_ends_no_closer_to_a_known_enemy_than_it_began() {
     let s = st.situation(&setting(&b));
     let plan = rout_destinations(&s, "jp1").unwrap();
     assert!(plan.destinations.iter().all(|r| r.at == loc(&b, "E5")));
+}
+
+// --- the cave play-aid's ROUT PHASE (seed 001) ----------------------------------------------
+
+/// The rout destinations of broken `id` in `st`, as Locations.
+fn destinations(b: &Board, st: &GameState, id: &str) -> (Vec<Location>, String) {
+    let s = st.situation(&setting(b));
+    let plan = rout_destinations(&s, id).unwrap();
+    (
+        plan.destinations.into_iter().map(|r| r.at).collect(),
+        plan.why,
+    )
+}
+
+#[test]
+fn g11_77_play_aid_a_broken_unit_in_a_cave_is_not_required_to_rout_to_the_nearest_woods() {
+    // The cliff with woods in S2, two hexes up from cave A's Entrance Hex S4.
+    let mut b = cliff();
+    let s2 = hex(&b, "S2");
+    b.map.set_hex(s2, None, Some(Terrain::Woods), None);
+    // From cave A the woods are in reach (S4, S3, S2: 4 MF), yet the open S4 and S3 are rout
+    // destinations too.
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "cave:A")]);
+    let (to, why) = destinations(&b, &st, "jp1");
+    assert!(to.contains(&loc(&b, "S2")), "{to:?}: {why}");
+    assert!(
+        to.contains(&loc(&b, "S4")) && to.contains(&loc(&b, "S3")),
+        "{to:?}: {why}"
+    );
+    assert!(why.contains("G11.77"), "{why}");
+    // The same unit above ground in S3 must go to the nearest woods/building (or a cave at
+    // least as close, G11.77): open ground is no destination.
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "S3")]);
+    let (to, why) = destinations(&b, &st, "jp1");
+    assert!(to.contains(&loc(&b, "S2")), "{to:?}: {why}");
+    assert!(
+        to.iter()
+            .all(|l| *l == loc(&b, "S2") || matches!(l, Location::Cave(_))),
+        "{to:?}: {why}"
+    );
+    assert!(!to.contains(&loc(&b, "S4")), "{to:?}");
+}
+
+/// jp1 (broken) routs from `from` to `to` with `others` on the board: the rout's event and
+/// jp1 afterwards.
+fn rout_into(
+    b: &Board,
+    from: &str,
+    to: &str,
+    others: Vec<UnitAt>,
+) -> (asl_pto_core::game::Said, UnitAt) {
+    let mut units = vec![jp_broken(b, "jp1", from)];
+    units.extend(others);
+    let mut st = rtph(b, units);
+    let order = Order::Rout {
+        unit: "jp1".into(),
+        to: loc(b, to),
+    };
+    let said = apply(&mut st, &setting(b), &order, &mut Dice::new(1));
+    let jp1 = st
+        .units
+        .iter()
+        .find(|u| u.unit.id == "jp1")
+        .unwrap()
+        .clone();
+    (said[0].clone(), jp1)
+}
+
+#[test]
+fn g11_75_play_aid_a_broken_unit_routing_into_a_cave_unseen_becomes_hidden() {
+    let b = cliff();
+    // us1 in S1 looks straight down cave A's CA (S4, S3, S2, S1). Broken, it sees nothing that
+    // counts: jp1 routs from S3 into cave A and becomes HIP there. In Good Order it has a LOS to
+    // the cave: jp1 is onboard in cave A, not hidden.
+    for (watcher_good_order, hidden) in [(false, true), (true, false)] {
+        let mut us1 = us(&b, "us1", "S1");
+        us1.unit.broken = !watcher_good_order;
+        let (said, jp1) = rout_into(&b, "S3", "cave:A", vec![us1]);
+        assert_eq!(said.event, "rout", "{said:?}");
+        assert_eq!(jp1.at, loc(&b, "cave:A"));
+        assert!(jp1.unit.broken && jp1.unit.routed);
+        assert_eq!(
+            jp1.hidden, hidden,
+            "watcher in Good Order: {watcher_good_order}"
+        );
+        assert_eq!(
+            said.text.contains("hidden there (G11.75)"),
+            hidden,
+            "{}",
+            said.text
+        );
+    }
+    // Into a Cave Complex a broken unit becomes hidden whoever watches (G11.75): from cave A
+    // into Complex AA in view of the Good Order us1.
+    let b = cliff_with_complex();
+    let (said, jp1) = rout_into(&b, "cave:A", "complex:A", vec![us(&b, "us1", "S1")]);
+    assert_eq!(said.event, "rout", "{said:?}");
+    assert_eq!(jp1.at, loc(&b, "complex:A"));
+    assert!(jp1.hidden && jp1.unit.broken, "{}", said.text);
+}
+
+#[test]
+fn g11_77_play_aid_a_cave_at_least_as_close_in_mf_as_the_nearest_woods_is_a_rout_destination() {
+    // jp1 broken in S3; us1 in Q2 (not ADJACENT to it) has a LOS to cave A, so entering the
+    // cave costs its 2 MF (G11.751): cave A is 3 MF away (S4, then the cave).
+    let with_woods = |woods: &str| {
+        let mut b = cliff();
+        let h = hex(&b, woods);
+        b.map.set_hex(h, None, Some(Terrain::Woods), None);
+        b
+    };
+    let cave_a = Location::Cave("A".into());
+    // Woods in S2, 2 MF away: nearer than the cave, the only destination.
+    let b = with_woods("S2");
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "S3"), us(&b, "us1", "Q2")]);
+    let (to, why) = destinations(&b, &st, "jp1");
+    assert_eq!(to, [loc(&b, "S2")], "{why}");
+    // Woods in S1, 3 MF away (S2, then the woods): the cave is as close, and a destination too.
+    let b = with_woods("S1");
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "S3"), us(&b, "us1", "Q2")]);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    let mf: Vec<(Location, f32)> = plan
+        .destinations
+        .iter()
+        .map(|r| (r.at.clone(), r.mf))
+        .collect();
+    assert_eq!(mf.len(), 2, "{mf:?}: {}", plan.why);
+    assert!(mf.contains(&(loc(&b, "S1"), 3.0)), "{mf:?}");
+    assert!(mf.contains(&(cave_a, 3.0)), "{mf:?}");
+    assert!(plan.why.contains("G11.77"), "{}", plan.why);
 }

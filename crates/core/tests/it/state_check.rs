@@ -93,3 +93,33 @@ fn a_location_naming_hexes_far_off_the_map_is_refused_not_a_panic() {
     let e = check(&s, &setting(&b), &ob(), false).unwrap_err();
     assert!(e.message.contains("far off the map"), "{e}");
 }
+
+#[test]
+fn g1_5_a_saved_banzai_charge_names_a_location_of_the_map_and_a_japanese_unit() {
+    let b = cliff();
+    let base = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "T5"), us(&b, "us1", "T4")],
+    )
+    .state;
+    let mut s = base.clone();
+    s.units[0].unit.banzai = Some(Location::Ground(b.map.hex("T4").unwrap()));
+    assert_eq!(check(&s, &setting(&b), &ob(), false), Ok(()));
+    s.units[0].unit.banzai = Some(Location::Ground(Hex::new(700, 1)));
+    let e = check(&s, &setting(&b), &ob(), false).unwrap_err();
+    assert!(
+        e.message.contains("Banzai") && e.message.contains("off the map"),
+        "{e}"
+    );
+    let mut s = base.clone();
+    s.units[1].unit.banzai = Some(Location::Ground(b.map.hex("T5").unwrap()));
+    let e = check(&s, &setting(&b), &ob(), false).unwrap_err();
+    assert!(e.message.contains("G1.5"), "{e}");
+    let mut s = base;
+    s.units[0].unit.berserk = true;
+    s.units[0].unit.broken = true;
+    let e = check(&s, &setting(&b), &ob(), false).unwrap_err();
+    assert!(e.message.contains("A15"), "{e}");
+}

@@ -539,3 +539,52 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
         attack: DcVsCave::new(s, cave_id, DcDelivery::Set, drm.drm, drm.reason),
     })
 }
+
+// --- A23.3 a Placed DC detonates in the AFPh ------------------------------------------------
+
+/// A23.3 (not in our sources; G11.8331 EX: "Defensive First Fire then follows" the Placement):
+/// a DC Placed in the MPh detonates as the ATTACKER's AFPh begins, provided its Placer is still
+/// in play, in Good Order and in the Location it Placed it from, and the cave stands; its DRM is
+/// read then (-4 with no unconcealed Good Order Japanese MMC in the cave, G11.833). Otherwise the
+/// DC is lost without detonating (our reading).
+pub fn placed_dc_detonation(s: &Situation, id: &str) -> Result<DcVsCave, Refusal> {
+    let u = s.unit_in_play(id)?;
+    let Some(p) = &u.unit.placed_dc else {
+        return Err(Refusal::new("A23.3", format!("unit {id} has Placed no DC")));
+    };
+    if !u.unit.good_order() {
+        return Err(Refusal::new(
+            "A23.3",
+            format!(
+                "unit {id} broke before the AFPh: its Placed DC in cave {} does not detonate \
+                 (A23.3, not in our sources)",
+                p.cave
+            ),
+        ));
+    }
+    if u.at != p.from {
+        return Err(Refusal::new(
+            "A23.3",
+            format!(
+                "unit {id} left {} where it Placed its DC in cave {}: it does not detonate \
+                 (A23.3, not in our sources)",
+                p.from.display(s.map),
+                p.cave
+            ),
+        ));
+    }
+    if !s.cave_stands(&p.cave) {
+        return Err(Refusal::new(
+            "G11.88",
+            format!("cave {} has been eliminated: the DC went with it", p.cave),
+        ));
+    }
+    let drm = dc_attack_drm(DcDelivery::Placed, japanese_mmc_known(s, &p.cave));
+    Ok(DcVsCave::new(
+        s,
+        &p.cave,
+        DcDelivery::Placed,
+        drm.drm,
+        drm.reason,
+    ))
+}

@@ -175,6 +175,7 @@ pub fn create_hero(
         berserk: false,
         hardened: false,
         banzai: None,
+        placed_dc: None,
         fired: None,
     };
     Ok(HeroPlan {

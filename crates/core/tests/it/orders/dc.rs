@@ -299,3 +299,63 @@ fn g11_8332_a_set_dc_takes_the_entire_mph_and_a_vertex_of_a_crest_ca_hexside() {
     );
     assert_eq!(refused(set_dc_order(&s, "us2", "A")).rule, "G11.8332");
 }
+
+/// The events of a list of `Said`, by name.
+fn events(said: &[asl_pto_core::game::Said]) -> Vec<&str> {
+    said.iter().map(|s| s.event.as_str()).collect()
+}
+
+#[test]
+fn a23_3_a_dc_placed_in_the_mph_detonates_as_the_afph_begins_after_defensive_first_fire() {
+    use asl_pto_core::game::{Dice, apply, begin_phase};
+    use asl_pto_core::rules::orders::Order;
+    let b = cliff();
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4")), jp(&b, "jp3", "cave:A")],
+    )
+    .state;
+    let set = crate::board::setting(&b);
+    let mut dice = Dice::new(1);
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::PlaceDc {
+            unit: "us2".into(),
+            cave: "A".into(),
+        },
+        &mut dice,
+    );
+    assert_eq!(events(&said), vec!["place_dc"], "no attack in the MPh");
+    assert!(said[0].text.contains("A23.3"), "{}", said[0].text);
+    let us2 = st.units.iter().find(|u| u.unit.id == "us2").unwrap();
+    assert_eq!(
+        us2.unit.placed_dc.as_ref().map(|p| p.cave.as_str()),
+        Some("A")
+    );
+    assert!(!us2.unit.dc, "the DC has left its hands");
+    // The DFPh begins: nothing yet. The AFPh begins: it detonates.
+    st.phase = Phase::DefensiveFire;
+    assert!(!events(&begin_phase(&mut st, &set, &mut dice)).contains(&"dc_attack"));
+    let mut broken = st.clone();
+    st.phase = Phase::AdvancingFire;
+    let said = begin_phase(&mut st, &set, &mut dice);
+    let ev = events(&said);
+    let at = ev
+        .iter()
+        .position(|e| *e == "dc_detonates")
+        .expect("detonates");
+    assert_eq!(ev[at + 1], "dc_attack", "{ev:?}");
+    assert!(st.units.iter().all(|u| u.unit.placed_dc.is_none()));
+    // Broken by Defensive First Fire before the AFPh, the Placer's DC is lost.
+    for u in broken.units.iter_mut().filter(|u| u.unit.id == "us2") {
+        u.unit.broken = true;
+    }
+    broken.phase = Phase::AdvancingFire;
+    let said = begin_phase(&mut broken, &set, &mut dice);
+    let lost = said.iter().find(|s| s.event == "dc_lost").expect("lost");
+    assert_eq!(lost.rule.as_deref(), Some("A23.3"));
+    assert!(!events(&said).contains(&"dc_attack"));
+}

@@ -13,7 +13,7 @@ use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
 use crate::rules::orders::units::{
     IftEffect, McFailure, RANDOM_SELECTION, casualty as casualty_of, ift_effect, kia_eliminates,
-    kia_survivor, random_selection,
+    kia_survivor, mc, ptc, random_selection, takes_ptc,
 };
 
 /// The unit gives up its DC.
@@ -200,6 +200,22 @@ fn location_attack(g: &mut Game, attack: &DcVsLocation) {
     units_hit(g, &attack.at, result);
 }
 
+/// A7: applies an IFT `result` to every unit at `at` on `state` (as an attack's result is
+/// applied, `units_hit`), rolling `dice`: what happened. For a tool or a test that has the
+/// result already.
+pub fn ift_result_at(
+    state: &mut crate::state::GameState,
+    setting: &crate::state::Setting,
+    at: &Location,
+    result: IftResult,
+    dice: &mut super::dice::Dice,
+) -> Vec<super::said::Said> {
+    let mut g = Game::new(state, setting, dice);
+    units_hit(&mut g, at, result);
+    g.state.sort();
+    g.said
+}
+
 /// Applies an IFT result to every unit in a Location, as `rules::orders::units::ift_effect`
 /// says: Random Selection (A7.301) picks KIA and K victims (`targets_hit`).
 pub(super) fn units_hit(g: &mut Game, at: &Location, result: IftResult) {
@@ -284,6 +300,30 @@ pub(super) fn targets_hit(g: &mut Game, mut targets: Vec<Unit>, result: IftResul
                 take_mc(g, &v.id, drm, Cause::IftMc, &why);
             }
         }
+        IftEffect::Ptc => {
+            for v in targets {
+                take_ptc(g, &v.id);
+            }
+        }
         IftEffect::Nothing(c) => g.ruled("no_effect", None, c.rule, c.reason),
     }
+}
+
+/// A7.8: unit `id` takes a Pin Task Check (`rules::orders::units::ptc`) if it is one who does
+/// (`takes_ptc`); failing, it is pinned.
+fn take_ptc(g: &mut Game, id: &str) {
+    let s = g.situation();
+    let Some(u) = s.unit(id) else { return };
+    if !takes_ptc(&u.unit) {
+        return;
+    }
+    let setting = g.setting;
+    let plan = mc(&s, u, 0, |side| setting.elr(side), "a PTC");
+    drop(s);
+    let (c, w) = g.dice.dr2("A7.8");
+    let (pinned, text) = ptc(&plan, c, w);
+    if pinned && let Some(u) = g.unit_mut(id) {
+        u.unit.pinned = true;
+    }
+    g.rolled("ptc", Some(id), "A7.8", vec![c, w], text);
 }

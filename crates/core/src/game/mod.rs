@@ -23,6 +23,7 @@ mod trip_flares;
 mod units;
 
 pub use apply::apply;
+pub use attack::ift_result_at;
 pub use dice::{Dice, Roll};
 pub use phases::{begin_phase, end_player_turn, end_rout_phase};
 pub use said::{REFUSED, Said};

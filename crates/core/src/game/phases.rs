@@ -104,6 +104,8 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
         u.unit.banzai = None;
         // A23.3: a Placed DC not detonated by now (a game begun after its AFPh) is lost.
         u.unit.placed_dc = None;
+        // A7.8: Pin is removed at the end of the Player Turn.
+        u.unit.pinned = false;
     }
     super::fire_attack::end_of_player_turn(&mut g);
     melee_gunflashes(&mut g);

@@ -92,7 +92,7 @@ mod tests {
                 "DR {dr}"
             );
         }
-        assert_eq!(dc_result(&t, 12), IftResult::NoEffect);
+        assert_eq!(dc_result(&t, 14), IftResult::NoEffect);
         assert!(dc_result(&t, -2).is_kia());
     }
 }

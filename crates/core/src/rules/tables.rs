@@ -406,11 +406,33 @@ mod tests {
         assert_eq!(t.ift(30, 0), IftResult::Kia(5));
         assert_eq!(t.ift(30, -3), IftResult::Kia(5));
         assert_eq!(t.ift(30, 5), IftResult::K(4));
-        assert_eq!(t.ift(30, 11), IftResult::Ptc);
-        assert_eq!(t.ift(30, 12), IftResult::NoEffect);
+        assert_eq!(t.ift(30, 12), IftResult::Nmc);
+        assert_eq!(t.ift(30, 13), IftResult::Ptc);
+        assert_eq!(t.ift(30, 14), IftResult::NoEffect);
         // A column between two printed ones reads the lower (A7).
         assert_eq!(t.ift_column(29).fp, 24);
         assert_eq!(t.ift_column(40).fp, 36);
+    }
+
+    #[test]
+    fn a7_each_builtin_ift_column_differs_and_runs_one_row_later_than_the_one_before() {
+        let t = Tables::builtin();
+        let row = |fp: u8, r: IftResult| {
+            let c = t.ift.iter().find(|c| c.fp == fp).unwrap();
+            c.results.iter().position(|x| *x == r)
+        };
+        let fps: Vec<u8> = t.ift.iter().map(|c| c.fp).collect();
+        assert_eq!(fps, vec![1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36]);
+        for (i, fp) in fps.iter().enumerate() {
+            // The NMC row: DR 3 on the 1 column, one row later per column; the PTC below it.
+            assert_eq!(row(*fp, IftResult::Nmc), Some(i + 3), "{fp} FP");
+            assert_eq!(row(*fp, IftResult::Ptc), Some(i + 4), "{fp} FP");
+        }
+        for w in t.ift.windows(2) {
+            assert_ne!(w[0].results, w[1].results, "{} and {} FP", w[0].fp, w[1].fp);
+        }
+        // The example: 8 FP at DR 7 is a NMC, not a PTC.
+        assert_eq!(t.ift(8, 7), IftResult::Nmc);
     }
 
     #[test]

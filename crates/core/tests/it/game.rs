@@ -120,3 +120,51 @@ fn a3_the_player_turn_ends_the_sides_swap_and_e1_923_starshells_are_removed() {
         "{said:?}"
     );
 }
+
+#[test]
+fn a7_8_a_ptc_result_pins_a_unit_failing_its_task_check_and_pin_ends_with_the_player_turn() {
+    use asl_pto_core::rules::orders::movement::{MoveVerb, move_to};
+    let b = plain();
+    let set = setting(&b);
+    // Seeds whose PTC DR (the second DR: the first is the IFT's) is above and at most 7.
+    let pick = |fail: bool| {
+        (1..5000u64)
+            .find(|seed| {
+                let mut d = Dice::new(*seed);
+                let _ = d.dr2("A7");
+                let (c, w) = d.dr2("A7.8");
+                (c + w > 7) == fail
+            })
+            .unwrap()
+    };
+    // The Japanese 4-4-7 (Morale Level 7) in C5 under a PTC (A7.8), in the Allied MPh.
+    for fail in [true, false] {
+        let mut s = state(&b, Phase::Movement);
+        let mut dice = Dice::new(pick(fail));
+        let _ = dice.dr2("A7");
+        // A PTC result applied to C5 as an attack's result is.
+        let said = asl_pto_core::game::ift_result_at(
+            &mut s,
+            &set,
+            &loc(&b, "C5"),
+            asl_pto_core::rules::ift::IftResult::Ptc,
+            &mut dice,
+        );
+        let ptc = said.iter().find(|e| e.event == "ptc").expect("a PTC");
+        assert_eq!(ptc.rule.as_deref(), Some("A7.8"));
+        assert_eq!(unit(&s, "jp1").unit.pinned, fail, "{}", ptc.text);
+        if fail {
+            // Pinned: it may not move (A7.8); the Pin goes at the end of the Player Turn.
+            s.turn.attacker = Side::Japanese;
+            let sit = s.situation(&set);
+            assert_eq!(
+                move_to(&sit, "jp1", &loc(&b, "C6"), MoveVerb::Move)
+                    .unwrap_err()
+                    .rule,
+                "A7.8"
+            );
+            end_player_turn(&mut s, &set, &mut dice);
+            assert!(!unit(&s, "jp1").unit.pinned);
+        }
+    }
+}

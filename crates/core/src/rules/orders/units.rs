@@ -212,7 +212,9 @@ pub enum IftEffect {
     Casualty { drm: i32, why: String },
     /// #MC or NMC: every unit takes a MC with `drm`, `why`.
     Mc { drm: i32, why: String },
-    /// No unit is affected (PTC are not modelled).
+    /// PTC: every Good Order, unpinned, non-berserk unit takes a Pin Task Check (`ptc`).
+    Ptc,
+    /// No unit is affected.
     Nothing(Check),
 }
 
@@ -232,15 +234,40 @@ pub fn ift_effect(result: IftResult) -> IftEffect {
             drm: 0,
             why: "a NMC".into(),
         },
-        IftResult::Ptc | IftResult::NoEffect => IftEffect::Nothing(check(
+        IftResult::Ptc => IftEffect::Ptc,
+        IftResult::NoEffect => IftEffect::Nothing(check(
             false,
             "A7",
-            format!(
-                "{}: no unit is broken (PTC are not modelled)",
-                result.text()
-            ),
+            format!("{}: no unit is affected", result.text()),
         )),
     }
+}
+
+/// A7.8 (not in our sources; the common rule): whether unit `u` takes a PTC: in Good Order,
+/// not already pinned, not berserk (A15: a berserk unit ignores Pin).
+pub fn takes_ptc(u: &Unit) -> bool {
+    u.good_order() && !u.pinned && !u.berserk
+}
+
+/// A7.8: a Pin Task Check's DR against the unit's Morale Level (`plan`, as for a MC, G1.41
+/// and the raises included): above it, the unit is pinned. The rule and the words for the log.
+pub fn ptc(plan: &McPlan, colored: u8, white: u8) -> (bool, String) {
+    let dr = i32::from(colored + white);
+    let pinned = dr > plan.level.value;
+    (
+        pinned,
+        format!(
+            "a PTC: Morale Level {} ({}: {}); DR {dr}: {} (A7.8, not in our sources)",
+            plan.level.value,
+            plan.level.rule,
+            plan.level.reason,
+            if pinned {
+                "above it: pinned, it may not move, advance or fire at full FP this Player Turn"
+            } else {
+                "passed: not pinned"
+            }
+        ),
+    )
 }
 
 /// A7.301 Random Selection among the units in a Location: each makes a dr (`rolls`, in the

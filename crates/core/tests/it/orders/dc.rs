@@ -59,10 +59,10 @@ fn g11_833_ex_failed_throw_attacks_cave_k_at_plus_six_and_the_thrower_in_h5_at_p
     };
     assert_eq!(h5.at, Location::Ground(hex(&b, "H5")));
     assert_eq!((h5.drm, h5.rule), (3, "G11.833"));
-    // A7 on the 30-FP column: DR 5 + 3 = 8 is a 2MC there.
+    // A7 on the 30-FP column: DR 5 + 3 = 8 is a 3MC there.
     let (result, text) = h5.resolve(5);
-    assert_eq!(result, IftResult::Mc(2));
-    assert!(text.contains("IFT DR 5 +3 = 8: 2MC"), "{text}");
+    assert_eq!(result, IftResult::Mc(3));
+    assert!(text.contains("IFT DR 5 +3 = 8: 3MC"), "{text}");
 }
 
 #[test]

@@ -127,6 +127,14 @@ pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
             "a broken unit does not move in the MPh or advance in the APh; it routs in the RtPh",
         ));
     }
+    // A7.8 (not in our sources; the common rule): a pinned unit may not move or advance.
+    if u.unit.pinned {
+        return Err(Refusal::new(
+            "A7.8",
+            "a pinned unit does not move in the MPh or advance in the APh (A7.8, not in our \
+             sources); Pin is removed at the end of the Player Turn",
+        ));
+    }
     if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {
         return Err(Refusal::new(
             "A3",

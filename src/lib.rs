@@ -5,7 +5,9 @@
 //! Bevy-free core crate, `asl-pto-core`, re-exported here under the same names) -> `scenario`
 //! -> `sim` -> `view`; the `cli` drives them all.
 
-pub use asl_pto_core::{counters, files, game, hex, los, map, model, rules, state, vasl, words};
+pub use asl_pto_core::{
+    counters, files, game, hex, los, map, model, opponent, rules, state, vasl, words,
+};
 
 pub mod cli;
 pub mod diag;

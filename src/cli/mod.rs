@@ -8,6 +8,7 @@ mod check;
 
 pub use check::findings as check_findings;
 mod cost;
+mod duel;
 mod light;
 mod los;
 mod moves;
@@ -201,6 +202,30 @@ pub enum Command {
         #[arg(long)]
         load: Option<PathBuf>,
     },
+    /// Plays N seeded games of a scenario to their end, both sides by the program, and
+    /// reports each side's wins, the mean game length and the decisions made (issue 28).
+    Duel {
+        /// The scenario file (RON); it must set `turns` and `victory`.
+        scenario: PathBuf,
+        /// How many games (1..10000); game i is played with seed S + i.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// How the Allies play: `doctrine` or `random`.
+        #[arg(long, default_value = "doctrine")]
+        allied: String,
+        /// How the Japanese play: `doctrine` or `random`.
+        #[arg(long, default_value = "doctrine")]
+        japanese: String,
+        /// The first game's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One JSON object per game, then the summary, instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Print every game's events too (the opponent's reasons, the orders' results).
+        #[arg(long)]
+        events: bool,
+    },
     /// What a VASL board archive (bdNN from your VASL boards folder) reads as, hex by hex:
     /// Base Level, terrain, Depression, cliff hexsides.
     Board {
@@ -360,6 +385,26 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             out,
         ),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json, out),
+        Some(Command::Duel {
+            scenario,
+            games,
+            allied,
+            japanese,
+            seed,
+            json,
+            events,
+        }) => duel::run(
+            load(&scenario)?,
+            &duel::Options {
+                games,
+                allied: duel::kind(&allied, "--allied")?,
+                japanese: duel::kind(&japanese, "--japanese")?,
+                seed,
+                json,
+                events,
+            },
+            out,
+        ),
         Some(Command::Walk {
             scenario,
             seed,

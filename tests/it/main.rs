@@ -25,6 +25,7 @@ mod legal_orders;
 mod los;
 mod moves;
 mod night;
+mod opponent;
 mod orders;
 mod play;
 mod rally;

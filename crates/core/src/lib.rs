@@ -17,6 +17,7 @@ pub mod hex;
 pub mod los;
 pub mod map;
 pub mod model;
+pub mod opponent;
 pub mod rules;
 pub mod state;
 pub mod vasl;

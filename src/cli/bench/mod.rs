@@ -4,11 +4,13 @@
 //! timed runs (5 by default), after one untimed pass that fills the line table. `light_ms` is
 //! the whole map's Illumination with shadows for 10 sources. `moves_ms` is one squad's legal-move
 //! field (`rules::moves::field_of_movement`) in the middle of a map of `--boards` benchmark
-//! boards (8 by default), in the MPh.
+//! boards (8 by default), in the MPh. `opponent_player_turn_ms` is a whole Allied Player Turn
+//! of the assault demo, twelve units a side, played by the doctrine opponent (issue 28).
 
 mod board;
 mod los;
 mod moves;
+mod opponent;
 mod render;
 
 use std::io::Write;
@@ -57,6 +59,7 @@ pub fn run(
     });
     let boards = boards.unwrap_or(8);
     let moves = measure_moves(boards, runs)?;
+    let opponent = opponent::measure_opponent(runs.min(3))?;
     let ratio = f.los_ms / f.bare_ms;
     if json {
         out.json(&json!({
@@ -72,6 +75,9 @@ pub fn run(
             "moves_ms": moves.ms,
             "moves_from": moves.from,
             "moves_reached": moves.reached,
+            "opponent_player_turn_ms": opponent.ms,
+            "opponent_units": opponent.units,
+            "opponent_orders": opponent.orders,
             "sees_ms": scale.as_ref().and_then(|s| s.last()).map(|s| s.sees_ms),
             "scale": scale,
             "render": frames,
@@ -151,6 +157,11 @@ pub fn run(
                 r["pick_mesh_4_boards_us"]
             ))?;
         }
+        out.line(format_args!(
+            "opponent turn:    {:8.2} ms   (the doctrine opponent plays a whole Allied Player \
+             Turn of the assault demo with {} units a side: {} orders; target < 1000 ms)",
+            opponent.ms, opponent.units, opponent.orders
+        ))?;
         if cfg!(debug_assertions) {
             out.line(format_args!(
                 "note: this is a debug build; measure with `cargo run --release -- bench`"

@@ -18,6 +18,7 @@ use crate::rules::night::light::SourceKind;
 use crate::rules::orders::phase::{
     cave_smoke_removed_now, heroes_removed, illumination_removed, phase_begins, unit_at_phase_start,
 };
+use crate::rules::orders::rally::dm_removed;
 use crate::state::{GameState, Setting};
 
 /// A3: `state.phase` begins: announced, per-phase unit state cleared, then the phase's own
@@ -52,8 +53,9 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     g.said
 }
 
-/// A10.6 / G11.77: as the RPh begins, each side's one MMC self-rally is available again, and
-/// Infantry in a Cave Complex may not remain DM (G11.77): its DM is removed.
+/// A10.6 / G11.77 / A10.62: as the RPh begins, each side's one MMC self-rally is available
+/// again, Infantry in a Cave Complex may not remain DM (G11.77): its DM is removed, and nor does
+/// a broken unit with no Known enemy in or ADJACENT to its Location (A10.62, `dm_removed`).
 fn rally_phase_begins(g: &mut Game) {
     g.state.tallies.mmc_self_rallied.clear();
     let in_complex: Vec<String> = g
@@ -73,6 +75,20 @@ fn rally_phase_begins(g: &mut Game) {
             "G11.77",
             "Infantry in a Cave Complex may not remain DM: its DM counter is removed".into(),
         );
+    }
+    // A10.62: away from a Known enemy, DM ends.
+    let s = g.situation();
+    let lost: Vec<(String, crate::rules::Check)> = s
+        .units
+        .iter()
+        .filter_map(|u| dm_removed(&s, &u.unit.id).map(|c| (u.unit.id.clone(), c)))
+        .collect();
+    drop(s);
+    for (id, c) in lost {
+        if let Some(u) = g.unit_mut(&id) {
+            u.unit.dm = false;
+        }
+        g.ruled("dm_removed", Some(&id), c.rule, c.reason);
     }
 }
 

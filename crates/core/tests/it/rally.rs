@@ -11,7 +11,7 @@ use asl_pto_core::rules::orders::rally::{leadership, rally};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::state::GameState;
 
-use crate::board::{Board, cliff, cliff_with_complex, hidden, plain, setting, situation, unit};
+use crate::board::{Board, cliff, cliff_with_complex, hidden, plain, setting, situation, unit, us};
 
 fn broken(mut u: UnitAt) -> UnitAt {
     u.unit.broken = true;
@@ -185,7 +185,8 @@ fn g11_77_dm_is_removed_in_a_cave_complex_as_the_rph_begins() {
     jp1.unit.dm = true;
     let mut jp2 = broken(unit(&b, "jp2", Nationality::Japanese, "4-4-7", "C3"));
     jp2.unit.dm = true;
-    let mut st = rph(&b, vec![jp1, jp2]);
+    // A Known American next to jp2 keeps its DM (A10.62).
+    let mut st = rph(&b, vec![jp1, jp2, us(&b, "us1", "C4")]);
     st.tallies.mmc_self_rallied.push(Side::Japanese);
     let said = begin_phase(&mut st, &setting(&b), &mut Dice::new(1));
     let dm = said
@@ -234,4 +235,28 @@ fn g11_75_play_aid_a_hidden_unit_rallies_in_a_cave_or_cave_complex_and_stays_hid
             "{at}: both a rally and a failure within the seeds"
         );
     }
+}
+
+#[test]
+fn a10_62_dm_is_removed_as_the_rph_begins_unless_a_known_enemy_is_in_or_adjacent() {
+    let b = plain();
+    let mut jp1 = broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3"));
+    jp1.unit.dm = true;
+    let mut jp2 = broken(unit(&b, "jp2", Nationality::Japanese, "4-4-7", "H3"));
+    jp2.unit.dm = true;
+    let mut hidden_us = us(&b, "us2", "H4");
+    hidden_us.hidden = true;
+    let mut st = rph(&b, vec![jp1, jp2, us(&b, "us1", "C4"), hidden_us]);
+    let said = begin_phase(&mut st, &setting(&b), &mut Dice::new(1));
+    let lost: Vec<_> = said.iter().filter(|e| e.event == "dm_removed").collect();
+    assert_eq!(lost.len(), 1, "{said:?}");
+    assert_eq!(
+        lost[0].unit.as_deref(),
+        Some("jp2"),
+        "a hidden enemy is not Known"
+    );
+    assert_eq!(lost[0].rule.as_deref(), Some("A10.62"));
+    let dm = |id: &str| st.units.iter().find(|u| u.unit.id == id).unwrap().unit.dm;
+    assert!(dm("jp1"), "us1 is ADJACENT: DM stays");
+    assert!(!dm("jp2"));
 }

@@ -229,3 +229,26 @@ fn best_leader<'a>(s: &'a Situation, u: &UnitAt) -> Option<&'a UnitAt> {
 fn rally_morale(s: &Situation, u: &UnitAt) -> Amount {
     mc(s, u, 0, |_| 0, "").level
 }
+
+/// A10.62 (not in our sources; our reading): as the RPh begins, a broken unit loses its DM
+/// unless a Known (neither hidden nor concealed) Good Order enemy unit is in or ADJACENT to its
+/// Location (to or from a cave, ADJACENT as G11.6 says); `None` where it keeps it (or has none).
+pub fn dm_removed(s: &Situation, id: &str) -> Option<crate::rules::Check> {
+    use super::rout::{known_enemy, same_or_adjacent};
+    let u = s.unit(id)?;
+    if !u.unit.dm {
+        return None;
+    }
+    let near = s
+        .units
+        .iter()
+        .any(|e| known_enemy(e, u.unit.side()) && same_or_adjacent(s, &e.at, &u.at));
+    (!near).then(|| {
+        crate::rules::check(
+            true,
+            "A10.62",
+            "no Known Good Order enemy unit is in or ADJACENT to its Location: its DM counter is \
+             removed as the RPh begins (A10.62, not in our sources)",
+        )
+    })
+}

@@ -40,12 +40,12 @@ pub struct RoutPlan {
 }
 
 /// A Known (neither hidden nor concealed) Good Order unit of the enemy of `side`.
-fn known_enemy(e: &UnitAt, side: Side) -> bool {
+pub(crate) fn known_enemy(e: &UnitAt, side: Side) -> bool {
     e.unit.side() != side && e.unit.good_order() && !e.hidden && !e.concealed
 }
 
 /// Are Locations `a` and `b` the same or ADJACENT (A10.5; to or from a cave as G11.6 says)?
-fn same_or_adjacent(s: &Situation, a: &Location, b: &Location) -> bool {
+pub(crate) fn same_or_adjacent(s: &Situation, a: &Location, b: &Location) -> bool {
     if a == b {
         return true;
     }

@@ -1,0 +1,204 @@
+//! The opponent (issue 28): a side that plays itself, by the same rulings a player's orders go
+//! through, from what that side knows only, saying why it does each thing.
+//!
+//! Modelled on Battle for Wesnoth's RCA AI: at each decision every candidate order is scored
+//! (`doctrine::candidates`) on the side's own view of the game (`view::known_state`: no hidden
+//! enemy, no look under a "?"), the best is judged on the real game (a refusal is remembered and
+//! never tried again this phase) and played with `game::apply`; then all are scored again, until
+//! none scores above zero. `Kind::Random` picks uniformly among every allowed order and passing:
+//! a baseline to measure the doctrine against. Its own dice (for the random choice) are apart
+//! from the game's, so that the game's dice fall as they would for a player giving the same
+//! orders (an exported game replays as a walk).
+
+pub mod doctrine;
+pub mod duel;
+pub mod value;
+pub mod view;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{Dice, Said, apply};
+use crate::los::Location;
+use crate::model::Side;
+use crate::rules::orders::{Order, judge};
+use crate::state::{GameState, Setting};
+
+/// How the opponent decides.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Scored by doctrine (`doctrine`).
+    Doctrine,
+    /// A uniformly random allowed order at each decision, or passing.
+    Random,
+}
+
+impl Kind {
+    /// The kind by its name (`doctrine`, `random`).
+    pub fn parse(text: &str) -> Option<Kind> {
+        match text.to_ascii_lowercase().as_str() {
+            "doctrine" => Some(Kind::Doctrine),
+            "random" => Some(Kind::Random),
+            _ => None,
+        }
+    }
+
+    /// The kind's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Doctrine => "doctrine",
+            Kind::Random => "random",
+        }
+    }
+}
+
+/// When the opponent is asked: in a phase it acts in, or as the DEFENDER right after an
+/// ATTACKER unit moved into `at` in the MPh (Defensive First Fire, A8).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Moment {
+    Phase,
+    FirstFireAt(Location),
+}
+
+/// One candidate: the order, its score, and why, in a sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub order: Order,
+    pub score: f32,
+    pub reason: String,
+}
+
+/// The most orders one side gives in one phase (a bound, never reached by the doctrine).
+pub const MAX_ORDERS_PER_PHASE: usize = 60;
+
+/// One side played by the program.
+#[derive(Clone, Debug)]
+pub struct Opponent {
+    pub side: Side,
+    pub kind: Kind,
+    rng: ChaCha8Rng,
+    /// Orders the real game refused this phase (the view did not show why), and orders given.
+    refused: Vec<Order>,
+    given: usize,
+    /// The Player Turn and phase the memory above is about.
+    at: (u32, crate::model::Phase),
+    /// Decisions made so far (each `decide` that returned an order).
+    pub decisions: u64,
+    /// The hexes its side has Searched this game (G11.33: once is enough).
+    searched: Vec<crate::hex::Hex>,
+}
+
+impl Opponent {
+    /// `side` played by `kind`, its random choices seeded by `seed`.
+    pub fn new(side: Side, kind: Kind, seed: u64) -> Opponent {
+        Opponent {
+            side,
+            kind,
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x0A5C_0991_0A5C_0991),
+            refused: Vec::new(),
+            given: 0,
+            at: (0, crate::model::Phase::Setup),
+            decisions: 0,
+            searched: Vec::new(),
+        }
+    }
+
+    /// The next order of its side now, on what its side knows (`view::known_state`), judged
+    /// allowed on the real game; `None` when it has nothing (more) worth doing.
+    pub fn decide(
+        &mut self,
+        state: &GameState,
+        setting: &Setting,
+        moment: &Moment,
+    ) -> Option<Choice> {
+        let now = (state.turn.number, state.phase);
+        if now != self.at {
+            self.at = now;
+            self.refused.clear();
+            self.given = 0;
+        }
+        if self.given >= MAX_ORDERS_PER_PHASE || state.scoring.over {
+            return None;
+        }
+        let view = view::known_state(state, self.side);
+        let seen = view.situation(setting);
+        let random = self.kind == Kind::Random;
+        let mut cands = doctrine::candidates(
+            &seen,
+            setting.victory,
+            self.side,
+            moment,
+            random,
+            &self.searched,
+        );
+        cands.retain(|c| !self.refused.contains(&c.order));
+        let real = state.situation(setting);
+        loop {
+            let pick = if random {
+                // Every allowed order alike, or passing (one chance more).
+                let i = self.rng.random_range(0..=cands.len());
+                if i == cands.len() {
+                    return None;
+                }
+                cands.remove(i)
+            } else {
+                let best = cands
+                    .iter()
+                    .enumerate()
+                    .max_by(|(_, a), (_, b)| {
+                        a.score
+                            .total_cmp(&b.score)
+                            .then_with(|| format!("{:?}", b.order).cmp(&format!("{:?}", a.order)))
+                    })
+                    .map(|(i, _)| i)?;
+                cands.remove(best)
+            };
+            if judge(&real, &pick.order).is_ok() {
+                if let Order::Search { hex, .. } = &pick.order {
+                    self.searched.push(*hex);
+                }
+                self.given += 1;
+                self.decisions += 1;
+                return Some(pick);
+            }
+            self.refused.push(pick.order);
+            if cands.is_empty() {
+                return None;
+            }
+        }
+    }
+
+    /// The event `opponent` that says a choice and why, before the order is played.
+    pub fn say(&self, c: &Choice, setting: &Setting) -> Vec<Said> {
+        vec![Said {
+            event: "opponent".into(),
+            unit: c.order.unit().map(|u| u.to_string()),
+            rule: None,
+            dice: None,
+            text: format!(
+                "{} ({} opponent): {}",
+                c.reason,
+                self.kind.name(),
+                c.order.script(setting.map)
+            ),
+        }]
+    }
+
+    /// Gives its side's orders at `moment` until it has none worth giving: each is said as an
+    /// event `opponent` with its reason, then played (`game::apply`). Returns what was said.
+    pub fn play(
+        &mut self,
+        state: &mut GameState,
+        setting: &Setting,
+        dice: &mut Dice,
+        moment: &Moment,
+    ) -> Vec<(Order, Vec<Said>)> {
+        let mut out = Vec::new();
+        while let Some(c) = self.decide(state, setting, moment) {
+            let mut said = self.say(&c, setting);
+            said.extend(apply(state, setting, &c.order, dice));
+            out.push((c.order, said));
+        }
+        out
+    }
+}

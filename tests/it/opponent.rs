@@ -1,0 +1,197 @@
+//! Issue 28, the opponent: it decides from its own side's knowledge only (A12, G11.75: what
+//! lies under an enemy "?" or a hidden unit it has not found changes nothing it does), it never
+//! gives an order the rules refuse, the same seed plays the same game, and `asl-pto duel`
+//! reports the same thing for the same arguments.
+
+use asl_pto::game::{Dice, REFUSED, apply};
+use asl_pto::los::Location;
+use asl_pto::model::{Phase, Side};
+use asl_pto::opponent::duel::play_game;
+use asl_pto::opponent::view::known_state;
+use asl_pto::opponent::{Kind, Moment, Opponent};
+use asl_pto::rules::situation::UnitAt;
+use asl_pto::sim;
+use asl_pto::state::GameState;
+
+use crate::common::{demo, demo_path, run, stderr, stdout_ok};
+
+/// The assault demo as set up, and its board (for its setting).
+fn assault() -> (GameState, sim::Board) {
+    let mut app = sim::headless(demo("assault"), 1);
+    let board = app.world().resource::<sim::Board>().clone();
+    let start = sim::live::state(app.world_mut(), &board);
+    (start, board)
+}
+
+fn unit_mut<'a>(s: &'a mut GameState, id: &str) -> &'a mut UnitAt {
+    s.units
+        .iter_mut()
+        .find(|u| u.unit.id == id)
+        .expect("in play")
+}
+
+#[test]
+fn a12_what_lies_under_a_question_mark_or_a_hidden_unit_does_not_change_the_allied_view() {
+    let (mut start, board) = assault();
+    // jp3 in T5's kunai under "?"; once a squad, once a half-squad.
+    unit_mut(&mut start, "jp3").concealed = true;
+    let mut hs = start.clone();
+    unit_mut(&mut hs, "jp3").unit.counter = "2-2-7".into();
+    assert_eq!(
+        known_state(&start, Side::Allied),
+        known_state(&hs, Side::Allied)
+    );
+    // The jpL with it under the same "?": one "?" all the same.
+    let mut both = start.clone();
+    unit_mut(&mut both, "jpL").concealed = true;
+    assert_eq!(
+        known_state(&both, Side::Allied)
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == Side::Japanese && !u.hidden)
+            .count(),
+        known_state(&start, Side::Allied)
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == Side::Japanese && !u.hidden)
+            .count()
+            - 1,
+        "jpL shows as part of the one \"?\" in T5"
+    );
+    // A hidden unit it cannot know of, or none: the same view.
+    let mut extra = start.clone();
+    let mut ghost = unit_mut(&mut extra, "jp1").clone();
+    ghost.unit.id = "jp1.2".into();
+    ghost.at = Location::Ground(board.scenario.map.hex("Q3").unwrap());
+    ghost.hidden = true;
+    extra.units.push(ghost);
+    extra.sort();
+    assert_eq!(
+        known_state(&start, Side::Allied),
+        known_state(&extra, Side::Allied)
+    );
+    // The Japanese themselves see their own units as they are.
+    assert_ne!(
+        known_state(&start, Side::Japanese),
+        known_state(&hs, Side::Japanese)
+    );
+}
+
+#[test]
+fn a12_the_opponent_s_orders_up_to_a_reveal_are_the_same_whatever_the_question_mark_hides() {
+    let (mut start, board) = assault();
+    let setting = board.setting();
+    unit_mut(&mut start, "jp3").concealed = true;
+    unit_mut(&mut start, "jpL").concealed = true;
+    let mut hs = start.clone();
+    unit_mut(&mut hs, "jp3").unit.counter = "2-2-7".into();
+    let t5 = Location::Ground(board.scenario.map.hex("T5").unwrap());
+    // The Allied PFPh and MPh of the first Player Turn, played by the doctrine on each.
+    let orders = |mut st: GameState| -> Vec<String> {
+        let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+        let mut dice = Dice::new(7);
+        let mut given = Vec::new();
+        for phase in [Phase::PrepFire, Phase::Movement] {
+            st.phase = phase;
+            while let Some(c) = me.decide(&st, &setting, &Moment::Phase) {
+                let touches_t5 = matches!(&c.order, asl_pto::rules::orders::Order::Fire { at, .. } if *at == t5)
+                    || matches!(&c.order, asl_pto::rules::orders::Order::Move { to, .. } if *to == t5);
+                given.push(c.order.script(&board.scenario.map));
+                if touches_t5 {
+                    // The "?" is attacked or entered: what follows may differ.
+                    return given;
+                }
+                apply(&mut st, &setting, &c.order, &mut dice);
+            }
+        }
+        given
+    };
+    let a = orders(start);
+    let b = orders(hs);
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_opponent_never_gives_an_order_the_rules_refuse_and_the_same_seed_plays_the_same_game() {
+    let (start, board) = assault();
+    let setting = board.setting();
+    for (allied, japanese) in [
+        (Kind::Doctrine, Kind::Doctrine),
+        (Kind::Doctrine, Kind::Random),
+        (Kind::Random, Kind::Doctrine),
+        (Kind::Random, Kind::Random),
+    ] {
+        for seed in 1..=5 {
+            let g = play_game(&start, &setting, allied, japanese, seed);
+            assert!(
+                g.said.iter().all(|e| e.event != REFUSED),
+                "{allied:?}/{japanese:?} seed {seed}: {:?}",
+                g.said.iter().find(|e| e.event == REFUSED)
+            );
+            assert!(g.winner.is_some(), "the assault always has a winner (A26)");
+            assert_eq!(g.player_turns, 6, "three Game Turns");
+            assert!(
+                g.said.iter().any(|e| e.event == "opponent"),
+                "every order is said with its reason"
+            );
+            if seed == 1 {
+                assert_eq!(play_game(&start, &setting, allied, japanese, seed), g);
+            }
+        }
+    }
+}
+
+#[test]
+fn duel_reports_wins_length_and_decisions_the_same_for_the_same_arguments() {
+    let path = demo_path("assault");
+    let args = [
+        "duel",
+        &path,
+        "--games",
+        "3",
+        "--allied",
+        "doctrine",
+        "--japanese",
+        "random",
+        "--seed",
+        "4",
+    ];
+    let a = run(&args);
+    let text = stdout_ok(&a);
+    assert!(
+        text.contains("3 games, Allied doctrine vs Japanese random, seeds 4..6"),
+        "{text}"
+    );
+    assert!(text.contains("wins: Allied "), "{text}");
+    assert!(
+        text.contains("mean game length: 6.00 Player Turns"),
+        "{text}"
+    );
+    assert!(stderr(&a).contains("decision time"), "{}", stderr(&a));
+    assert_eq!(stdout_ok(&run(&args)), text, "byte-identical");
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let o = run(&json_args);
+    let lines: Vec<serde_json::Value> = stdout_ok(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "three games and the summary");
+    let sum = &lines[3];
+    let wins = &sum["wins"];
+    assert_eq!(
+        wins["allied"].as_u64().unwrap()
+            + wins["japanese"].as_u64().unwrap()
+            + wins["none"].as_u64().unwrap(),
+        3
+    );
+    assert_eq!(sum["allied"], "doctrine");
+    // A scenario with no end, and an unknown kind: exit 2 with the reason.
+    let o = run(&["duel", &demo_path("cliff_caves"), "--games", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("turns"), "{}", stderr(&o));
+    let o = run(&["duel", &path, "--allied", "clever"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("doctrine"), "{}", stderr(&o));
+}

@@ -201,6 +201,10 @@ pub enum Command {
         /// Continue a saved walk (its seed and dice come from the save).
         #[arg(long)]
         load: Option<PathBuf>,
+        /// The side the program plays where the script gives it no order: `japanese`,
+        /// `allied`, optionally `=doctrine` (the default) or `=random`.
+        #[arg(long)]
+        opponent: Option<String>,
     },
     /// Plays N seeded games of a scenario to their end, both sides by the program, and
     /// reports each side's wins, the mean game length and the decisions made (issue 28).
@@ -412,9 +416,11 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             steps,
             save,
             load: saved,
+            opponent,
         }) => {
             let s = load(&scenario)?;
             let seed = seed.or(s.seed).unwrap_or(1);
+            let opponent = opponent.as_deref().map(walk::parse_opponent).transpose()?;
             walk::run(
                 s,
                 &walk::Options {
@@ -424,6 +430,7 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
                     scenario: Some(&scenario),
                     save: save.as_deref(),
                     load: saved.as_deref(),
+                    opponent,
                 },
                 out,
             )

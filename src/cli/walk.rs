@@ -23,6 +23,30 @@ pub struct Options<'a> {
     pub scenario: Option<&'a Path>,
     pub save: Option<&'a Path>,
     pub load: Option<&'a Path>,
+    /// `--opponent SIDE[=KIND]`: the side the program plays where the script gives it no order
+    /// (issue 28).
+    pub opponent: Option<(crate::model::Side, crate::opponent::Kind)>,
+}
+
+/// `--opponent SIDE[=KIND]`: `japanese`, `allied`, `japanese=random`, ...; an input error
+/// naming what is wrong.
+pub fn parse_opponent(text: &str) -> Result<(crate::model::Side, crate::opponent::Kind), Failure> {
+    let (side, kind) = text.split_once('=').unwrap_or((text, "doctrine"));
+    let side = match side.to_ascii_lowercase().as_str() {
+        "japanese" => crate::model::Side::Japanese,
+        "allied" | "allies" => crate::model::Side::Allied,
+        _ => {
+            return Err(Failure::input(format!(
+                "--opponent {text:?}: the side is `japanese` or `allied` (e.g. `japanese=doctrine`)"
+            )));
+        }
+    };
+    let kind = crate::opponent::Kind::parse(kind).ok_or_else(|| {
+        Failure::input(format!(
+            "--opponent {text:?}: the opponent kinds are `doctrine` and `random`"
+        ))
+    })?;
+    Ok((side, kind))
 }
 
 /// Reads, checks and loads the save at `path` into the walk `app`: every problem is one line
@@ -120,7 +144,17 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
             save.display()
         )));
     }
+    if o.opponent.is_some() && (o.load.is_some() || o.save.is_some()) {
+        return Err(Failure::input(
+            "--opponent does not go with --save or --load in this version: a save holds the \
+             script's steps, not the opponent's orders",
+        ));
+    }
     let mut app = sim::headless(s, o.seed);
+    if let Some((side, kind)) = o.opponent {
+        app.world_mut()
+            .insert_resource(sim::opponent::OpponentPlay::new(side, kind, o.seed));
+    }
     let mut past = 0;
     if let Some(path) = o.load {
         past = load_save(&mut app, path)?;

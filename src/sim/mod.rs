@@ -11,6 +11,7 @@ mod history;
 mod lighting;
 pub mod live;
 pub mod log;
+pub mod opponent;
 pub mod phase;
 pub mod play;
 mod play_state;

@@ -89,6 +89,11 @@ pub fn drive(world: &mut World) {
         if phase == target && pt >= min {
             walk.target = None;
         } else {
+            // A side the program plays acts before the phase it acts in ends (issue 28).
+            super::opponent::at_phase_end(world);
+            if game_over(world) {
+                return;
+            }
             world.resource_mut::<NextState<Phase>>().set(phase.next());
             return;
         }
@@ -106,9 +111,11 @@ pub fn drive(world: &mut World) {
         );
     }
     if let Some(action) = world.resource_mut::<Walk>().pending.take() {
+        super::opponent::note_scripted(world, &action);
         super::live::play_out(world, |state, setting, dice| {
             crate::game::apply(state, setting, &action, dice)
         });
+        super::opponent::after_order(world, &action);
     }
 }
 

@@ -195,3 +195,68 @@ fn duel_reports_wins_length_and_decisions_the_same_for_the_same_arguments() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("doctrine"), "{}", stderr(&o));
 }
+
+#[test]
+fn walk_opponent_plays_its_side_where_the_script_gives_it_no_order_and_the_same_seed_the_same_walk()
+{
+    let path = demo_path("assault");
+    let events = |args: &[&str]| -> Vec<serde_json::Value> {
+        stdout_ok(&run(args))
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let args = [
+        "walk",
+        &path,
+        "--seed",
+        "2",
+        "--json",
+        "--opponent",
+        "japanese",
+    ];
+    let ev = events(&args);
+    let theirs: Vec<&serde_json::Value> = ev.iter().filter(|e| e["event"] == "opponent").collect();
+    assert!(!theirs.is_empty(), "the Japanese opponent gave orders");
+    for e in &theirs {
+        assert!(
+            e["unit"].as_str().unwrap().starts_with("jp"),
+            "only Japanese units: {e}"
+        );
+        assert!(
+            e["text"].as_str().unwrap().contains("doctrine opponent"),
+            "{e}"
+        );
+    }
+    // The script fires jp1 and jp2 in the Japanese PFPh of Game Turn 1: the opponent gives no
+    // order there; the script gives no Japanese order in the Allied DFPh: the opponent fires.
+    let in_phase = |attacker: &str, phase: &str| {
+        theirs
+            .iter()
+            .filter(|e| e["turn"] == 1 && e["attacker"] == attacker && e["phase"] == phase)
+            .count()
+    };
+    assert_eq!(in_phase("Japanese", "PFPh"), 0);
+    assert!(in_phase("Allied", "DFPh") > 0);
+    assert_eq!(events(&args), ev, "the same seed, the same walk");
+    // Without it, no opponent event.
+    let plain = events(&["walk", &path, "--seed", "2", "--json"]);
+    assert!(plain.iter().all(|e| e["event"] != "opponent"));
+    // Bad values and unsupported combinations: exit 2.
+    let o = run(&["walk", &path, "--opponent", "germans"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("japanese"), "{}", stderr(&o));
+    let save = std::env::temp_dir().join(format!("asl-pto-opp-{}.ron", std::process::id()));
+    let o = run(&[
+        "walk",
+        &path,
+        "--opponent",
+        "japanese=random",
+        "--steps",
+        "2",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!save.exists());
+}

@@ -46,6 +46,18 @@ pub fn objectives(s: &Situation, victory: &[VictoryCondition], side: Side) -> Ve
             .filter_map(|u| s.hex_of(&u.at))
             .collect::<Vec<Hex>>()
     };
+    // Casualty VP first: Known enemy units in the open are the quarry, the Locations after.
+    let hunts = victory
+        .iter()
+        .any(|c| matches!(c, VictoryCondition::CasualtyVp { side: who, .. } if *who == side));
+    if hunts {
+        v.extend(known_enemy_hexes());
+        if !v.is_empty() {
+            v.sort();
+            v.dedup();
+            return v;
+        }
+    }
     for c in victory {
         match c {
             VictoryCondition::Control { locations, .. } => {
@@ -183,7 +195,7 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
     if let Moment::FirstFireAt(at) = moment {
         for o in fire_orders(s, u, &legal) {
             if matches!(&o, Order::Fire { at: t, .. } if t == at) {
-                out.extend(fire_choice(s, u, o, 0.25, random));
+                out.extend(fire_choice(s, u, o, 0.1, random));
             }
         }
         return;
@@ -191,19 +203,31 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
     match phase {
         Phase::Rally => {
             for o in legal.iter().filter(|o| matches!(o, Order::Rally { .. })) {
-                out.push(choice(
-                    o,
-                    3.0,
-                    format!("{id} tries to rally (A10.6)"),
-                    random,
-                ));
+                // A10.6 / A10.61: worth it when it likely rallies; an Original 12 is a Casualty
+                // Reduction, which a side holding out weighs more.
+                let Ok(r) = crate::rules::orders::rally::rally(s, id) else {
+                    continue;
+                };
+                let drm: i32 = r.drm.iter().map(|d| d.value).sum();
+                let p = 1.0 - super::value::mc_fails(r.level.value, drm);
+                let needed = if plan.attacks { 0.1 } else { 0.25 };
+                if random || p >= needed {
+                    out.push(choice(
+                        o,
+                        3.0 * p,
+                        format!("{id} tries to rally: {:.0} % to rally (A10.6)", 100.0 * p),
+                        random,
+                    ));
+                }
             }
         }
         Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
             let threshold = match phase {
-                Phase::PrepFire => 0.2,
+                Phase::PrepFire => 0.1,
                 _ => 0.1,
             };
+            // A side holding out fires only where it is worth drawing fire back.
+            let threshold = threshold + if plan.attacks { 0.0 } else { 0.15 };
             for o in fire_orders(s, u, &legal) {
                 out.extend(fire_choice(s, u, o, threshold, random));
             }
@@ -478,14 +502,17 @@ fn withdraw(
         .iter()
         .filter(|r| !r.climb && r.path.len() >= 2)
         .filter(|r| {
-            // Not into or next to a Known enemy.
-            s.hex_of(&r.at).is_some_and(|h| {
-                !s.units.iter().any(|o| {
-                    o.unit.side() != u.unit.side()
-                        && !o.hidden
-                        && s.hex_of(&o.at).is_some_and(|e| e.distance(h) <= 1)
-                })
-            }) || matches!(r.at, Location::Cave(_))
+            // Never through, into or next to a Known enemy (a cave at the end is safe).
+            r.path.iter().skip(1).all(|l| {
+                matches!(l, Location::Cave(_))
+                    || s.hex_of(l).is_some_and(|h| {
+                        !s.units.iter().any(|o| {
+                            o.unit.side() != u.unit.side()
+                                && !o.hidden
+                                && s.hex_of(&o.at).is_some_and(|e| e.distance(h) <= 1)
+                        })
+                    })
+            })
         })
         .map(|r| (tem(s, &r.at) - here, r))
         .filter(|(gain, _)| *gain >= 1)
@@ -504,8 +531,8 @@ fn withdraw(
 }
 
 /// G1.5: a Banzai Charge's odds: the charging units' FP at least 1.5 times the FP at the
-/// target (three times for a side holding out, whose every squad lost counts), within four
-/// hexes; the score then.
+/// target, within four hexes, for a side that plays to win by its own conditions; the score
+/// then.
 fn banzai_odds(s: &Situation, units: &[UnitId], to: &Location, attacks: bool) -> Option<f32> {
     let fp = |u: &UnitAt| mmc(&u.unit).map_or(0.0, |c| f32::from(c.fp));
     let ours: f32 = units.iter().filter_map(|x| s.unit(x)).map(fp).sum();
@@ -520,8 +547,8 @@ fn banzai_odds(s: &Situation, units: &[UnitId], to: &Location, attacks: bool) ->
         .hex_of(&first.at)
         .zip(s.hex_of(to))
         .is_some_and(|(a, b)| a.distance(b) <= 4);
-    let needed = if attacks { 1.5 } else { 3.0 };
-    (near && theirs > 0.0 && ours >= needed * theirs).then_some(1.2)
+    // A side holding out does not charge (its every squad lost counts).
+    (attacks && near && theirs > 0.0 && ours >= 1.5 * theirs).then_some(1.2)
 }
 
 /// A hex where hidden caves or units may be: one at the top of a cliff hexside (a cave's hex,
@@ -565,7 +592,10 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
             .any(|o| o.unit.side() != u.unit.side());
         if enemy {
             if let Some(odds) = cc_odds(s, u, &r.at) {
-                let needed = if u.unit.side() == Side::Japanese {
+                // A side holding out risks no CC it need not (its every squad lost counts).
+                let needed = if !plan.attacks {
+                    4.0
+                } else if u.unit.side() == Side::Japanese {
                     1.0
                 } else {
                     1.5

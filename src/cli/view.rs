@@ -11,7 +11,8 @@ use crate::scenario::Scenario;
 #[derive(clap::Args, Debug)]
 #[cfg_attr(not(feature = "viewer"), allow(dead_code))]
 pub struct Args {
-    /// The scenario file (RON); the built-in scenario (scenarios/cliff_caves.ron) by default.
+    /// The scenario file (RON); the built-in scenario (scenarios/cliff_caves.ron) by default,
+    /// with the scenario list open over it.
     pub scenario: Option<PathBuf>,
     /// Show the scenario at night: a daylight scenario gets a Clear, Full Moon night (Base NVR 5
     /// by E1.11).
@@ -68,7 +69,7 @@ pub struct Args {
     /// draws the selected unit's or the hovered hex's): a Location as for `los`.
     #[arg(long, value_name = "LOCATION")]
     pub sees: Option<String>,
-    /// Start with the legend (bottom left: what each colour and marking means) open; it is
+    /// Start with the legend (right panel: what each colour and marking means) open; it is
     /// otherwise a collapsed "Legend" header, opened with a click.
     #[arg(long)]
     pub legend: bool,
@@ -293,6 +294,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         load,
         legend: args.legend,
         sees,
+        file: args.scenario.clone(),
     };
     match crate::view::run(scenario, options) {
         Ok(()) => Ok(ExitCode::SUCCESS),

@@ -32,8 +32,16 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Captured>()
         .init_resource::<BenchClock>()
         .add_systems(PreStartup, make_target)
-        .add_systems(Last, (watch_readiness, bench_frames).chain());
+        .add_systems(
+            Last,
+            (watch_readiness, bench_frames).chain().in_set(Readiness),
+        );
 }
+
+/// The scene's readiness watched, and the capture or the window's probes written
+/// (`ui_probe` writes after it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Readiness;
 
 /// What the command line asked of a run without a window.
 #[derive(Resource, Clone, Debug)]
@@ -245,20 +253,24 @@ fn write_probes(
     night: Res<NightState>,
     cells: LightCells,
     pickables: Res<Pickables>,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) {
     let Some(path) = &request.probes else { return };
     let (cam, gt) = *camera;
     let map = &board.scenario.map;
     let lights = hex_lights(&night, &cells);
-    // The viewport in logical pixels (the window's, or the picture's), as the cursor sees it.
-    let (w, h) = cam
-        .logical_viewport_size()
-        .map_or(request.size, |s| (s.x as u32, s.y as u32));
+    // The map's part of the window (or the picture), in logical pixels as the cursor sees it:
+    // what the docked panels leave.
+    let view = cam.logical_viewport_rect().unwrap_or(Rect::new(
+        0.0,
+        0.0,
+        request.size.0 as f32,
+        request.size.1 as f32,
+    ));
     let on_screen = |p: Vec3| {
-        cam.world_to_viewport(gt, p)
-            .ok()
-            .filter(|px| px.x >= 0.0 && px.y >= 0.0 && px.x < w as f32 && px.y < h as f32)
+        cam.world_to_viewport(gt, p).ok().filter(|px| {
+            px.x >= view.min.x && px.y >= view.min.y && px.x < view.max.x && px.y < view.max.y
+        })
     };
     // The counters drawn, by the hex they stand in (a cave's occupants in the cave's hex).
     let mut units: std::collections::HashMap<crate::hex::Hex, Vec<serde_json::Value>> =

@@ -1,7 +1,8 @@
 //! Caves: a dark opening on the face of the CA Hexside at the cave's own level (G11.1, G11.11;
 //! an Upper-Cliff cave, G11.113, opens above the Entrance Hex's ground), caves IN a Depression
 //! low in its wall; hidden caves (G11.3) drawn only in the Japanese (or everyone's) view; the
-//! selected cave's Covered Arc (G11.12) as a translucent wedge on the hexes it covers.
+//! selected cave's Covered Arc (G11.12) as a translucent wedge on the hexes it covers; an
+//! eliminated cave (G11.88) keeps a marker: its mouth filled with rubble, crossed out.
 
 use bevy::prelude::*;
 
@@ -48,6 +49,22 @@ fn mouth(m: &mut MeshData, o: &Opening, rgb: [f32; 3], frame: [f32; 3]) {
     };
     quad(m, w + 0.03, 0.0, t + 0.03, 0.008, frame);
     quad(m, w, 0.0, t, 0.016, rgb);
+}
+
+/// G11.88: an eliminated cave's mouth, filled with rubble and crossed out in red.
+fn rubble(m: &mut MeshData, o: &Opening) {
+    mouth(m, o, [0.42, 0.38, 0.34], [0.30, 0.28, 0.26]);
+    let base = Vec3::new(o.centre.x, o.floor, o.centre.z) + o.out * 0.03;
+    let (w, t) = (o.width / 2.0, o.tall);
+    let bar = 0.025;
+    let red = [0.80, 0.12, 0.10];
+    for (a, b) in [
+        (base - o.across * w, base + o.across * w + Vec3::Y * t),
+        (base + o.across * w, base - o.across * w + Vec3::Y * t),
+    ] {
+        let up = Vec3::Y * bar;
+        m.wall(a + up, b + up, b - up, a - up, o.out, red);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -101,6 +118,20 @@ fn draw_caves(
             .caves
             .push((Pick::Cave(id.clone()), o.centre + o.out * 0.03, 0.16));
     }
+    // G11.88: a cave the board set up that the world no longer holds was eliminated; its mark
+    // stays, for everyone.
+    pickables.eliminated.clear();
+    for cave in &board.caves.caves {
+        if state.iter().any(|(id, ..)| id == &cave.id) {
+            continue;
+        }
+        let o = opening(cave);
+        rubble(&mut m, &o);
+        pickables.eliminated.push(cave.id.clone());
+        pickables
+            .caves
+            .push((Pick::Cave(cave.id.clone()), o.centre + o.out * 0.03, 0.16));
+    }
     if m.triangles() > 0 {
         commands.spawn((
             CaveVisual,
@@ -111,6 +142,7 @@ fn draw_caves(
     // The selected cave's Covered Arc, hex by hex, on the ground.
     if let Some(Pick::Cave(id)) = &selected.0
         && let Some(cave) = board.caves.cave(id)
+        && !pickables.eliminated.contains(id)
     {
         let mut arc = MeshData::new();
         arc.alpha = 0.38;
@@ -133,5 +165,59 @@ fn draw_caves(
             Mesh3d(meshes.add(arc.to_mesh())),
             MeshMaterial3d(palette.translucent.clone()),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn g11_88_an_eliminated_cave_keeps_a_marker_that_can_be_clicked() {
+        let s = Scenario::builtin();
+        let (caves, _) = s.cave_system();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Assets<Mesh>>()
+            .init_resource::<Selected>()
+            .init_resource::<Pickables>()
+            .insert_resource(Board {
+                scenario: std::sync::Arc::new(s),
+                caves: caves.clone(),
+            })
+            .insert_resource(ViewSettings {
+                side: None,
+                hex_ids: true,
+                grid: true,
+                night_nvr: 2,
+                night_why: String::new(),
+                legend: false,
+                preset: super::super::shared::Preset::Close,
+                focus: None,
+            })
+            .insert_resource(Palette {
+                opaque: Handle::default(),
+                translucent: Handle::default(),
+            })
+            .add_systems(Update, draw_caves);
+        // Every cave stands but G, eliminated with its contents.
+        for c in caves.caves.iter().filter(|c| c.id != "G") {
+            app.world_mut().spawn(CaveCounter { id: c.id.clone() });
+        }
+        app.update();
+        let p = app.world().resource::<Pickables>();
+        assert_eq!(p.eliminated, vec!["G".to_string()]);
+        // Its mark is still there to click (the inspector says it was eliminated), as every
+        // standing cave's is.
+        for c in &caves.caves {
+            assert!(
+                p.caves
+                    .iter()
+                    .any(|(pick, ..)| *pick == Pick::Cave(c.id.clone())),
+                "{}",
+                c.id
+            );
+        }
     }
 }

@@ -217,6 +217,23 @@ impl Picture {
         }
     }
 
+    /// The size in pixels `text` takes when drawn as large as fits in `max_w` x `max_h`: its
+    /// width, and the cap height `text` centres on its centre line.
+    fn text_size(&self, text: &str, max_w: f32, max_h: f32) -> (f32, f32) {
+        let font = &*FONT;
+        let unit = font.as_scaled(PxScale::from(1.0));
+        let width: f32 = text.chars().map(|c| unit.h_advance(font.glyph_id(c))).sum();
+        let height = unit.ascent() - unit.descent();
+        if width <= 0.0 || height <= 0.0 {
+            return (0.0, 0.0);
+        }
+        let px = (max_w / width).min(max_h / height);
+        (
+            width * px,
+            font.as_scaled(PxScale::from(px)).ascent() * 0.72,
+        )
+    }
+
     /// `text` centred on `(cx, cy)`, as large as fits in `max_w` x `max_h` pixels.
     fn text(&mut self, text: &str, cx: f32, cy: f32, max_w: f32, max_h: f32, rgb: [u8; 3]) {
         let font = &*FONT;
@@ -285,6 +302,18 @@ pub fn paint(face: &Face) -> Picture {
         (None, Some(_)) => (side * 0.42, side * 0.42),
         (None, None) => (side * 0.5, side * 0.6),
     };
+    // On a broken side the band stops at the factors: they lie on a plate of the paper, so the
+    // band never crosses them (issue 27.10).
+    if face.band.is_some() && !face.big.is_empty() {
+        let (w, h) = pic.text_size(&face.big, inner - 1.5, big_h);
+        let (x0, x1) = (side / 2.0 - w / 2.0 - 4.0, side / 2.0 + w / 2.0 + 5.5);
+        let (y0, y1) = (big_cy - h / 2.0 - 3.0, big_cy + h / 2.0 + 3.0);
+        for y in y0.floor() as i32..=y1.ceil() as i32 {
+            for x in x0.floor() as i32..=x1.ceil() as i32 {
+                pic.blend(x, y, face.paper, 1.0);
+            }
+        }
+    }
     // The factors in bold, as on the counters: drawn twice, a pixel apart.
     pic.text(&face.big, side / 2.0, big_cy, inner - 1.5, big_h, face.ink);
     pic.text(
@@ -448,6 +477,30 @@ mod tests {
         let last = &data[data.len() - 4..];
         assert!(last[0] < PAPER[0] && last[0] > PAPER[0] / 2, "{last:?}");
         assert_eq!(last[3], 255);
+    }
+
+    #[test]
+    fn a_broken_sides_band_does_not_cross_its_factors() {
+        let mut u = unit(Nationality::Japanese, "4-4-7");
+        u.broken = true;
+        let face = unit_face(&u);
+        let pic = paint(&face);
+        let band = face.band.unwrap();
+        let near = |c: [u8; 3]| c.iter().zip(band).all(|(a, b)| a.abs_diff(b) < 12);
+        // The factors' rows (around the middle, where the diagonal band crosses): no band
+        // colour between the first and the last inked column.
+        let rows = (FACE_PX * 40 / 100)..(FACE_PX * 64 / 100);
+        for y in rows {
+            let inked: Vec<u32> = (0..FACE_PX).filter(|&x| pic.at(x, y)[0] < 60).collect();
+            let (Some(&a), Some(&b)) = (inked.first(), inked.last()) else {
+                continue;
+            };
+            for x in a..=b {
+                assert!(!near(pic.at(x, y)), "band at ({x}, {y}) among the factors");
+            }
+        }
+        // The band is still there, away from the factors (the lower left corner).
+        assert!((0..FACE_PX).any(|x| near(pic.at(x, FACE_PX * 9 / 10))));
     }
 
     #[test]

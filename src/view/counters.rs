@@ -30,12 +30,59 @@ use crate::state::GameState;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CountersStale>()
         .init_resource::<FaceMaterials>()
+        .init_gizmo_group::<SeeThrough>()
+        .add_systems(Startup, see_through_on_top)
         .add_systems(
             Update,
-            (watch_pieces, draw_counters, turn_to_camera)
+            (watch_pieces, draw_counters, turn_to_camera, see_through)
                 .chain()
                 .in_set(ViewSystems::Draw),
         );
+}
+
+/// The outlines of counters hidden in or behind jungle, bamboo, kunai, palms or a building,
+/// drawn over everything (issue 27.10).
+#[derive(Default, Reflect, GizmoConfigGroup)]
+struct SeeThrough;
+
+fn see_through_on_top(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<SeeThrough>();
+    config.depth_bias = -1.0;
+    config.line.width = 2.0;
+}
+
+/// Each unit's counter that the shapes of an obstacle or a hindrance hide from the camera
+/// (`terrain::behind_shapes`: jp2 in the jungle of M6 on the night ridge, a unit behind a hut)
+/// shows through them as an outline in its side's colour, turned as the counter is.
+fn see_through(
+    board: Res<Board>,
+    pickables: Res<Pickables>,
+    orbit: Res<super::camera::Orbit>,
+    units: Query<&crate::model::Unit>,
+    camera: Single<&GlobalTransform, With<Camera3d>>,
+    mut gizmos: Gizmos<SeeThrough>,
+) {
+    let map = &board.scenario.map;
+    let eye = camera.translation();
+    let step = 5f32.to_radians();
+    let yaw = (orbit.yaw / step).round() * step;
+    let turn = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+    for (pick, top, r) in &pickables.counters {
+        let Pick::Unit(id) = pick else { continue };
+        if !super::terrain::behind_shapes(map, eye, *top) {
+            continue;
+        }
+        let Some(u) = units.iter().find(|u| &u.id == id) else {
+            continue;
+        };
+        let [red, green, blue] = counter_art::paper(u.nationality).map(|c| f32::from(c) / 255.0);
+        let side = r / 0.55;
+        gizmos.rect(
+            Isometry3d::new(*top, turn),
+            Vec2::splat(side),
+            Color::srgb(red, green, blue),
+        );
+    }
 }
 
 /// The counters drawn no longer show the situation: redraw them (nothing is drawn yet at the
@@ -100,7 +147,7 @@ const THICK: f32 = 0.028;
 /// A squad counter's side (a hex is 1 across its flats: an ASL counter covers about half).
 const COUNTER_SIDE: f32 = 0.44;
 /// A marker's side (SMOKE, Blaze, Climb, Starshell, IR).
-const MARKER_SIDE: f32 = 0.3;
+pub const MARKER_SIDE: f32 = 0.3;
 
 /// One counter to draw: its face, the centre of its bottom, its side, and whether it is drawn
 /// see-through (a hidden unit, shown only in its owner's view).
@@ -269,6 +316,41 @@ fn face_material(world: &mut World, face: &Face, ghost: bool) -> Handle<Standard
 /// units in its middle.
 const HEX_MARKER_OFFSET: Vec3 = Vec3::new(-0.24, 0.0, 0.2);
 
+/// Spawns one counter showing `face` with its bottom's centre at `at`, `side` wide, turning
+/// with the camera about `anchor`, see-through if `ghost`, tagged with `tag`.
+#[allow(clippy::too_many_arguments)]
+pub fn spawn_tile(
+    world: &mut World,
+    face: &Face,
+    at: Vec3,
+    anchor: Vec3,
+    side: f32,
+    ghost: bool,
+    tag: impl Bundle,
+) -> Entity {
+    let plate = match world.resource::<FaceMaterials>().plate.clone() {
+        Some(p) => p,
+        None => {
+            let p = world.resource_mut::<Assets<Mesh>>().add(plate_mesh());
+            world.resource_mut::<FaceMaterials>().plate = Some(p.clone());
+            p
+        }
+    };
+    let material = face_material(world, face, ghost);
+    world
+        .spawn((
+            tag,
+            FacesCamera {
+                anchor,
+                offset: at - anchor,
+            },
+            Mesh3d(plate),
+            MeshMaterial3d(material),
+            Transform::from_translation(at).with_scale(Vec3::new(side, THICK, side)),
+        ))
+        .id()
+}
+
 /// What the counters' drawing builds before it is spawned: the solid and translucent meshes,
 /// the counter tiles in their piles, and what can be picked.
 #[derive(Default)]
@@ -311,7 +393,7 @@ fn draw_counters(world: &mut World) {
 }
 
 /// The grey of markers (Climb, SMOKE).
-const GREY: [u8; 3] = [214, 214, 206];
+pub const GREY: [u8; 3] = [214, 214, 206];
 
 /// Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?": the
 /// enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
@@ -371,11 +453,13 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
             for m in counter_art::marker_faces(&u.unit) {
                 piles.put(corner(-0.45, 0.45), m, side * 0.4, u.hidden);
             }
+            // The "?" big enough to read at the default zoom (issue 27.10), over the corner
+            // of the id, clear of the factors.
             if veiled {
                 piles.put(
-                    corner(0.45, -0.45),
+                    corner(0.4, -0.4),
                     counter_art::concealed_face(),
-                    side * 0.4,
+                    side * 0.6,
                     false,
                 );
             }
@@ -516,26 +600,16 @@ fn spawn_drawn(world: &mut World, d: Drawn) {
         let mesh = world.resource_mut::<Assets<Mesh>>().add(data.to_mesh());
         world.spawn((CounterVisual, Mesh3d(mesh), MeshMaterial3d(material)));
     }
-    let plate = match world.resource::<FaceMaterials>().plate.clone() {
-        Some(p) => p,
-        None => {
-            let p = world.resource_mut::<Assets<Mesh>>().add(plate_mesh());
-            world.resource_mut::<FaceMaterials>().plate = Some(p.clone());
-            p
-        }
-    };
     for tile in piles.tiles {
-        let material = face_material(world, &tile.face, tile.ghost);
-        world.spawn((
+        spawn_tile(
+            world,
+            &tile.face,
+            tile.at,
+            tile.anchor,
+            tile.side,
+            tile.ghost,
             CounterVisual,
-            FacesCamera {
-                anchor: tile.anchor,
-                offset: tile.at - tile.anchor,
-            },
-            Mesh3d(plate.clone()),
-            MeshMaterial3d(material),
-            Transform::from_translation(tile.at).with_scale(Vec3::new(tile.side, THICK, tile.side)),
-        ));
+        );
     }
     let mut pickables = world.resource_mut::<Pickables>();
     pickables.counters = d.picks;

@@ -103,6 +103,25 @@ pub fn hex_at(map: &Map, p: Vec2) -> Option<Hex> {
     (d <= CORNER_RADIUS * CORNER_RADIUS && map.contains(h)).then_some(h)
 }
 
+/// Whether the ground (hills, cliffs, a Depression's rim) stands between `eye` and `p`: the
+/// segment is sampled every fifth of a hex, and a sample below the ground of the hex under it
+/// hides `p` (the last third of a hex before `p` is not looked at: `p` lies on that ground).
+pub fn hidden_by_terrain(map: &Map, eye: Vec3, p: Vec3) -> bool {
+    let d = p - eye;
+    let len = d.length();
+    let steps = (len / 0.2).ceil().max(1.0) as usize;
+    (1..steps).any(|k| {
+        let t = k as f32 / steps as f32;
+        if (1.0 - t) * len < 0.35 {
+            return false;
+        }
+        let q = eye + d * t;
+        hex_at(map, Vec2::new(q.x, q.z))
+            .and_then(|h| map.get(h))
+            .is_some_and(|hd| q.y < ground(hd) - 0.01)
+    })
+}
+
 /// The map's extent on the ground plane: (min, max) over every hex corner.
 pub fn extent(map: &Map) -> (Vec2, Vec2) {
     let mut lo = Vec2::splat(f32::MAX);

@@ -5,11 +5,11 @@
 //! Location and state.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::caves::shown;
 use super::los_tool::LosTool;
-use super::shared::{Panel, Pick, Picked, Selected, ViewSettings, ViewSystems};
+use super::shared::{Pick, Picked, Selected, ViewSettings, ViewSystems};
 use crate::hex::Hexside;
 use crate::los::Location;
 use crate::rules::caves::access::Under;
@@ -36,8 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         select
             .in_set(ViewSystems::Respond)
             .after(super::play_ui::PlayClicks),
-    )
-    .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Inspector));
+    );
 }
 
 /// A click selects what it picked, unless the LOS tool is on (then the tool takes it), or, in
@@ -55,9 +54,10 @@ fn select(
     }
 }
 
+/// The Inspector, at the top of the right panel (`dock`): what is selected, with its rules.
 #[allow(clippy::too_many_arguments)]
-fn show(
-    mut contexts: EguiContexts,
+pub(super) fn show(
+    InMut(ui): InMut<egui::Ui>,
     mut selected: ResMut<Selected>,
     board: Res<Board>,
     night: Res<NightState>,
@@ -66,9 +66,9 @@ fn show(
     units: Query<UnitRow<'static>>,
     smoke: Query<&'static Smoke>,
     settings: Res<ViewSettings>,
-) -> Result {
+) {
     let Some(pick) = selected.0.clone() else {
-        return Ok(());
+        return;
     };
     // A unit gone from the view (eliminated, or hidden from the side now shown) is no longer
     // selected: no empty Inspector is left behind.
@@ -78,17 +78,21 @@ fn show(
             .any(|(u, _, hidden, ..)| &u.id == id && shown(&settings, u.side(), hidden))
     {
         selected.0 = None;
-        return Ok(());
+        return;
     }
-    let ctx = contexts.ctx_mut()?;
     let map = &board.scenario.map;
-    let mut open = true;
-    egui::Window::new("Inspector")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 190.0])
-        .default_width(320.0)
-        .resizable(false)
-        .open(&mut open)
-        .show(ctx, |ui| {
+    let mut keep = true;
+    egui::CollapsingHeader::new(egui::RichText::new("Inspector").strong())
+        .id_salt("inspector")
+        .default_open(true)
+        .show(ui, |ui| {
+            if ui
+                .small_button("deselect (Esc)")
+                .on_hover_text("leave the selection")
+                .clicked()
+            {
+                keep = false;
+            }
             let seen = Seen {
                 board: &board,
                 night: night.night(),
@@ -108,10 +112,10 @@ fn show(
                 Pick::Unit(id) => show_unit(ui, &seen, id),
             }
         });
-    if !open {
+    ui.separator();
+    if !keep {
         selected.0 = None;
     }
-    Ok(())
 }
 
 /// What the Inspector reads to describe a pick.
@@ -200,6 +204,16 @@ fn show_cave(ui: &mut egui::Ui, seen: &Seen, id: &String) {
     let Some(c) = board.caves.cave(id) else {
         return;
     };
+    if !caves.iter().any(|(cc, ..)| &cc.id == id) {
+        ui.heading(format!("Cave {id}"));
+        ui.label("eliminated with its contents (G11.88): its mouth is marked with rubble");
+        ui.label(format!(
+            "was in {}, CA Hexside {}",
+            map.name(c.hex),
+            map.side_name(c.ca)
+        ));
+        return;
+    }
     let hidden = caves.iter().any(|(cc, _, h)| &cc.id == id && h);
     if !shown(settings, crate::scenario::Side::Japanese, hidden) {
         ui.label("nothing known here");

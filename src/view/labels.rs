@@ -7,38 +7,24 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::geometry::{ground, hex_at};
+use super::geometry::hidden_by_terrain;
 use super::pick::{Hovered, Pickables, hex_point};
-use super::shared::{Pick, ViewSettings, ViewSystems};
+use super::shared::{Layout, Pick, ViewSettings, ViewSystems};
 use crate::map::Map;
 use crate::sim::Board;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, draw.in_set(ViewSystems::Overlay));
+    app.init_resource::<DrawnIds>()
+        .add_systems(EguiPrimaryContextPass, draw.in_set(ViewSystems::Overlay));
 }
 
-/// Whether the ground (hills, cliffs, a Depression's rim) stands between `eye` and `p`: the
-/// segment is sampled every fifth of a hex, and a sample below the ground of the hex under it
-/// hides `p` (the last third of a hex before `p` is not looked at: `p` lies on that ground).
-pub fn hidden_by_terrain(map: &Map, eye: Vec3, p: Vec3) -> bool {
-    let d = p - eye;
-    let len = d.length();
-    let steps = (len / 0.2).ceil().max(1.0) as usize;
-    (1..steps).any(|k| {
-        let t = k as f32 / steps as f32;
-        if (1.0 - t) * len < 0.35 {
-            return false;
-        }
-        let q = eye + d * t;
-        hex_at(map, Vec2::new(q.x, q.z))
-            .and_then(|h| map.get(h))
-            .is_some_and(|hd| q.y < ground(hd) - 0.01)
-    })
-}
+/// The hex ids drawn this frame and where (egui points), for the probes.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct DrawnIds(pub Vec<(String, egui::Pos2)>);
 
 /// Where a hex's id is printed: toward the top (north) edge of its hex, as on an ASL board,
 /// clear of the counters in its middle.
-fn id_point(map: &Map, h: crate::hex::Hex) -> Vec3 {
+pub fn id_point(map: &Map, h: crate::hex::Hex) -> Vec3 {
     hex_point(map, h) + Vec3::new(0.0, 0.02, -0.36)
 }
 
@@ -81,19 +67,23 @@ struct Label {
     colour: egui::Color32,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     board: Res<Board>,
     settings: Res<ViewSettings>,
     pickables: Res<Pickables>,
     hovered: Res<Hovered>,
+    layout: Res<Layout>,
+    mut drawn: ResMut<DrawnIds>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, gt) = *camera;
     let zoom = ctx.zoom_factor();
     let eye = gt.translation();
-    let screen = ctx.content_rect();
+    // Only over the map, never over a panel.
+    let screen = layout.view.unwrap_or(ctx.content_rect());
     // 1 at an 800-point-high window (or picture), larger on a larger one.
     let scale = (screen.height() / 800.0).clamp(0.8, 2.5);
     let map = &board.scenario.map;
@@ -109,9 +99,14 @@ fn draw(
     }
     for (pick, p, _) in &pickables.caves {
         if let Pick::Cave(id) = pick {
+            let gone = pickables.eliminated.contains(id);
             labels.push(Label {
                 at: *p + Vec3::Y * 0.14,
-                text: id.clone(),
+                text: if gone {
+                    format!("{id} eliminated")
+                } else {
+                    id.clone()
+                },
                 size: 15.0,
                 colour: egui::Color32::from_rgb(255, 220, 120),
             });
@@ -134,8 +129,11 @@ fn draw(
         });
         labels.extend(ids);
     }
-    let painter = ctx.layer_painter(egui::LayerId::background());
+    let painter = ctx
+        .layer_painter(egui::LayerId::background())
+        .with_clip_rect(screen);
     let mut placed = Placed::default();
+    let mut ids = Vec::new();
     for label in labels {
         let Ok(px) = cam.world_to_viewport(gt, label.at) else {
             continue;
@@ -151,10 +149,14 @@ fn draw(
             continue;
         }
         placed.add(rect);
+        ids.push((label.text.clone(), rect.center()));
         // A dark plate under the text keeps it readable on any terrain (one shape, where a
         // halo of offset copies would cost four more texts).
         painter.rect_filled(rect.shrink(1.0), 3.0, egui::Color32::from_black_alpha(110));
         painter.galley(rect.center() - galley.size() / 2.0, galley, label.colour);
+    }
+    if drawn.0 != ids {
+        drawn.0 = ids;
     }
     Ok(())
 }

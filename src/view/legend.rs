@@ -1,22 +1,17 @@
-//! The legend (bottom left, a collapsed header until clicked, or open from the start with
+//! The legend (in the right panel, a collapsed header until clicked, or open from the start with
 //! `view --legend`): what each colour and marking on the screen means,
 //! with its rule: the light at night (warm, white, shadowed and hatched, dark), the Covered Arc,
 //! hidden and revealed caves, the LOS thread's colours, and the counters' markings. The
 //! swatches are computed with the same shading and colours the scene uses.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::counter_art;
 use super::shade::{HATCH, HexLight, shade};
-use super::shared::Panel;
 use super::terrain::ground_colour;
 use crate::counters::Nationality;
 use crate::map::terrain::Terrain;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, show.in_set(Panel::Legend));
-}
 
 /// One line of the legend: a swatch (or two, a counter's paper and print), what it means.
 pub struct Entry {
@@ -182,36 +177,24 @@ fn swatch(ui: &mut egui::Ui, e: &Entry) {
     }
 }
 
-fn show(mut contexts: EguiContexts, settings: Res<super::shared::ViewSettings>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Legend")
-        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
-        .resizable(false)
-        .collapsible(true)
+/// The Legend's section of the right panel (`dock`), open from the start with `--legend`.
+pub(super) fn show(InMut(ui): InMut<egui::Ui>, settings: Res<super::shared::ViewSettings>) {
+    egui::CollapsingHeader::new(egui::RichText::new("Legend").strong())
+        .id_salt("legend")
         .default_open(settings.legend)
-        .show(ctx, |ui| {
+        .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 1.0;
-            let sections = entries();
-            // Two columns: the light and the caves, then the LOS thread and the counters.
-            ui.horizontal_top(|ui| {
-                for half in sections.chunks(2) {
-                    ui.vertical(|ui| {
-                        ui.set_max_width(300.0);
-                        for (title, list) in half {
-                            ui.strong(*title);
-                            for e in list {
-                                ui.horizontal(|ui| {
-                                    swatch(ui, e);
-                                    ui.small(e.text);
-                                });
-                            }
-                            ui.add_space(3.0);
-                        }
+            for (title, list) in entries() {
+                ui.strong(title);
+                for e in &list {
+                    ui.horizontal(|ui| {
+                        swatch(ui, e);
+                        ui.add(egui::Label::new(egui::RichText::new(e.text).small()).wrap());
                     });
                 }
-            });
+                ui.add_space(3.0);
+            }
         });
-    Ok(())
 }
 
 #[cfg(test)]

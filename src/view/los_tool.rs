@@ -6,11 +6,11 @@
 //! SMOKE, Blazes, the NVR, Illumination and Gunflashes).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::pick::Pickables;
 use super::place::location_point;
-use super::shared::{Panel, Pick, Picked, ViewSystems};
+use super::shared::{Pick, Picked, ViewSystems};
 use crate::los::{Location, LosResult};
 use crate::rules::orders::look::los_traced;
 use crate::sim::Board;
@@ -19,8 +19,7 @@ use crate::sim::live::situation;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LosTool>()
         .add_systems(Update, take_picks.in_set(ViewSystems::Respond))
-        .add_systems(Update, (compute, draw).chain().in_set(ViewSystems::Draw))
-        .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Los));
+        .add_systems(Update, (compute, draw).chain().in_set(ViewSystems::Draw));
 }
 
 /// With the tool on, a click sets the thread's next end (else the inspector selects it).
@@ -152,19 +151,17 @@ fn draw(tool: Res<LosTool>, board: Res<Board>, mut gizmos: Gizmos) {
     }
 }
 
-fn show(
-    mut contexts: EguiContexts,
+/// The LOS tool's section of the right panel (`dock`).
+pub(super) fn show(
+    InMut(ui): InMut<egui::Ui>,
     mut tool: ResMut<LosTool>,
     mut sees: ResMut<super::sees::SeesTool>,
     board: Res<Board>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("LOS")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
-        .resizable(false)
-        .collapsible(true)
+) {
+    egui::CollapsingHeader::new(egui::RichText::new("LOS").strong())
+        .id_salt("los")
         .default_open(tool.active || sees.on)
-        .show(ctx, |ui| {
+        .show(ui, |ui| {
             let mut on = sees.on;
             if ui
                 .checkbox(&mut on, "Sees (hold V): what the selected unit, else the hex under the pointer, sees")
@@ -232,5 +229,4 @@ fn show(
                 }
             }
         });
-    Ok(())
 }

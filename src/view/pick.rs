@@ -28,6 +28,8 @@ pub struct Pickables {
     pub destinations: Vec<(Pick, Vec3, f32)>,
     /// The map's distinct Base Levels (`levels`), for `ray_hex`.
     pub levels: Vec<i32>,
+    /// The caves eliminated (G11.88), drawn as rubble (their labels say so).
+    pub eliminated: Vec<String>,
     /// Each drawn unit's Location (a click on a counter picks it for the LOS tool).
     pub unit_at: std::collections::HashMap<String, crate::los::Location>,
 }
@@ -85,7 +87,7 @@ fn cursor_ray(window: &Window, camera: (&Camera, &GlobalTransform)) -> Option<Ra
 
 fn hover(
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     board: Res<Board>,
     mut hovered: ResMut<Hovered>,
     mut pickables: ResMut<Pickables>,
@@ -93,21 +95,34 @@ fn hover(
     if pickables.levels.is_empty() {
         pickables.levels = levels(&board.scenario.map);
     }
+    // Over a docked panel the pointer is over no hex.
+    let on_map = window.cursor_position().is_some_and(|c| {
+        camera
+            .0
+            .logical_viewport_rect()
+            .is_none_or(|view| view.contains(c))
+    });
     let h = cursor_ray(&window, *camera)
+        .filter(|_| on_map)
         .and_then(|ray| ray_hex(&board.scenario.map, &pickables.levels, ray));
-    hovered.0 = h.map(|(_, h)| h);
+    let now = h.map(|(_, h)| h);
+    if hovered.0 != now {
+        hovered.0 = now;
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     over_ui: Res<PointerOverUi>,
     board: Res<Board>,
     pickables: Res<Pickables>,
     mut picked: MessageWriter<Picked>,
     mut contexts: bevy_egui::EguiContexts,
+    keys: Res<ButtonInput<KeyCode>>,
+    layout: Res<super::shared::Layout>,
 ) {
     if over_ui.0 || !buttons.just_released(MouseButton::Left) {
         return;
@@ -116,9 +131,11 @@ fn click(
     // the move): ask egui which of last frame's areas lies under the pointer now.
     if let (Ok(ctx), Some(cursor)) = (contexts.ctx_mut(), window.cursor_position()) {
         let zoom = ctx.zoom_factor();
-        let over_panel = ctx
-            .layer_id_at(bevy_egui::egui::pos2(cursor.x / zoom, cursor.y / zoom))
-            .is_some_and(|l| l.order != bevy_egui::egui::Order::Background);
+        let at = bevy_egui::egui::pos2(cursor.x / zoom, cursor.y / zoom);
+        let over_panel = !layout.on_map(at)
+            || ctx
+                .layer_id_at(at)
+                .is_some_and(|l| l.order != bevy_egui::egui::Order::Background);
         if over_panel {
             return;
         }
@@ -131,11 +148,11 @@ fn click(
         ray_hex(map, &pickables.levels, ray).map(|(t, h)| (t, Pick::Hex(h)));
     // Play mode's destination marks come last, so a mark wins over a counter lying on it
     // (issue 27.7): a click on it moves there rather than selecting or targeting the counter.
-    for items in [
-        &pickables.caves,
-        &pickables.counters,
-        &pickables.destinations,
-    ] {
+    // A Ctrl+click selects what it picks: the marks are not looked at.
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+        || keys.any_just_released([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let marks: &[(Pick, Vec3, f32)] = if ctrl { &[] } else { &pickables.destinations };
+    for items in [&pickables.caves[..], &pickables.counters[..], marks] {
         if let Some((t, p)) = ray_item(ray, items)
             && best.as_ref().is_none_or(|(bt, _)| t <= *bt + 0.3)
         {

@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 fn time_picking(
     request: Res<CaptureRequest>,
     clock: Res<BenchClock>,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     board: Res<Board>,
     pickables: Res<Pickables>,
     mut ray_cast: MeshRayCast,

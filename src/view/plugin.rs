@@ -1,13 +1,15 @@
 //! `ViewPlugin`: the viewer's parts wired on top of the simulation, its system sets configured
 //! once.
 
+use bevy::camera::CameraUpdateSystems;
 use bevy::prelude::*;
-use bevy_egui::EguiPrimaryContextPass;
+use bevy::transform::TransformSystems;
+use bevy_egui::{EguiPostUpdateSet, EguiPrimaryContextPass};
 
 use super::shared::{Panel, Picked, PointerOverUi, Selected, ViewOptions, ViewSystems};
 use super::{
-    board, camera, capture, caves, counters, grid, inspector, keys_help, labels, legend, los_tool,
-    pick, pick_bench, play_ui, quiet, sees, ui, walk_panel,
+    board, camera, capture, caves, counters, dock, grid, inspector, keys_help, labels, los_tool,
+    pick, pick_bench, picker, play_ui, quiet, sees, stack, ui, ui_probe, walk_panel,
 };
 use crate::sim::SimSystems;
 
@@ -35,17 +37,21 @@ impl Plugin for ViewPlugin {
         )
         .configure_sets(
             EguiPrimaryContextPass,
-            (
-                Panel::Bar,
-                Panel::Walkthrough,
-                Panel::Inspector,
-                Panel::Los,
-                Panel::Legend,
-            )
+            (Panel::Docks, Panel::Floating)
                 .chain()
                 .in_set(ViewSystems::Panels),
+        )
+        // The panels and the labels over the map are laid out with this frame's camera: after
+        // the camera is placed and its viewport computed (else a frame drawn after a pan or a
+        // zoom, with nothing to wake the next, kept the hex ids of the camera before).
+        .configure_sets(
+            PostUpdate,
+            EguiPostUpdateSet::EndPass
+                .after(TransformSystems::Propagate)
+                .after(CameraUpdateSystems),
         );
         app.insert_resource(play_ui::PlayStart::from(&self.options))
+            .insert_resource(picker::Picker::from_options(&self.options))
             .insert_resource(capture::CaptureRequest::from(&self.options))
             .init_resource::<Selected>()
             .init_resource::<PointerOverUi>()
@@ -56,9 +62,12 @@ impl Plugin for ViewPlugin {
             counters::plugin,
             grid::plugin,
             sees::plugin,
+            ui_probe::plugin,
+            picker::plugin,
         ))
         .add_plugins((
-            legend::plugin,
+            dock::plugin,
+            stack::plugin,
             keys_help::plugin,
             camera::plugin,
             pick::plugin,

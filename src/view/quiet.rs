@@ -2,7 +2,8 @@
 //! an idle viewer sleeps until input comes; it keeps rendering continuously only while there is
 //! work a frame must do without input: the scene still loading (meshes, render pipelines, the
 //! capture or probes waiting for it), a walkthrough step or Play order still running (a step can
-//! take several frames, one phase each), the camera easing, an arrow key held. Two things in
+//! take several frames, one phase each), the camera easing, an arrow key held, the few frames
+//! after a resize. Two things in
 //! bevy_egui would keep it awake forever or not wake it at all, and are mended here: a
 //! `ModifiersChanged` event it feeds egui every frame (egui repaints on any event), and egui's
 //! delayed repaints (tooltips) it does not pass to winit. Idle under Xvfb: 0.0 % of a core
@@ -86,8 +87,20 @@ fn keep_awake(
     walk: Res<Walk>,
     play: Res<Play>,
     keys: Res<ButtonInput<KeyCode>>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut after_resize: Local<u32>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    // A resized window is laid out again over a few frames (egui learns the new size from the
+    // camera a frame late, then the map's viewport follows the panels): draw them all, so the
+    // panels stand at their new places without waiting for input (issue 27.8).
+    if resized.read().count() > 0 {
+        *after_resize = 4;
+    }
+    if *after_resize > 0 {
+        *after_resize -= 1;
+        redraw.write(RequestRedraw);
+    }
     let loading = time.elapsed_secs() < 5.0
         || !ready.terrain
         || !ready.counters

@@ -10,7 +10,7 @@ use bevy_egui::EguiPlugin;
 
 use super::plugin::ViewPlugin;
 use super::shared::{Selected, ViewOptions, ViewSettings};
-use super::{capture, los_tool, probe, quiet, sees};
+use super::{capture, los_tool, picker, probe, quiet, sees};
 use crate::scenario::Scenario;
 use crate::sim::SimPlugin;
 
@@ -143,9 +143,44 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
             .set(a, b, &map);
     }
     capture::add_pipeline_probe(&mut app);
-    match app.run() {
+    let exit = app.run();
+    drop(app);
+    if let Some(args) = picker::reopen_request() {
+        return reopen(args);
+    }
+    match exit {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(ViewError::Exit(code.get())),
+    }
+}
+
+/// The viewer opened again, on the scenario the picker chose: this program run in this
+/// process's place with `args` (elsewhere than on Unix, started beside it as this one ends).
+fn reopen(args: Vec<std::ffi::OsString>) -> Result<(), ViewError> {
+    let exe = std::env::current_exe()
+        .map_err(|e| ViewError::Unavailable(format!("could not reopen the viewer: {e}")))?;
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(args);
+    // The private runtime folder the command line made for this run (`cli::view`) is removed;
+    // the next run makes its own.
+    let own = std::env::temp_dir().join(format!("asl-pto-runtime-{}", std::process::id()));
+    if std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| std::path::Path::new(&d) == own) {
+        let _ = std::fs::remove_dir_all(&own);
+        cmd.env_remove("XDG_RUNTIME_DIR");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let e = cmd.exec();
+        Err(ViewError::Unavailable(format!(
+            "could not reopen the viewer: {e}"
+        )))
+    }
+    #[cfg(not(unix))]
+    {
+        cmd.spawn()
+            .map(|_| ())
+            .map_err(|e| ViewError::Unavailable(format!("could not reopen the viewer: {e}")))
     }
 }
 

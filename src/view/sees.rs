@@ -54,7 +54,10 @@ fn follow(world: &mut World) {
     let held = world
         .resource::<ButtonInput<KeyCode>>()
         .pressed(KeyCode::KeyV)
-        && !world.resource::<super::shared::PointerOverUi>().0;
+        && !world.resource::<super::shared::PointerOverUi>().0
+        && !world
+            .get_resource::<bevy_egui::input::EguiWantsInput>()
+            .is_some_and(|w| w.wants_any_keyboard_input());
     let on = world.resource::<SeesTool>().on || held;
     let pinned = world.resource::<SeesTool>().pinned.clone();
     let from = if pinned.is_some() && world.resource::<SeesTool>().on {

@@ -53,6 +53,9 @@ pub struct ViewOptions {
     pub legend: bool,
     /// Start with this Location's visibility field drawn (`--sees`).
     pub sees: Option<Location>,
+    /// The scenario file shown (`None`: the built-in scenario, and the scenario picker opens
+    /// at the start).
+    pub file: Option<PathBuf>,
 }
 
 impl Default for ViewOptions {
@@ -75,6 +78,7 @@ impl Default for ViewOptions {
             load: None,
             legend: false,
             sees: None,
+            file: None,
         }
     }
 }
@@ -164,18 +168,50 @@ pub enum ViewSystems {
     Overlay,
 }
 
-/// The egui windows within `ViewSystems::Panels`, shown in this order each frame (egui puts
-/// the window first shown last on top, its title bar lit: the LOS tool's).
+/// The egui parts within `ViewSystems::Panels`, in this order each frame.
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
 pub enum Panel {
-    /// Day or night, whose view, hex ids, camera presets (`ui`).
-    Bar,
-    /// The walkthrough (`walk_panel`).
-    Walkthrough,
-    /// What was clicked (`inspector`).
-    Inspector,
-    /// The LOS tool (`los_tool`).
-    Los,
-    /// What the colours and markings mean (`legend`).
-    Legend,
+    /// The docked panels (`dock`): the View bar on top, the game on the left (walkthrough,
+    /// Orders, event log), the Inspector, LOS tool and Legend on the right; the map takes the
+    /// space they leave.
+    Docks,
+    /// Small windows over the map, after the docks: the Keys list, a stack's units, the
+    /// scenario picker.
+    Floating,
+}
+
+/// Where the docked panels and the map lie in the window this frame, in egui points (a point is
+/// `zoom` logical pixels), kept by `dock`: the labels over the map keep to `view`, the probes
+/// report it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Layout {
+    /// The map's part of the window: what the panels leave (the whole window until the first
+    /// layout).
+    pub view: Option<bevy_egui::egui::Rect>,
+    /// Each panel shown, by name (`top`, `left`, `right`, and the floating windows).
+    pub panels: Vec<(&'static str, bevy_egui::egui::Rect)>,
+    /// Logical pixels per egui point.
+    pub zoom: f32,
+}
+
+impl Layout {
+    /// Whether a point (egui points) lies on the map, not under a panel.
+    pub fn on_map(&self, p: bevy_egui::egui::Pos2) -> bool {
+        self.view.is_none_or(|v| v.contains(p))
+    }
+}
+
+/// Whether the keyboard is egui's now (a text field has the focus, or a popup is open): the
+/// viewer's own keys (G, V, 1-3, Home, the arrows, Esc, L, Ctrl+Z/Y/S) then do nothing.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Typing<'w> {
+    wants: Option<Res<'w, bevy_egui::input::EguiWantsInput>>,
+}
+
+impl Typing<'_> {
+    pub fn now(&self) -> bool {
+        self.wants
+            .as_ref()
+            .is_some_and(|w| w.wants_any_keyboard_input())
+    }
 }

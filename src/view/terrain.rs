@@ -116,6 +116,38 @@ pub fn feature_height(t: Terrain) -> f32 {
     }
 }
 
+/// The height of the shapes `features` stands on a hex (palms a Level whatever their
+/// hindrance height), 0 where it stands none that could hide a counter.
+pub fn shapes_height(t: Terrain) -> f32 {
+    match t {
+        Terrain::PalmTrees | Terrain::Orchard => geometry::LEVEL_HEIGHT,
+        Terrain::Marsh | Terrain::Swamp | Terrain::Paddy => 0.0,
+        Terrain::Kunai | Terrain::Grain => feature_height(t).max(0.08),
+        _ => feature_height(t),
+    }
+}
+
+/// Whether the shapes of an obstacle or a hindrance (jungle, bamboo, kunai, palms, a hut or a
+/// building) stand between `eye` and `p`, or around `p`: a counter there is drawn through them
+/// as an outline (issue 27.10). Each hex's shapes are taken as a drum over its middle, as tall
+/// as they stand.
+pub fn behind_shapes(map: &Map, eye: Vec3, p: Vec3) -> bool {
+    let d = p - eye;
+    let len = d.length();
+    let steps = (len / 0.05).ceil().max(1.0) as usize;
+    (1..steps).any(|k| {
+        let q = eye + d * (k as f32 / steps as f32);
+        let Some(hd) = geometry::hex_at(map, Vec2::new(q.x, q.z)).and_then(|h| map.get(h)) else {
+            return false;
+        };
+        let top = shapes_height(hd.terrain);
+        top > 0.0
+            && q.y < geometry::ground(hd) + top
+            && q.y > geometry::ground(hd)
+            && Vec2::new(q.x, q.z).distance(centre(hd.hex)) < 0.42
+    })
+}
+
 /// The 3D shapes standing on a hex, so jungle, bamboo, palms, huts and kunai read at a glance.
 fn features(m: &mut MeshData, d: &HexData, y: f32) {
     let h = d.hex;
@@ -312,6 +344,40 @@ mod tests {
 
     fn ridge() -> Scenario {
         Scenario::builtin()
+    }
+
+    #[test]
+    fn a_counter_in_jungle_is_behind_its_shapes_one_on_open_ground_is_not() {
+        let s = Scenario::load(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/night_ridge.ron"
+        )))
+        .unwrap();
+        let map = &s.map;
+        let point = |id: &str| {
+            let d = map.get(map.hex(id).unwrap()).unwrap();
+            at(centre(d.hex), geometry::ground(d) + 0.03)
+        };
+        // jp2 in the jungle of M6, seen obliquely from the south: inside the trees.
+        let p = point("M6");
+        let eye = p + Vec3::new(0.0, 2.5, 5.0);
+        assert!(behind_shapes(map, eye, p));
+        // A counter on open ground with open ground toward the camera is in plain sight.
+        let open = map
+            .hexes()
+            .find(|d| {
+                shapes_height(d.terrain) == 0.0
+                    && d.hex.neighbors().iter().all(|n| {
+                        map.get(*n).is_some_and(|nd| {
+                            shapes_height(nd.terrain) == 0.0 && nd.level == d.level
+                        })
+                    })
+            })
+            .unwrap();
+        let q = at(centre(open.hex), geometry::ground(open) + 0.03);
+        assert!(!behind_shapes(map, q + Vec3::new(0.0, 2.5, 5.0), q));
+        // Straight down nothing stands over a counter on open ground.
+        assert!(!behind_shapes(map, q + Vec3::Y * 8.0, q));
     }
 
     #[test]

@@ -1,98 +1,144 @@
-//! The view bar (day/night, whose view, hex ids, camera presets), one of the egui panels (the
-//! walkthrough, the inspector and the LOS tool are their own files' windows); and, after every
-//! panel, whether the pointer is over one of them (then clicks and drags are the panel's, not
-//! the camera's).
+//! The View bar across the top of the window (day/night, whose view, grid and hex ids, the
+//! camera, the side panels' switches, the Keys list), drawn in its place by `dock`; and, after
+//! every panel, whether the pointer is over one of them (then clicks and drags are the panel's,
+//! not the camera's).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::camera::{Orbit, preset_orbit};
-use super::shared::{Panel, PointerOverUi, Preset, ViewSettings, ViewSystems};
+use super::camera::{HomeOrbit, Orbit, ViewAspect, preset_orbit};
+use super::dock::Dock;
+use super::keys_help::KeysHelp;
+use super::shared::{Layout, PointerOverUi, Preset, ViewSettings, ViewSystems};
 use crate::scenario::Side;
 use crate::sim::{Board, NightState};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, view_bar.in_set(Panel::Bar))
-        .add_systems(
-            EguiPrimaryContextPass,
-            pointer_state.in_set(ViewSystems::Overlay),
-        );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        pointer_state.in_set(ViewSystems::Overlay),
+    );
 }
 
-fn pointer_state(mut contexts: EguiContexts, mut over: ResMut<PointerOverUi>) -> Result {
+/// The pointer is the panels' when egui uses it, or when it lies outside the map's part of the
+/// window (over a docked panel, which egui draws on its background layer).
+fn pointer_state(
+    mut contexts: EguiContexts,
+    layout: Res<Layout>,
+    mut over: ResMut<PointerOverUi>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    over.0 = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+    let off_map = ctx.pointer_latest_pos().is_some_and(|p| !layout.on_map(p));
+    let now = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input() || off_map;
+    if over.0 != now {
+        over.0 = now;
+    }
     Ok(())
 }
 
-fn view_bar(
-    mut contexts: EguiContexts,
+/// The View bar: one wrapped row of small controls.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn view_bar(
+    InMut(ui): InMut<egui::Ui>,
     mut settings: ResMut<ViewSettings>,
     mut night: ResMut<NightState>,
     mut orbit: ResMut<Orbit>,
+    home: Res<HomeOrbit>,
+    aspect: Res<ViewAspect>,
+    mut dock: ResMut<Dock>,
+    mut help: ResMut<KeysHelp>,
+    mut picker: ResMut<super::picker::Picker>,
     board: Res<Board>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("View")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .resizable(false)
-        .collapsible(true)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                let is_night = night.nvr.is_some();
-                if ui.selectable_label(!is_night, "Day").clicked() && is_night {
-                    night.nvr = None;
-                }
-                if ui.selectable_label(is_night, "Night").clicked() && !is_night {
-                    night.nvr = Some(settings.night_nvr);
-                }
-                match night.nvr {
-                    Some(n) => ui.label(format!("NVR {n} (E1.1)")),
-                    None => ui.label("daylight"),
-                };
-            });
-            if night.nvr.is_some() {
-                ui.small(&settings.night_why);
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 6.0;
+        let mut left = dock.left;
+        if ui
+            .toggle_value(&mut left, "◀ Game")
+            .on_hover_text("the walkthrough, Orders and event log (left panel)")
+            .changed()
+        {
+            dock.left = left;
+        }
+        ui.separator();
+        let is_night = night.nvr.is_some();
+        if ui.selectable_label(!is_night, "Day").clicked() && is_night {
+            night.nvr = None;
+        }
+        if ui.selectable_label(is_night, "Night").clicked() && !is_night {
+            night.nvr = Some(settings.night_nvr);
+        }
+        match night.nvr {
+            Some(n) => ui
+                .label(format!("NVR {n} (E1.1)"))
+                .on_hover_text(&settings.night_why),
+            None => ui.label("daylight"),
+        };
+        ui.separator();
+        ui.label("Hidden of:");
+        for (side, name) in [
+            (None, "all"),
+            (Some(Side::Japanese), "Japanese"),
+            (Some(Side::Allied), "Allied"),
+        ] {
+            if ui.selectable_label(settings.side == side, name).clicked() {
+                settings.side = side;
             }
-            ui.horizontal(|ui| {
-                ui.label("Hidden units/caves of:");
-                for (side, name) in [
-                    (None, "all"),
-                    (Some(Side::Japanese), "Japanese"),
-                    (Some(Side::Allied), "Allied"),
-                ] {
-                    if ui.selectable_label(settings.side == side, name).clicked() {
-                        settings.side = side;
-                    }
-                }
-            });
-            // Only a click changes the settings (the caves and counters redraw when they do).
-            ui.horizontal(|ui| {
-                let mut grid = settings.grid;
-                if ui.checkbox(&mut grid, "hex grid (G)").changed() {
-                    settings.grid = grid;
-                }
-                let mut hex_ids = settings.hex_ids;
-                if ui
-                    .checkbox(&mut hex_ids, "hex ids (else the one under the pointer)")
-                    .changed()
-                {
-                    settings.hex_ids = hex_ids;
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label("Camera:");
-                for (p, name) in [
-                    (Preset::Close, "1 close"),
-                    (Preset::Overview, "2 overview"),
-                    (Preset::Top, "3 top"),
-                ] {
-                    if ui.button(name).clicked() {
-                        *orbit = preset_orbit(&board, &settings, p);
-                    }
-                }
-            });
-            ui.small("Right drag: orbit · Shift+right or middle drag: pan · wheel: zoom · click: inspect · F1 or ?: all keys");
-        });
-    Ok(())
+        }
+        ui.separator();
+        // Only a click changes the settings (the caves and counters redraw when they do).
+        let mut grid = settings.grid;
+        if ui.checkbox(&mut grid, "grid (G)").changed() {
+            settings.grid = grid;
+        }
+        let mut hex_ids = settings.hex_ids;
+        if ui
+            .checkbox(&mut hex_ids, "hex ids")
+            .on_hover_text("every hex's id that fits, else only the one under the pointer")
+            .changed()
+        {
+            settings.hex_ids = hex_ids;
+        }
+        ui.separator();
+        ui.label("Camera:");
+        for (p, name) in [
+            (Preset::Close, "1 close"),
+            (Preset::Overview, "2 overview"),
+            (Preset::Top, "3 top"),
+        ] {
+            if ui.small_button(name).clicked() {
+                *orbit = preset_orbit(&board, &settings, p, aspect.0);
+            }
+        }
+        if ui
+            .small_button("Home")
+            .on_hover_text("the camera back to where it started (Home or 0)")
+            .clicked()
+        {
+            *orbit = home.0;
+        }
+        ui.separator();
+        if ui
+            .small_button("Scenarios (O)")
+            .on_hover_text("open another scenario")
+            .clicked()
+        {
+            picker.open = !picker.open;
+        }
+        if ui
+            .small_button("Keys (F1)")
+            .on_hover_text("every key and mouse control")
+            .clicked()
+        {
+            help.0 = !help.0;
+        }
+        let mut right = dock.right;
+        if ui
+            .toggle_value(&mut right, "Info ▶")
+            .on_hover_text("the Inspector, LOS tool and Legend (right panel)")
+            .changed()
+        {
+            dock.right = right;
+        }
+    });
 }

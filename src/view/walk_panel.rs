@@ -1,21 +1,47 @@
-//! The walkthrough panel: the scenario's notes, the Player Turn and phase, and two modes. Watch
-//! replays the script: "Next step", "Next phase" (the phase's remaining script steps first, so
-//! script and phase never part) and "Back"; "Play from here" hands the scenario to the player.
-//! Play: "End phase", Undo, Redo, Save, "Export walkthrough". Then the narration, the event log
-//! with each rule, and the dice rolled. The buttons send `sim::play::PlayOrder`s: the same
-//! runner and per-phase systems as `asl-pto walk`.
+//! The walkthrough, at the top of the left panel (`dock`): the scenario's notes, the Player
+//! Turn and phase, and two modes. Watch replays the script: "Next step", "Next phase" (the
+//! phase's remaining script steps first, so script and phase never part) and "Back"; "Play from
+//! here" hands the scenario to the player. Play: "End phase", Undo, Redo, Save, "Export
+//! walkthrough". Then the narration. Below, the event log with each rule and the dice rolled,
+//! scrollable and filtered by unit and by rule, and the dice. The buttons send
+//! `sim::play::PlayOrder`s: the same runner and per-phase systems as `asl-pto walk`.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::play_ui::PlayStatus;
-use super::shared::Panel;
 use crate::scenario::Side;
 use crate::sim::play::{History, Play, PlayOrder};
-use crate::sim::{Board, Dice, Phase, PlayerTurn, Walk, WalkLog};
+use crate::sim::{Board, Dice, Event, Phase, PlayerTurn, Walk, WalkLog};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, show.in_set(Panel::Walkthrough));
+    app.init_resource::<LogFilter>();
+}
+
+/// The event log's filter: one unit's events, and the rules whose number begins with `rule`
+/// (`G11` for the caves, `A10.5`, ...).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct LogFilter {
+    pub unit: Option<String>,
+    pub rule: String,
+}
+
+impl LogFilter {
+    /// Whether `e` passes the filter: its unit (or, for a unit's filter, a sentence naming
+    /// it) and its rule.
+    pub fn keeps(&self, e: &Event) -> bool {
+        let unit_ok = match &self.unit {
+            None => true,
+            Some(u) => e.unit.as_deref() == Some(u.as_str()),
+        };
+        let want = self.rule.trim().to_ascii_lowercase();
+        let rule_ok = want.is_empty()
+            || e.rule.as_deref().is_some_and(|r| {
+                let r = r.to_ascii_lowercase();
+                r.starts_with(&want) || r.split([' ', ',', '/']).any(|p| p.starts_with(&want))
+            });
+        unit_ok && rule_ok
+    }
 }
 
 fn side(s: Side) -> &'static str {
@@ -25,98 +51,135 @@ fn side(s: Side) -> &'static str {
     }
 }
 
+/// The walkthrough's part of the left panel: title, notes, turn and phase, buttons, narration.
 #[allow(clippy::too_many_arguments)]
-fn show(
-    mut contexts: EguiContexts,
+pub(super) fn header(
+    InMut(ui): InMut<egui::Ui>,
     board: Res<Board>,
     walk: Res<Walk>,
     log: Res<WalkLog>,
-    dice: Res<Dice>,
     phase: Res<State<Phase>>,
     pt: Res<PlayerTurn>,
     play: Res<Play>,
     history: Res<History>,
     mut status: ResMut<PlayStatus>,
     mut orders: MessageWriter<PlayOrder>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
+) {
     let s = &board.scenario;
-    egui::Window::new("Walkthrough")
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
-        .default_width(380.0)
-        .resizable(false)
-        .collapsible(true)
-        .show(ctx, |ui| {
-            ui.heading(&s.title);
-            if let Some(notes) = &s.notes {
-                egui::CollapsingHeader::new("Notes")
-                    .default_open(false)
-                    .show(ui, |ui| ui.label(notes));
-            }
-            let phase = *phase.get();
-            // One short line that never wraps, so the buttons below never move.
-            ui.label(
-                egui::RichText::new(format!(
-                    "PT {} (GT {}) · {} ATTACKER · {}",
-                    pt.number,
-                    pt.turn(),
-                    side(pt.attacker),
-                    if phase == Phase::Setup {
-                        "set up".to_string()
-                    } else {
-                        format!("{} (A3)", phase.abbrev())
-                    },
-                ))
-                .strong(),
-            );
-            let idle = walk.idle() && play.settled();
-            let more = walk.next < walk.steps.len();
-            let back = history.depth() > 0;
-            if play.active {
-                play_buttons(ui, idle, back, more, walk.next, &mut status, &mut orders);
+    ui.heading(&s.title);
+    if let Some(notes) = &s.notes {
+        egui::CollapsingHeader::new("Notes")
+            .default_open(false)
+            .show(ui, |ui| ui.label(notes));
+    }
+    let phase = *phase.get();
+    ui.label(
+        egui::RichText::new(format!(
+            "PT {} (GT {}) · {} ATTACKER · {}",
+            pt.number,
+            pt.turn(),
+            side(pt.attacker),
+            if phase == Phase::Setup {
+                "set up".to_string()
             } else {
-                watch_buttons(ui, idle, back, more, &mut orders);
-                ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
-            }
-            if let Some(m) = &status.message {
-                ui.small(m);
-            }
-            if let Some(e) = &play.undo_error {
-                ui.small(
-                    egui::RichText::new(format!("Undo failed: {e}"))
-                        .color(egui::Color32::LIGHT_RED),
-                );
-            }
-            if let Some(end) = log.events.iter().rev().find(|e| e.event == "game_end") {
-                ui.separator();
-                ui.label(
-                    egui::RichText::new(format!("Game over (A26): {}", end.text))
-                        .strong()
-                        .color(egui::Color32::from_rgb(250, 210, 120)),
-                );
-            }
-            if let Some(say) = log.events.iter().rev().find(|e| e.event == "say") {
-                ui.separator();
-                ui.label(egui::RichText::new(&say.text).italics());
-            }
-            ui.separator();
-            ui.label("Events (rule, dice):");
-            event_lines(ui, &log);
-            egui::CollapsingHeader::new(format!("Dice ({} rolls)", dice.rolls.len()))
-                .default_open(false)
+                format!("{} (A3)", phase.abbrev())
+            },
+        ))
+        .strong(),
+    );
+    let idle = walk.idle() && play.settled();
+    let more = walk.next < walk.steps.len();
+    let back = history.depth() > 0;
+    if play.active {
+        play_buttons(ui, idle, back, more, walk.next, &mut status, &mut orders);
+    } else {
+        watch_buttons(ui, idle, back, more, &mut orders);
+        ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
+    }
+    if let Some(m) = &status.message {
+        ui.small(m);
+    }
+    if let Some(e) = &play.undo_error {
+        ui.small(egui::RichText::new(format!("Undo failed: {e}")).color(egui::Color32::LIGHT_RED));
+    }
+    if let Some(end) = log.events.iter().rev().find(|e| e.event == "game_end") {
+        ui.separator();
+        ui.label(
+            egui::RichText::new(format!("Game over (A26): {}", end.text))
+                .strong()
+                .color(egui::Color32::from_rgb(250, 210, 120)),
+        );
+    }
+    if let Some(say) = log.events.iter().rev().find(|e| e.event == "say") {
+        ui.separator();
+        ui.label(egui::RichText::new(&say.text).italics());
+    }
+}
+
+/// The event log, in the rest of the left panel: its filter (a unit, a rule), the events that
+/// pass it (scrolled to the newest), and the dice.
+pub(super) fn events(
+    InMut(ui): InMut<egui::Ui>,
+    log: Res<WalkLog>,
+    dice: Res<Dice>,
+    mut filter: ResMut<LogFilter>,
+) {
+    let mut f = filter.clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Events");
+        let mut units: Vec<&str> = log
+            .events
+            .iter()
+            .filter_map(|e| e.unit.as_deref())
+            .collect();
+        units.sort();
+        units.dedup();
+        egui::ComboBox::from_id_salt("log unit")
+            .width(70.0)
+            .selected_text(f.unit.as_deref().unwrap_or("all units"))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut f.unit, None, "all units");
+                for u in units {
+                    ui.selectable_value(&mut f.unit, Some(u.to_string()), u);
+                }
+            });
+        ui.add(
+            egui::TextEdit::singleline(&mut f.rule)
+                .desired_width(60.0)
+                .hint_text("rule"),
+        )
+        .on_hover_text("only the events of the rules beginning so: G11, A10.5, E1");
+        if (f.unit.is_some() || !f.rule.is_empty()) && ui.small_button("clear").clicked() {
+            f = LogFilter::default();
+        }
+    });
+    if f != *filter {
+        *filter = f;
+    }
+    let kept = log.events.iter().filter(|e| filter.keeps(e)).count();
+    if kept < log.events.len() {
+        ui.small(format!("{kept} of {} events", log.events.len()));
+    }
+    let dice_height = 22.0;
+    egui::ScrollArea::vertical()
+        .id_salt("events")
+        .max_height((ui.available_height() - dice_height).max(60.0))
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| event_lines(ui, &log, &filter));
+    egui::CollapsingHeader::new(format!("Dice ({} rolls)", dice.rolls.len()))
+        .default_open(false)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("dice")
+                .max_height(120.0)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("dice")
-                        .max_height(120.0)
-                        .show(ui, |ui| {
-                            for r in &dice.rolls {
-                                let d: Vec<String> = r.dice.iter().map(u8::to_string).collect();
-                                ui.small(format!("{}: {}", r.rule, d.join(",")));
-                            }
-                        });
+                    for r in &dice.rolls {
+                        let d: Vec<String> = r.dice.iter().map(u8::to_string).collect();
+                        ui.small(format!("{}: {}", r.rule, d.join(",")));
+                    }
                 });
         });
-    Ok(())
 }
 
 /// Play mode's buttons: End phase, Undo, Redo, Save, Export, and the steps played.
@@ -130,7 +193,7 @@ fn play_buttons(
     orders: &mut MessageWriter<PlayOrder>,
 ) {
     ui.label(egui::RichText::new("Play: you order both sides").strong());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(idle, egui::Button::new("End phase"))
             .clicked()
@@ -150,7 +213,7 @@ fn play_buttons(
             orders.write(PlayOrder::Redo);
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Save (Ctrl+S)").clicked() {
             status.save_requested = true;
         }
@@ -173,7 +236,7 @@ fn watch_buttons(
     orders: &mut MessageWriter<PlayOrder>,
 ) {
     ui.label(egui::RichText::new("Watch: the scenario's script").strong());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(idle && more, egui::Button::new("Next step"))
             .clicked()
@@ -201,32 +264,67 @@ fn watch_buttons(
     });
 }
 
-/// The events so far, one line each (rule, unit, dice, sentence), a refusal in red.
-fn event_lines(ui: &mut egui::Ui, log: &WalkLog) {
-    egui::ScrollArea::vertical()
-        .id_salt("events")
-        .max_height(220.0)
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            for e in &log.events {
-                let mut line = String::new();
-                if let Some(r) = &e.rule {
-                    line.push_str(&format!("[{r}] "));
-                }
-                if let Some(u) = &e.unit {
-                    line.push_str(&format!("{u}: "));
-                }
-                if let Some(d) = &e.dice {
-                    let d: Vec<String> = d.iter().map(u8::to_string).collect();
-                    line.push_str(&format!("({}) ", d.join(",")));
-                }
-                line.push_str(&e.text);
-                let text = egui::RichText::new(line).small();
-                ui.label(if e.event == "refused" {
-                    text.color(egui::Color32::LIGHT_RED)
-                } else {
-                    text
-                });
-            }
+/// The events that pass the filter, one line each (rule, unit, dice, sentence), a refusal in
+/// red.
+fn event_lines(ui: &mut egui::Ui, log: &WalkLog, filter: &LogFilter) {
+    for e in log.events.iter().filter(|e| filter.keeps(e)) {
+        let mut line = String::new();
+        if let Some(r) = &e.rule {
+            line.push_str(&format!("[{r}] "));
+        }
+        if let Some(u) = &e.unit {
+            line.push_str(&format!("{u}: "));
+        }
+        if let Some(d) = &e.dice {
+            let d: Vec<String> = d.iter().map(u8::to_string).collect();
+            line.push_str(&format!("({}) ", d.join(",")));
+        }
+        line.push_str(&e.text);
+        let text = egui::RichText::new(line).small();
+        ui.label(if e.event == "refused" {
+            text.color(egui::Color32::LIGHT_RED)
+        } else {
+            text
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(unit: Option<&str>, rule: Option<&str>) -> Event {
+        Event {
+            turn: 1,
+            attacker: "Allied".into(),
+            phase: "MPh".into(),
+            step: 1,
+            event: "move".into(),
+            unit: unit.map(str::to_string),
+            rule: rule.map(str::to_string),
+            dice: None,
+            text: "moves".into(),
+        }
+    }
+
+    #[test]
+    fn the_log_filter_keeps_one_units_events_and_the_rules_beginning_so() {
+        let all = LogFilter::default();
+        let us1 = LogFilter {
+            unit: Some("us1".into()),
+            ..default()
+        };
+        let caves = LogFilter {
+            rule: "g11".into(),
+            ..default()
+        };
+        let e = event(Some("us1"), Some("G11.71"));
+        let other = event(Some("jp1"), Some("A10.5"));
+        let said = event(None, None);
+        assert!(all.keeps(&e) && all.keeps(&other) && all.keeps(&said));
+        assert!(us1.keeps(&e) && !us1.keeps(&other) && !us1.keeps(&said));
+        assert!(caves.keeps(&e) && !caves.keeps(&other) && !caves.keeps(&said));
+        // A rule field naming two rules is kept for either.
+        assert!(caves.keeps(&event(None, Some("B11.4, G11.8331"))));
+    }
 }

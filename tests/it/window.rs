@@ -1,9 +1,11 @@
-//! Play mode in a real window (issue 15): the viewer is started on the test's X display (CI runs
-//! the tests under `xvfb-run`), `--probes` says where unit us3's counter and hex U5's centre land
-//! in the window, and `xdotool` clicks them as a player would: us3 (in T5) is selected, U5
-//! (adjacent Open Ground, a marked destination in the MPh) is clicked, Ctrl+S saves, and the
-//! save has us3 in U5. Where there is no display, no `xdotool` or no graphics adapter the test
-//! says so and passes, unless `ASL_PTO_REQUIRE_RENDER=1` (set by `.ci/run`), where it fails.
+//! The viewer in a real window, driven as a player would with `xdotool` (CI runs the tests under
+//! `xvfb-run`): `--probes` says where unit counters and hex centres land in the window, and its
+//! sibling `.ui.json` what the window shows now (panels, selection, target, stack list, camera,
+//! the hex ids drawn, the scenario picker). Play mode (issue 15): us3 is selected, U5 clicked,
+//! Ctrl+S saves. Issue 27: selection and target, a stack's list, the wheel, Home, the docked
+//! panels at 1280x800 and after a resize to 900x600, the scenario picker. Where there is no
+//! display, no `xdotool` or no graphics adapter a test says so and passes, unless
+//! `ASL_PTO_REQUIRE_RENDER=1` (set by `.ci/run`), where it fails.
 #![cfg(feature = "viewer")]
 
 use std::path::{Path, PathBuf};
@@ -42,6 +44,15 @@ fn xdotool(args: &[&str]) -> Result<String, String> {
         ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// One window on the display at a time: with no window manager every window opens at the
+/// top left, and a click lands on whichever lies on top there.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The display held for one test's window (also when an earlier test failed holding it).
+fn hold_display() -> std::sync::MutexGuard<'static, ()> {
+    ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The viewer process, killed when dropped (also when an assertion fails).
@@ -146,6 +157,7 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
     if Command::new("xdotool").arg("version").output().is_err() {
         return skip("xdotool is not installed");
     }
+    let _display = hold_display();
     let dir = out_dir();
     let (probes_path, save_path, log_path) = (
         dir.join("probes.json"),
@@ -232,4 +244,350 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
         Some("U5"),
         "clicked us3 at {us3:?} then U5 at {u5:?}; the save has us3 at {at:?} ({screen})"
     );
+}
+
+/// A viewer started for a test: the process, its window, and where its probes are.
+struct Session {
+    viewer: Viewer,
+    _display: std::sync::MutexGuard<'static, ()>,
+    window: String,
+    probes: serde_json::Value,
+    ui_path: PathBuf,
+    log_path: PathBuf,
+    dir: PathBuf,
+}
+
+/// Starts `view ARGS --probes ... --size SIZE` in the test's folder `name`, waits for its
+/// probes and finds its window; `None` where this machine cannot open it (and that is allowed).
+fn open(name: &str, args: &[&str], size: &str) -> Option<Session> {
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        skip("there is no X display (DISPLAY is not set)");
+        return None;
+    }
+    if Command::new("xdotool").arg("version").output().is_err() {
+        skip("xdotool is not installed");
+        return None;
+    }
+    let display = hold_display();
+    let dir = out_dir().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (probes_path, ui_path, log_path) = (
+        dir.join("probes.json"),
+        dir.join("probes.ui.json"),
+        dir.join("viewer.log"),
+    );
+    for p in [&probes_path, &ui_path] {
+        let _ = std::fs::remove_file(p);
+    }
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_asl-pto"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    let lvp = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+    if std::env::var_os("VK_DRIVER_FILES").is_none() && Path::new(lvp).exists() {
+        cmd.env("VK_DRIVER_FILES", lvp);
+    }
+    let child = cmd
+        .arg("view")
+        .args(args)
+        .arg("--probes")
+        .arg(&probes_path)
+        .args(["--size", size])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut viewer = Viewer(child);
+    let stderr = || std::fs::read_to_string(&log_path).unwrap_or_default();
+    match wait_for(&mut viewer, &ui_path, Duration::from_secs(180)) {
+        Ok(()) => {}
+        Err(Some(status)) => {
+            let err = stderr();
+            if status.code() == Some(2)
+                && (err.contains("no usable graphics adapter") || err.contains("no display"))
+            {
+                skip(&format!("this machine cannot open the viewer ({err})"));
+                return None;
+            }
+            panic!("the viewer exited ({status}) before writing its probes: {err}");
+        }
+        Err(None) => panic!("the viewer wrote no probes in 180 s: {}", stderr()),
+    }
+    let probes = serde_json::from_str(&std::fs::read_to_string(&probes_path).unwrap()).unwrap();
+    let window = find_window(pid).unwrap();
+    Some(Session {
+        viewer,
+        _display: display,
+        window,
+        probes,
+        ui_path,
+        log_path,
+        dir,
+    })
+}
+
+impl Session {
+    /// What the window shows now (its `.ui.json`).
+    fn ui(&self) -> serde_json::Value {
+        let text = std::fs::read_to_string(&self.ui_path).unwrap_or_default();
+        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// Waits up to 30 s for what the window shows to pass `ok`; what it shows then.
+    fn until(&self, what: &str, ok: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+        let start = Instant::now();
+        loop {
+            let ui = self.ui();
+            if ok(&ui) {
+                return ui;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                let shot = snapshot(&self.dir.join("screen.xwd"));
+                let log = std::fs::read_to_string(&self.log_path).unwrap_or_default();
+                panic!("{what}: not so after 30 s ({shot}); the window shows {ui:#}\n{log}");
+            }
+            sleep(Duration::from_millis(300));
+        }
+    }
+
+    /// Where unit `id`'s counter is now.
+    fn unit(&self, id: &str) -> (i64, i64) {
+        let ui = self.ui();
+        let u = ui["units"]
+            .as_array()
+            .and_then(|v| v.iter().find(|u| u["id"] == id))
+            .unwrap_or_else(|| panic!("{id} is not drawn: {ui:#}"));
+        let at = |k: usize| u["at"][k].as_f64().unwrap().round() as i64;
+        (at(0), at(1))
+    }
+
+    fn click(&self, at: (i64, i64)) {
+        click(&self.window, at).unwrap();
+    }
+
+    /// A click with Ctrl held.
+    fn ctrl_click(&self, (x, y): (i64, i64)) {
+        let (x, y) = (x.to_string(), y.to_string());
+        let _ = xdotool(&["windowfocus", &self.window]);
+        xdotool(&["mousemove", "--window", &self.window, &x, &y]).unwrap();
+        sleep(Duration::from_millis(1000));
+        xdotool(&["keydown", "ctrl"]).unwrap();
+        sleep(Duration::from_millis(300));
+        xdotool(&["click", "1"]).unwrap();
+        sleep(Duration::from_millis(300));
+        xdotool(&["keyup", "ctrl"]).unwrap();
+        sleep(Duration::from_millis(2000));
+    }
+
+    fn key(&self, key: &str) {
+        let _ = xdotool(&["windowfocus", &self.window]);
+        xdotool(&["key", key]).unwrap();
+    }
+
+    /// The screen, as a picture to look at (where `import` is installed, else an xwd dump).
+    fn picture(&self, name: &str) {
+        // The probes are written as a frame is made, before it is shown.
+        sleep(Duration::from_millis(2500));
+        let png = self.dir.join(format!("{name}.png"));
+        let ok = Command::new("import")
+            .args(["-window", "root"])
+            .arg(&png)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            snapshot(&self.dir.join(format!("{name}.xwd")));
+        }
+    }
+}
+
+/// A rectangle of the probes: [x0, y0, x1, y1].
+fn rect(v: &serde_json::Value) -> [f64; 4] {
+    let n = |k: usize| v[k].as_f64().unwrap();
+    [n(0), n(1), n(2), n(3)]
+}
+
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] - 1.0 && b[0] < a[2] - 1.0 && a[1] < b[3] - 1.0 && b[1] < a[3] - 1.0
+}
+
+/// Issue 27.8: the docked panels lie inside the window, none over another, and the map keeps
+/// the rest, at least half of the window's width.
+fn panels_docked(ui: &serde_json::Value, (w, h): (f64, f64)) {
+    let panels = ui["panels"].as_object().unwrap();
+    let docks: Vec<(&String, [f64; 4])> = panels
+        .iter()
+        .filter(|(k, _)| ["top", "left", "right"].contains(&k.as_str()))
+        .map(|(k, v)| (k, rect(v)))
+        .collect();
+    assert_eq!(docks.len(), 3, "{ui:#}");
+    let view = rect(&ui["view"]);
+    for (i, (name, r)) in docks.iter().enumerate() {
+        assert!(
+            r[0] >= 0.0 && r[1] >= 0.0 && r[2] <= w + 1.0 && r[3] <= h + 1.0,
+            "{name} {r:?} lies outside the {w}x{h} window"
+        );
+        assert!(!overlap(*r, view), "{name} {r:?} covers the map {view:?}");
+        for (other, q) in &docks[i + 1..] {
+            assert!(!overlap(*r, *q), "{name} {r:?} covers {other} {q:?}");
+        }
+    }
+    assert!(
+        view[2] - view[0] >= 0.5 * w - 2.0 && view[3] - view[1] >= 0.8 * h,
+        "the map keeps only {view:?} of the {w}x{h} window"
+    );
+}
+
+#[test]
+fn issue_27_selection_target_stack_list_wheel_home_and_docked_panels_in_a_window() {
+    let Some(s) = open(
+        "issue27",
+        &["scenarios/assault.ron", "--play", "--phase", "MPh"],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let ui = s.ui();
+    assert_eq!(ui["window"], serde_json::json!([1280.0, 800.0]));
+    panels_docked(&ui, (1280.0, 800.0));
+    s.picture("1280x800");
+    // A click on a panel is the panel's: it picks nothing on the map behind it.
+    let left = rect(&ui["panels"]["left"]);
+    s.click((left[0] as i64 + 60, left[3] as i64 - 60));
+    assert!(
+        s.ui()["selected"].is_null(),
+        "a click on the left panel picked the map behind it"
+    );
+    // 27.7: a click on the stack in T3 (usL on us1) lists its two units; picking us1 selects it.
+    s.click(s.unit("us1"));
+    let ui = s.until("the stack in T3 listed", |u| u["stack"]["hex"] == "T3");
+    assert_eq!(ui["stack"]["units"], serde_json::json!(["usL", "us1"]));
+    let entry = ui["stack"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["id"] == "us1")
+        .cloned()
+        .unwrap();
+    let at = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap().round() as i64;
+    s.click((at(&entry, "x"), at(&entry, "y")));
+    s.until("us1 picked from the list", |u| {
+        u["selected"] == "unit us1" && u["stack"].is_null()
+    });
+    // A click on the Japanese stack in T5 makes it us1's target.
+    s.click(s.unit("jp3"));
+    let ui = s.until("a Japanese unit targeted", |u| {
+        u["target"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("unit jp"))
+    });
+    assert_eq!(ui["selected"], "unit us1");
+    // 27.11: selecting another unit forgets the target (us2 stands on one of us1's marks, where
+    // a plain click would move us1: a Ctrl+click selects).
+    s.ctrl_click(s.unit("us2"));
+    s.until("us2 selected, no target", |u| {
+        u["selected"] == "unit us2" && u["target"].is_null()
+    });
+    s.click(s.unit("jp3"));
+    s.until("us2 targets the Japanese", |u| !u["target"].is_null());
+    // One Esc leaves the selection and its target.
+    s.key("Escape");
+    s.until("nothing selected after one Esc", |u| {
+        u["selected"].is_null() && u["target"].is_null()
+    });
+    // The other side's unit is selected directly with Ctrl+click, with us3 selected.
+    s.click(s.unit("us3"));
+    s.until("us3 selected", |u| u["selected"] == "unit us3");
+    s.ctrl_click(s.unit("jp3"));
+    s.until("a Japanese unit selected by Ctrl+click", |u| {
+        u["selected"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("unit jp"))
+            && u["target"].is_null()
+    });
+    s.key("Escape");
+    // 27.9: the wheel zooms toward the point under the pointer: R3 stays under it. 27.10: every
+    // hex id drawn after the zoom stands where this frame's camera puts its hex.
+    let r3 = spot(&s.probes, "hexes", "hex", "R3");
+    xdotool(&[
+        "mousemove",
+        "--window",
+        &s.window,
+        &r3.0.to_string(),
+        &r3.1.to_string(),
+    ])
+    .unwrap();
+    let before = s.until("the pointer over R3", |u| u["pointer_hex"] == "R3");
+    let far = before["camera"]["distance"].as_f64().unwrap();
+    for _ in 0..3 {
+        xdotool(&["click", "4"]).unwrap();
+        sleep(Duration::from_millis(700));
+    }
+    s.until("zoomed in", |u| {
+        u["camera"]["distance"]
+            .as_f64()
+            .is_some_and(|d| d < far * 0.8)
+    });
+    // The last wheel step drawn, and nothing after it to wake the window.
+    sleep(Duration::from_millis(2500));
+    let ui = s.ui();
+    assert_eq!(
+        ui["pointer_hex"], "R3",
+        "the wheel moved R3 from under the pointer"
+    );
+    let ids = ui["hex_ids"].as_array().unwrap();
+    assert!(ids.len() > 5, "{ui:#}");
+    for id in ids.iter().filter(|i| !i["now"].is_null()) {
+        let (dx, dy) = (
+            id["x"].as_f64().unwrap() - id["now"][0].as_f64().unwrap(),
+            id["y"].as_f64().unwrap() - id["now"][1].as_f64().unwrap(),
+        );
+        assert!(
+            dx.abs() <= 2.0 && dy.abs() <= 2.0,
+            "hex id {id} drawn where the camera before put it"
+        );
+    }
+    s.picture("zoomed");
+    // Home puts the camera back.
+    s.key("Home");
+    s.until("the camera back home", |u| u["camera"]["home"] == true);
+    // 27.8: at 900x600 the panels are laid out again at once, and still leave the map half.
+    xdotool(&["windowsize", &s.window, "900", "600"]).unwrap();
+    let ui = s.until("the window at 900x600", |u| {
+        u["window"] == serde_json::json!([900.0, 600.0])
+            && u["panels"]["right"][2].as_f64().is_some_and(|x| x <= 901.0)
+    });
+    panels_docked(&ui, (900.0, 600.0));
+    s.picture("900x600");
+    drop(s.viewer);
+}
+
+#[test]
+fn issue_27_12_without_a_scenario_the_picker_lists_the_built_in_first_and_opens_another() {
+    let Some(s) = open("picker", &[], "900x600") else {
+        return;
+    };
+    let ui = s.until("the picker open", |u| u["picker"]["entries"].is_array());
+    assert_eq!(ui["title"], "Cliff caves (G11.6)");
+    let entries = ui["picker"]["entries"].as_array().unwrap();
+    assert_eq!(entries[0]["name"], "built in", "{ui:#}");
+    let assault = entries
+        .iter()
+        .find(|e| {
+            e["name"]
+                .as_str()
+                .is_some_and(|n| n.ends_with("assault.ron"))
+        })
+        .cloned()
+        .unwrap_or_else(|| panic!("no assault.ron listed: {ui:#}"));
+    s.picture("picker");
+    let at = |k: &str| assault[k].as_f64().unwrap().round() as i64;
+    s.click((at("x"), at("y")));
+    // The viewer reopens on it, in its own process, at the same size.
+    let ui = s.until("the assault opened", |u| {
+        u["title"] == "Assault on the cliff caves"
+    });
+    assert_eq!(ui["window"], serde_json::json!([900.0, 600.0]));
+    assert!(ui["picker"].is_null());
+    drop(s.viewer);
 }

@@ -15,7 +15,7 @@ pub(super) fn follow_actor(
     play: Res<Play>,
     board: Res<Board>,
     units: Query<(&crate::model::Unit, &crate::sim::At)>,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut orbit: ResMut<crate::view::camera::Orbit>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -32,9 +32,8 @@ pub(super) fn follow_actor(
         if let Some(p) = point {
             let (cam, gt) = *camera;
             let on_screen = cam.world_to_viewport(gt, p).is_ok_and(|px| {
-                cam.logical_viewport_size().is_some_and(|size| {
-                    px.x >= 0.0 && px.y >= 0.0 && px.x <= size.x && px.y <= size.y
-                })
+                cam.logical_viewport_rect()
+                    .is_some_and(|view| view.contains(px))
             });
             if !on_screen {
                 goal.focus = Some(p);

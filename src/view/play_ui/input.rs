@@ -1,5 +1,6 @@
 //! Play mode's input: the start (`--play`, `--phase`, `--load`), the keys (Ctrl+Z/Y/S, Esc),
-//! clicks on destination marks and targets, and the view following the phasing side.
+//! clicks on destination marks and targets (a Ctrl+click selects instead), the target
+//! forgotten when the selection changes, and the view following the phasing side.
 
 use bevy::prelude::*;
 
@@ -8,7 +9,7 @@ use crate::los::Location;
 use crate::rules::moves::Reach;
 use crate::sim::play::{Play, PlayOrder};
 use crate::sim::{Board, PlayerTurn, WalkLog, save};
-use crate::view::shared::{Pick, Picked, Selected, ViewSettings};
+use crate::view::shared::{Pick, Picked, Selected, Typing, ViewSettings};
 
 pub(super) fn start(world: &mut World) {
     let mut start = world.resource_mut::<PlayStart>();
@@ -50,19 +51,31 @@ pub(super) fn start(world: &mut World) {
     }
 }
 
+/// A modifier counts if it was down at any time this frame: pressed and released within one
+/// frame (a fast typist, or synthesized input on a slow frame) still makes the chord.
+fn held(input: &ButtonInput<KeyCode>, keys: [KeyCode; 2]) -> bool {
+    input.any_pressed(keys) || input.any_just_released(keys)
+}
+
+/// Ctrl is down (a Ctrl+click selects what it picks, never moves to it or targets it).
+pub(super) fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
+    held(input, [KeyCode::ControlLeft, KeyCode::ControlRight])
+}
+
 pub(super) fn keys(
     input: Res<ButtonInput<KeyCode>>,
+    typing: Typing,
     play: Res<Play>,
     mut orders: MessageWriter<PlayOrder>,
     mut status: ResMut<PlayStatus>,
     mut selected: ResMut<Selected>,
     mut target: ResMut<Target>,
 ) {
-    // A modifier counts if it was down at any time this frame: pressed and released within one
-    // frame (a fast typist, or synthesized input on a slow frame) still makes the chord.
-    let held = |keys: [KeyCode; 2]| input.any_pressed(keys) || input.any_just_released(keys);
-    let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if typing.now() {
+        return;
+    }
+    let ctrl = ctrl(&input);
+    let shift = held(&input, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if ctrl && input.just_pressed(KeyCode::KeyZ) {
         orders.write(if shift {
             PlayOrder::Redo
@@ -76,11 +89,24 @@ pub(super) fn keys(
     if ctrl && input.just_pressed(KeyCode::KeyS) && play.active {
         status.save_requested = true;
     }
+    // One Esc leaves the selection, and its target with it (issue 27.11).
     if input.just_pressed(KeyCode::Escape) {
+        target.0 = None;
+        selected.0 = None;
+    }
+}
+
+/// A target belongs to the selection it was picked for: selecting another unit (or anything
+/// else) forgets it, so the Orders never offer an action on the last unit's target.
+pub(super) fn forget_target(
+    selected: Res<Selected>,
+    mut target: ResMut<Target>,
+    mut last: Local<Option<Pick>>,
+) {
+    if selected.0 != *last {
+        *last = selected.0.clone();
         if target.0.is_some() {
             target.0 = None;
-        } else {
-            selected.0 = None;
         }
     }
 }
@@ -106,8 +132,14 @@ pub(super) fn clicks(
     mut orders: MessageWriter<PlayOrder>,
     units: Query<&crate::model::Unit>,
     phase: Res<State<crate::sim::Phase>>,
+    input: Res<ButtonInput<KeyCode>>,
 ) {
     taken.0 = false;
+    // A Ctrl+click selects what it picked (the inspector takes it): any unit, either side's.
+    if ctrl(&input) {
+        picks.clear();
+        return;
+    }
     let side = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side());
     for Picked(pick) in picks.read() {
         let Some(Pick::Unit(unit)) = &selected.0 else {

@@ -1,19 +1,64 @@
 //! The selected unit's destinations (`rules::moves::field_of_movement`; in the RtPh its rout
 //! destinations, `rules::orders::rout`) and Orders entries,
-//! recomputed when what they depend on changes, and drawn as marks with their MF.
+//! recomputed when what they depend on changes, and drawn as marks with their MF; a Climb
+//! destination as a see-through CLIMB counter at its vertex and level, marked "Climb L2 @
+//! S4-S5-T4" (B11.4). A mark's text is left out where the ground (a cliff, a hill) hides its
+//! point from the camera, and never drawn over a panel.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::orders::{OrderMenu, menu};
 use super::state::*;
+use crate::los::Location;
+use crate::map::Map;
+use crate::rules::moves::Reach;
 use crate::rules::moves::field_of_movement;
 use crate::sim::live::situation;
 use crate::sim::play::Play;
 use crate::sim::{Board, Phase, PlayerTurn, Walk, WalkLog};
+use crate::view::counter_art::marker_face;
+use crate::view::counters::{GREY, MARKER_SIDE, spawn_tile};
+use crate::view::geometry::hidden_by_terrain;
 use crate::view::pick::Pickables;
-use crate::view::place::counter_point;
-use crate::view::shared::{Pick, Selected};
+use crate::view::place::{climb_counter_spot, counter_point};
+use crate::view::shared::{Layout, Pick, Selected};
+
+/// A see-through CLIMB counter marking a Climb destination.
+#[derive(Component)]
+pub(super) struct MarkVisual;
+
+/// The marks' texts drawn this frame and where (egui points), for the probes.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct DrawnMarks(pub Vec<(String, egui::Pos2)>);
+
+/// What a mark says: its MF, or for a Climb the level and vertex it reaches (B11.4).
+pub fn mark_text(map: &Map, r: &Reach) -> String {
+    match (&r.at, r.climb) {
+        (Location::Climbing { level, vertex, .. }, _) => {
+            format!("Climb L{level} @ {}", map.vertex_name(*vertex))
+        }
+        (Location::Cave(id), true) => format!("Climb into cave {id}"),
+        (_, true) => "Climb".to_string(),
+        _ => format!("{} MF", r.mf),
+    }
+}
+
+/// The Climb destinations drawn as see-through CLIMB counters, replacing those drawn before.
+fn climb_counters(world: &mut World, reaches: &[Reach]) {
+    let mut old = world.query_filtered::<Entity, With<MarkVisual>>();
+    let old: Vec<Entity> = old.iter(world).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    let face = marker_face(GREY, "CLIMB");
+    for r in reaches {
+        if let Location::Climbing { hex, level, vertex } = &r.at {
+            let p = climb_counter_spot(*hex, *level, *vertex) - Vec3::Y * 0.02;
+            spawn_tile(world, &face, p, p, MARKER_SIDE, true, MarkVisual);
+        }
+    }
+}
 
 /// The selected unit's destinations and Orders entries, recomputed when the selection, the
 /// target or the walk changes (not every frame).
@@ -27,6 +72,7 @@ pub(super) fn plan(world: &mut World) {
             *world.resource_mut::<Destinations>() = Destinations::default();
             *world.resource_mut::<OrderMenu>() = OrderMenu::default();
             world.resource_mut::<Pickables>().destinations.clear();
+            climb_counters(world, &[]);
         }
         return;
     };
@@ -72,6 +118,7 @@ pub(super) fn plan(world: &mut World) {
         })
         .collect();
     world.resource_mut::<Pickables>().destinations = picks;
+    climb_counters(world, &reaches);
     *world.resource_mut::<Destinations>() = Destinations {
         unit: Some(unit.clone()),
         reaches,
@@ -106,32 +153,59 @@ pub(super) fn draw_marks(dest: Res<Destinations>, board: Res<Board>, mut gizmos:
 
 pub(super) fn mark_labels(
     mut contexts: EguiContexts,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     dest: Res<Destinations>,
     board: Res<Board>,
+    layout: Res<Layout>,
+    mut drawn: ResMut<DrawnMarks>,
 ) -> Result {
     if dest.reaches.is_empty() {
+        if !drawn.0.is_empty() {
+            drawn.0.clear();
+        }
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let (cam, gt) = *camera;
     let zoom = ctx.zoom_factor();
-    let painter = ctx.layer_painter(egui::LayerId::background());
+    let eye = gt.translation();
+    let view = layout.view.unwrap_or(ctx.content_rect());
+    let painter = ctx
+        .layer_painter(egui::LayerId::background())
+        .with_clip_rect(view);
     let map = &board.scenario.map;
+    let mut texts = Vec::new();
+    let mut placed: Vec<egui::Rect> = Vec::new();
     for r in &dest.reaches {
         let Some(p) = counter_point(map, &board.caves, &r.at) else {
             continue;
         };
+        // A mark behind a cliff or a hill says nothing over the rock (issue 27.10).
+        if hidden_by_terrain(map, eye, p + Vec3::Y * 0.02) {
+            continue;
+        }
         let Ok(px) = cam.world_to_viewport(gt, p + Vec3::Y * 0.05) else {
             continue;
         };
-        let text = if r.climb {
-            "Climb".to_string()
-        } else {
-            format!("{} MF", r.mf)
-        };
-        let pos = egui::pos2(px.x / zoom, px.y / zoom - 12.0);
+        let text = mark_text(map, r);
         let font = egui::FontId::proportional(12.0);
+        let size = painter
+            .layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+            .size();
+        // Above its mark; lifted further while it would overlap a text already drawn (the two
+        // Climb vertices of one hexside lie close together).
+        let mut pos = egui::pos2(px.x / zoom, px.y / zoom - 12.0);
+        for _ in 0..4 {
+            let rect = egui::Rect::from_center_size(pos, size);
+            if !placed.iter().any(|r: &egui::Rect| r.intersects(rect)) {
+                break;
+            }
+            pos.y -= size.y;
+        }
+        if !view.contains(pos) {
+            continue;
+        }
+        placed.push(egui::Rect::from_center_size(pos, size));
         painter.text(
             pos + egui::vec2(1.0, 1.0),
             egui::Align2::CENTER_CENTER,
@@ -139,13 +213,46 @@ pub(super) fn mark_labels(
             font.clone(),
             egui::Color32::from_black_alpha(220),
         );
-        painter.text(
-            pos,
-            egui::Align2::CENTER_CENTER,
-            &text,
-            font,
-            egui::Color32::from_rgb(150, 255, 170),
-        );
+        let colour = if r.climb {
+            egui::Color32::from_rgb(255, 200, 110)
+        } else {
+            egui::Color32::from_rgb(150, 255, 170)
+        };
+        painter.text(pos, egui::Align2::CENTER_CENTER, &text, font, colour);
+        texts.push((text, pos));
+    }
+    if drawn.0 != texts {
+        drawn.0 = texts;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn b11_4_a_climb_mark_says_its_level_and_vertex_a_move_its_mf() {
+        let s = Scenario::builtin();
+        let reach = |at: Location, climb: bool| Reach {
+            at,
+            mf: 2.0,
+            path: Vec::new(),
+            rule: "B11.4",
+            climb,
+        };
+        let climb = s.location("T4@2/S4-S5-T4").unwrap();
+        let vertex = match &climb {
+            Location::Climbing { vertex, .. } => s.map.vertex_name(*vertex),
+            _ => unreachable!(),
+        };
+        assert_eq!(
+            mark_text(&s.map, &reach(climb, true)),
+            format!("Climb L2 @ {vertex}")
+        );
+        assert!(vertex.contains("S4") && vertex.contains("S5") && vertex.contains("T4"));
+        let ground = s.location("U5").unwrap();
+        assert_eq!(mark_text(&s.map, &reach(ground, false)), "2 MF");
+    }
 }

@@ -1,11 +1,11 @@
-//! The Orders window of Play mode (issue 15): the orders the selected unit might give in the
-//! phase, as the core lists them (`rules::orders::legal_orders`: Search, DCs, SMOKE and WP,
-//! Kindle, and on the target Fire, Starshell, Control, LOS, a T-H Hero), each with the rules'
-//! answer; what they refuse is greyed out with its rule, and a click orders the rest through
-//! `sim::play`.
+//! The Orders of Play mode (issue 15), in the left panel under the walkthrough (`dock`): the
+//! orders the selected unit might give in the phase, as the core lists them
+//! (`rules::orders::legal_orders`: Search, DCs, SMOKE and WP, Kindle, and on the target Fire,
+//! Starshell, Control, LOS, a T-H Hero), each with the rules' answer; what they refuse is
+//! greyed out with its rule, and a click orders the rest through `sim::play`.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::state::{Destinations, Target};
 use crate::los::Location;
@@ -13,16 +13,15 @@ use crate::rules::orders::{Order, legal_orders};
 use crate::rules::situation::Situation;
 use crate::sim::Board;
 use crate::sim::play::{Play, PlayOrder};
-use crate::view::{Panel, Pick};
+use crate::view::{Pick, Selected};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OrderMenu>()
-        .add_systems(EguiPrimaryContextPass, orders.in_set(Panel::Inspector));
+    app.init_resource::<OrderMenu>();
 }
 
 /// One entry of the Orders window: the order, and the rules' refusal (rule, reason) if any.
 #[derive(Clone, Debug)]
-pub(super) struct Entry {
+pub struct Entry {
     label: String,
     action: Order,
     refusal: Option<(String, String)>,
@@ -30,7 +29,7 @@ pub(super) struct Entry {
 
 /// The Orders window's entries for the selected unit.
 #[derive(Resource, Default, Debug)]
-pub(super) struct OrderMenu {
+pub struct OrderMenu {
     pub(super) unit: Option<String>,
     pub(super) entries: Vec<Entry>,
 }
@@ -72,28 +71,29 @@ fn pick_text(p: &Pick, map: &crate::map::Map) -> String {
     }
 }
 
-fn orders(
-    mut contexts: EguiContexts,
+/// The Orders section: what the selected unit may do now, its marks and its target.
+#[allow(clippy::too_many_arguments)]
+pub fn orders_section(
+    InMut(ui): InMut<egui::Ui>,
     menu: Res<OrderMenu>,
     dest: Res<Destinations>,
-    target: Res<Target>,
+    mut target: ResMut<Target>,
+    mut selected: ResMut<Selected>,
     play: Res<Play>,
     board: Res<Board>,
     mut orders: MessageWriter<PlayOrder>,
-) -> Result {
+) {
     let Some(unit) = &menu.unit else {
-        return Ok(());
+        return;
     };
     if !play.active {
-        return Ok(());
+        return;
     }
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new(format!("Orders — {unit}"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
-        .default_width(360.0)
-        .resizable(false)
-        .collapsible(true)
-        .show(ctx, |ui| {
+    ui.separator();
+    egui::CollapsingHeader::new(egui::RichText::new(format!("Orders — {unit}")).strong())
+        .id_salt("orders")
+        .default_open(true)
+        .show(ui, |ui| {
             match (&dest.why_not, dest.reaches.len()) {
                 (Some(why), _) => ui.small(format!("cannot move: {why}")),
                 (None, 0) => ui.small("no Location to move to this phase"),
@@ -101,38 +101,47 @@ fn orders(
                     "{n} Locations marked on the map with their MF: click one to move there"
                 )),
             };
-            ui.small(match &target.0 {
-                Some(t) => format!(
-                    "target: {} (Esc clears it)",
-                    pick_text(t, &board.scenario.map)
-                ),
-                None => "click a hex, cave or enemy unit to target it".to_string(),
-            });
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .max_height(260.0)
-                .show(ui, |ui| {
-                    // What the rules allow first; then what they refuse, greyed, with the rule.
-                    let allowed = menu.entries.iter().filter(|e| e.refusal.is_none());
-                    let refused = menu.entries.iter().filter(|e| e.refusal.is_some());
-                    for e in allowed.chain(refused) {
-                        let button =
-                            ui.add_enabled(e.refusal.is_none(), egui::Button::new(&e.label));
-                        let button = match &e.refusal {
-                            Some((rule, why)) => {
-                                ui.small(
-                                    egui::RichText::new(format!("  [{rule}] {why}"))
-                                        .color(egui::Color32::GRAY),
-                                );
-                                button.on_disabled_hover_text(format!("[{rule}] {why}"))
-                            }
-                            None => button,
-                        };
-                        if button.clicked() {
-                            orders.write(PlayOrder::Act(e.action.clone()));
+            match target.0.clone() {
+                Some(t) => {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.small(format!(
+                            "target: {} (Esc leaves it)",
+                            pick_text(&t, &board.scenario.map)
+                        ));
+                        if ui.small_button("clear").clicked() {
+                            target.0 = None;
                         }
+                        // The other side's unit, selected directly (issue 27.11).
+                        if let Pick::Unit(other) = &t
+                            && ui.small_button(format!("select {other}")).clicked()
+                        {
+                            selected.0 = Some(t.clone());
+                        }
+                    });
+                }
+                None => {
+                    ui.small("click a hex, cave or enemy unit to target it (Ctrl+click selects)");
+                }
+            }
+            ui.separator();
+            // What the rules allow first; then what they refuse, greyed, with the rule.
+            let allowed = menu.entries.iter().filter(|e| e.refusal.is_none());
+            let refused = menu.entries.iter().filter(|e| e.refusal.is_some());
+            for e in allowed.chain(refused) {
+                let button = ui.add_enabled(e.refusal.is_none(), egui::Button::new(&e.label));
+                let button = match &e.refusal {
+                    Some((rule, why)) => {
+                        ui.small(
+                            egui::RichText::new(format!("  [{rule}] {why}"))
+                                .color(egui::Color32::GRAY),
+                        );
+                        button.on_disabled_hover_text(format!("[{rule}] {why}"))
                     }
-                });
+                    None => button,
+                };
+                if button.clicked() {
+                    orders.write(PlayOrder::Act(e.action.clone()));
+                }
+            }
         });
-    Ok(())
 }

@@ -1,0 +1,175 @@
+//! In a window, `--probes OUT.json` also keeps `OUT.ui.json` (issue 27): what a test driving
+//! the window with `xdotool` cannot see from outside, rewritten (atomically) after each frame
+//! in which it changed: the window's size, the map's part of it and each panel's rectangle, the
+//! selection and the target, the stack list and where its entries are, the camera and whether
+//! it is where it started, the hex under the pointer, the hex ids and mark texts drawn and
+//! where, each with where its point lies under this frame's camera, where each counter is
+//! now, the scenario's title and the scenario picker's entries. Logical pixels from the window's top left, as the pointer's position is given.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui;
+use serde_json::{Value, json};
+
+use super::camera::{HomeOrbit, Orbit};
+use super::capture::{CaptureRequest, Captured};
+use super::keys_help::KeysHelp;
+use super::labels::{DrawnIds, id_point};
+use super::pick::{Hovered, Pickables};
+use super::play_ui::{DrawnMarks, Target};
+use super::shared::{Layout, Pick, Selected};
+use super::stack::StackList;
+use crate::sim::Board;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Last, write.after(super::capture::Readiness));
+}
+
+/// Where the UI probes go: OUT.json's sibling OUT.ui.json.
+pub fn ui_probe_path(probes: &std::path::Path) -> PathBuf {
+    let stem = probes
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    probes.with_file_name(format!("{stem}.ui.json"))
+}
+
+/// A pick in words, as the probes give it: `unit us1`, `hex T4`, `cave G`, a Location.
+fn pick_words(p: &Pick, map: &crate::map::Map) -> String {
+    match p {
+        Pick::Hex(h) => format!("hex {}", map.name(*h)),
+        Pick::Cave(c) => format!("cave {c}"),
+        Pick::Unit(u) => format!("unit {u}"),
+        Pick::At(l) => l.display(map).to_string(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write(
+    request: Res<CaptureRequest>,
+    captured: Res<Captured>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
+    layout: Res<Layout>,
+    parts: (Res<Selected>, Res<Target>, Res<StackList>, Res<KeysHelp>),
+    view: (Res<Orbit>, Res<HomeOrbit>, Res<Hovered>),
+    drawn: (Res<DrawnIds>, Res<DrawnMarks>, Res<Pickables>),
+    board: Res<Board>,
+    picker: Res<super::picker::Picker>,
+    mut last: Local<String>,
+) {
+    let (Some(probes), Some(window)) = (&request.probes, window) else {
+        return;
+    };
+    if request.headless() || !captured.0 {
+        return;
+    }
+    let (selected, target, stack, help) = parts;
+    let (orbit, home, hovered) = view;
+    let (ids, marks, pickables) = drawn;
+    let (cam, gt) = *camera;
+    let map = &board.scenario.map;
+    let z = layout.zoom.max(0.01);
+    let rect = |r: egui::Rect| {
+        json!([
+            (r.min.x * z).round(),
+            (r.min.y * z).round(),
+            (r.max.x * z).round(),
+            (r.max.y * z).round()
+        ])
+    };
+    let now = |p: Vec3| {
+        cam.world_to_viewport(gt, p)
+            .ok()
+            .map(|px| json!([px.x.round(), px.y.round()]))
+    };
+    let panels: serde_json::Map<String, Value> = layout
+        .panels
+        .iter()
+        .map(|(name, r)| (name.to_string(), rect(*r)))
+        .collect();
+    let hex_ids: Vec<Value> = ids
+        .0
+        .iter()
+        .map(|(text, p)| {
+            let want = map.hex(text).ok().and_then(|h| now(id_point(map, h)));
+            json!({"text": text, "x": (p.x * z).round(), "y": (p.y * z).round(), "now": want})
+        })
+        .collect();
+    let mark_list: Vec<Value> = marks
+        .0
+        .iter()
+        .map(|(text, p)| json!({"text": text, "x": (p.x * z).round(), "y": (p.y * z).round()}))
+        .collect();
+    let units: Vec<Value> = pickables
+        .counters
+        .iter()
+        .filter_map(|(pick, p, _)| match pick {
+            Pick::Unit(id) => now(*p).map(|px| json!({"id": id, "at": px})),
+            _ => None,
+        })
+        .collect();
+    let stack_list = stack.hex.map(|h| {
+        json!({
+            "hex": map.name(h),
+            "units": stack.units,
+            "entries": stack.entries.iter().map(|(id, r)| {
+                json!({"id": id, "x": (r.center().x * z).round(), "y": (r.center().y * z).round()})
+            }).collect::<Vec<_>>(),
+        })
+    });
+    let picker_list = picker.open.then(|| {
+        json!({
+            "entries": picker.entries.iter().map(|(name, r)| {
+                json!({"name": name, "x": (r.center().x * z).round(), "y": (r.center().y * z).round()})
+            }).collect::<Vec<_>>(),
+            "error": picker.error,
+        })
+    });
+    let out = json!({
+        "title": board.scenario.title,
+        "picker": picker_list,
+        "window": [window.width().round(), window.height().round()],
+        "view": layout.view.map(rect),
+        "panels": panels,
+        "selected": selected.0.as_ref().map(|p| pick_words(p, map)),
+        "target": target.0.as_ref().map(|p| pick_words(p, map)),
+        "stack": stack_list,
+        "keys_open": help.0,
+        "camera": {
+            "focus": [orbit.focus.x, orbit.focus.y, orbit.focus.z],
+            "yaw": orbit.yaw,
+            "pitch": orbit.pitch,
+            "distance": orbit.distance,
+            "home": *orbit == home.0,
+        },
+        "pointer_hex": hovered.0.map(|h| map.name(h)),
+        "hex_ids": hex_ids,
+        "marks": mark_list,
+        "units": units,
+    });
+    let text = serde_json::to_string_pretty(&out).unwrap_or_default();
+    if text == *last {
+        return;
+    }
+    let path = ui_probe_path(probes);
+    if let Err(e) = crate::save_file::write_atomically(&path, text.as_bytes()) {
+        crate::diag::report(&format!("could not write {}: {e}", path.display()));
+    }
+    *last = text;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ui_probes_lie_beside_the_probes() {
+        assert_eq!(
+            ui_probe_path(std::path::Path::new("/tmp/x/probes.json")),
+            PathBuf::from("/tmp/x/probes.ui.json")
+        );
+    }
+}

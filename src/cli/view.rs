@@ -59,6 +59,10 @@ pub struct Args {
     /// Rout RtPh, Advance APh, CloseCombat CCPh).
     #[arg(long, requires = "play")]
     pub phase: Option<crate::sim::Phase>,
+    /// With --play: the program plays this side (`japanese` or `allied`, optionally
+    /// `=doctrine` or `=random`) and keeps its secrets; the player orders the other.
+    #[arg(long, requires = "play", value_name = "SIDE[=KIND]")]
+    pub opponent: Option<String>,
     /// Where Ctrl+S saves the game (default: next to the scenario, NAME.save.ron).
     #[arg(long)]
     pub save: Option<PathBuf>,
@@ -97,6 +101,7 @@ impl Default for Args {
             boards: 1,
             play: false,
             phase: None,
+            opponent: None,
             save: None,
             load: None,
             legend: false,
@@ -276,6 +281,17 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         Some(p) => Some(Box::new(read_save(p, &scenario)?)),
         None => None,
     };
+    let opponent = args
+        .opponent
+        .as_deref()
+        .map(super::walk::parse_opponent)
+        .transpose()?;
+    if opponent.is_some() && load.is_some() {
+        return Err(Failure::input(
+            "--opponent does not go with --load in this version: a save holds the player's \
+             steps, not the opponent's orders",
+        ));
+    }
     let options = ViewOptions {
         sky,
         screenshot: args.screenshot,
@@ -295,6 +311,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         legend: args.legend,
         sees,
         file: args.scenario.clone(),
+        opponent,
     };
     match crate::view::run(scenario, options) {
         Ok(()) => Ok(ExitCode::SUCCESS),

@@ -43,6 +43,7 @@ impl Plugin for SimPlugin {
             super::spawn::plugin,
             super::runner::plugin,
             super::play::plugin,
+            super::opponent::plugin,
             super::lighting::plugin,
             super::turn::plugin,
         ));

@@ -66,7 +66,13 @@ pub(super) fn show(
     units: Query<UnitRow<'static>>,
     smoke: Query<&'static Smoke>,
     settings: Res<ViewSettings>,
+    opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
 ) {
+    // Against the program (issue 28): the side whose "?" stays a "?" until the game ends.
+    let fog = opponent
+        .as_ref()
+        .filter(|o| o.fog && !o.revealed)
+        .map(|o| o.opponent.side);
     let Some(pick) = selected.0.clone() else {
         return;
     };
@@ -101,6 +107,7 @@ pub(super) fn show(
                 units: &units,
                 smoke: &smoke,
                 settings: &settings,
+                fog,
             };
             match &pick {
                 Pick::Hex(h) => show_hex(ui, &seen, *h),
@@ -127,6 +134,8 @@ struct Seen<'a, 'w, 's> {
     units: &'a Query<'w, 's, UnitRow<'static>>,
     smoke: &'a Query<'w, 's, &'static Smoke>,
     settings: &'a ViewSettings,
+    /// Against the program: its side, whose concealed units show only as "?" (A12).
+    fog: Option<crate::scenario::Side>,
 }
 
 /// A hex: its Base Level, terrain and TEM, Depression, water, cliffs and Crest Lines, light at
@@ -284,6 +293,14 @@ fn show_unit(ui: &mut egui::Ui, seen: &Seen, id: &String) {
     else {
         return;
     };
+    // Against the program, a "?" of its side is only a "?" (A12, issue 28).
+    let fogged = seen.fog == Some(u.side()) && (concealed || cloaked);
+    if fogged {
+        ui.heading("? — a concealed enemy stack");
+        ui.label(format!("at {}", at.0.display(map)));
+        ui.label("what it holds is not known to your side (A12)");
+        return;
+    }
     ui.heading(format!("{} — {} {:?}", u.id, u.counter, u.nationality));
     ui.label(format!("at {}", at.0.display(map)));
     let mut state = Vec::new();

@@ -90,7 +90,13 @@ fn keep_awake(
     mut resized: MessageReader<bevy::window::WindowResized>,
     mut after_resize: Local<u32>,
     mut redraw: MessageWriter<RequestRedraw>,
+    opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
 ) {
+    // The program's turn comes after a pause a person can follow (issue 28): frames go on
+    // until it has played.
+    if opponent.is_some_and(|o| o.pending) {
+        redraw.write(RequestRedraw);
+    }
     // A resized window is laid out again over a few frames (egui learns the new size from the
     // camera a frame late, then the map's viewport follows the panels): draw them all, so the
     // panels stand at their new places without waiting for input (issue 27.8).

@@ -77,6 +77,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     let selected = options.select.clone();
     let los = options.los.clone();
     let sees = options.sees.clone();
+    let (opponent, seed) = (options.opponent, options.seed);
     let focus = options.focus;
     let (w, h) = options.size;
     let map = scenario.map.clone();
@@ -132,6 +133,11 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         })
         .add_plugins(ViewPlugin { options })
         .insert_resource(Selected(selected));
+    if let Some((side, kind)) = opponent {
+        app.insert_resource(crate::sim::opponent::OpponentPlay::against_a_player(
+            side, kind, seed,
+        ));
+    }
     if let Some(from) = sees {
         let mut tool = app.world_mut().resource_mut::<sees::SeesTool>();
         tool.on = true;

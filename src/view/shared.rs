@@ -56,6 +56,8 @@ pub struct ViewOptions {
     /// The scenario file shown (`None`: the built-in scenario, and the scenario picker opens
     /// at the start).
     pub file: Option<PathBuf>,
+    /// Play mode against the program (`--opponent`): the side it plays and how (issue 28).
+    pub opponent: Option<(Side, crate::opponent::Kind)>,
 }
 
 impl Default for ViewOptions {
@@ -79,6 +81,7 @@ impl Default for ViewOptions {
             legend: false,
             sees: None,
             file: None,
+            opponent: None,
         }
     }
 }

@@ -49,7 +49,12 @@ pub(super) fn view_bar(
     mut help: ResMut<KeysHelp>,
     mut picker: ResMut<super::picker::Picker>,
     board: Res<Board>,
+    fog: (
+        Option<Res<crate::sim::opponent::OpponentPlay>>,
+        Option<Res<crate::state::Scoring>>,
+    ),
 ) {
+    let fog_locked = fog.0.is_some_and(|o| o.fog) && !fog.1.is_some_and(|s| s.over);
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 6.0;
         let mut left = dock.left;
@@ -76,14 +81,24 @@ pub(super) fn view_bar(
         };
         ui.separator();
         ui.label("Hidden of:");
+        // Against the program the player sees only what the player's side knows until the
+        // game ends (issue 28): the choice is locked.
+        let locked = fog_locked;
         for (side, name) in [
             (None, "all"),
             (Some(Side::Japanese), "Japanese"),
             (Some(Side::Allied), "Allied"),
         ] {
-            if ui.selectable_label(settings.side == side, name).clicked() {
+            let label = ui.add_enabled(
+                !locked || settings.side == side,
+                egui::Button::selectable(settings.side == side, name),
+            );
+            if label.clicked() && !locked {
                 settings.side = side;
             }
+        }
+        if locked {
+            ui.label("(fog of war: the opponent's secrets stay hidden until the game ends)");
         }
         ui.separator();
         // Only a click changes the settings (the caves and counters redraw when they do).

@@ -58,6 +58,7 @@ fn write(
     drawn: (Res<DrawnIds>, Res<DrawnMarks>, Res<Pickables>),
     board: Res<Board>,
     picker: Res<super::picker::Picker>,
+    turn: (Res<State<crate::sim::Phase>>, Res<crate::sim::PlayerTurn>),
     mut last: Local<String>,
 ) {
     let (Some(probes), Some(window)) = (&request.probes, window) else {
@@ -130,6 +131,8 @@ fn write(
     });
     let out = json!({
         "title": board.scenario.title,
+        "phase": turn.0.get().abbrev(),
+        "player_turn": turn.1.number,
         "picker": picker_list,
         "window": [window.width().round(), window.height().round()],
         "view": layout.view.map(rect),

@@ -64,6 +64,7 @@ pub(super) fn header(
     history: Res<History>,
     mut status: ResMut<PlayStatus>,
     mut orders: MessageWriter<PlayOrder>,
+    opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
 ) {
     let s = &board.scenario;
     ui.heading(&s.title);
@@ -91,6 +92,16 @@ pub(super) fn header(
     let more = walk.next < walk.steps.len();
     let back = history.depth() > 0;
     if play.active {
+        let who = match opponent.as_ref().filter(|o| o.fog) {
+            Some(o) => format!(
+                "Play: you order the {} side; the program ({}) plays the {} side",
+                side(o.player()),
+                o.opponent.kind.name(),
+                side(o.opponent.side)
+            ),
+            None => "Play: you order both sides".to_string(),
+        };
+        ui.label(egui::RichText::new(who).strong());
         play_buttons(ui, idle, back, more, walk.next, &mut status, &mut orders);
     } else {
         watch_buttons(ui, idle, back, more, &mut orders);
@@ -192,7 +203,6 @@ fn play_buttons(
     status: &mut PlayStatus,
     orders: &mut MessageWriter<PlayOrder>,
 ) {
-    ui.label(egui::RichText::new("Play: you order both sides").strong());
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(idle, egui::Button::new("End phase"))

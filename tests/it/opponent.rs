@@ -260,3 +260,81 @@ fn walk_opponent_plays_its_side_where_the_script_gives_it_no_order_and_the_same_
     assert_eq!(o.status.code(), Some(2));
     assert!(!save.exists());
 }
+
+/// Two hidden Japanese squads in the caves of a cliff hex, far from the Americans (no Good
+/// Order enemy within 16 hexes sees them, G11.75), played by the program against a person
+/// (fog of war) who orders nothing, for two Game Turns: what was said, in order.
+fn fogged_game(kind: Kind, seed: u64) -> Vec<asl_pto::sim::Event> {
+    use asl_pto::sim::opponent::OpponentPlay;
+    let text = r#"Scenario(
+        title: "Fog of war",
+        pto: true,
+        attacker: Japanese,
+        map: (board: Some("36"), columns: 24, rows: 10, level: 0, terrain: Open,
+              hexes: {"S5 R5 S6 T6 R6": (level: 3)}, cliffs: ["S4-S5", "S5-T4", "S5-T5"]),
+        ob: (caves: 2),
+        caves: [
+            (id: "A", hex: "S5", ca: "S5-S4", level: Some(0)),
+            (id: "G", hex: "S5", ca: "S5-T4", level: Some(1)),
+        ],
+        units: [
+            (id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:A", hidden: true),
+            (id: "jp2", nationality: Japanese, counter: "4-4-7", at: "cave:G", hidden: true),
+            (id: "us1", nationality: American, counter: "7-6-8", at: "A1"),
+        ],
+        turns: 2,
+        victory: [Otherwise(Japanese)],
+    )"#;
+    let mut app = sim::headless(crate::common::from_text(text), seed);
+    app.world_mut()
+        .insert_resource(OpponentPlay::against_a_player(Side::Japanese, kind, seed));
+    for _ in 0..80 {
+        if sim::runner::game_over(app.world()) {
+            break;
+        }
+        sim::runner::request_phase(app.world_mut());
+        sim::runner::settle(&mut app);
+    }
+    app.update();
+    app.update();
+    assert!(sim::runner::game_over(app.world()), "the game ends (A26)");
+    app.world().resource::<sim::WalkLog>().events.clone()
+}
+
+#[test]
+fn a12_against_a_player_a_hidden_unit_s_doings_are_told_as_a_hidden_unit_moved_until_the_end() {
+    let ev = (1..=20)
+        .map(|seed| fogged_game(Kind::Random, seed))
+        .find(|ev| ev.iter().any(|e| e.event == "hidden"))
+        .expect("a seed where the random Japanese move a hidden squad");
+    let reveal = ev
+        .iter()
+        .position(|e| e.event == "say" && e.text.contains("untold until now"))
+        .expect("the opponent's log is revealed at the end");
+    let masked: Vec<_> = ev[..reveal]
+        .iter()
+        .filter(|e| e.event == "hidden")
+        .collect();
+    assert!(!masked.is_empty(), "the random Japanese moved hidden units");
+    for m in &masked {
+        assert_eq!(m.text, "a hidden unit moved");
+        assert!(m.unit.is_none(), "no id is told");
+    }
+    // Told after the end: the orders behind each masked line, with their reasons.
+    let told = &ev[reveal + 1..];
+    assert!(told.iter().filter(|e| e.event == "opponent").count() >= masked.len());
+    // Before the end no event names a unit whose doings the masked lines hid (none of them
+    // was ever seen: no American within 16 hexes, G11.75).
+    let secret_units: Vec<String> = told
+        .iter()
+        .filter(|e| e.event == "opponent")
+        .filter_map(|e| e.unit.clone())
+        .collect();
+    assert!(!secret_units.is_empty());
+    for e in &ev[..reveal] {
+        assert!(
+            e.unit.as_ref().is_none_or(|u| !secret_units.contains(u)),
+            "told before the end: {e:?}"
+        );
+    }
+}

@@ -591,3 +591,64 @@ fn issue_27_12_without_a_scenario_the_picker_lists_the_built_in_first_and_opens_
     assert!(ui["picker"].is_null());
     drop(s.viewer);
 }
+
+#[test]
+fn issue_28_against_the_japanese_opponent_its_hidden_units_stay_off_screen_and_it_takes_its_phase()
+{
+    // The Allied DFPh is the Japanese side's alone: the program plays it and hands the AFPh
+    // back to the player; jp1 and jp2, hidden in their caves, are never drawn.
+    let Some(s) = open(
+        "opponent",
+        &[
+            "scenarios/assault.ron",
+            "--play",
+            "--opponent",
+            "japanese",
+            "--phase",
+            "DefensiveFire",
+        ],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let drawn = |v: &serde_json::Value| -> Vec<String> {
+        v["units"]
+            .as_array()
+            .map(|u| {
+                u.iter()
+                    .filter_map(|x| x["id"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let probed: Vec<String> = s
+        .probes
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| h["units"].as_array().cloned().unwrap_or_default())
+        .filter_map(|u| u["id"].as_str().map(str::to_string))
+        .collect();
+    assert!(
+        probed.iter().any(|u| u == "jp3"),
+        "jp3 in the open is drawn: {probed:?}"
+    );
+    for hidden in ["jp1", "jp2"] {
+        assert!(
+            !probed.iter().any(|u| u == hidden),
+            "{hidden} drawn: {probed:?}"
+        );
+    }
+    let ui = s.until("the opponent's DFPh played and the AFPh handed back", |u| {
+        u["phase"] == "AFPh"
+    });
+    assert_eq!(ui["player_turn"], 1);
+    for hidden in ["jp1", "jp2"] {
+        assert!(!drawn(&ui).iter().any(|u| u == hidden), "{hidden}: {ui:#}");
+    }
+    s.picture("afph");
+    // The AFPh is the player's: it stays there.
+    sleep(Duration::from_secs(3));
+    assert_eq!(s.ui()["phase"], "AFPh");
+    drop(s.viewer);
+}

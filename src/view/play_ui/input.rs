@@ -177,13 +177,26 @@ pub(super) fn clicks(
 }
 
 /// In Play mode the view shows the phasing side's knowledge: the other side's hidden units and
-/// caves are not drawn or listed.
+/// caves are not drawn or listed. Against the program (`--opponent`) it shows the player's
+/// side's knowledge whoever is phasing, until the game ends (A26), when all is shown.
 pub(super) fn follow_side(
     play: Res<Play>,
     pt: Res<PlayerTurn>,
+    opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
+    scoring: Option<Res<crate::state::Scoring>>,
     mut settings: ResMut<ViewSettings>,
 ) {
-    if play.active && settings.side != Some(pt.attacker) {
-        settings.side = Some(pt.attacker);
+    let want = match &opponent {
+        Some(o) if o.fog => {
+            if scoring.is_some_and(|s| s.over) {
+                None
+            } else {
+                Some(o.player())
+            }
+        }
+        _ => Some(pt.attacker),
+    };
+    if play.active && settings.side != want {
+        settings.side = want;
     }
 }

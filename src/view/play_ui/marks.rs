@@ -63,10 +63,22 @@ fn climb_counters(world: &mut World, reaches: &[Reach]) {
 /// The selected unit's destinations and Orders entries, recomputed when the selection, the
 /// target or the walk changes (not every frame).
 pub(super) fn plan(world: &mut World) {
-    let unit = match &world.resource::<Selected>().0 {
+    let mut unit = match &world.resource::<Selected>().0 {
         Some(Pick::Unit(u)) if world.resource::<Play>().active => Some(u.clone()),
         _ => None,
     };
+    // Against the program its units take no order from the player (issue 28).
+    let theirs = world
+        .get_resource::<crate::sim::opponent::OpponentPlay>()
+        .filter(|o| o.fog)
+        .map(|o| o.opponent.side);
+    if let (Some(side), Some(u)) = (theirs, &unit) {
+        let board = world.resource::<Board>().clone();
+        let s = situation(world, &board);
+        if s.unit(u).is_some_and(|x| x.unit.side() == side) {
+            unit = None;
+        }
+    }
     let Some(unit) = unit else {
         if world.resource::<Destinations>().unit.is_some() {
             *world.resource_mut::<Destinations>() = Destinations::default();

@@ -5,8 +5,10 @@
 //! the same rulings the game uses (the Fire plan's IFT column and DRM, `value::fire_worth`;
 //! the MF of each move; terrain TEM) and with doctrine from the seeds: Japanese stay hidden in
 //! caves and jungle until a shot is worth revealing them (G11.75, G1.6, G1.63), rout into caves
-//! (G11.77), Banzai when the odds favour it (G1.5); the Allies Search for the hidden caves
-//! (G11.33) and attack caves with DCs (G11.833). A score above zero is worth doing.
+//! (G11.77), Banzai when the odds favour it (G1.5), create a DC Hero against a target in reach
+//! (G1.421-G1.424); the Allies Search for the hidden caves (G11.33), attack caves with DCs
+//! (G11.833) and light the enemy with Starshells at night (E1.92). A score above zero is worth
+//! doing.
 
 use crate::hex::Hex;
 use crate::los::Location;
@@ -231,6 +233,7 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
             for o in fire_orders(s, u, &legal) {
                 out.extend(fire_choice(s, u, o, threshold, random));
             }
+            out.extend(starshells(s, u, &legal, random));
             for o in legal.iter().filter(|o| matches!(o, Order::ThrowDc { .. })) {
                 out.push(choice(
                     o,
@@ -313,6 +316,35 @@ fn fire_orders(s: &Situation, u: &UnitAt, legal: &[Order]) -> Vec<Order> {
         }
     }
     v
+}
+
+/// E1.92: at night, a Starshell over a hex holding a Known enemy that is not lit yet (the
+/// ATTACKER's PFPh, or the DEFENDER's First Fire in the MPh, as the ruling allows).
+fn starshells(s: &Situation, u: &UnitAt, legal: &[Order], random: bool) -> Vec<Choice> {
+    let id = u.unit.id.as_str();
+    legal
+        .iter()
+        .filter_map(|o| {
+            let Order::FireStarshell { at, .. } = o else {
+                return None;
+            };
+            let enemy_there = s
+                .units
+                .iter()
+                .any(|e| e.unit.side() != u.unit.side() && !e.hidden && e.at.hex() == Some(*at));
+            (random || (s.night() && enemy_there && !s.lit_hexes.contains(at))).then(|| {
+                choice(
+                    o,
+                    0.5,
+                    format!(
+                        "{id} fires a Starshell over {} to light the enemy there (E1.92)",
+                        s.map.name(*at)
+                    ),
+                    random,
+                )
+            })
+        })
+        .collect()
 }
 
 /// A Fire worth making: its expected worth (`value::fire_worth`) above `threshold`; a hidden or
@@ -417,6 +449,13 @@ fn movement_candidates(
                     ));
                 }
             }
+            // G1.421-G1.424: a DC Hero against a Designated Target in reach.
+            Order::CreateHero { target, .. } => out.push(choice(
+                o,
+                0.9,
+                format!("{id} tries to create a T-H Hero with its DC against {target} (G1.421)"),
+                random,
+            )),
             _ => {}
         }
     }

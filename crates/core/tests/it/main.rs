@@ -12,6 +12,7 @@ mod japanese_orders;
 mod movement;
 mod moves;
 mod night_rules;
+mod opponent;
 mod orders;
 mod rally;
 mod rout;

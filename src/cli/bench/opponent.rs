@@ -73,16 +73,7 @@ pub(super) fn measure_opponent(runs: usize) -> Result<OpponentFigure, Failure> {
         let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
         let t = Instant::now();
         let mut given = 0;
-        for phase in [
-            Phase::Rally,
-            Phase::PrepFire,
-            Phase::Movement,
-            Phase::DefensiveFire,
-            Phase::AdvancingFire,
-            Phase::Rout,
-            Phase::Advance,
-            Phase::CloseCombat,
-        ] {
+        for phase in Phase::TURN {
             st.phase = phase;
             begin_phase(&mut st, &setting, &mut dice);
             given += me.play(&mut st, &setting, &mut dice, &Moment::Phase).len();

@@ -440,7 +440,7 @@ fn movement_candidates(
                 if random || (fresh && u.unit.mf_spent == 0.0) {
                     out.push(choice(
                         o,
-                        0.45,
+                        0.2,
                         format!(
                             "{id} Searches {} for hidden caves and units (G11.33)",
                             s.map.name(*hex)

@@ -134,7 +134,9 @@ pub(super) fn events(
     log: Res<WalkLog>,
     dice: Res<Dice>,
     mut filter: ResMut<LogFilter>,
+    opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
 ) {
+    let fogged = opponent.is_some_and(|o| o.fog && !o.revealed);
     let mut f = filter.clone();
     ui.horizontal_wrapped(|ui| {
         ui.strong("Events");
@@ -185,12 +187,26 @@ pub(super) fn events(
                 .id_salt("dice")
                 .max_height(120.0)
                 .show(ui, |ui| {
-                    for r in &dice.rolls {
-                        let d: Vec<String> = r.dice.iter().map(u8::to_string).collect();
-                        ui.small(format!("{}: {}", r.rule, d.join(",")));
+                    for line in dice_lines(&dice.rolls, fogged) {
+                        ui.small(line);
                     }
                 });
         });
+}
+
+/// The Dice list's lines: each roll's rule and dice; against the program (`fogged`, until the
+/// game ends) none, since the rolls made for its hidden units' doings would tell of them (A12).
+fn dice_lines(rolls: &[crate::game::Roll], fogged: bool) -> Vec<String> {
+    if fogged {
+        return vec!["the rolls are listed when the game ends (fog of war, A12)".into()];
+    }
+    rolls
+        .iter()
+        .map(|r| {
+            let d: Vec<String> = r.dice.iter().map(u8::to_string).collect();
+            format!("{}: {}", r.rule, d.join(","))
+        })
+        .collect()
 }
 
 /// Play mode's buttons: End phase, Undo, Redo, Save, Export, and the steps played.
@@ -302,6 +318,18 @@ fn event_lines(ui: &mut egui::Ui, log: &WalkLog, filter: &LogFilter) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a12_against_the_program_the_dice_list_waits_for_the_game_s_end() {
+        let rolls = vec![crate::game::Roll {
+            rule: "E1.53".into(),
+            dice: vec![6, 2],
+        }];
+        assert_eq!(dice_lines(&rolls, false), vec!["E1.53: 6,2".to_string()]);
+        let fogged = dice_lines(&rolls, true);
+        assert_eq!(fogged.len(), 1);
+        assert!(!fogged[0].contains("E1.53"), "{fogged:?}");
+    }
 
     fn event(unit: Option<&str>, rule: Option<&str>) -> Event {
         Event {

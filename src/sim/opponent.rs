@@ -159,16 +159,23 @@ pub(super) fn note_scripted(world: &mut World, order: &Order) {
     else {
         return;
     };
-    let board = world.resource::<Board>().clone();
-    let st = state(world, &board);
     let by_it = order
         .unit()
-        .and_then(|u| st.units.iter().find(|x| x.unit.id == u.as_ref()))
-        .is_some_and(|x| x.unit.side() == side);
+        .and_then(|u| unit_in_world(world, u))
+        .is_some_and(|(s, _)| s == side);
     if by_it {
-        let now = (st.turn.number, st.phase);
+        let phase = *world.resource::<State<Phase>>().get();
+        let now = (world.resource::<super::phase::PlayerTurn>().number, phase);
         world.resource_mut::<OpponentPlay>().scripted = Some(now);
     }
+}
+
+/// The side and Location of unit `id` in the world, if it is in play.
+fn unit_in_world(world: &mut World, id: &str) -> Option<(Side, crate::los::Location)> {
+    let mut q = world.query::<(&crate::model::Unit, &super::components::At)>();
+    q.iter(world)
+        .find(|(u, _)| u.id == id)
+        .map(|(u, at)| (u.side(), at.0.clone()))
 }
 
 /// The walk is about to leave the current phase: the opponent plays its side's part in it,
@@ -203,13 +210,7 @@ pub(super) fn after_order(world: &mut World, order: &Order) {
     if phase != Phase::Movement || attacker == side || !order.moves() {
         return;
     }
-    let board = world.resource::<Board>().clone();
-    let st = state(world, &board);
-    let Some(at) = order
-        .unit()
-        .and_then(|u| st.units.iter().find(|x| x.unit.id == u.as_ref()))
-        .map(|x| x.at.clone())
-    else {
+    let Some((_, at)) = order.unit().and_then(|u| unit_in_world(world, u)) else {
         return;
     };
     play(world, Moment::FirstFireAt(at));

@@ -78,6 +78,14 @@ pub fn json(o: &Output) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
 }
 
+/// Its standard output (exit 0) read as JSON Lines: one value a line.
+pub fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout_ok(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
 /// A file under the system's temporary folder with this text.
 pub fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("asl-pto-tests-{}", std::process::id()));

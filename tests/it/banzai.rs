@@ -2,7 +2,7 @@
 //! `orders`, and its Charge into CC (A25.23 as we read it, not in the seeds); the divided CC
 //! (`CloseCombat(at, [attackers], [targets])`).
 
-use crate::common::{fixture_path, json, run, stdout_ok};
+use crate::common::{fixture_path, json, json_lines, run};
 
 fn events(seed: &str) -> Vec<serde_json::Value> {
     let o = run(&[
@@ -12,10 +12,7 @@ fn events(seed: &str) -> Vec<serde_json::Value> {
         "--seed",
         seed,
     ]);
-    stdout_ok(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    json_lines(&o)
 }
 
 #[test]
@@ -99,10 +96,7 @@ fn a11_a_divided_cc_attack_is_a_script_verb_and_refuses_a_unit_not_there() {
     let file = dir.join("divided.ron");
     std::fs::write(&file, &divided).unwrap();
     let o = run(&["walk", file.to_str().unwrap(), "--json", "--seed", "2"]);
-    let ev: Vec<serde_json::Value> = stdout_ok(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let ev: Vec<serde_json::Value> = json_lines(&o);
     let ours = ev
         .iter()
         .find(|e| e["event"] == "close_combat" && e["unit"] == "us1")

@@ -1,14 +1,11 @@
 //! A11 Close Combat in a walk (the script verb `CloseCombat(at)`, the events `ambush`,
 //! `hand_to_hand`, `close_combat`, `melee`), and in `orders`.
 
-use crate::common::{fixture_path, json, run, stdout_ok};
+use crate::common::{fixture_path, json, json_lines, run};
 
 fn events(seed: &str) -> Vec<serde_json::Value> {
     let o = run(&["walk", &fixture_path("walk_cc"), "--json", "--seed", seed]);
-    stdout_ok(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    json_lines(&o)
 }
 
 #[test]

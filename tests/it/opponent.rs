@@ -13,7 +13,7 @@ use asl_pto::rules::situation::UnitAt;
 use asl_pto::sim;
 use asl_pto::state::GameState;
 
-use crate::common::{demo, demo_path, run, stderr, stdout_ok};
+use crate::common::{demo, demo_path, json_lines, run, stderr, stdout_ok};
 
 /// The assault demo as set up, and its board (for its setting).
 fn assault() -> (GameState, sim::Board) {
@@ -173,10 +173,7 @@ fn duel_reports_wins_length_and_decisions_the_same_for_the_same_arguments() {
     let mut json_args = args.to_vec();
     json_args.push("--json");
     let o = run(&json_args);
-    let lines: Vec<serde_json::Value> = stdout_ok(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines: Vec<serde_json::Value> = json_lines(&o);
     assert_eq!(lines.len(), 4, "three games and the summary");
     let sum = &lines[3];
     let wins = &sum["wins"];
@@ -200,12 +197,7 @@ fn duel_reports_wins_length_and_decisions_the_same_for_the_same_arguments() {
 fn walk_opponent_plays_its_side_where_the_script_gives_it_no_order_and_the_same_seed_the_same_walk()
 {
     let path = demo_path("assault");
-    let events = |args: &[&str]| -> Vec<serde_json::Value> {
-        stdout_ok(&run(args))
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    };
+    let events = |args: &[&str]| -> Vec<serde_json::Value> { json_lines(&run(args)) };
     let args = [
         "walk",
         &path,

@@ -1,15 +1,12 @@
 //! A10.5 Rout in a walk, in `moves --phase RtPh` and in `orders` (the script verb
 //! `Rout(unit, to)`, the events `rout` and `failure_to_rout`).
 
-use crate::common::{fixture_path, json, run, stdout_ok};
+use crate::common::{fixture_path, json, json_lines, run, stdout_ok};
 
 #[test]
 fn a10_5_a_walk_routs_to_the_nearest_woods_and_eliminates_a_failure_to_rout() {
     let o = run(&["walk", &fixture_path("walk_rout"), "--json"]);
-    let ev: Vec<serde_json::Value> = stdout_ok(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let ev: Vec<serde_json::Value> = json_lines(&o);
     let find = |event: &str| -> Vec<&serde_json::Value> {
         ev.iter().filter(|e| e["event"] == event).collect()
     };
@@ -83,10 +80,7 @@ fn g11_77_a_broken_japanese_squad_routs_into_a_cave_in_a_walk_and_in_moves() {
     assert!(text.contains("G11.77"), "{text}");
     assert!(text.contains("cave:A: 2 MF"), "{text}");
     let o = run(&["walk", &path, "--json"]);
-    let ev: Vec<serde_json::Value> = stdout_ok(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let ev: Vec<serde_json::Value> = json_lines(&o);
     assert!(ev.iter().all(|e| e["event"] != "refused"), "{ev:?}");
     let rout = ev.iter().find(|e| e["event"] == "rout").expect("a rout");
     assert_eq!(rout["unit"], "jp1");

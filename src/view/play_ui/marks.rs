@@ -73,9 +73,8 @@ pub(super) fn plan(world: &mut World) {
         .filter(|o| o.fog)
         .map(|o| o.opponent.side);
     if let (Some(side), Some(u)) = (theirs, &unit) {
-        let board = world.resource::<Board>().clone();
-        let s = situation(world, &board);
-        if s.unit(u).is_some_and(|x| x.unit.side() == side) {
+        let mut q = world.query::<&crate::model::Unit>();
+        if q.iter(world).any(|x| &x.id == u && x.side() == side) {
             unit = None;
         }
     }

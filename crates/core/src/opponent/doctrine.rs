@@ -14,9 +14,10 @@ use crate::hex::Hex;
 use crate::los::Location;
 use crate::model::{Phase, Side};
 use crate::rules::moves::field_of_movement;
+use crate::rules::orders::close_combat::{attack_fp, defence_fp};
 use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::legal::ids;
-use crate::rules::orders::{Order, UnitId, is_leader, legal_orders, mmc};
+use crate::rules::orders::{Order, UnitId, is_leader, legal_orders};
 use crate::rules::situation::{Situation, UnitAt};
 use crate::rules::victory::VictoryCondition;
 
@@ -573,13 +574,16 @@ fn withdraw(
 /// target, within four hexes, for a side that plays to win by its own conditions; the score
 /// then.
 fn banzai_odds(s: &Situation, units: &[UnitId], to: &Location, attacks: bool) -> Option<f32> {
-    let fp = |u: &UnitAt| mmc(&u.unit).map_or(0.0, |c| f32::from(c.fp));
-    let ours: f32 = units.iter().filter_map(|x| s.unit(x)).map(fp).sum();
+    let ours: f32 = units
+        .iter()
+        .filter_map(|x| s.unit(x))
+        .map(|u| attack_fp(&u.unit))
+        .sum();
     let theirs: f32 = s
         .units_at(to)
         .iter()
         .filter(|o| !units.iter().any(|x| x.as_ref() == o.unit.id))
-        .map(|o| fp(o).max(1.0))
+        .map(|o| defence_fp(&o.unit))
         .sum();
     let first = s.unit(units.first()?)?;
     let near = s
@@ -670,18 +674,17 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
 /// A11: the odds `u` and its Location's Good Order units would attack the units in `at` at:
 /// attack FP over defence FP (a SMC counting 1), as the CC ruling counts them.
 fn cc_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
-    let fp = |x: &UnitAt| mmc(&x.unit).map_or(0.0, |c| f32::from(c.fp));
     let ours: f32 = s
         .units_at(&u.at)
         .iter()
         .filter(|o| o.unit.side() == u.unit.side() && o.unit.good_order())
-        .map(|o| fp(o))
+        .map(|o| attack_fp(&o.unit))
         .sum();
     let theirs: f32 = s
         .units_at(at)
         .iter()
         .filter(|o| o.unit.side() != u.unit.side())
-        .map(|o| fp(o).max(1.0))
+        .map(|o| defence_fp(&o.unit))
         .sum();
     (theirs > 0.0).then(|| ours / theirs)
 }

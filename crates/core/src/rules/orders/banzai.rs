@@ -151,24 +151,8 @@ fn declarer(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
 /// G1.5: units in different hexes must each be ADJACENT to another such unit: the hexes form
 /// one chain.
 fn chain(hexes: &[crate::hex::Hex]) -> Result<(), Refusal> {
-    let mut distinct = hexes.to_vec();
-    distinct.sort_by_key(|h| (h.q, h.r));
-    distinct.dedup();
-    let Some(start) = distinct.first().copied() else {
-        return Ok(());
-    };
-    let mut reached = vec![start];
-    let mut i = 0;
-    while i < reached.len() {
-        let h = reached[i];
-        for o in &distinct {
-            if !reached.contains(o) && o.is_adjacent(h) {
-                reached.push(*o);
-            }
-        }
-        i += 1;
-    }
-    if reached.len() < distinct.len() {
+    let hexes: Vec<_> = hexes.iter().copied().map(Some).collect();
+    if crate::hex::first_unchained(&hexes).is_some() {
         return Err(Refusal::new(
             BANZAI,
             "units in different hexes in one Banzai Charge must each be ADJACENT to another of \

@@ -71,7 +71,7 @@ pub struct CcPlan {
 
 /// A unit's CC FP as an attacker: a leader none (his modifier is a DRM), a T-H Hero 1
 /// (G1.4231), a MMC its printed FP.
-fn attack_fp(u: &Unit) -> f32 {
+pub fn attack_fp(u: &Unit) -> f32 {
     if u.hero.is_some() {
         return 1.0;
     }
@@ -82,7 +82,7 @@ fn attack_fp(u: &Unit) -> f32 {
 }
 
 /// A unit's FP as a CC target: a SMC counts 1 (our reading), a MMC its printed FP.
-fn defence_fp(u: &Unit) -> f32 {
+pub fn defence_fp(u: &Unit) -> f32 {
     if u.hero.is_some() || is_leader(u) {
         return 1.0;
     }

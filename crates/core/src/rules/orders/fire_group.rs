@@ -25,14 +25,6 @@ fn g3_terrain(t: Terrain) -> bool {
     )
 }
 
-/// Whether two Locations are one or adjacent (A7.5: a Fire Group's chain).
-fn touching(s: &Situation, a: &Location, b: &Location) -> bool {
-    match (s.hex_of(a), s.hex_of(b)) {
-        (Some(x), Some(y)) => x == y || x.is_adjacent(y),
-        _ => false,
-    }
-}
-
 /// A7.5 / E1.75 / G.3: may the firers' Locations form one Fire Group?
 pub(crate) fn fire_group(s: &Situation, locs: &[Location]) -> Result<(), Refusal> {
     if locs.len() < 2 {
@@ -44,20 +36,8 @@ pub(crate) fn fire_group(s: &Situation, locs: &[Location]) -> Result<(), Refusal
             "Multi-Location FG are not allowed at night",
         ));
     }
-    let mut reached = vec![false; locs.len()];
-    reached[0] = true;
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for i in 0..locs.len() {
-            if !reached[i] && (0..locs.len()).any(|j| reached[j] && touching(s, &locs[i], &locs[j]))
-            {
-                reached[i] = true;
-                grew = true;
-            }
-        }
-    }
-    if let Some(i) = reached.iter().position(|r| !r) {
+    let hexes: Vec<_> = locs.iter().map(|l| s.hex_of(l)).collect();
+    if let Some(i) = crate::hex::first_unchained(&hexes) {
         return Err(Refusal::new(
             R::FIRE_GROUP,
             format!(

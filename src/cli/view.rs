@@ -286,12 +286,10 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         .as_deref()
         .map(super::walk::parse_opponent)
         .transpose()?;
-    if opponent.is_some() && load.is_some() {
-        return Err(Failure::input(
-            "--opponent does not go with --load in this version: a save holds the player's \
-             steps, not the opponent's orders",
-        ));
-    }
+    let opponent = match (&load, &args.load) {
+        (Some(saved), Some(path)) => super::walk::opponent_of_save(path, opponent, saved)?,
+        _ => opponent,
+    };
     let options = ViewOptions {
         sky,
         screenshot: args.screenshot,

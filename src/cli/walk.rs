@@ -28,6 +28,46 @@ pub struct Options<'a> {
     pub opponent: Option<(crate::model::Side, crate::opponent::Kind)>,
 }
 
+/// A save against `--opponent` (`flag`, as given, if given): a save of a game against the
+/// program brings its opponent back (`--opponent` may be left out, or must name the same side
+/// and kind); a save of a game without one is not continued against one. Returns the opponent
+/// the game goes on with.
+pub fn opponent_of_save(
+    file: &Path,
+    flag: Option<(crate::model::Side, crate::opponent::Kind)>,
+    saved: &save::Save,
+) -> Result<Option<(crate::model::Side, crate::opponent::Kind)>, Failure> {
+    let theirs = saved
+        .opponent
+        .as_ref()
+        .map(|o| (o.memory.side, o.memory.kind));
+    let name = |(side, kind): (crate::model::Side, crate::opponent::Kind)| {
+        format!(
+            "{}={}",
+            match side {
+                crate::model::Side::Japanese => "japanese",
+                crate::model::Side::Allied => "allied",
+            },
+            kind.name()
+        )
+    };
+    match (flag, theirs) {
+        (Some(f), Some(t)) if f != t => Err(Failure::input(format!(
+            "{}: the save's game is against --opponent {}, not {}",
+            file.display(),
+            name(t),
+            name(f)
+        ))),
+        (Some(f), None) => Err(Failure::input(format!(
+            "{}: the save's game has no opponent (both sides were ordered): it cannot go on \
+             against --opponent {}",
+            file.display(),
+            name(f)
+        ))),
+        _ => Ok(theirs),
+    }
+}
+
 /// `--opponent SIDE[=KIND]`: `japanese`, `allied`, `japanese=random`, ...; an input error
 /// naming what is wrong.
 pub fn parse_opponent(text: &str) -> Result<(crate::model::Side, crate::opponent::Kind), Failure> {
@@ -60,6 +100,11 @@ pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<usize, 
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
     let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
+    let flag = app
+        .world()
+        .get_resource::<sim::opponent::OpponentPlay>()
+        .map(|o| (o.opponent.side, o.opponent.kind));
+    opponent_of_save(path, flag, &saved)?;
     let scenario = app.world().resource::<sim::Board>().scenario.clone();
     save_check::check(&saved, &scenario).map_err(|o| {
         let sep = if o.at(&text).is_some() { "" } else { " " };
@@ -144,10 +189,10 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
             save.display()
         )));
     }
-    if o.opponent.is_some() && (o.load.is_some() || o.save.is_some()) {
+    if o.opponent.is_some() && s.script.iter().any(|st| st.opponent) {
         return Err(Failure::input(
-            "--opponent does not go with --save or --load in this version: a save holds the \
-             script's steps, not the opponent's orders",
+            "--opponent: this script already holds the program's orders (steps with `opponent: \
+             true`, an exported game against it): walk it without --opponent",
         ));
     }
     let mut app = sim::headless(s, o.seed);

@@ -23,6 +23,7 @@ impl Step {
             say: self.say.clone(),
             phase: self.phase,
             act: self.act.as_ref().map(|a| order_spec(a, map)).transpose()?,
+            opponent: self.opponent,
         })
     }
 }

@@ -90,11 +90,14 @@ pub struct SmokeDef {
 pub use crate::rules::orders::{CaveId, Order, UnitId};
 
 /// One walkthrough step.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Step {
     pub say: Option<String>,
     pub phase: Option<Phase>,
     pub act: Option<Order>,
+    /// The program's own order (a game played against it, issue 28): `say` is its reason,
+    /// logged as the event `opponent`, and its `act` is its side's order.
+    pub opponent: bool,
 }
 
 pub use crate::rules::situation::{light_sources_of, situation_env};

@@ -1,25 +1,35 @@
 //! A side played by the program (`walk --opponent SIDE[=KIND]`, `view --play --opponent`,
-//! issue 28): where the script (or the player) gives that side no order in a phase it acts in,
-//! the opponent (`opponent::Opponent`) gives its orders as the walk leaves the phase; in the MPh
-//! it is asked for Defensive First Fire after each move of the other side's units. Its orders
-//! are played by `game::apply` on the state read from the world and logged like a step's, each
-//! after its event `opponent` with the reason.
+//! issue 28), in two ways:
+//!
+//! - In a walk (`walk --opponent`, and Watch mode) where the script gives that side no order in
+//!   a phase it acts in, the opponent (`opponent::Opponent`) gives its orders as the walk leaves
+//!   the phase; in the other side's MPh it is asked for Defensive First Fire after each move.
+//!   Its orders are played by `game::apply` on the state read from the world and logged like a
+//!   step's, each after its event `opponent` with the reason.
+//! - In Play mode (`view --play --opponent`) its orders are steps of the game like the
+//!   player's (`Step::opponent`), recorded, saved, undone and exported with them (`turn`): it
+//!   plays the phases only it acts in one order at a time at a pace a person can follow, and
+//!   ends them; in a phase both sides act in (RPh, RtPh) it plays when the player ends it; it
+//!   First Fires right after the player's unit moves, and after each of its own moves the
+//!   player may First Fire before it goes on (`awaiting`; End phase lets it go on).
 //!
 //! Played against a person (`fog`: the viewer), it keeps its secrets (A12, G11.75): what one of
 //! its units did that stays hidden is logged only as "a hidden unit moved" (the true events are
-//! kept apart); Play mode hands the phases only the opponent acts in over to it, one after the
-//! other at a pace a person can follow (`hand_over`); when the game ends its log is revealed.
+//! kept apart); when the game ends its log is revealed.
 
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::live::{play_out, state, write};
 use super::log::{Say, emit, emit_said};
+use super::play_state::{Play, Queued};
 use crate::game::Said;
+use crate::los::Location;
 use crate::model::{Phase, Side};
 use crate::opponent::doctrine::acts;
-use crate::opponent::{Kind, Moment, Opponent};
-use crate::scenario::Order;
+use crate::opponent::{Choice, Kind, Memory, Moment, Opponent};
+use crate::scenario::{Order, Step};
 
 /// The side the program plays, and what the script did for that side this phase.
 #[derive(Resource, Clone, Debug)]
@@ -35,10 +45,35 @@ pub struct OpponentPlay {
     pub secret: Vec<Said>,
     /// Its log has been revealed (the game ended).
     pub revealed: bool,
-    /// Seconds left before Play mode hands the next phase over to it.
+    /// Seconds left before Play mode gives its next order.
     wait: f32,
-    /// A phase waits to be handed over to it (the viewer keeps drawing frames meanwhile).
+    /// It has an order or a phase's end to give in Play mode (the viewer keeps drawing frames
+    /// meanwhile).
     pub pending: bool,
+    /// Play mode: it decides (false while a save's steps, its own recorded among them, are
+    /// replayed).
+    pub decides: bool,
+    /// Play mode: the Location the player's unit just entered in its MPh, where the opponent,
+    /// the DEFENDER, considers First Fire (A8).
+    first_fire_at: Option<Location>,
+    /// Play mode: its unit that moved and the Location it entered, where the player may First
+    /// Fire (A8) before it goes on (End phase lets it go on).
+    pub awaiting: Option<(String, Location)>,
+}
+
+/// An `OpponentPlay` as a save holds it (the game's `Save::opponent`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedOpponent {
+    pub memory: Memory,
+    pub fog: bool,
+    pub scripted: Option<(u32, Phase)>,
+    pub done: Option<(u32, Phase)>,
+    /// What it did that was not told yet (a save is read by the program, not the player).
+    pub secret: Vec<Said>,
+    pub revealed: bool,
+    pub first_fire_at: Option<Location>,
+    pub awaiting: Option<(String, Location)>,
 }
 
 impl OpponentPlay {
@@ -53,6 +88,9 @@ impl OpponentPlay {
             revealed: false,
             wait: HAND_OVER_SECONDS,
             pending: false,
+            decides: true,
+            first_fire_at: None,
+            awaiting: None,
         }
     }
 
@@ -64,45 +102,124 @@ impl OpponentPlay {
         }
     }
 
+    /// It has something to do in Play mode without the player (frames must go on).
+    pub fn busy(&self) -> bool {
+        self.pending || self.first_fire_at.is_some()
+    }
+
     /// The side the person plays.
     pub fn player(&self) -> Side {
         self.opponent.side.opponent()
     }
+
+    /// As a save holds it.
+    pub fn saved(&self) -> SavedOpponent {
+        SavedOpponent {
+            memory: self.opponent.memory(),
+            fog: self.fog,
+            scripted: self.scripted,
+            done: self.done,
+            secret: self.secret.clone(),
+            revealed: self.revealed,
+            first_fire_at: self.first_fire_at.clone(),
+            awaiting: self.awaiting.clone(),
+        }
+    }
+
+    /// The opponent a save holds, its own dice seeded by the game's `seed`; `None` for a bad
+    /// dice position.
+    pub fn from_saved(s: &SavedOpponent, seed: u64) -> Option<OpponentPlay> {
+        Some(OpponentPlay {
+            opponent: Opponent::restore(&s.memory, seed)?,
+            scripted: s.scripted,
+            done: s.done,
+            fog: s.fog,
+            secret: s.secret.clone(),
+            revealed: s.revealed,
+            wait: HAND_OVER_SECONDS,
+            pending: false,
+            decides: true,
+            first_fire_at: s.first_fire_at.clone(),
+            awaiting: s.awaiting.clone(),
+        })
+    }
 }
 
-/// How long Play mode waits before it hands a phase over to the opponent, so that a person can
-/// follow what it did in the last one.
+/// How long Play mode waits before each order of the opponent (and before it ends its phase),
+/// so that a person can follow what it does.
 pub const HAND_OVER_SECONDS: f32 = 1.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (hand_over, reveal_at_game_end).in_set(super::schedule::SimSystems::Drive),
+        turn.in_set(super::schedule::SimSystems::Play)
+            .before(super::play::perform),
+    )
+    .add_systems(
+        Update,
+        reveal_at_game_end.in_set(super::schedule::SimSystems::Drive),
     );
 }
 
-/// Play mode against the opponent: a phase in which only the opponent acts (its PFPh, MPh,
-/// AFPh, APh and CCPh as the ATTACKER, its DFPh as the DEFENDER) is ended for the player, after
-/// a pause, once nothing else waits: the opponent plays it as it ends (`at_phase_end`).
-fn hand_over(world: &mut World) {
+/// Play mode with the program as a side: it decides (not a replay of a save's steps).
+fn in_play(world: &World) -> bool {
+    world.get_resource::<Play>().is_some_and(|p| p.active)
+}
+
+/// Play mode: what the opponent does this frame, when nothing runs (its orders are steps,
+/// started here, so the game records them like the player's):
+/// 1. First Fire at the Location the player's unit just entered (A8), right away;
+/// 2. after its own move, the player may First Fire at its unit (`awaiting`): End phase then
+///    means "go on";
+/// 3. in a phase only it acts in, its next order after a pause (`HAND_OVER_SECONDS`), and when
+///    it has none, the phase's end (a step of its own); in a phase both sides act in (RPh,
+///    RtPh), the same once the player has asked for the phase's end.
+fn turn(world: &mut World) {
     let Some(op) = world.get_resource::<OpponentPlay>() else {
         return;
     };
-    if !op.fog || super::runner::game_over(world) {
+    if !op.decides || !in_play(world) || super::runner::game_over(world) {
         return;
     }
-    let active = world
-        .get_resource::<super::play_state::Play>()
-        .is_some_and(|p| p.active && p.queue.is_empty());
-    let phase = *world.resource::<State<Phase>>().get();
-    let attacker = world.resource::<super::phase::PlayerTurn>().attacker;
-    let (side, player) = (op.opponent.side, op.player());
-    let theirs =
-        phase != Phase::Setup && acts(phase, side, attacker) && !acts(phase, player, attacker);
-    if !active || !theirs || !world.resource::<super::Walk>().idle() {
+    if !world.resource::<super::Walk>().idle() {
         let mut op = world.resource_mut::<OpponentPlay>();
         op.wait = HAND_OVER_SECONDS;
-        op.pending = false;
+        return;
+    }
+    let front = world.resource::<Play>().queue.front().cloned();
+    if matches!(front, Some(Queued::Undo | Queued::Next)) {
+        return;
+    }
+    // 1. Defensive First Fire at the player's moving unit.
+    if let Some(at) = world.resource::<OpponentPlay>().first_fire_at.clone() {
+        match decide(world, Moment::FirstFireAt(at)) {
+            Some(c) => record(world, c),
+            None => world.resource_mut::<OpponentPlay>().first_fire_at = None,
+        }
+        return;
+    }
+    // 2. Its unit moved (`play_step`): the player may First Fire at it.
+    if world.resource::<OpponentPlay>().awaiting.is_some() {
+        if front != Some(Queued::EndPhase) {
+            world.resource_mut::<OpponentPlay>().pending = false;
+            return;
+        }
+        world.resource_mut::<Play>().queue.pop_front();
+        world.resource_mut::<OpponentPlay>().awaiting = None;
+    }
+    // 3. Its phase.
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<super::phase::PlayerTurn>().clone();
+    let now = (pt.number, phase);
+    let op = world.resource::<OpponentPlay>();
+    let (side, player) = (op.opponent.side, op.player());
+    if phase == Phase::Setup || !acts(phase, side, pt.attacker) || op.done == Some(now) {
+        world.resource_mut::<OpponentPlay>().pending = false;
+        return;
+    }
+    let only = !acts(phase, player, pt.attacker);
+    let asked = matches!(front, Some(Queued::EndPhase | Queued::ToPhase(_)));
+    if !only && !asked {
         return;
     }
     let dt = world
@@ -115,10 +232,108 @@ fn hand_over(world: &mut World) {
         return;
     }
     op.wait = HAND_OVER_SECONDS;
-    op.pending = false;
+    match decide(world, Moment::Phase) {
+        Some(c) => record(world, c),
+        None => {
+            let mut op = world.resource_mut::<OpponentPlay>();
+            op.done = Some(now);
+            op.pending = false;
+            if only {
+                // Its phase ends by its own step; the player's End phase, if asked, meant
+                // "go on" and is spent.
+                // A way to this very phase (`--phase`) has arrived.
+                if front == Some(Queued::EndPhase) || front == Some(Queued::ToPhase(phase)) {
+                    world.resource_mut::<Play>().queue.pop_front();
+                }
+                super::play::order(
+                    world,
+                    Step {
+                        phase: Some(phase.next()),
+                        opponent: true,
+                        ..Step::default()
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// Play mode: the opponent has something to do before the player's next End phase (or the
+/// next step of a path) may run: a First Fire to consider, or its part of the phase.
+pub(super) fn holds(world: &World) -> bool {
+    let Some(op) = world.get_resource::<OpponentPlay>() else {
+        return false;
+    };
+    if !op.decides || !in_play(world) || super::runner::game_over(world) {
+        return false;
+    }
+    if op.first_fire_at.is_some() {
+        return true;
+    }
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<super::phase::PlayerTurn>();
+    phase != Phase::Setup
+        && acts(phase, op.opponent.side, pt.attacker)
+        && op.done != Some((pt.number, phase))
+}
+
+/// Its next order at `moment`, decided on the game as it stands.
+fn decide(world: &mut World, moment: Moment) -> Option<Choice> {
+    let board = world.resource::<Board>().clone();
+    let st = state(world, &board);
     world
-        .resource_mut::<Messages<super::play_state::PlayOrder>>()
-        .write(super::play_state::PlayOrder::EndPhase);
+        .resource_mut::<OpponentPlay>()
+        .opponent
+        .decide(&st, &board.setting(), &moment)
+}
+
+/// Its choice `c`, started as a step of the game (recorded like the player's, `Step::opponent`),
+/// its reason as the step's narration.
+fn record(world: &mut World, c: Choice) {
+    let board = world.resource::<Board>().clone();
+    let text = world
+        .resource::<OpponentPlay>()
+        .opponent
+        .say(&c, &board.setting())
+        .remove(0)
+        .text;
+    super::play::order(
+        world,
+        Step {
+            say: Some(text),
+            act: Some(c.order),
+            opponent: true,
+            ..Step::default()
+        },
+    );
+}
+
+/// The Location of the opponent's unit `unit`, if the player may First Fire at it there now
+/// (A8: it is seen, not hidden, and some unit of the player's has a Fire the rules allow at it).
+fn player_may_fire_at(
+    board: &Board,
+    st: &crate::state::GameState,
+    player: Side,
+    unit: &str,
+) -> Option<Location> {
+    let at = st
+        .units
+        .iter()
+        .find(|u| u.unit.id == unit && !u.hidden)?
+        .at
+        .clone();
+    let setting = board.setting();
+    let s = st.situation(&setting);
+    let fires = st
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == player)
+        .any(|u| {
+            crate::rules::orders::legal_orders(&s, &u.unit.id, None)
+                .iter()
+                .any(|(o, ok)| ok.is_ok() && matches!(o, Order::Fire { at: t, .. } if *t == at))
+        });
+    fires.then_some(at)
 }
 
 /// A26: the game over, the opponent's secrets are told, in the order they happened.
@@ -184,6 +399,10 @@ pub(super) fn at_phase_end(world: &mut World) {
     let Some(op) = world.get_resource::<OpponentPlay>() else {
         return;
     };
+    if in_play(world) {
+        // Play mode: its orders are steps of their own (`turn`).
+        return;
+    }
     let side = op.opponent.side;
     let (scripted, done) = (op.scripted, op.done);
     let phase = *world.resource::<State<Phase>>().get();
@@ -213,7 +432,103 @@ pub(super) fn after_order(world: &mut World, order: &Order) {
     let Some((_, at)) = order.unit().and_then(|u| unit_in_world(world, u)) else {
         return;
     };
+    if in_play(world) {
+        // Play mode: considered as a step of its own, before anything else runs (`turn`).
+        let mut op = world.resource_mut::<OpponentPlay>();
+        if op.decides {
+            op.first_fire_at = Some(at);
+        }
+        return;
+    }
     play(world, Moment::FirstFireAt(at));
+}
+
+/// A step of the opponent's recorded in the game (`Step::opponent`), run again (a save's steps
+/// replayed, Redo) or run as `turn` started it: its reason `text` said as the event `opponent`,
+/// then its order played, told as `play` tells it (with the fog of war, what a unit of its that
+/// stays hidden did only as "a hidden unit moved").
+pub(super) fn play_step(world: &mut World, text: String, order: Order) {
+    let said = Said {
+        event: "opponent".into(),
+        unit: order.unit().map(|u| u.to_string()),
+        rule: None,
+        dice: None,
+        text,
+    };
+    let Some(mut op) = world.remove_resource::<OpponentPlay>() else {
+        play_out(world, |state, setting, dice| {
+            let mut out = vec![said];
+            out.extend(crate::game::apply(state, setting, &order, dice));
+            out
+        });
+        return;
+    };
+    let board = world.resource::<Board>().clone();
+    let mut st = state(world, &board);
+    if !op.decides {
+        op.opponent.note_replayed(&st, &order);
+    }
+    // It goes on: whatever the player could First Fire at is past.
+    op.awaiting = None;
+    let mut out = vec![said];
+    world.resource_scope(|_, mut dice: Mut<crate::game::Dice>| {
+        out.extend(crate::game::apply(
+            &mut st,
+            &board.setting(),
+            &order,
+            &mut dice,
+        ));
+    });
+    if op.fog {
+        tell(world, &mut op, &st, out);
+    } else {
+        for x in out {
+            emit_said(world, x);
+        }
+    }
+    write(world, &board, &st);
+    // Its unit moved in its MPh: the player may First Fire at it before it goes on (A8). Kept
+    // the same way when its steps are replayed, so that every snapshot of the game holds it.
+    let moved = (st.phase == Phase::Movement && order.moves())
+        .then(|| order.unit().map(|u| u.to_string()))
+        .flatten();
+    if let Some(unit) = moved
+        && in_play(world)
+        && let Some(at) = player_may_fire_at(&board, &st, op.player(), &unit)
+    {
+        op.awaiting = Some((unit, at));
+    }
+    world.insert_resource(op);
+}
+
+/// What one order of the opponent's said, logged against a person: if it names a unit of its
+/// that is hidden now, only "a hidden unit moved" (A12, G11.75), the rest kept for the end.
+fn tell(world: &mut World, op: &mut OpponentPlay, st: &crate::state::GameState, said: Vec<Said>) {
+    let side = op.opponent.side;
+    let unseen = said.iter().any(|x| {
+        x.unit.as_ref().is_some_and(|u| {
+            st.units
+                .iter()
+                .any(|v| &v.unit.id == u && v.unit.side() == side && v.hidden)
+        })
+    });
+    if unseen {
+        emit(
+            world,
+            Say {
+                event: "hidden",
+                unit: None,
+                rule: Some("A12"),
+                dice: None,
+                text: "a hidden unit moved".into(),
+            },
+        );
+        op.secret.extend(said);
+    } else {
+        for x in said {
+            emit_said(world, x);
+        }
+    }
 }
 
 /// The opponent's orders at `moment`, played and logged (with the fog of war, what a unit of
@@ -236,32 +551,8 @@ fn play(world: &mut World, moment: Moment) {
             op.opponent
                 .play(&mut st, &board.setting(), &mut dice, &moment)
         });
-        let side = op.opponent.side;
         for (_, said) in played {
-            let unseen = said.iter().any(|x| {
-                x.unit.as_ref().is_some_and(|u| {
-                    st.units
-                        .iter()
-                        .any(|v| &v.unit.id == u && v.unit.side() == side && v.hidden)
-                })
-            });
-            if unseen {
-                emit(
-                    world,
-                    Say {
-                        event: "hidden",
-                        unit: None,
-                        rule: Some("A12"),
-                        dice: None,
-                        text: "a hidden unit moved".into(),
-                    },
-                );
-                op.secret.extend(said);
-            } else {
-                for x in said {
-                    emit_said(world, x);
-                }
-            }
+            tell(world, &mut op, &st, said);
         }
         write(world, &board, &st);
     });

@@ -33,7 +33,27 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Back one step: the last snapshot restored (the step stays in the list, so running the next
 /// step redoes it with the same dice). False when there is nothing to undo or a step is running.
+/// Against the program, back to before the player's last step (its own steps after it are
+/// undone with it; it decides again as the game goes on).
 pub fn undo(world: &mut World) -> bool {
+    if !undo_one(world) {
+        return false;
+    }
+    let against = world
+        .get_resource::<super::opponent::OpponentPlay>()
+        .is_some_and(|o| o.decides);
+    while against && {
+        let walk = world.resource::<Walk>();
+        walk.steps.get(walk.next).is_some_and(|s| s.opponent)
+    } {
+        if !undo_one(world) {
+            break;
+        }
+    }
+    true
+}
+
+fn undo_one(world: &mut World) -> bool {
     if !world.resource::<Walk>().idle() {
         return false;
     }
@@ -84,6 +104,7 @@ fn phase_step(phase: Phase) -> Step {
         say: None,
         phase: Some(phase),
         act: None,
+        opponent: false,
     }
 }
 
@@ -92,6 +113,7 @@ fn act_step(action: Order) -> Step {
         say: None,
         phase: None,
         act: Some(action),
+        opponent: false,
     }
 }
 
@@ -159,7 +181,7 @@ fn watch_phase(world: &mut World) -> bool {
     true
 }
 
-fn perform(world: &mut World) {
+pub(super) fn perform(world: &mut World) {
     let orders: Vec<PlayOrder> = world
         .resource_mut::<Messages<PlayOrder>>()
         .drain()
@@ -183,7 +205,7 @@ fn perform(world: &mut World) {
                 }
             }
             PlayOrder::EndPhase => queue(world, Queued::EndPhase),
-            PlayOrder::ToPhase(p) => queue(world, Queued::Order(phase_step(p))),
+            PlayOrder::ToPhase(p) => queue(world, Queued::ToPhase(p)),
             PlayOrder::NextStep | PlayOrder::Redo => queue(world, Queued::Next),
             PlayOrder::NextPhase => queue(world, Queued::WatchPhase),
             PlayOrder::Undo => queue(world, Queued::Undo),
@@ -200,6 +222,16 @@ fn perform(world: &mut World) {
             .queue
             .retain(|q| !matches!(q, Queued::Path(_)));
     }
+    // Against the program: its First Fire and its part of the phase come before the player's
+    // next path step or End phase (its steps are started by `opponent::turn`).
+    let front = world.resource::<Play>().queue.front().cloned();
+    if matches!(
+        front,
+        Some(Queued::EndPhase | Queued::ToPhase(_) | Queued::Path(_))
+    ) && super::opponent::holds(world)
+    {
+        return;
+    }
     let Some(front) = world.resource_mut::<Play>().queue.pop_front() else {
         return;
     };
@@ -214,6 +246,18 @@ fn perform(world: &mut World) {
         Queued::EndPhase => {
             let phase = *world.resource::<State<Phase>>().get();
             order(world, phase_step(phase.next()));
+        }
+        Queued::ToPhase(p) => {
+            let phase = *world.resource::<State<Phase>>().get();
+            if !world.contains_resource::<super::opponent::OpponentPlay>() {
+                order(world, phase_step(p));
+            } else if phase != p {
+                order(world, phase_step(phase.next()));
+                world
+                    .resource_mut::<Play>()
+                    .queue
+                    .push_front(Queued::ToPhase(p));
+            }
         }
         Queued::Next => {
             request_step(world);

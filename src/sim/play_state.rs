@@ -65,6 +65,9 @@ pub(super) enum Queued {
     Path(Step),
     /// On to the phase after the one the walk is in when this comes up.
     EndPhase,
+    /// On to this phase (of this Player Turn, or the next): one step; against the program, one
+    /// phase at a time, each when it has played its part (`opponent::holds`).
+    ToPhase(Phase),
     /// The list's next step (Watch's "Next step", Redo).
     Next,
     Undo,

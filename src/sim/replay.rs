@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::history::History;
 use super::log::{Event, WalkLog};
+use super::opponent::OpponentPlay;
 use super::phase::{Phase, PlayerTurn};
 use super::play_state::Play;
 use super::plugin::headless;
@@ -42,7 +43,17 @@ pub fn replay_checked(scenario: &crate::scenario::Scenario, saved: &Save) -> Res
     let none = || Departs { replayed: None };
     let mut app = headless(scenario.clone(), saved.seed);
     app.init_resource::<History>();
-    if let Some(steps) = played_steps(scenario, saved).map_err(|_| none())? {
+    let played = played_steps(scenario, saved).map_err(|_| none())?;
+    // A game against the program: in a walk it decides again as it did (the same script, the
+    // same seed, the same orders); in Play mode its orders are among the steps, replayed.
+    if let Some(o) = &saved.opponent {
+        let m = &o.memory;
+        let mut op = OpponentPlay::new(m.side, m.kind, saved.seed);
+        op.fog = o.fog;
+        op.decides = played.is_none();
+        app.insert_resource(op);
+    }
+    if let Some(steps) = played.clone() {
         let world = app.world_mut();
         world.resource_mut::<Walk>().steps = steps;
         world.resource_mut::<Play>().active = true;
@@ -73,6 +84,11 @@ pub fn replay_checked(scenario: &crate::scenario::Scenario, saved: &Save) -> Res
     // An older save has no digest of its log: its state alone is compared.
     if saved.events.is_none() {
         end.events = None;
+    }
+    // What the program remembered in Play mode (its own dice, its count of orders) is not
+    // rebuilt by replaying its orders: the save's is taken.
+    if played.is_some() && end.opponent.is_some() {
+        end.opponent.clone_from(&saved.opponent);
     }
     if end != *saved {
         return Err(Departs {

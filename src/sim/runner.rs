@@ -51,6 +51,7 @@ pub fn request_step(world: &mut World) -> bool {
     walk.target = target;
     walk.pending = pending;
     walk.say = step.say;
+    walk.opponent = step.opponent;
     true
 }
 
@@ -97,6 +98,15 @@ pub fn drive(world: &mut World) {
             world.resource_mut::<NextState<Phase>>().set(phase.next());
             return;
         }
+    }
+    // The program's own recorded order: its reason and its order, told as it tells them.
+    if walk.opponent {
+        let text = walk.say.take();
+        let action = walk.pending.take();
+        if let Some(action) = action {
+            super::opponent::play_step(world, text.unwrap_or_default(), action);
+        }
+        return;
     }
     if let Some(text) = walk.say.take() {
         emit(

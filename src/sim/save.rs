@@ -80,6 +80,9 @@ fn take(world: &mut World, with_events: bool) -> Result<Save, SaveError> {
         rolls: dice.rolls.clone(),
         played,
         events: with_events.then(|| events_digest(&world.resource::<WalkLog>().events)),
+        opponent: world
+            .get_resource::<super::opponent::OpponentPlay>()
+            .map(|o| o.saved()),
     })
 }
 
@@ -104,17 +107,37 @@ pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {
         .parse()
         .map_err(|_| SaveError::Bad(format!("a bad dice position '{}'", save.dice_position)))?;
     let steps = played_steps(s, save)?;
+    let opponent = save
+        .opponent
+        .as_ref()
+        .map(|o| {
+            super::opponent::OpponentPlay::from_saved(o, save.seed).ok_or_else(|| {
+                SaveError::Bad(format!(
+                    "a bad dice position '{}' for the opponent",
+                    o.memory.dice_position
+                ))
+            })
+        })
+        .transpose()?;
     let state = save.state.clone().sorted();
     super::live::write(world, &board, &state);
     world.insert_resource(Dice::restore(save.seed, position, save.rolls.clone()));
     world.insert_resource(State::new(state.phase));
     world.insert_resource(LogPhase(state.phase));
+    // The program's side as it was (while a save's steps are replayed, it still only replays).
+    if let Some(mut o) = opponent {
+        if let Some(now) = world.get_resource::<super::opponent::OpponentPlay>() {
+            o.decides = now.decides;
+        }
+        world.insert_resource(o);
+    }
     let mut walk = world.resource_mut::<Walk>();
     walk.next = save.next_step;
     walk.current = save.next_step;
     walk.target = None;
     walk.pending = None;
     walk.say = None;
+    walk.opponent = false;
     if let Some(steps) = steps {
         let mut walk = world.resource_mut::<Walk>();
         walk.steps = steps;

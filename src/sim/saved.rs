@@ -50,6 +50,10 @@ pub struct Save {
     /// of the save's past (`play::replay`) is known to tell the same events; `None` in an Undo
     /// snapshot.
     pub events: Option<String>,
+    /// The side the program plays (`--opponent`, issue 28) and what it remembers; absent in a
+    /// game without it. Loading the save brings it back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<super::opponent::SavedOpponent>,
 }
 
 /// A digest of an event log: FNV-1a (64 bits) over the events' JSON lines, as hex, each with

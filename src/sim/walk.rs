@@ -20,6 +20,8 @@ pub struct Walk {
     pub pending: Option<Order>,
     /// The step's narration, told once the target is reached (before its action).
     pub say: Option<String>,
+    /// The step is the program's order (`Step::opponent`): its narration is its reason.
+    pub opponent: bool,
 }
 
 impl Walk {
@@ -32,6 +34,7 @@ impl Walk {
             target: None,
             pending: None,
             say: None,
+            opponent: false,
         }
     }
 

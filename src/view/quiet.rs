@@ -94,7 +94,7 @@ fn keep_awake(
 ) {
     // The program's turn comes after a pause a person can follow (issue 28): frames go on
     // until it has played.
-    if opponent.is_some_and(|o| o.pending) {
+    if opponent.is_some_and(|o| o.busy()) {
         redraw.write(RequestRedraw);
     }
     // A resized window is laid out again over a few frames (egui learns the new size from the

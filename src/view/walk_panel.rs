@@ -107,6 +107,16 @@ pub(super) fn header(
         watch_buttons(ui, idle, back, more, &mut orders);
         ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
     }
+    if let Some((unit, at)) = opponent.as_ref().and_then(|o| o.awaiting.as_ref()) {
+        ui.label(
+            egui::RichText::new(format!(
+                "{unit} moved to {}: you may First Fire at it (A8.1); End phase lets the \
+                 opponent go on",
+                at.display(&s.map)
+            ))
+            .color(egui::Color32::from_rgb(250, 210, 120)),
+        );
+    }
     if let Some(m) = &status.message {
         ui.small(m);
     }
@@ -180,7 +190,15 @@ pub(super) fn events(
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .show(ui, |ui| event_lines(ui, &log, &filter));
-    egui::CollapsingHeader::new(format!("Dice ({} rolls)", dice.rolls.len()))
+    // Against the program even the count waits for the game's end (it would tell of rolls made
+    // for its hidden units).
+    let title = if fogged {
+        "Dice".to_string()
+    } else {
+        format!("Dice ({} rolls)", dice.rolls.len())
+    };
+    egui::CollapsingHeader::new(title)
+        .id_salt("dice list")
         .default_open(false)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()

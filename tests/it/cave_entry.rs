@@ -386,6 +386,7 @@ fn g11_73_infantry_do_not_advance_from_one_cave_complex_to_another() {
                 say: None,
                 phase: Some(asl_pto::model::Phase::Advance),
                 act: Some(ron::from_str(r#"Move("jp1", "complex:G")"#).unwrap()),
+                ..Default::default()
             }],
             1,
         )

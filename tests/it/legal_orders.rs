@@ -44,6 +44,7 @@ fn walk_with(s: &Scenario, k: usize, order: &Order, seed: u64) -> Option<String>
         say: None,
         phase: None,
         act: Some(order.clone()),
+        ..Default::default()
     });
     let text = s.with_script(&steps, seed).expect("exported");
     let walked = Scenario::from_str(&text, "with_order.ron")
@@ -131,6 +132,7 @@ fn issue24_an_order_reads_back_as_the_same_order_from_its_script_text() {
                         say: None,
                         phase: None,
                         act: Some(ron::from_str(&order.script(&s.map)).unwrap()),
+                        ..Default::default()
                     }],
                     1,
                 )

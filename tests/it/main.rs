@@ -26,6 +26,7 @@ mod los;
 mod moves;
 mod night;
 mod opponent;
+mod opponent_play;
 mod orders;
 mod play;
 mod rally;

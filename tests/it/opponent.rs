@@ -238,19 +238,47 @@ fn walk_opponent_plays_its_side_where_the_script_gives_it_no_order_and_the_same_
     let o = run(&["walk", &path, "--opponent", "germans"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("japanese"), "{}", stderr(&o));
+    // Saved after a few steps and loaded: the walk goes on with the program's side as if never
+    // saved (its orders are decided again the same way, and it remembers what it did).
     let save = std::env::temp_dir().join(format!("asl-pto-opp-{}.ron", std::process::id()));
+    let save = save.to_str().unwrap();
+    let whole = run(&["walk", &path, "--seed", "2", "--opponent", "japanese"]);
+    let first = run(&[
+        "walk",
+        &path,
+        "--seed",
+        "2",
+        "--opponent",
+        "japanese",
+        "--steps",
+        "6",
+        "--save",
+        save,
+    ]);
+    let rest = run(&["walk", &path, "--load", save]);
+    let (whole, first, rest) = (stdout_ok(&whole), stdout_ok(&first), stdout_ok(&rest));
+    assert!(rest.contains("doctrine opponent"), "{rest}");
+    assert_eq!(format!("{first}{rest}"), whole);
+    // A save against one opponent does not go on against another, nor a save without one.
     let o = run(&[
         "walk",
         &path,
+        "--load",
+        save,
         "--opponent",
         "japanese=random",
-        "--steps",
-        "2",
-        "--save",
-        save.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(!save.exists());
+    assert!(stderr(&o).contains("japanese=doctrine"), "{}", stderr(&o));
+    let plain = std::env::temp_dir().join(format!("asl-pto-opp-plain-{}.ron", std::process::id()));
+    let plain = plain.to_str().unwrap();
+    let o = run(&["walk", &path, "--steps", "2", "--save", plain]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = run(&["walk", &path, "--load", plain, "--opponent", "japanese"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no opponent"), "{}", stderr(&o));
+    let _ = std::fs::remove_file(save);
+    let _ = std::fs::remove_file(plain);
 }
 
 /// Two hidden Japanese squads in the caves of a cliff hex, far from the Americans (no Good

@@ -58,6 +58,7 @@ fn act(a: &App, text: &str) -> PlayOrder {
                 say: None,
                 phase: None,
                 act: Some(ron::from_str(text).unwrap()),
+                ..Default::default()
             }],
             1,
         )

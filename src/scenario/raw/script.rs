@@ -21,6 +21,11 @@ pub struct StepSpec {
     /// One action for the rules to resolve.
     #[serde(default)]
     pub act: Option<ActionSpec>,
+    /// The step is the program's order in a game played against it (`--opponent`, issue 28),
+    /// as an export writes it: its `say` is the opponent's reason, logged as the event
+    /// `opponent`. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opponent: bool,
 }
 
 /// An action of the walkthrough script. Arguments are raw ids and locations.

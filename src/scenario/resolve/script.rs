@@ -45,6 +45,7 @@ pub(super) fn resolve_script(
             say: step.say.clone(),
             phase: step.phase,
             act,
+            opponent: step.opponent,
         });
     }
     Ok(())

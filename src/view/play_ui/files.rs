@@ -15,19 +15,6 @@ pub(super) fn files(world: &mut World) {
     if !world.resource::<Walk>().idle() || !world.resource::<Play>().settled() {
         return;
     }
-    // Against the program a save or an export would hold the player's orders only (issue 28:
-    // not in this version): said, and nothing is written.
-    if world.contains_resource::<crate::sim::opponent::OpponentPlay>() {
-        let mut status = world.resource_mut::<PlayStatus>();
-        status.save_requested = false;
-        status.export_requested = false;
-        status.message = Some(
-            "not saved: a game against the program cannot be saved or exported in this \
-             version (its orders are not among the steps a save holds)"
-                .into(),
-        );
-        return;
-    }
     let (save_path, export_path) = {
         let s = world.resource::<PlayStart>();
         (s.save_path.clone(), s.export_path.clone())

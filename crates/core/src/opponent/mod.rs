@@ -25,7 +25,8 @@ use crate::rules::orders::{Order, judge};
 use crate::state::{GameState, Setting};
 
 /// How the opponent decides.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// Scored by doctrine (`doctrine`).
     Doctrine,
@@ -88,7 +89,66 @@ pub struct Opponent {
     searched: Vec<crate::hex::Hex>,
 }
 
+/// What an opponent remembers between its decisions, as a save holds it: its side and kind,
+/// where its own dice stand, how many orders it gave in which phase, and the hexes its side
+/// has Searched. (The orders the real game refused it in the current phase are not kept: it
+/// tries them again after a load and is refused again.)
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Memory {
+    pub side: Side,
+    pub kind: Kind,
+    /// The stream position of its own dice (a decimal number: RON has no 128-bit integers).
+    pub dice_position: String,
+    /// The Player Turn and phase its count of orders is about, and that count.
+    pub at: (u32, crate::model::Phase),
+    pub given: usize,
+    pub decisions: u64,
+    pub searched: Vec<crate::hex::Hex>,
+}
+
 impl Opponent {
+    /// What it remembers, for a save.
+    pub fn memory(&self) -> Memory {
+        Memory {
+            side: self.side,
+            kind: self.kind,
+            dice_position: self.rng.get_word_pos().to_string(),
+            at: self.at,
+            given: self.given,
+            decisions: self.decisions,
+            searched: self.searched.clone(),
+        }
+    }
+
+    /// The opponent a save remembers (`memory`), its dice seeded by `seed` as when it began;
+    /// `None` for a dice position that is not a number.
+    pub fn restore(m: &Memory, seed: u64) -> Option<Opponent> {
+        let mut o = Opponent::new(m.side, m.kind, seed);
+        o.rng.set_word_pos(m.dice_position.parse().ok()?);
+        o.at = m.at;
+        o.given = m.given;
+        o.decisions = m.decisions;
+        o.searched = m.searched.clone();
+        Some(o)
+    }
+
+    /// Its order `order` was replayed from a record (a save's steps) rather than decided:
+    /// remembered as if decided now (a Search is not made twice, G11.33).
+    pub fn note_replayed(&mut self, state: &GameState, order: &Order) {
+        let now = (state.turn.number, state.phase);
+        if now != self.at {
+            self.at = now;
+            self.refused.clear();
+            self.given = 0;
+        }
+        if let Order::Search { hex, .. } = order {
+            self.searched.push(*hex);
+        }
+        self.given += 1;
+        self.decisions += 1;
+    }
+
     /// `side` played by `kind`, its random choices seeded by `seed`.
     pub fn new(side: Side, kind: Kind, seed: u64) -> Opponent {
         Opponent {

@@ -1,0 +1,338 @@
+//! Play mode against the program (issue 28), headless: its orders are steps of the game like
+//! the player's, so a save continues the same game, Undo goes back to the player's last order
+//! and the export walks to the same end; it First Fires as the player's units move, and waits
+//! for the player's First Fire after each of its own moves (A8).
+
+use std::time::Duration;
+
+use asl_pto::model::Side;
+use asl_pto::opponent::doctrine::acts;
+use asl_pto::opponent::{Kind, Moment, Opponent};
+use asl_pto::scenario::Scenario;
+use asl_pto::sim::opponent::OpponentPlay;
+use asl_pto::sim::play::{History, Play, PlayOrder, export};
+use asl_pto::sim::{self, Phase, Walk, WalkLog, save};
+use bevy::prelude::*;
+
+use crate::common::demo;
+
+/// A headless Play-mode game of `s` against the Japanese played by `kind`, with the fog of war
+/// and a history, each frame a second of game time (the program's pace).
+fn game(s: Scenario, seed: u64, kind: Kind) -> App {
+    let mut a = sim::headless(s, seed);
+    a.init_resource::<History>();
+    a.insert_resource(OpponentPlay::against_a_player(Side::Japanese, kind, seed));
+    a.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_secs(1),
+    ));
+    a.world_mut().write_message(PlayOrder::Start);
+    a.update();
+    a
+}
+
+/// What the test's player (the Allies, played by the doctrine through Play mode's orders, as a
+/// person clicks them) saw happen.
+#[derive(Default, Debug)]
+struct Seen {
+    /// Times the program's moved unit waited for the player's First Fire.
+    awaited: usize,
+    /// First Fires the player gave then.
+    fired: usize,
+}
+
+fn state(a: &mut App) -> asl_pto::state::GameState {
+    let board = a.world().resource::<sim::Board>().clone();
+    sim::live::state(a.world_mut(), &board)
+}
+
+/// Runs frames, the player giving its orders when the game waits for it, until the game ends
+/// or `until` holds at a moment the player is to act. Returns false if the frames ran out.
+fn drive(a: &mut App, me: &mut Opponent, seen: &mut Seen, until: &dyn Fn(&App) -> bool) -> bool {
+    for _ in 0..20_000 {
+        a.update();
+        let w = a.world();
+        if sim::runner::game_over(w) {
+            return true;
+        }
+        if !w.resource::<Walk>().idle() || !w.resource::<Play>().settled() {
+            continue;
+        }
+        let op = w.resource::<OpponentPlay>();
+        if op.busy() {
+            continue;
+        }
+        let awaiting = op.awaiting.clone();
+        let phase = *w.resource::<State<Phase>>().get();
+        let attacker = w.resource::<sim::PlayerTurn>().attacker;
+        if awaiting.is_none() && phase != Phase::Setup && !acts(phase, Side::Allied, attacker) {
+            continue;
+        }
+        if until(a) {
+            return true;
+        }
+        let board = a.world().resource::<sim::Board>().clone();
+        let st = state(a);
+        let order = match &awaiting {
+            Some((_, at)) => {
+                seen.awaited += 1;
+                let c = me.decide(&st, &board.setting(), &Moment::FirstFireAt(at.clone()));
+                seen.fired += usize::from(c.is_some());
+                c
+            }
+            None => me.decide(&st, &board.setting(), &Moment::Phase),
+        };
+        a.world_mut().write_message(match order {
+            Some(c) => PlayOrder::Act(c.order),
+            None => PlayOrder::EndPhase,
+        });
+    }
+    false
+}
+
+fn events(a: &App) -> Vec<sim::Event> {
+    a.world().resource::<WalkLog>().events.clone()
+}
+
+/// A save of `a` loaded into a fresh game, its past replayed (as the viewer's `--load` does).
+fn reload(a: &mut App, s: &Scenario, seed: u64) -> App {
+    let saved = save::from_ron(&save::to_ron(&save::save(a.world_mut()).unwrap())).unwrap();
+    assert!(
+        saved.opponent.is_some(),
+        "the save holds the program's side"
+    );
+    let mut b = sim::headless(s.clone(), seed);
+    b.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_secs(1),
+    ));
+    save::load(b.world_mut(), &saved).unwrap();
+    let past = sim::replay::replay_checked(s, &saved).expect("its steps lead to it");
+    b.world_mut().resource_mut::<WalkLog>().events = past.events;
+    b.insert_resource(past.history);
+    assert!(b.world().resource::<Play>().active);
+    assert!(b.world().resource::<OpponentPlay>().decides);
+    b
+}
+
+#[test]
+fn issue_28_against_the_program_its_orders_are_steps_a_save_goes_on_with_the_same_game_and_the_export_walks_it()
+ {
+    saved_and_exported(Kind::Doctrine, 2);
+}
+
+#[test]
+fn issue_28_a_saved_game_against_the_random_program_goes_on_with_its_own_dice_where_they_were() {
+    saved_and_exported(Kind::Random, 5);
+}
+
+fn saved_and_exported(kind: Kind, seed: u64) {
+    let s = demo("assault");
+    // The whole game, never saved.
+    let mut a = game(s.clone(), seed, kind);
+    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let mut seen = Seen::default();
+    assert!(
+        drive(&mut a, &mut me, &mut seen, &|_| false),
+        "the game ends"
+    );
+    let whole = events(&a);
+    let end = state(&mut a);
+    let steps = sim::play::played(a.world());
+    let theirs = steps.iter().filter(|s| s.opponent).count();
+    assert!(theirs > 0, "the program's orders are steps of the game");
+    assert!(
+        steps.iter().any(|s| !s.opponent && s.act.is_some()),
+        "and so are the player's"
+    );
+    // Each step of the program's is told as its event `opponent` (or, hidden, as "a hidden
+    // unit moved"), never as a narration.
+    let told = whole
+        .iter()
+        .filter(|e| e.event == "opponent" || e.event == "hidden")
+        .count();
+    assert!(
+        told >= steps
+            .iter()
+            .filter(|s| s.opponent && s.act.is_some())
+            .count()
+    );
+    assert!(
+        whole
+            .iter()
+            .all(|e| e.event != "say" || !e.text.contains("opponent)"))
+    );
+    // Saved halfway (while the player is to act), loaded and played on: the same game.
+    let mut b = game(s.clone(), seed, kind);
+    let mut me_b = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let half = steps.len() / 2;
+    assert!(drive(&mut b, &mut me_b, &mut Seen::default(), &|x| {
+        x.world().resource::<Walk>().next >= half
+    }));
+    assert!(!sim::runner::game_over(b.world()));
+    let mut c = reload(&mut b, &s, seed);
+    drive(&mut c, &mut me_b, &mut Seen::default(), &|_| false);
+    assert_eq!(
+        events(&c),
+        whole,
+        "a saved and loaded game goes on as if never saved"
+    );
+    assert_eq!(state(&mut c), end);
+    // The export holds both sides' orders: `walk` replays it (without --opponent) to the same
+    // end, each of the program's orders told as its event `opponent`.
+    let text = export(a.world()).unwrap();
+    assert!(text.contains("opponent: true"));
+    let walked = Scenario::from_str(&text, "export.ron").unwrap();
+    let mut w = sim::headless(walked, seed);
+    sim::runner::run_all(&mut w);
+    assert_eq!(state(&mut w), end);
+    let said = events(&w);
+    assert_eq!(
+        said.iter().filter(|e| e.event == "opponent").count(),
+        steps
+            .iter()
+            .filter(|s| s.opponent && s.act.is_some())
+            .count()
+    );
+    assert!(
+        said.iter().all(|e| e.event != "hidden"),
+        "a walk has no fog"
+    );
+    // Walked against the program, its orders would be given twice: refused (exit 2).
+    let path = std::env::temp_dir().join(format!(
+        "asl-pto-export-{}-{}.ron",
+        kind.name(),
+        std::process::id()
+    ));
+    std::fs::write(&path, &text).unwrap();
+    let o = crate::common::run(&["walk", path.to_str().unwrap(), "--opponent", "japanese"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(crate::common::stderr(&o).contains("without --opponent"));
+    let _ = std::fs::remove_file(&path);
+}
+
+/// The Japanese must take E4 across an open plain that us1 overlooks: the program moves its
+/// squads in its MPh, in us1's sight.
+const OPEN_ADVANCE: &str = r#"Scenario(
+    title: "Across the open",
+    pto: false,
+    attacker: Japanese,
+    map: (columns: 10, rows: 8),
+    units: [
+        (id: "jp1", nationality: Japanese, counter: "4-4-7", at: "B2"),
+        (id: "jp2", nationality: Japanese, counter: "4-4-7", at: "B3"),
+        (id: "us1", nationality: American, counter: "7-6-8", at: "H6"),
+    ],
+    turns: 1,
+    victory: [Control(Japanese, ["E4"]), Otherwise(Allied)],
+)"#;
+
+/// Its awaited unit, if the program waits for the player's First Fire.
+fn awaiting(a: &App) -> Option<(String, asl_pto::los::Location)> {
+    a.world().resource::<OpponentPlay>().awaiting.clone()
+}
+
+/// Runs frames until the game waits for the player (nothing runs, nothing is queued, the
+/// program has nothing to do on its own).
+fn settle(a: &mut App) {
+    for _ in 0..200 {
+        a.update();
+        let w = a.world();
+        if w.resource::<Walk>().idle()
+            && w.resource::<Play>().settled()
+            && !w.resource::<OpponentPlay>().busy()
+        {
+            return;
+        }
+    }
+    panic!("the game never waited for the player");
+}
+
+#[test]
+fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
+    let s = crate::common::from_text(OPEN_ADVANCE);
+    let mut a = game(s.clone(), 3, Kind::Doctrine);
+    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let mut seen = Seen::default();
+    assert!(drive(&mut a, &mut me, &mut seen, &|_| false));
+    assert!(seen.awaited >= 1 && seen.fired >= 1, "{seen:?}");
+    // In the log, us1's First Fire at C3 comes after jp1 entered C3 and before the program's
+    // next order.
+    let ev = events(&a);
+    let fire = ev
+        .iter()
+        .position(|e| e.unit.as_deref() == Some("us1") && e.text.contains("First Fire vs C3"))
+        .expect("us1 First Fires at C3");
+    let before = ev[..fire]
+        .iter()
+        .rev()
+        .find(|e| e.event == "opponent")
+        .unwrap();
+    assert!(
+        before.text.ends_with(r#"Move("jp1", "C3")"#),
+        "{}",
+        before.text
+    );
+    assert_eq!(ev[fire].phase, "MPh");
+
+    // The same game, to the first wait: the program's last step moved jp1 into C3.
+    let mut b = game(s, 3, Kind::Doctrine);
+    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    assert!(drive(&mut b, &mut me, &mut Seen::default(), &|x| awaiting(
+        x
+    )
+    .is_some()));
+    let waited = awaiting(&b).unwrap();
+    assert_eq!(waited.0, "jp1");
+    let map = b.world().resource::<sim::Board>().scenario.map.clone();
+    assert_eq!(waited.1.display(&map).to_string(), "C3");
+    let last = sim::play::played(b.world()).last().cloned().unwrap();
+    assert!(last.opponent);
+    // It goes on only when the player says so: frames alone change nothing.
+    let n = b.world().resource::<Walk>().next;
+    for _ in 0..5 {
+        b.update();
+    }
+    assert_eq!(b.world().resource::<Walk>().next, n);
+    assert!(awaiting(&b).is_some());
+    // The player fires; the program goes on by itself only after End phase.
+    let board = b.world().resource::<sim::Board>().clone();
+    let st = state(&mut b);
+    let fire = me
+        .decide(
+            &st,
+            &board.setting(),
+            &Moment::FirstFireAt(waited.1.clone()),
+        )
+        .expect("a First Fire worth giving")
+        .order;
+    b.world_mut().write_message(PlayOrder::Act(fire.clone()));
+    settle(&mut b);
+    let log_after_fire = events(&b).len();
+    b.world_mut().write_message(PlayOrder::EndPhase);
+    settle(&mut b);
+    let steps = sim::play::played(b.world());
+    assert!(steps.len() >= n + 2, "the program went on");
+    assert_eq!(steps[n].act.as_ref(), Some(&fire));
+    assert!(!steps[n].opponent && steps[n + 1].opponent);
+    // It ended its MPh by a step of its own; the player's End phase was spent on "go on" (the
+    // DFPh, the player's, is not ended too).
+    assert_eq!(steps.last().unwrap().phase, Some(Phase::DefensiveFire));
+    assert!(steps.last().unwrap().opponent);
+    assert_eq!(
+        *b.world().resource::<State<Phase>>().get(),
+        Phase::DefensiveFire
+    );
+    // Saved and loaded there (its past replayed), Undo goes back the same way.
+    let mut c = reload(&mut b, &crate::common::from_text(OPEN_ADVANCE), 3);
+    c.world_mut().write_message(PlayOrder::Undo);
+    settle(&mut c);
+    assert_eq!(c.world().resource::<Walk>().next, n);
+    assert_eq!(awaiting(&c), Some(waited.clone()));
+    // Undo goes back to before the player's Fire: the program's later steps are undone with
+    // it, and it waits for the player again.
+    assert!(log_after_fire < events(&b).len());
+    b.world_mut().write_message(PlayOrder::Undo);
+    settle(&mut b);
+    assert_eq!(b.world().resource::<Walk>().next, n);
+    assert_eq!(awaiting(&b), Some(waited));
+    assert!(events(&b).len() < log_after_fire);
+}

@@ -254,21 +254,23 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     let mut seen = Seen::default();
     assert!(drive(&mut a, &mut me, &mut seen, &|_| false));
     assert!(seen.awaited >= 1 && seen.fired >= 1, "{seen:?}");
-    // In the log, us1's First Fire at C3 comes after jp1 entered C3 and before the program's
-    // next order.
+    // In the log, us1's First Fire comes right after the program's move into the Location it
+    // fires at, before the program's next order.
     let ev = events(&a);
     let fire = ev
         .iter()
-        .position(|e| e.unit.as_deref() == Some("us1") && e.text.contains("First Fire vs C3"))
-        .expect("us1 First Fires at C3");
+        .position(|e| e.unit.as_deref() == Some("us1") && e.text.contains("First Fire vs "))
+        .expect("us1 First Fires");
+    let target = ev[fire].text.split("First Fire vs ").nth(1).unwrap();
+    let target = target.split(':').next().unwrap();
     let before = ev[..fire]
         .iter()
         .rev()
         .find(|e| e.event == "opponent")
         .unwrap();
     assert!(
-        before.text.ends_with(r#"Move("jp1", "C3")"#),
-        "{}",
+        before.text.ends_with(&format!(r#"", "{target}")"#)) && before.text.contains("Move("),
+        "{} / {target}",
         before.text
     );
     assert_eq!(ev[fire].phase, "MPh");
@@ -282,10 +284,15 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     .is_some()));
     let waited = awaiting(&b).unwrap();
     assert_eq!(waited.0, "jp1");
-    let map = b.world().resource::<sim::Board>().scenario.map.clone();
-    assert_eq!(waited.1.display(&map).to_string(), "C3");
     let last = sim::play::played(b.world()).last().cloned().unwrap();
     assert!(last.opponent);
+    assert_eq!(
+        last.act,
+        Some(asl_pto::scenario::Order::Move {
+            unit: asl_pto::scenario::UnitId("jp1".into()),
+            to: waited.1.clone()
+        })
+    );
     // It goes on only when the player says so: frames alone change nothing.
     let n = b.world().resource::<Walk>().next;
     for _ in 0..5 {
@@ -294,16 +301,10 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     assert_eq!(b.world().resource::<Walk>().next, n);
     assert!(awaiting(&b).is_some());
     // The player fires; the program goes on by itself only after End phase.
-    let board = b.world().resource::<sim::Board>().clone();
-    let st = state(&mut b);
-    let fire = me
-        .decide(
-            &st,
-            &board.setting(),
-            &Moment::FirstFireAt(waited.1.clone()),
-        )
-        .expect("a First Fire worth giving")
-        .order;
+    let fire = asl_pto::scenario::Order::Fire {
+        units: vec![asl_pto::scenario::UnitId("us1".into())],
+        at: waited.1.clone(),
+    };
     b.world_mut().write_message(PlayOrder::Act(fire.clone()));
     settle(&mut b);
     let log_after_fire = events(&b).len();

@@ -7,7 +7,8 @@
 //! caves and jungle until a shot is worth revealing them (G11.75, G1.6, G1.63), rout into caves
 //! (G11.77), Banzai when the odds favour it (G1.5), create a DC Hero against a target in reach
 //! (G1.421-G1.424); the Allies Search for the hidden caves (G11.33), attack caves with DCs
-//! (G11.833) and light the enemy with Starshells at night (E1.92). A score above zero is worth
+//! (G11.833) and light the enemy with Starshells at night (E1.92); an attacking unit screens
+//! open ground a Known enemy overlooks with SMOKE or WP grenades before it steps in (`smoke`). A score above zero is worth
 //! doing.
 
 use crate::hex::Hex;
@@ -503,6 +504,8 @@ fn movement_candidates(
         .filter(|(score, _)| *score > 0.05)
         .max_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((score, r)) = best {
+        // A24.1: SMOKE or WP before open ground a Known enemy overlooks.
+        out.extend(super::smoke::before_open_ground(s, u, &r.path[1], score));
         out.push(Choice {
             order: step_order(id, &u.at, &r.path[1]),
             score,

@@ -12,6 +12,7 @@
 
 pub mod doctrine;
 pub mod duel;
+pub mod smoke;
 pub mod value;
 pub mod view;
 
@@ -87,6 +88,9 @@ pub struct Opponent {
     pub decisions: u64,
     /// The hexes its side has Searched this game (G11.33: once is enough).
     searched: Vec<crate::hex::Hex>,
+    /// Its units that placed SMOKE or WP grenades this phase (one attempt each: the rules do
+    /// not count them, the doctrine does not try again).
+    smoked: Vec<String>,
 }
 
 /// What an opponent remembers between its decisions, as a save holds it: its side and kind,
@@ -105,6 +109,9 @@ pub struct Memory {
     pub given: usize,
     pub decisions: u64,
     pub searched: Vec<crate::hex::Hex>,
+    /// Its units that placed grenades in the phase `at`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub smoked: Vec<String>,
 }
 
 impl Opponent {
@@ -118,6 +125,7 @@ impl Opponent {
             given: self.given,
             decisions: self.decisions,
             searched: self.searched.clone(),
+            smoked: self.smoked.clone(),
         }
     }
 
@@ -130,6 +138,7 @@ impl Opponent {
         o.given = m.given;
         o.decisions = m.decisions;
         o.searched = m.searched.clone();
+        o.smoked = m.smoked.clone();
         Some(o)
     }
 
@@ -141,12 +150,22 @@ impl Opponent {
             self.at = now;
             self.refused.clear();
             self.given = 0;
+            self.smoked.clear();
         }
-        if let Order::Search { hex, .. } = order {
-            self.searched.push(*hex);
-        }
+        self.remember(order);
         self.given += 1;
         self.decisions += 1;
+    }
+
+    /// What an order it gives leaves in its memory: a Search made (G11.33), grenades placed.
+    fn remember(&mut self, order: &Order) {
+        match order {
+            Order::Search { hex, .. } => self.searched.push(*hex),
+            Order::PlaceSmoke { unit, .. } | Order::PlaceWp { unit, .. } => {
+                self.smoked.push(unit.as_ref().to_string());
+            }
+            _ => {}
+        }
     }
 
     /// `side` played by `kind`, its random choices seeded by `seed`.
@@ -160,6 +179,7 @@ impl Opponent {
             at: (0, crate::model::Phase::Setup),
             decisions: 0,
             searched: Vec::new(),
+            smoked: Vec::new(),
         }
     }
 
@@ -176,6 +196,7 @@ impl Opponent {
             self.at = now;
             self.refused.clear();
             self.given = 0;
+            self.smoked.clear();
         }
         if self.given >= MAX_ORDERS_PER_PHASE || state.scoring.over {
             return None;
@@ -192,6 +213,12 @@ impl Opponent {
             &self.searched,
         );
         cands.retain(|c| !self.refused.contains(&c.order));
+        cands.retain(|c| match &c.order {
+            Order::PlaceSmoke { unit, .. } | Order::PlaceWp { unit, .. } => {
+                !self.smoked.iter().any(|x| x == unit.as_ref())
+            }
+            _ => true,
+        });
         let real = state.situation(setting);
         loop {
             let pick = if random {
@@ -214,9 +241,7 @@ impl Opponent {
                 cands.remove(best)
             };
             if judge(&real, &pick.order).is_ok() {
-                if let Order::Search { hex, .. } = &pick.order {
-                    self.searched.push(*hex);
-                }
+                self.remember(&pick.order);
                 self.given += 1;
                 self.decisions += 1;
                 return Some(pick);

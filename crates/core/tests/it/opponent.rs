@@ -77,3 +77,84 @@ fn g1_421_the_japanese_doctrine_tries_a_dc_hero_against_a_target_in_reach() {
         .unwrap_or_else(|| panic!("{c:?}"));
     assert!(hero.reason.contains("G1.421"));
 }
+
+/// The Allies must take J3 across the open plain; jp1, Known, overlooks it from J5.
+fn open_crossing(b: &crate::board::Board, jp1_hidden: bool) -> asl_pto_core::state::GameState {
+    let jp1 = jp(b, "jp1", "J5");
+    let jp1 = if jp1_hidden { hidden(jp1) } else { jp1 };
+    situation(
+        b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(b, "us1", "C3"), jp1],
+    )
+    .state
+}
+
+#[test]
+fn a24_1_the_allied_doctrine_screens_open_ground_a_known_enemy_overlooks_before_stepping_in() {
+    use asl_pto_core::rules::victory::VictoryCondition;
+    let b = plain();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![crate::board::loc(&b, "J3")],
+    }];
+    let set = asl_pto_core::state::Setting {
+        victory: &goal,
+        ..setting(&b)
+    };
+    let st = open_crossing(&b, false);
+    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+    let first = me.decide(&st, &set, &Moment::Phase).expect("an order");
+    let Order::PlaceSmoke { unit, at } = &first.order else {
+        panic!("SMOKE first: {first:?}");
+    };
+    assert_eq!(unit.as_ref(), "us1");
+    assert!(
+        first.reason.contains("jp1 in J5 overlooks it (A24.1)"),
+        "{}",
+        first.reason
+    );
+    // Into the open hex its move enters next, ADJACENT to it.
+    let moves = candidates(
+        &st.situation(&set),
+        &goal,
+        Side::Allied,
+        &Moment::Phase,
+        false,
+        &[],
+    );
+    let step = moves
+        .iter()
+        .find(|c| matches!(c.order, Order::Move { .. }))
+        .expect("a move toward J3");
+    let Order::Move { to, .. } = &step.order else {
+        unreachable!()
+    };
+    assert_eq!(to, at, "the SMOKE goes where it steps");
+    assert!(first.score > step.score);
+    // Once placed (the grenades on the map), the next order is the move, not more SMOKE.
+    let mut after = st.clone();
+    after.smoke.push(asl_pto_core::state::Smoke {
+        at: at.clone(),
+        kind: asl_pto_core::model::SmokeKind::Grenade,
+        dispersed: false,
+        placed_in: 1,
+    });
+    let next = me.decide(&after, &set, &Moment::Phase).expect("an order");
+    assert!(matches!(next.order, Order::Move { .. }), "{next:?}");
+    // The same unit tries grenades once a phase: with the first attempt remembered, a fresh
+    // open hex is stepped into without another attempt.
+    let again = me.decide(&st, &set, &Moment::Phase).expect("an order");
+    assert!(
+        !matches!(again.order, Order::PlaceSmoke { .. }),
+        "{again:?}"
+    );
+    // No Known enemy overlooking (jp1 hidden: the Allies do not know of it): no SMOKE.
+    let unseen = open_crossing(&b, true);
+    let mut fresh = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+    let c = fresh
+        .decide(&unseen, &set, &Moment::Phase)
+        .expect("an order");
+    assert!(matches!(c.order, Order::Move { .. }), "{c:?}");
+}

@@ -349,6 +349,7 @@ pub fn illumination_removed(s: &Situation, ending: Phase) -> Vec<LightRemoved> {
 /// SMOKE removed from a cave, and what a removed WP reveals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SmokeRemoved {
+    /// The cave (empty for grenade SMOKE outside caves, A24.1).
     pub cave: String,
     pub rule: &'static str,
     pub text: String,
@@ -362,7 +363,7 @@ pub struct SmokeRemoved {
 /// the tunnel openings above it.
 pub fn cave_smoke_removed_now(s: &Situation, smoke: &Smoke) -> Option<SmokeRemoved> {
     let Location::Cave(id) = &smoke.at else {
-        return None;
+        return grenade_smoke_removed_now(s, smoke);
     };
     if smoke.placed_in == 0 {
         return None;
@@ -388,6 +389,31 @@ pub fn cave_smoke_removed_now(s: &Situation, smoke: &Smoke) -> Option<SmokeRemov
             rule.reason
         ),
         reveal,
+    })
+}
+
+/// A24.1 (not from the seeds: chapter A is not among our sources): SMOKE and WP grenades placed
+/// outside a cave are removed at the end of the Player Turn in which they were placed (SMOKE
+/// set up with the scenario stays). Before, grenade SMOKE stayed on the map for the rest of the
+/// game, hindering both sides' fire in every later Player Turn.
+pub fn grenade_smoke_removed_now(s: &Situation, smoke: &Smoke) -> Option<SmokeRemoved> {
+    if matches!(smoke.at, Location::Cave(_))
+        || smoke.placed_in == 0
+        || !matches!(smoke.kind, SmokeKind::Grenade | SmokeKind::WpGrenade)
+        || s.turn.number < smoke.placed_in
+    {
+        return None;
+    }
+    Some(SmokeRemoved {
+        cave: String::new(),
+        rule: "A24.1",
+        text: format!(
+            "{} in {} removed: grenade SMOKE is removed at the end of the Player Turn in which \
+             it was placed (A24.1, not in our sources)",
+            smoke.kind.name(),
+            smoke.at.display(s.map)
+        ),
+        reveal: None,
     })
 }
 

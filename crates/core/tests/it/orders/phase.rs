@@ -6,8 +6,9 @@ use asl_pto_core::los::Location;
 use asl_pto_core::model::{Cloud, Hero, Moon, Phase, Side, SmokeKind};
 use asl_pto_core::rules::night::light::{Source, SourceKind, light_marks};
 use asl_pto_core::rules::orders::phase::{
-    Straying, cave_smoke_removed_now, heroes_removed, illumination_removed, night_concealment,
-    nvr_change_due, phase_begins, straying, straying_before_move, unit_at_phase_start,
+    Straying, cave_smoke_removed_now, grenade_smoke_removed_now, heroes_removed,
+    illumination_removed, night_concealment, nvr_change_due, phase_begins, straying,
+    straying_before_move, unit_at_phase_start,
 };
 use asl_pto_core::rules::situation::Smoke;
 
@@ -264,7 +265,43 @@ fn g11_85_only_smoke_placed_in_a_cave_in_play_goes_at_the_end_of_its_player_turn
         dispersed: false,
         placed_in: 1,
     };
-    assert_eq!(cave_smoke_removed_now(&s, &above), None);
+    // Above ground, grenade SMOKE goes too, by A24.1 (not G11.85).
+    assert_eq!(cave_smoke_removed_now(&s, &above).unwrap().rule, "A24.1");
+}
+
+#[test]
+fn a24_1_grenade_smoke_outside_caves_goes_at_the_end_of_the_player_turn_it_was_placed_in() {
+    let b = cliff();
+    let s = situation(&b, Phase::Rally, Side::Allied, vec![]);
+    let at = |kind, placed_in| Smoke {
+        at: Location::Ground(hex(&b, "S4")),
+        kind,
+        dispersed: false,
+        placed_in,
+    };
+    for kind in [SmokeKind::Grenade, SmokeKind::WpGrenade] {
+        let r = grenade_smoke_removed_now(&s, &at(kind, 1)).expect("placed in this Player Turn");
+        assert_eq!(r.rule, "A24.1");
+        assert!(r.text.contains(" in S4 removed: "), "{}", r.text);
+        assert_eq!(r.reveal, None, "WP rises only out of a cave (G11.851)");
+        // Set up with the scenario, or placed in a later Player Turn: it stays.
+        assert_eq!(grenade_smoke_removed_now(&s, &at(kind, 0)), None);
+        assert_eq!(grenade_smoke_removed_now(&s, &at(kind, 2)), None);
+    }
+    // Ordnance SMOKE and WP are not grenades (their dispersal, A24.6, is not modelled).
+    assert_eq!(
+        grenade_smoke_removed_now(&s, &at(SmokeKind::Smoke, 1)),
+        None
+    );
+    assert_eq!(
+        grenade_smoke_removed_now(&s, &at(SmokeKind::WhitePhosphorus, 1)),
+        None
+    );
+    // A cave's SMOKE is G11.85's.
+    assert_eq!(
+        grenade_smoke_removed_now(&s, &cave_smoke(&b, "A", SmokeKind::Grenade, 1)),
+        None
+    );
 }
 
 #[test]

@@ -532,11 +532,14 @@ fn withdraw(
         return;
     }
     let Some(from) = s.hex_of(&u.at) else { return };
-    let threatened = s.units.iter().any(|o| {
-        o.unit.side() != u.unit.side()
-            && !o.hidden
-            && s.hex_of(&o.at).is_some_and(|h| h.distance(from) <= 3)
-    });
+    let near = |range: u32| {
+        s.units.iter().any(|o| {
+            o.unit.side() != u.unit.side()
+                && !o.hidden
+                && s.hex_of(&o.at).is_some_and(|h| h.distance(from) <= range)
+        })
+    };
+    let threatened = near(3);
     if !threatened {
         return;
     }

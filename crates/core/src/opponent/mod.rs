@@ -88,9 +88,20 @@ pub struct Opponent {
     pub decisions: u64,
     /// The hexes its side has Searched this game (G11.33: once is enough).
     searched: Vec<crate::hex::Hex>,
-    /// Its units that placed SMOKE or WP grenades this phase (one attempt each: the rules do
-    /// not count them, the doctrine does not try again).
-    smoked: Vec<String>,
+    /// Its units that placed SMOKE or WP grenades or tried a Starshell this phase: one attempt
+    /// each (the rules do not count them; the doctrine does not try again).
+    tried: Vec<String>,
+}
+
+/// The unit giving `order`, if the doctrine tries an order of its kind once a phase per unit:
+/// grenades (A24.1) and a Starshell (E1.921: its Usage dr is made before it may fire one).
+fn once_a_phase(order: &Order) -> Option<&str> {
+    match order {
+        Order::PlaceSmoke { unit, .. }
+        | Order::PlaceWp { unit, .. }
+        | Order::FireStarshell { unit, .. } => Some(unit.as_ref()),
+        _ => None,
+    }
 }
 
 /// What an opponent remembers between its decisions, as a save holds it: its side and kind,
@@ -109,9 +120,9 @@ pub struct Memory {
     pub given: usize,
     pub decisions: u64,
     pub searched: Vec<crate::hex::Hex>,
-    /// Its units that placed grenades in the phase `at`.
+    /// Its units that placed grenades or tried a Starshell in the phase `at`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub smoked: Vec<String>,
+    pub tried: Vec<String>,
 }
 
 impl Opponent {
@@ -125,7 +136,7 @@ impl Opponent {
             given: self.given,
             decisions: self.decisions,
             searched: self.searched.clone(),
-            smoked: self.smoked.clone(),
+            tried: self.tried.clone(),
         }
     }
 
@@ -138,7 +149,7 @@ impl Opponent {
         o.given = m.given;
         o.decisions = m.decisions;
         o.searched = m.searched.clone();
-        o.smoked = m.smoked.clone();
+        o.tried = m.tried.clone();
         Some(o)
     }
 
@@ -150,7 +161,7 @@ impl Opponent {
             self.at = now;
             self.refused.clear();
             self.given = 0;
-            self.smoked.clear();
+            self.tried.clear();
         }
         self.remember(order);
         self.given += 1;
@@ -159,12 +170,11 @@ impl Opponent {
 
     /// What an order it gives leaves in its memory: a Search made (G11.33), grenades placed.
     fn remember(&mut self, order: &Order) {
-        match order {
-            Order::Search { hex, .. } => self.searched.push(*hex),
-            Order::PlaceSmoke { unit, .. } | Order::PlaceWp { unit, .. } => {
-                self.smoked.push(unit.as_ref().to_string());
-            }
-            _ => {}
+        if let Order::Search { hex, .. } = order {
+            self.searched.push(*hex);
+        }
+        if let Some(u) = once_a_phase(order) {
+            self.tried.push(u.to_string());
         }
     }
 
@@ -179,7 +189,7 @@ impl Opponent {
             at: (0, crate::model::Phase::Setup),
             decisions: 0,
             searched: Vec::new(),
-            smoked: Vec::new(),
+            tried: Vec::new(),
         }
     }
 
@@ -196,7 +206,7 @@ impl Opponent {
             self.at = now;
             self.refused.clear();
             self.given = 0;
-            self.smoked.clear();
+            self.tried.clear();
         }
         if self.given >= MAX_ORDERS_PER_PHASE || state.scoring.over {
             return None;
@@ -213,12 +223,7 @@ impl Opponent {
             &self.searched,
         );
         cands.retain(|c| !self.refused.contains(&c.order));
-        cands.retain(|c| match &c.order {
-            Order::PlaceSmoke { unit, .. } | Order::PlaceWp { unit, .. } => {
-                !self.smoked.iter().any(|x| x == unit.as_ref())
-            }
-            _ => true,
-        });
+        cands.retain(|c| once_a_phase(&c.order).is_none_or(|u| !self.tried.iter().any(|x| x == u)));
         let real = state.situation(setting);
         loop {
             let pick = if random {

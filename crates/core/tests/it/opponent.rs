@@ -28,6 +28,13 @@ fn e1_92_at_night_the_allied_doctrine_lights_a_known_enemy_with_a_starshell() {
             .find(|c| matches!(c.order, Order::FireStarshell { .. }))
         {
             assert!(star.reason.contains("E1.92"), "{}", star.reason);
+            // E1.921: one attempt a phase (its Usage dr failed, it does not try again).
+            let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+            let mut tries = 0;
+            while let Some(c) = me.decide(&st, &setting(&b), &Moment::Phase) {
+                tries += usize::from(matches!(c.order, Order::FireStarshell { .. }));
+            }
+            assert!(tries <= 1, "{tries} Starshells tried by us1 in one phase");
             return;
         }
     }

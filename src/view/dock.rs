@@ -21,6 +21,7 @@ use crate::sim::Board;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dock>()
         .init_resource::<Layout>()
+        .init_resource::<crate::view::shared::ButtonRects>()
         .add_systems(
             PreUpdate,
             window_size_now

@@ -183,6 +183,11 @@ pub enum Panel {
     Floating,
 }
 
+/// Where some buttons lie this frame, by name (egui points): Play mode's "End phase" and each
+/// entry of the Orders window (`order: LABEL`), for the probes (a window test clicks them).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ButtonRects(pub std::collections::BTreeMap<String, bevy_egui::egui::Rect>);
+
 /// Where the docked panels and the map lie in the window this frame, in egui points (a point is
 /// `zoom` logical pixels), kept by `dock`: the labels over the map keep to `view`, the probes
 /// report it.

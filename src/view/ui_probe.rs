@@ -59,6 +59,10 @@ fn write(
     board: Res<Board>,
     picker: Res<super::picker::Picker>,
     turn: (Res<State<crate::sim::Phase>>, Res<crate::sim::PlayerTurn>),
+    play: (
+        Res<crate::view::shared::ButtonRects>,
+        Option<Res<crate::sim::opponent::OpponentPlay>>,
+    ),
     mut last: Local<String>,
 ) {
     let (Some(probes), Some(window)) = (&request.probes, window) else {
@@ -129,6 +133,21 @@ fn write(
             "error": picker.error,
         })
     });
+    let (buttons, opponent) = play;
+    let button_list: serde_json::Map<String, Value> = buttons
+        .0
+        .iter()
+        .map(|(name, r)| {
+            (
+                name.clone(),
+                json!([(r.center().x * z).round(), (r.center().y * z).round()]),
+            )
+        })
+        .collect();
+    let awaiting = opponent
+        .as_ref()
+        .and_then(|o| o.awaiting.as_ref())
+        .map(|(u, at)| format!("{u} {}", at.display(map)));
     let out = json!({
         "title": board.scenario.title,
         "phase": turn.0.get().abbrev(),
@@ -152,6 +171,8 @@ fn write(
         "hex_ids": hex_ids,
         "marks": mark_list,
         "units": units,
+        "buttons": button_list,
+        "awaiting": awaiting,
     });
     let text = serde_json::to_string_pretty(&out).unwrap_or_default();
     if text == *last {

@@ -65,6 +65,7 @@ pub(super) fn header(
     mut status: ResMut<PlayStatus>,
     mut orders: MessageWriter<PlayOrder>,
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
+    mut buttons: ResMut<crate::view::shared::ButtonRects>,
 ) {
     let s = &board.scenario;
     ui.heading(&s.title);
@@ -102,7 +103,14 @@ pub(super) fn header(
             None => "Play: you order both sides".to_string(),
         };
         ui.label(egui::RichText::new(who).strong());
-        play_buttons(ui, idle, back, more, walk.next, &mut status, &mut orders);
+        play_buttons(
+            ui,
+            (idle, back, more),
+            walk.next,
+            &mut status,
+            &mut orders,
+            &mut buttons,
+        );
     } else {
         watch_buttons(ui, idle, back, more, &mut orders);
         ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
@@ -230,18 +238,16 @@ fn dice_lines(rolls: &[crate::game::Roll], fogged: bool) -> Vec<String> {
 /// Play mode's buttons: End phase, Undo, Redo, Save, Export, and the steps played.
 fn play_buttons(
     ui: &mut egui::Ui,
-    idle: bool,
-    back: bool,
-    more: bool,
+    (idle, back, more): (bool, bool, bool),
     played: usize,
     status: &mut PlayStatus,
     orders: &mut MessageWriter<PlayOrder>,
+    buttons: &mut crate::view::shared::ButtonRects,
 ) {
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(idle, egui::Button::new("End phase"))
-            .clicked()
-        {
+        let end = ui.add_enabled(idle, egui::Button::new("End phase"));
+        buttons.0.insert("End phase".into(), end.rect);
+        if end.clicked() {
             orders.write(PlayOrder::EndPhase);
         }
         if ui

@@ -209,22 +209,6 @@ fn saved_and_exported(kind: Kind, seed: u64) {
     let _ = std::fs::remove_file(&path);
 }
 
-/// The Japanese must take E4 across an open plain that us1 overlooks: the program moves its
-/// squads in its MPh, in us1's sight.
-const OPEN_ADVANCE: &str = r#"Scenario(
-    title: "Across the open",
-    pto: false,
-    attacker: Japanese,
-    map: (columns: 10, rows: 8),
-    units: [
-        (id: "jp1", nationality: Japanese, counter: "4-4-7", at: "B2"),
-        (id: "jp2", nationality: Japanese, counter: "4-4-7", at: "B3"),
-        (id: "us1", nationality: American, counter: "7-6-8", at: "H6"),
-    ],
-    turns: 1,
-    victory: [Control(Japanese, ["E4"]), Otherwise(Allied)],
-)"#;
-
 /// Its awaited unit, if the program waits for the player's First Fire.
 fn awaiting(a: &App) -> Option<(String, asl_pto::los::Location)> {
     a.world().resource::<OpponentPlay>().awaiting.clone()
@@ -248,7 +232,7 @@ fn settle(a: &mut App) {
 
 #[test]
 fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
-    let s = crate::common::from_text(OPEN_ADVANCE);
+    let s = crate::common::fixture("opponent_open");
     let mut a = game(s.clone(), 3, Kind::Doctrine);
     let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
     let mut seen = Seen::default();
@@ -323,7 +307,7 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
         Phase::DefensiveFire
     );
     // Saved and loaded there (its past replayed), Undo goes back the same way.
-    let mut c = reload(&mut b, &crate::common::from_text(OPEN_ADVANCE), 3);
+    let mut c = reload(&mut b, &crate::common::fixture("opponent_open"), 3);
     c.world_mut().write_message(PlayOrder::Undo);
     settle(&mut c);
     assert_eq!(c.world().resource::<Walk>().next, n);

@@ -652,3 +652,78 @@ fn issue_28_against_the_japanese_opponent_its_hidden_units_stay_off_screen_and_i
     assert_eq!(s.ui()["phase"], "AFPh");
     drop(s.viewer);
 }
+
+#[test]
+fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_then_saved() {
+    // The Japanese program screens C3 and moves jp1 into it in its MPh; it waits; the player
+    // selects us1, clicks "Fire at C3" in the Orders, then End phase ("go on"): the program
+    // ends its MPh; Ctrl+S saves the game with both sides' orders and the program.
+    let save = std::env::temp_dir().join(format!("asl-pto-a8-{}.save.ron", std::process::id()));
+    let _ = std::fs::remove_file(&save);
+    let Some(s) = open(
+        "opponent_a8",
+        &[
+            "tests/scenarios/opponent_open.ron",
+            "--play",
+            "--opponent",
+            "japanese",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let button = |ui: &serde_json::Value, name: &str| -> Option<(i64, i64)> {
+        let b = &ui["buttons"][name];
+        Some((b[0].as_f64()?.round() as i64, b[1].as_f64()?.round() as i64))
+    };
+    let end = button(&s.ui(), "End phase").expect("the End phase button");
+    s.click(end);
+    s.until("the RPh", |u| u["phase"] == "RPh");
+    s.click(end);
+    let ui = s.until("jp1 waiting for the player's First Fire", |u| {
+        u["awaiting"].is_string()
+    });
+    let waiting = ui["awaiting"].as_str().unwrap().to_string();
+    assert_eq!(ui["phase"], "MPh");
+    let at = waiting.strip_prefix("jp1 ").expect("jp1 moved").to_string();
+    s.picture("awaiting");
+    // Frames alone do not move it on.
+    sleep(Duration::from_secs(3));
+    assert_eq!(s.ui()["awaiting"], waiting);
+    s.click(s.unit("us1"));
+    let fire = format!("order: Fire at {at}");
+    let ui = s.until("us1's Orders list the First Fire", |u| {
+        u["selected"] == "unit us1" && !u["buttons"][&fire].is_null()
+    });
+    s.click(button(&ui, &fire).unwrap());
+    s.picture("fired");
+    s.click(end);
+    s.until("the program went on and ended its MPh", |u| {
+        u["phase"] == "DFPh"
+    });
+    s.key("ctrl+s");
+    let start = Instant::now();
+    while !save.exists() && start.elapsed() < Duration::from_secs(20) {
+        sleep(Duration::from_millis(500));
+    }
+    let text = std::fs::read_to_string(&save).expect("saved");
+    let saved = save::from_ron(&text).unwrap();
+    let played = saved.played.expect("a Play-mode save");
+    let shot = played
+        .iter()
+        .position(|st| {
+            !st.opponent
+                && st
+                    .act
+                    .as_ref()
+                    .is_some_and(|a| format!("{a:?}").contains("Fire"))
+        })
+        .expect("the player's Fire among the steps");
+    assert!(played[shot - 1].opponent, "right after the program's move");
+    assert!(played[shot + 1..].iter().any(|st| st.opponent));
+    assert!(saved.opponent.is_some(), "the save holds the program");
+    let _ = std::fs::remove_file(&save);
+    drop(s.viewer);
+}

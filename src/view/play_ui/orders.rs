@@ -82,7 +82,9 @@ pub fn orders_section(
     play: Res<Play>,
     board: Res<Board>,
     mut orders: MessageWriter<PlayOrder>,
+    mut buttons: ResMut<crate::view::shared::ButtonRects>,
 ) {
+    buttons.0.retain(|k, _| !k.starts_with("order: "));
     let Some(unit) = &menu.unit else {
         return;
     };
@@ -129,6 +131,7 @@ pub fn orders_section(
             let refused = menu.entries.iter().filter(|e| e.refusal.is_some());
             for e in allowed.chain(refused) {
                 let button = ui.add_enabled(e.refusal.is_none(), egui::Button::new(&e.label));
+                buttons.0.insert(format!("order: {}", e.label), button.rect);
                 let button = match &e.refusal {
                     Some((rule, why)) => {
                         ui.small(

@@ -290,6 +290,15 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         (Some(saved), Some(path)) => super::walk::opponent_of_save(path, opponent, saved)?,
         _ => opponent,
     };
+    // Watched, an exported game against the program already holds its orders: they would be
+    // given twice.
+    if args.opponent.is_some() && !args.play && scenario.script.iter().any(|st| st.opponent) {
+        return Err(Failure::input(
+            "--opponent: this script already holds the program's orders (steps with `opponent: \
+             true`, an exported game against it): view it without --opponent, or play it \
+             (--play) against the program",
+        ));
+    }
     let options = ViewOptions {
         sky,
         screenshot: args.screenshot,

@@ -56,9 +56,13 @@ pub struct OpponentPlay {
     /// Play mode: the Location the player's unit just entered in its MPh, where the opponent,
     /// the DEFENDER, considers First Fire (A8).
     first_fire_at: Option<Location>,
-    /// Play mode: its unit that moved and the Location it entered, where the player may First
-    /// Fire (A8) before it goes on (End phase lets it go on).
+    /// Play mode: its unit that moved (its id, or "a \"?\"" when concealed) and the Location
+    /// it entered, where the player may First Fire (A8) before it goes on (End phase lets it
+    /// go on).
     pub awaiting: Option<(String, Location)>,
+    /// Play mode: the order it has just decided and started as a step (its memory already
+    /// holds it); any other step of its that runs is a recorded one, run again (Redo, a load).
+    just_decided: Option<Order>,
 }
 
 /// An `OpponentPlay` as a save holds it (the game's `Save::opponent`).
@@ -91,6 +95,7 @@ impl OpponentPlay {
             decides: true,
             first_fire_at: None,
             awaiting: None,
+            just_decided: None,
         }
     }
 
@@ -141,6 +146,7 @@ impl OpponentPlay {
             decides: true,
             first_fire_at: s.first_fire_at.clone(),
             awaiting: s.awaiting.clone(),
+            just_decided: None,
         })
     }
 }
@@ -198,13 +204,21 @@ fn turn(world: &mut World) {
         }
         return;
     }
-    // 2. Its unit moved (`play_step`): the player may First Fire at it.
+    // 2. Its unit moved (`play_step`): the player may First Fire at it. End phase means "go
+    // on" (and is spent); a way to a later phase (`--phase`) goes on too (and stays queued).
+    let mut front = front;
     if world.resource::<OpponentPlay>().awaiting.is_some() {
-        if front != Some(Queued::EndPhase) {
-            world.resource_mut::<OpponentPlay>().pending = false;
-            return;
+        match front {
+            Some(Queued::EndPhase) => {
+                world.resource_mut::<Play>().queue.pop_front();
+                front = world.resource::<Play>().queue.front().cloned();
+            }
+            Some(Queued::ToPhase(_)) => {}
+            _ => {
+                world.resource_mut::<OpponentPlay>().pending = false;
+                return;
+            }
         }
-        world.resource_mut::<Play>().queue.pop_front();
         world.resource_mut::<OpponentPlay>().awaiting = None;
     }
     // 3. Its phase.
@@ -297,6 +311,7 @@ fn record(world: &mut World, c: Choice) {
         .say(&c, &board.setting())
         .remove(0)
         .text;
+    world.resource_mut::<OpponentPlay>().just_decided = Some(c.order.clone());
     super::play::order(
         world,
         Step {
@@ -465,7 +480,8 @@ pub(super) fn play_step(world: &mut World, text: String, order: Order) {
     };
     let board = world.resource::<Board>().clone();
     let mut st = state(world, &board);
-    if !op.decides {
+    // Decided just now, its memory holds it; a recorded step run again is remembered now.
+    if op.just_decided.take().as_ref() != Some(&order) {
         op.opponent.note_replayed(&st, &order);
     }
     // It goes on: whatever the player could First Fire at is past.
@@ -496,7 +512,13 @@ pub(super) fn play_step(world: &mut World, text: String, order: Order) {
         && in_play(world)
         && let Some(at) = player_may_fire_at(&board, &st, op.player(), &unit)
     {
-        op.awaiting = Some((unit, at));
+        // A concealed unit is a "?" to the player (A12).
+        let masked = st
+            .units
+            .iter()
+            .any(|u| u.unit.id == unit && (u.concealed || u.cloaked));
+        let shown = if masked { "a \"?\"".to_string() } else { unit };
+        op.awaiting = Some((shown, at));
     }
     world.insert_resource(op);
 }
@@ -556,4 +578,27 @@ fn play(world: &mut World, moment: Moment) {
         }
         write(world, &board, &st);
     });
+}
+
+/// A step is about to start while a save's steps are replayed: where it is the player's step
+/// leaving a phase both sides act in (RPh, RtPh), the program had played its part of that
+/// phase before it (it plays when the player ends the phase), as the game remembered then
+/// (`done`), so that every Undo snapshot of a loaded game holds it.
+pub(super) fn before_step(world: &mut World, step: &Step) {
+    let Some(op) = world.get_resource::<OpponentPlay>() else {
+        return;
+    };
+    if op.decides || !in_play(world) || step.opponent || step.act.is_some() || step.phase.is_none()
+    {
+        return;
+    }
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<super::phase::PlayerTurn>().clone();
+    let side = op.opponent.side;
+    if phase != Phase::Setup
+        && acts(phase, side, pt.attacker)
+        && acts(phase, side.opponent(), pt.attacker)
+    {
+        world.resource_mut::<OpponentPlay>().done = Some((pt.number, phase));
+    }
 }

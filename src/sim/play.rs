@@ -133,14 +133,14 @@ fn path_action(unit: &str, to: &Location) -> Order {
     }
 }
 
-/// Whether the walk's last step was refused.
-fn last_step_refused(world: &World) -> bool {
-    let step = world.resource::<Walk>().current;
+/// Whether the walk's step number `step` was refused.
+fn step_refused(world: &World, step: usize) -> bool {
     world
         .resource::<WalkLog>()
         .events
         .iter()
         .rev()
+        .skip_while(|e| e.step > step)
         .take_while(|e| e.step == step)
         .any(|e| e.event == "refused")
 }
@@ -215,8 +215,8 @@ pub(super) fn perform(world: &mut World) {
         return;
     }
     // A path's step refused: the rest of the path is dropped.
-    let path_ran = std::mem::take(&mut world.resource_mut::<Play>().path_ran);
-    if path_ran && last_step_refused(world) {
+    let path_ran = world.resource_mut::<Play>().path_ran.take();
+    if path_ran.is_some_and(|step| step_refused(world, step)) {
         world
             .resource_mut::<Play>()
             .queue
@@ -240,8 +240,9 @@ pub(super) fn perform(world: &mut World) {
             order(world, step);
         }
         Queued::Path(step) => {
-            world.resource_mut::<Play>().path_ran = true;
             order(world, step);
+            let current = world.resource::<Walk>().current;
+            world.resource_mut::<Play>().path_ran = Some(current);
         }
         Queued::EndPhase => {
             let phase = *world.resource::<State<Phase>>().get();
@@ -251,8 +252,8 @@ pub(super) fn perform(world: &mut World) {
             let phase = *world.resource::<State<Phase>>().get();
             if !world.contains_resource::<super::opponent::OpponentPlay>() {
                 order(world, phase_step(p));
-            } else if phase != p {
-                order(world, phase_step(phase.next()));
+            } else if phase != p && order(world, phase_step(phase.next())) {
+                // One phase at a time, until there (a game that ends on the way drops it).
                 world
                     .resource_mut::<Play>()
                     .queue

@@ -43,7 +43,8 @@ pub struct Play {
     /// What waits to be done, one item per idle frame, in order.
     pub(super) queue: VecDeque<Queued>,
     /// The last step run was a path's.
-    pub(super) path_ran: bool,
+    /// (the step number it ran as: the program's First Fire may run between it and the check)
+    pub(super) path_ran: Option<usize>,
     /// Watch mode's "Next phase" moved the walk on by a phase since the last step ran: "Play
     /// from here" then records a step to that phase, so that the steps played replay to it.
     pub(super) phase_moved: bool,

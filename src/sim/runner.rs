@@ -29,6 +29,8 @@ pub fn request_step(world: &mut World) -> bool {
     if !walk.idle() || walk.next >= walk.steps.len() || game_over(world) {
         return false;
     }
+    let upcoming = walk.steps[walk.next].clone();
+    super::opponent::before_step(world, &upcoming);
     snapshot(world);
     if let Some(mut play) = world.get_resource_mut::<Play>() {
         play.phase_moved = false;

@@ -320,4 +320,55 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     assert_eq!(b.world().resource::<Walk>().next, n);
     assert_eq!(awaiting(&b), Some(waited));
     assert!(events(&b).len() < log_after_fire);
+    // Redo twice: the player's Fire, then the program's next move as it was recorded, which
+    // its memory takes in as if decided again (one order more in the phase).
+    let memory = |a: &App| a.world().resource::<OpponentPlay>().opponent.memory();
+    let before = memory(&b);
+    b.world_mut().write_message(PlayOrder::Redo);
+    b.world_mut().write_message(PlayOrder::Redo);
+    settle(&mut b);
+    assert_eq!(b.world().resource::<Walk>().next, n + 2);
+    assert_eq!(sim::play::played(b.world())[n + 1], steps[n + 1]);
+    let after = memory(&b);
+    assert_eq!(after.given, before.given + 1);
+    assert_eq!(after.decisions, before.decisions + 1);
+}
+
+#[test]
+fn issue_28_a_way_to_a_later_phase_passes_the_program_s_moves_without_waiting_for_the_player() {
+    // `--phase DFPh` against the Japanese of opponent_open: their MPh is crossed on the way;
+    // the program's moves do not stop it there (the player asked to go on to the DFPh).
+    let mut a = game(crate::common::fixture("opponent_open"), 3, Kind::Doctrine);
+    a.world_mut()
+        .write_message(PlayOrder::ToPhase(Phase::DefensiveFire));
+    for _ in 0..200 {
+        a.update();
+        if *a.world().resource::<State<Phase>>().get() == Phase::DefensiveFire
+            && a.world().resource::<Play>().settled()
+            && a.world().resource::<Walk>().idle()
+        {
+            break;
+        }
+    }
+    assert_eq!(
+        *a.world().resource::<State<Phase>>().get(),
+        Phase::DefensiveFire
+    );
+    assert!(
+        a.world().resource::<Play>().settled(),
+        "nothing left queued"
+    );
+    let steps = sim::play::played(a.world());
+    assert!(
+        steps.iter().any(|s| s.opponent && s.act.is_some()),
+        "the program moved"
+    );
+    // It stays in the DFPh, the player's.
+    for _ in 0..5 {
+        a.update();
+    }
+    assert_eq!(
+        *a.world().resource::<State<Phase>>().get(),
+        Phase::DefensiveFire
+    );
 }

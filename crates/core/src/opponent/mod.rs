@@ -156,6 +156,15 @@ impl Opponent {
     /// Its order `order` was replayed from a record (a save's steps) rather than decided:
     /// remembered as if decided now (a Search is not made twice, G11.33).
     pub fn note_replayed(&mut self, state: &GameState, order: &Order) {
+        self.enter_phase(state);
+        self.remember(order);
+        self.given += 1;
+        self.decisions += 1;
+    }
+
+    /// Its memory of the phase (orders refused and given, once-a-phase attempts) starts afresh
+    /// when the game is in another Player Turn or phase than it last was.
+    fn enter_phase(&mut self, state: &GameState) {
         let now = (state.turn.number, state.phase);
         if now != self.at {
             self.at = now;
@@ -163,12 +172,10 @@ impl Opponent {
             self.given = 0;
             self.tried.clear();
         }
-        self.remember(order);
-        self.given += 1;
-        self.decisions += 1;
     }
 
-    /// What an order it gives leaves in its memory: a Search made (G11.33), grenades placed.
+    /// What an order it gives leaves in its memory: a Search made (G11.33), grenades placed or a
+    /// Starshell tried (once a phase).
     fn remember(&mut self, order: &Order) {
         if let Order::Search { hex, .. } = order {
             self.searched.push(*hex);
@@ -201,13 +208,7 @@ impl Opponent {
         setting: &Setting,
         moment: &Moment,
     ) -> Option<Choice> {
-        let now = (state.turn.number, state.phase);
-        if now != self.at {
-            self.at = now;
-            self.refused.clear();
-            self.given = 0;
-            self.tried.clear();
-        }
+        self.enter_phase(state);
         if self.given >= MAX_ORDERS_PER_PHASE || state.scoring.over {
             return None;
         }
@@ -225,6 +226,11 @@ impl Opponent {
         cands.retain(|c| !self.refused.contains(&c.order));
         cands.retain(|c| once_a_phase(&c.order).is_none_or(|u| !self.tried.iter().any(|x| x == u)));
         let real = state.situation(setting);
+        // The random kind draws among the orders the real game allows, so that its draw does not
+        // hang on what it tried before (a memory a save does not keep).
+        if random {
+            cands.retain(|c| judge(&real, &c.order).is_ok());
+        }
         loop {
             let pick = if random {
                 // Every allowed order alike, or passing (one chance more).

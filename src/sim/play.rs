@@ -85,6 +85,7 @@ pub fn order(world: &mut World, step: Step) -> bool {
     if !world.resource::<Walk>().idle() {
         return false;
     }
+    world.resource_mut::<Play>().notice = None;
     let mut walk = world.resource_mut::<Walk>();
     let next = walk.next;
     walk.steps.truncate(next);
@@ -246,7 +247,9 @@ pub(super) fn perform(world: &mut World) {
         }
         Queued::EndPhase => {
             let phase = *world.resource::<State<Phase>>().get();
-            order(world, phase_step(phase.next()));
+            if !rout_reminder(world) {
+                order(world, phase_step(phase.next()));
+            }
         }
         Queued::ToPhase(p) => {
             let phase = *world.resource::<State<Phase>>().get();
@@ -281,6 +284,42 @@ pub(super) fn perform(world: &mut World) {
             }
         }
     }
+}
+
+/// A10.5: ending the RtPh with the player's broken units that must rout, not routed though they
+/// have somewhere to go, would eliminate them for Failure to Rout: the first End phase is held
+/// and the player told (`Play::notice`); the next one ends the phase. Returns true if held.
+fn rout_reminder(world: &mut World) -> bool {
+    let phase = *world.resource::<State<Phase>>().get();
+    let pt = world.resource::<PlayerTurn>().number;
+    if phase != Phase::Rout || world.resource::<Play>().warned == Some((pt, phase)) {
+        return false;
+    }
+    let sides = match world.get_resource::<super::opponent::OpponentPlay>() {
+        Some(o) if o.decides => vec![o.player()],
+        _ => vec![crate::model::Side::Allied, crate::model::Side::Japanese],
+    };
+    let board = world.resource::<super::board::Board>().clone();
+    let st = super::live::state(world, &board);
+    let setting = board.setting();
+    let s = st.situation(&setting);
+    let left: Vec<String> = sides
+        .into_iter()
+        .flat_map(|side| crate::rules::orders::rout::must_rout_still(&s, side))
+        .collect();
+    if left.is_empty() {
+        return false;
+    }
+    let mut play = world.resource_mut::<Play>();
+    play.warned = Some((pt, phase));
+    play.notice = Some(format!(
+        "{} must rout and can (A10.5): rout {}, or End phase again to leave {} to be eliminated \
+         for Failure to Rout",
+        left.join(", "),
+        if left.len() == 1 { "it" } else { "them" },
+        if left.len() == 1 { "it" } else { "them" },
+    ));
+    true
 }
 
 fn queue(world: &mut World, q: Queued) {

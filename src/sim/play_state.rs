@@ -50,6 +50,11 @@ pub struct Play {
     pub(super) phase_moved: bool,
     /// Why the last Undo failed, if it did (a snapshot that no longer loads).
     pub undo_error: Option<String>,
+    /// What Play mode tells the player before it does what was asked (End phase with units
+    /// that must rout and have not, A10.5); cleared by the next step.
+    pub notice: Option<String>,
+    /// The Player Turn and phase whose End phase was held once for `notice`.
+    pub(super) warned: Option<(u32, Phase)>,
 }
 
 impl Play {

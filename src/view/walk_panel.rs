@@ -125,6 +125,9 @@ pub(super) fn header(
             .color(egui::Color32::from_rgb(250, 210, 120)),
         );
     }
+    if let Some(m) = &play.notice {
+        ui.label(egui::RichText::new(m).color(egui::Color32::from_rgb(250, 210, 120)));
+    }
     if let Some(m) = &status.message {
         ui.small(m);
     }

@@ -407,3 +407,32 @@ fn e1_53_issue_27_1_play_mode_rolls_straying_before_each_first_move_and_its_expo
         serde_json::to_string(&log).unwrap()
     );
 }
+
+#[test]
+fn a10_5_play_mode_tells_of_units_that_must_rout_before_ending_the_rtph_then_lets_them_fail() {
+    let mut a = game(crate::common::fixture("walk_rout"), 1);
+    send(&mut a, [PlayOrder::Start, PlayOrder::ToPhase(Phase::Rout)]);
+    assert_eq!(phase(&a), Phase::Rout);
+    let failed = |a: &App| -> Vec<String> {
+        events(a)
+            .iter()
+            .filter(|e| e.event == "failure_to_rout")
+            .filter_map(|e| e.unit.clone())
+            .collect()
+    };
+    // The first End phase is held, and says who must rout.
+    send(&mut a, [PlayOrder::EndPhase]);
+    assert_eq!(phase(&a), Phase::Rout, "held");
+    let notice = a.world().resource::<Play>().notice.clone().expect("told");
+    assert!(notice.contains("(A10.5)"), "{notice}");
+    assert!(failed(&a).is_empty());
+    // The next one ends the phase: those not routed fail to rout.
+    send(&mut a, [PlayOrder::EndPhase]);
+    assert_eq!(phase(&a), Phase::Advance);
+    let gone = failed(&a);
+    assert!(!gone.is_empty());
+    for id in &gone {
+        assert!(notice.contains(id.as_str()), "{id} was not named: {notice}");
+    }
+    assert!(a.world().resource::<Play>().notice.is_none());
+}

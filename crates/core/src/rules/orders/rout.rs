@@ -298,3 +298,16 @@ pub fn failure_to_rout(s: &Situation, id: &str) -> Option<Check> {
         )
     })
 }
+
+/// A10.5: the broken units of `side` not yet routed that must rout and have somewhere to go:
+/// left so, each would be eliminated for Failure to Rout as the RtPh ends (`failure_to_rout`).
+/// Play mode tells a player who ends the RtPh with some left before it ends it.
+pub fn must_rout_still(s: &Situation, side: Side) -> Vec<String> {
+    s.units
+        .iter()
+        .filter(|u| u.unit.side() == side && u.unit.broken)
+        .map(|u| u.unit.id.clone())
+        .filter(|id| failure_to_rout(s, id).is_some())
+        .filter(|id| rout_destinations(s, id).is_ok_and(|p| !p.destinations.is_empty()))
+        .collect()
+}

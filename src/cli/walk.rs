@@ -203,6 +203,16 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
     let mut past = 0;
     if let Some(path) = o.load {
         past = load_save(&mut app, path)?;
+        // A walk plays the script: a save of a game played against the program in the viewer
+        // is continued by its steps, the program deciding nothing of its own here.
+        let played = app.world().resource::<sim::play::Play>().active;
+        if let Some(mut op) = app
+            .world_mut()
+            .get_resource_mut::<sim::opponent::OpponentPlay>()
+            && played
+        {
+            op.decides = false;
+        }
         app.update();
     }
     let mut run = 0;

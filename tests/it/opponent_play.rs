@@ -168,6 +168,26 @@ fn saved_and_exported(kind: Kind, seed: u64) {
         x.world().resource::<Walk>().next >= half
     }));
     assert!(!sim::runner::game_over(b.world()));
+    // The CLI's walk takes the same save: nothing is left to walk (its steps are played), and
+    // the program decides nothing there.
+    let file = std::env::temp_dir().join(format!(
+        "asl-pto-play-save-{}-{}.ron",
+        kind.name(),
+        std::process::id()
+    ));
+    std::fs::write(
+        &file,
+        save::to_ron(&save::save(b.world_mut()).unwrap()).as_bytes(),
+    )
+    .unwrap();
+    let o = crate::common::run(&[
+        "walk",
+        &crate::common::demo_path("assault"),
+        "--load",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(crate::common::stdout_ok(&o), "");
+    let _ = std::fs::remove_file(&file);
     let mut c = reload(&mut b, &s, seed);
     drive(&mut c, &mut me_b, &mut Seen::default(), &|_| false);
     assert_eq!(

@@ -222,16 +222,11 @@ fn turn(world: &mut World) {
         world.resource_mut::<OpponentPlay>().awaiting = None;
     }
     // 3. Its phase.
-    let phase = *world.resource::<State<Phase>>().get();
-    let pt = world.resource::<super::phase::PlayerTurn>().clone();
-    let now = (pt.number, phase);
-    let op = world.resource::<OpponentPlay>();
-    let (side, player) = (op.opponent.side, op.player());
-    if phase == Phase::Setup || !acts(phase, side, pt.attacker) || op.done == Some(now) {
+    let Some((now, only)) = its_part(world) else {
         world.resource_mut::<OpponentPlay>().pending = false;
         return;
-    }
-    let only = !acts(phase, player, pt.attacker);
+    };
+    let phase = now.1;
     let asked = matches!(front, Some(Queued::EndPhase | Queued::ToPhase(_)));
     if !only && !asked {
         return;
@@ -254,8 +249,7 @@ fn turn(world: &mut World) {
             op.pending = false;
             if only {
                 // Its phase ends by its own step; the player's End phase, if asked, meant
-                // "go on" and is spent.
-                // A way to this very phase (`--phase`) has arrived.
+                // "go on" and is spent, and a way to this very phase (`--phase`) has arrived.
                 if front == Some(Queued::EndPhase) || front == Some(Queued::ToPhase(phase)) {
                     world.resource_mut::<Play>().queue.pop_front();
                 }
@@ -281,14 +275,19 @@ pub(super) fn holds(world: &World) -> bool {
     if !op.decides || !in_play(world) || super::runner::game_over(world) {
         return false;
     }
-    if op.first_fire_at.is_some() {
-        return true;
-    }
+    op.first_fire_at.is_some() || its_part(world).is_some()
+}
+
+/// The Player Turn and phase now, if the opponent's side acts in it (A3) and it has not yet
+/// played its part, with whether the phase is its side's alone (else both sides act: RPh,
+/// RtPh).
+fn its_part(world: &World) -> Option<((u32, Phase), bool)> {
+    let op = world.get_resource::<OpponentPlay>()?;
     let phase = *world.resource::<State<Phase>>().get();
     let pt = world.resource::<super::phase::PlayerTurn>();
-    phase != Phase::Setup
-        && acts(phase, op.opponent.side, pt.attacker)
-        && op.done != Some((pt.number, phase))
+    let now = (pt.number, phase);
+    let theirs = phase != Phase::Setup && acts(phase, op.opponent.side, pt.attacker);
+    (theirs && op.done != Some(now)).then(|| (now, !acts(phase, op.player(), pt.attacker)))
 }
 
 /// Its next order at `moment`, decided on the game as it stands.

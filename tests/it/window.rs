@@ -168,13 +168,7 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
         let _ = std::fs::remove_file(p);
     }
     let log = std::fs::File::create(&log_path).unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_asl-pto"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    let lvp = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
-    if std::env::var_os("VK_DRIVER_FILES").is_none() && Path::new(lvp).exists() {
-        cmd.env("VK_DRIVER_FILES", lvp);
-    }
-    let child = cmd
+    let child = viewer_command()
         .args([
             "view",
             "scenarios/cliff_caves.ron",
@@ -257,6 +251,17 @@ struct Session {
     dir: PathBuf,
 }
 
+/// The program, run from the repository root, on lavapipe where no Vulkan driver is named.
+fn viewer_command() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_asl-pto"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    let lvp = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+    if std::env::var_os("VK_DRIVER_FILES").is_none() && Path::new(lvp).exists() {
+        cmd.env("VK_DRIVER_FILES", lvp);
+    }
+    cmd
+}
+
 /// Starts `view ARGS --probes ... --size SIZE` in the test's folder `name`, waits for its
 /// probes and finds its window; `None` where this machine cannot open it (and that is allowed).
 fn open(name: &str, args: &[&str], size: &str) -> Option<Session> {
@@ -280,13 +285,7 @@ fn open(name: &str, args: &[&str], size: &str) -> Option<Session> {
         let _ = std::fs::remove_file(p);
     }
     let log = std::fs::File::create(&log_path).unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_asl-pto"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    let lvp = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
-    if std::env::var_os("VK_DRIVER_FILES").is_none() && Path::new(lvp).exists() {
-        cmd.env("VK_DRIVER_FILES", lvp);
-    }
-    let child = cmd
+    let child = viewer_command()
         .arg("view")
         .args(args)
         .arg("--probes")

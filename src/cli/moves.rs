@@ -31,7 +31,9 @@ pub(super) fn set_up(s: Scenario, unit: &str, phase: Phase) -> Result<(App, Boar
     let mut app = sim::headless(s, 1);
     let world = app.world_mut();
     world.insert_resource(State::new(phase));
-    world.resource_mut::<PlayerTurn>().attacker = side;
+    // A3: the unit's side is the ATTACKER, but in a phase only the DEFENDER acts in (the DFPh)
+    // it is the DEFENDER.
+    world.resource_mut::<PlayerTurn>().attacker = phase.attacker_asking(side);
     let board = world.resource::<Board>().clone();
     Ok((app, board))
 }

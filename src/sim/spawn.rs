@@ -72,6 +72,7 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
                 banzai: None,
                 placed_dc: None,
                 fired: None,
+                hero_attempted: false,
             },
             At(u.at.clone()),
         ));

@@ -31,6 +31,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, docks.in_set(Panel::Docks));
 }
 
+/// How long a press may last and still be a click, by the frames' clock (see
+/// `window_size_now`).
+const CLICK_SECONDS: f64 = 10.0;
+
 /// The panels are laid out on the window's size now: bevy_egui takes it from the panels'
 /// camera, which learns a new size only later in the frame, so the first frame after a resize
 /// laid the panels out on the old size (and a quiet window showed them so until the next
@@ -43,6 +47,17 @@ fn window_size_now(
         return;
     };
     for (mut ctx, mut input) in &mut contexts {
+        // A click is a press and a release within `max_click_duration` (egui's 0.8 s) of each
+        // other by the frames' clock: a slow frame (a software renderer under load) between
+        // the two made a quick click a long press, and the click was lost.
+        if ctx
+            .get_mut()
+            .options(|o| o.input_options.max_click_duration)
+            < CLICK_SECONDS
+        {
+            ctx.get_mut()
+                .options_mut(|o| o.input_options.max_click_duration = CLICK_SECONDS);
+        }
         let zoom = ctx.get_mut().zoom_factor().max(0.01);
         let size = egui::vec2(window.width() / zoom, window.height() / zoom);
         if size.x >= 1.0 && size.y >= 1.0 {

@@ -2,8 +2,8 @@
 //! an idle viewer sleeps until input comes; it keeps rendering continuously only while there is
 //! work a frame must do without input: the scene still loading (meshes, render pipelines, the
 //! capture or probes waiting for it), a walkthrough step or Play order still running (a step can
-//! take several frames, one phase each), the camera easing, an arrow key held, the few frames
-//! after a resize. Two things in
+//! take several frames, one phase each) or just given and not yet read, the camera easing, an
+//! arrow key held, the few frames after a resize. Two things in
 //! bevy_egui would keep it awake forever or not wake it at all, and are mended here: a
 //! `ModifiersChanged` event it feeds egui every frame (egui repaints on any event), and egui's
 //! delayed repaints (tooltips) it does not pass to winit. Idle under Xvfb: 0.0 % of a core
@@ -91,7 +91,14 @@ fn keep_awake(
     mut after_resize: Local<u32>,
     mut redraw: MessageWriter<RequestRedraw>,
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
+    orders: Option<Res<Messages<crate::sim::play::PlayOrder>>>,
 ) {
+    // An order just given (a click on End phase, say) is read by the next frame's `perform`:
+    // that frame must come, input or not (else the order waits for the next input, and a
+    // click with nothing after it seemed to do nothing).
+    if orders.is_some_and(|o| !o.is_empty()) {
+        redraw.write(RequestRedraw);
+    }
     // The program's turn comes after a pause a person can follow (issue 28): frames go on
     // until it has played.
     if opponent.is_some_and(|o| o.busy()) {

@@ -249,7 +249,10 @@ fn play_buttons(
 ) {
     ui.horizontal_wrapped(|ui| {
         let end = ui.add_enabled(idle, egui::Button::new("End phase"));
-        buttons.0.insert("End phase".into(), end.rect);
+        // Only a button that takes a click now is listed (while a step runs it does not).
+        if idle {
+            buttons.0.insert("End phase".into(), end.rect);
+        }
         if end.clicked() {
             orders.write(PlayOrder::EndPhase);
         }

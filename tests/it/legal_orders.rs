@@ -204,6 +204,38 @@ fn issue24_orders_lists_a_units_orders_with_their_rules() {
 }
 
 #[test]
+fn issue34_orders_in_the_dfph_asks_for_the_unit_as_the_defender() {
+    // A3: the DFPh is the DEFENDER's alone: `--phase DFPh` makes the unit's side the DEFENDER,
+    // so its Final Fire is listed, not refused with A3.
+    let o = run(&[
+        "orders",
+        &crate::common::fixture_path("walk_cc"),
+        "us1",
+        "--phase",
+        "DFPh",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["phase"], "DFPh");
+    assert_eq!(v["attacker"], "Japanese", "{v}");
+    let orders = v["orders"].as_array().unwrap();
+    let fires: Vec<&serde_json::Value> = orders
+        .iter()
+        .filter(|o| o["act"].as_str().unwrap().starts_with("Fire("))
+        .collect();
+    assert!(!fires.is_empty(), "{orders:#?}");
+    assert!(fires.iter().all(|f| f["rule"] != "A3"), "{fires:#?}");
+    // In the MPh the unit's side is the ATTACKER, as before.
+    let v = json(&run(&[
+        "orders",
+        &crate::common::fixture_path("walk_cc"),
+        "us1",
+        "--json",
+    ]));
+    assert_eq!(v["attacker"], "Allied");
+}
+
+#[test]
 fn issue24_orders_reads_a_saved_walk() {
     // A walk saved after its first steps: `orders --load` asks in the save's phase and
     // ATTACKER, as the walk would go on.

@@ -677,10 +677,16 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
         let b = &ui["buttons"][name];
         Some((b[0].as_f64()?.round() as i64, b[1].as_f64()?.round() as i64))
     };
-    let end = button(&s.ui(), "End phase").expect("the End phase button");
-    s.click(end);
+    // End phase takes a click only while no step runs: wait until it is listed each time.
+    let end = || {
+        let ui = s.until("End phase clickable", |u| {
+            !u["buttons"]["End phase"].is_null()
+        });
+        button(&ui, "End phase").unwrap()
+    };
+    s.click(end());
     s.until("the RPh", |u| u["phase"] == "RPh");
-    s.click(end);
+    s.click(end());
     let ui = s.until("jp1 waiting for the player's First Fire", |u| {
         u["awaiting"].is_string()
     });
@@ -698,7 +704,7 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
     });
     s.click(button(&ui, &fire).unwrap());
     s.picture("fired");
-    s.click(end);
+    s.click(end());
     s.until("the program went on and ended its MPh", |u| {
         u["phase"] == "DFPh"
     });

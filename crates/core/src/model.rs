@@ -124,6 +124,28 @@ impl Phase {
         }
     }
 
+    /// A3: does `side` act in this phase when `attacker` is the ATTACKER? Both sides in the RPh
+    /// and RtPh, the DEFENDER alone in the DFPh, the ATTACKER in the others (the DEFENDER's
+    /// Defensive First Fire in the MPh answers the ATTACKER's moves); no one in Setup.
+    pub fn acts(self, side: Side, attacker: Side) -> bool {
+        match self {
+            Phase::Rally | Phase::Rout => true,
+            Phase::DefensiveFire => side != attacker,
+            Phase::Setup => false,
+            _ => side == attacker,
+        }
+    }
+
+    /// A3: the ATTACKER when a unit of `side` is asked what it may do in this phase: the other
+    /// side in a phase only the DEFENDER acts in (the DFPh), else `side` itself.
+    pub fn attacker_asking(self, side: Side) -> Side {
+        if self == Phase::DefensiveFire {
+            side.opponent()
+        } else {
+            side
+        }
+    }
+
     /// Its place in the Player Turn (Setup counts as before the RPh).
     pub fn index(self) -> usize {
         Phase::TURN.iter().position(|p| *p == self).unwrap_or(0)
@@ -277,6 +299,10 @@ pub struct Unit {
     /// The fire counter on it this Player Turn (A7; `rules::orders::fire`), if it has fired.
     #[serde(default)]
     pub fired: Option<FireMark>,
+    /// Has made its one T-H Hero creation attempt of this phase (G1.421: "may at that time make
+    /// one attempt").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hero_attempted: bool,
 }
 
 /// A DC Placed into a cave (G11.833, G11.8331): the cave, and the Location its Placer placed it
@@ -348,6 +374,7 @@ impl Unit {
             banzai: None,
             placed_dc: None,
             fired: None,
+            hero_attempted: false,
         }
     }
 

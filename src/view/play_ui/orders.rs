@@ -131,7 +131,10 @@ pub fn orders_section(
             let refused = menu.entries.iter().filter(|e| e.refusal.is_some());
             for e in allowed.chain(refused) {
                 let button = ui.add_enabled(e.refusal.is_none(), egui::Button::new(&e.label));
-                buttons.0.insert(format!("order: {}", e.label), button.rect);
+                // Only an entry that takes a click is listed (a refused one is greyed).
+                if e.refusal.is_none() {
+                    buttons.0.insert(format!("order: {}", e.label), button.rect);
+                }
                 let button = match &e.refusal {
                     Some((rule, why)) => {
                         ui.small(

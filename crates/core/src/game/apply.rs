@@ -32,6 +32,7 @@ pub fn apply(
     }
     play(&mut g, order);
     heroes_without_target(&mut g);
+    heroes_out_of_melee(&mut g);
     g.update_control();
     g.state.sort();
     g.said
@@ -101,5 +102,16 @@ pub(super) fn heroes_without_target(g: &mut Game) {
     for (id, r) in crate::rules::orders::phase::heroes_without_target(&s) {
         g.eliminate(&id);
         g.ruled("eliminated", Some(&id), r.rule, r.reason);
+    }
+}
+
+/// G1.425: a T-H Hero kept past the end of his Player Turn because he was in Melee is removed
+/// as soon as he is no longer in Melee, as `rules::orders::phase::heroes_out_of_melee` names
+/// them.
+pub(super) fn heroes_out_of_melee(g: &mut Game) {
+    let s = g.situation();
+    for (id, r) in crate::rules::orders::phase::heroes_out_of_melee(&s) {
+        g.remove_unit(&id);
+        g.ruled("removed", Some(&id), r.rule, r.reason);
     }
 }

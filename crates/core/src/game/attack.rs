@@ -39,6 +39,9 @@ pub(super) fn throw_dc(g: &mut Game, id: &str, cave_id: &str) {
         Err(r) => return g.refused(Some(id), r),
     };
     use_dc(g, id);
+    if let Some(u) = g.unit_mut(id) {
+        u.unit.fired = Some(plan.mark);
+    }
     let d = g.dice.dr(plan.roll_rule);
     let thrown = plan.throw(d);
     g.rolled("throw_dc", Some(id), thrown.rule, vec![d], thrown.reason);
@@ -291,21 +294,43 @@ pub(super) fn targets_hit(g: &mut Game, mut targets: Vec<Unit>, result: IftResul
                 targets.push(v);
             }
             targets.sort_by(|a, b| a.id.cmp(&b.id));
-            for v in targets {
-                take_mc(g, &v.id, drm, Cause::IftMc, &why);
-            }
+            mcs_leaders_first(g, targets, drm, &why);
         }
-        IftEffect::Mc { drm, why } => {
-            for v in targets {
-                take_mc(g, &v.id, drm, Cause::IftMc, &why);
-            }
-        }
+        IftEffect::Mc { drm, why } => mcs_leaders_first(g, targets, drm, &why),
         IftEffect::Ptc => {
             for v in targets {
                 take_ptc(g, &v.id);
             }
         }
         IftEffect::Nothing(c) => g.ruled("no_effect", None, c.rule, c.reason),
+    }
+}
+
+/// A10.7 / A7.4 (NOT FROM THE SEEDS): the units an attack hits take their MC leaders first (the
+/// best leadership first); then each other unit takes its MC with the leadership modifier of
+/// the best leader in its Location still in Good Order, who has not just broken
+/// (`rules::orders::units::mc_leadership`).
+fn mcs_leaders_first(g: &mut Game, targets: Vec<Unit>, drm: i32, why: &str) {
+    let (mut leaders, others): (Vec<Unit>, Vec<Unit>) = targets
+        .into_iter()
+        .partition(crate::rules::orders::is_leader);
+    leaders.sort_by_key(|l| (crate::rules::orders::rally::leadership(l), l.id.clone()));
+    for l in &leaders {
+        take_mc(g, &l.id, drm, Cause::IftMc, why);
+    }
+    for v in others {
+        let s = g.situation();
+        let lead = s
+            .unit(&v.id)
+            .and_then(|u| crate::rules::orders::units::mc_leadership(&s, u));
+        drop(s);
+        match lead {
+            Some(l) => {
+                let why = format!("{why} {:+} {}", l.value, l.reason);
+                take_mc(g, &v.id, drm + l.value, Cause::IftMc, &why);
+            }
+            None => take_mc(g, &v.id, drm, Cause::IftMc, why),
+        }
     }
 }
 

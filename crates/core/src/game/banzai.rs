@@ -23,9 +23,15 @@ pub(super) fn do_banzai(g: &mut Game, units: &[String], to: &Location) {
         }
     };
     drop(s);
+    let mut uncloaked = Vec::new();
     for id in &plan.units {
         if let Some(u) = g.unit_mut(id) {
             u.unit.banzai = Some(plan.target.clone());
+            if u.cloaked {
+                u.cloaked = false;
+                u.concealed = false;
+                uncloaked.push(id.clone());
+            }
         }
     }
     g.ruled(
@@ -34,6 +40,18 @@ pub(super) fn do_banzai(g: &mut Game, units: &[String], to: &Location) {
         BANZAI,
         plan.text,
     );
+    if !uncloaked.is_empty() {
+        g.ruled(
+            "revealed",
+            uncloaked.first().map(String::as_str),
+            "E1.423",
+            format!(
+                "{}: all elements of a Human Wave (a Banzai Charge, G1.5) lose Cloaked status, \
+                 and are placed unconcealed (E1.43)",
+                uncloaked.join(", ")
+            ),
+        );
+    }
 }
 
 /// A15.1 / G1.62 / G11.97: unit `id`, Good Order before a MC whose Original DR caused Heat of
@@ -49,6 +67,7 @@ pub(super) fn heat_of_battle_dr(g: &mut Game, id: &str) {
     let r = heat_of_battle(&s, &u, dr.0 + dr.1);
     drop(s);
     match &r {
+        HeatOfBattle::Nothing { .. } => {}
         HeatOfBattle::Hardened { .. } => {
             if let Some(x) = g.unit_mut(id) {
                 x.unit.hardened = true;
@@ -67,6 +86,7 @@ pub(super) fn heat_of_battle_dr(g: &mut Game, id: &str) {
     let event = match r {
         HeatOfBattle::Berserk { .. } => "berserk",
         HeatOfBattle::Hardened { .. } => "battle_hardened",
+        HeatOfBattle::Nothing { .. } => "heat_of_battle",
     };
     g.rolled(event, Some(id), rule, vec![dr.0, dr.1], text);
 }

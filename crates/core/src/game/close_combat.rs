@@ -31,14 +31,13 @@ pub(super) fn do_close_combat(
     };
     drop(s);
     let name = at.display(g.map()).to_string();
-    // A hidden or concealed unit in a Location in Close Combat is revealed (our reading of
-    // A11/A12: CC is fought face to face).
+    // A hidden unit in a Location in Close Combat is revealed (our reading of A11/A12: CC is
+    // fought face to face); a concealed or Cloaked one keeps "?" until it attacks (A11.19: an
+    // attack on units all concealed is halved, and they are not revealed first).
     let mut revealed = Vec::new();
     for u in g.state.units.iter_mut().filter(|u| &u.at == at) {
-        if u.hidden || u.concealed || u.cloaked {
+        if u.hidden {
             u.hidden = false;
-            u.concealed = false;
-            u.cloaked = false;
             revealed.push(u.unit.id.clone());
         }
     }
@@ -48,7 +47,7 @@ pub(super) fn do_close_combat(
             None,
             "A11",
             format!(
-                "{} in Close Combat in {name}: revealed (hidden, \"?\" and Cloaking lost)",
+                "{} in Close Combat in {name}: hidden no more",
                 revealed.join(", ")
             ),
         );
@@ -135,6 +134,14 @@ pub(super) fn do_close_combat(
             }
         }
     }
+    attackers_revealed(g, &plan.attacks, ambusher, &name);
+    for a in &plan.attacks {
+        for id in &a.attackers {
+            if !g.state.tallies.cc_attacked.contains(id) {
+                g.state.tallies.cc_attacked.push(id.clone());
+            }
+        }
+    }
     let s = g.situation();
     let sides: Vec<Side> = s.units_at(at).iter().map(|u| u.unit.side()).collect();
     drop(s);
@@ -157,28 +164,59 @@ pub(super) fn do_close_combat(
     }
 }
 
-/// Rolls one attack's CC DR on its column (moved right for Hand-to-Hand) and says it.
-fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
-    let table = g.setting.tables.close_combat.clone();
-    let Some(mut col) = table.column(a.fp, a.defence) else {
+/// A11.19 / A12 / E1.43: a unit that made a CC attack loses "?" and Cloaking, but a Cloaked
+/// unit whose side made a successful Ambush keeps its Cloaking (E1.43: it is lost "for making
+/// any attack other than a successful Ambush").
+fn attackers_revealed(g: &mut Game, attacks: &[CcAttack], ambusher: Option<Side>, name: &str) {
+    let mut lost = Vec::new();
+    let mut kept = Vec::new();
+    for a in attacks {
+        for id in &a.attackers {
+            let Some(u) = g.unit_mut(id) else { continue };
+            if !(u.concealed || u.cloaked) {
+                continue;
+            }
+            if u.cloaked && ambusher == Some(a.side) {
+                kept.push(id.clone());
+                continue;
+            }
+            u.concealed = false;
+            u.cloaked = false;
+            lost.push(id.clone());
+        }
+    }
+    if !lost.is_empty() {
         g.ruled(
-            "close_combat",
-            a.attackers.first().map(String::as_str),
-            CC,
+            "revealed",
+            None,
+            "A11.19",
             format!(
-                "{} ({} FP) vs {} ({} FP): below the CC Table's lowest odds, no attack",
-                a.attackers.join(", "),
-                a.fp,
-                a.targets.join(", "),
-                a.defence
+                "{} attacked in Close Combat in {name}: \"?\" and Cloaking lost",
+                lost.join(", ")
             ),
         );
-        return CcResult::Nothing;
-    };
-    if hand_to_hand {
-        col = (col + usize::from(table.hand_to_hand_shift)).min(table.columns.len() - 1);
     }
-    let column = table.columns[col];
+    if !kept.is_empty() {
+        g.ruled(
+            "cloaked",
+            None,
+            "E1.43",
+            format!(
+                "{} attacked by a successful Ambush: Cloaking is kept (it is lost for any attack \
+                 other than a successful Ambush)",
+                kept.join(", ")
+            ),
+        );
+    }
+}
+
+/// Rolls one attack's CC DR on its column (the red Kill Number for Hand-to-Hand) and says it.
+fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
+    let odds = g
+        .setting
+        .tables
+        .close_combat
+        .odds(a.fp, a.defence, hand_to_hand);
     let mut drm = a.drm.clone();
     if hand_to_hand && let Some(h) = &a.hand_to_hand_drm {
         drm.push(h.clone());
@@ -186,9 +224,9 @@ fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
     let total: i32 = drm.iter().map(|d| d.value).sum();
     let (c, w) = g.dice.dr2(CC);
     let final_dr = i32::from(c) + i32::from(w) + total;
-    let result = if final_dr < column.kill {
+    let result = if final_dr < odds.kill {
         CcResult::Eliminated
-    } else if final_dr == column.kill {
+    } else if final_dr == odds.kill {
         CcResult::Casualty
     } else {
         CcResult::Nothing
@@ -198,16 +236,24 @@ fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
         .map(|d| format!("{:+} {} ({})", d.value, d.reason, d.rule))
         .collect();
     let text = format!(
-        "{} ({} FP) vs {} ({} FP): {}:{} column{}, Kill Number {}; CC DR {}{} = {final_dr}: {} \
-         (the CC Table is not in our sources: assets/tables.ron)",
+        "{} ({} FP{}) vs {} ({} FP): {} column, {} Kill Number {}; CC DR {}{} = {final_dr}: {} \
+         (A11.11's CC Table, not from the seeds: assets/tables.ron)",
         a.attackers.join(", "),
         a.fp,
+        if a.fp_notes.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", a.fp_notes.join("; "))
+        },
         a.targets.join(", "),
         a.defence,
-        column.odds.0,
-        column.odds.1,
-        if hand_to_hand { " (Hand-to-Hand)" } else { "" },
-        column.kill,
+        odds.label,
+        if hand_to_hand {
+            "Hand-to-Hand (J2.31): the red"
+        } else {
+            "the"
+        },
+        odds.kill,
         c + w,
         if drm_text.is_empty() {
             String::new()

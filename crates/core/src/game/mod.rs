@@ -25,5 +25,5 @@ mod units;
 pub use apply::apply;
 pub use attack::ift_result_at;
 pub use dice::{Dice, Roll};
-pub use phases::{begin_phase, end_player_turn, end_rout_phase};
+pub use phases::{begin_phase, end_player_turn, end_rally_phase, end_rout_phase};
 pub use said::{REFUSED, Said};

@@ -34,6 +34,8 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     for a in phase_begins(g.state.phase, pt.number, pt.turn(), pt.attacker) {
         g.ruled(a.event, None, a.rule, a.text);
     }
+    // A11: each unit's one CC attack a CCPh is counted afresh.
+    g.state.tallies.cc_attacked.clear();
     // The CCPh keeps who advanced in the APh just ended: Ambush reads it (A11.4).
     let cc = g.state.phase == Phase::CloseCombat;
     for u in g.state.units.iter_mut() {
@@ -48,14 +50,24 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     if g.state.phase == Phase::AdvancingFire {
         super::attack::placed_dcs_detonate(&mut g);
     }
+    if g.state.phase == Phase::Movement {
+        let s = g.situation();
+        let lost = crate::rules::orders::banzai::berserk_lost_at_night(&s);
+        drop(s);
+        for (id, c) in lost {
+            if let Some(u) = g.unit_mut(&id) {
+                u.unit.berserk = false;
+            }
+            g.ruled("berserk_lost", Some(&id), c.rule, c.reason);
+        }
+    }
     g.update_control();
     g.state.sort();
     g.said
 }
 
-/// A10.6 / G11.77 / A10.62: as the RPh begins, each side's one MMC self-rally is available
-/// again, Infantry in a Cave Complex may not remain DM (G11.77): its DM is removed, and nor does
-/// a broken unit with no Known enemy in or ADJACENT to its Location (A10.62, `dm_removed`).
+/// A10.6 / G11.77: as the RPh begins, each side's one MMC self-rally is available again, and
+/// Infantry in a Cave Complex may not remain DM (G11.77): its DM is removed.
 fn rally_phase_begins(g: &mut Game) {
     g.state.tallies.mmc_self_rallied.clear();
     let in_complex: Vec<String> = g
@@ -76,7 +88,18 @@ fn rally_phase_begins(g: &mut Game) {
             "Infantry in a Cave Complex may not remain DM: its DM counter is removed".into(),
         );
     }
-    // A10.62: away from a Known enemy, DM ends.
+}
+
+/// A10.62 / E1.54: the end of the RPh: DM held for the RPh's Rally attempts comes off each
+/// broken unit with no Known enemy in or ADJACENT to its Location (at night, only from one
+/// that made a Rally attempt: `rules::orders::rally::dm_removed`).
+pub fn end_rally_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) -> Vec<Said> {
+    let mut g = Game::new(state, setting, dice);
+    // No phase check: the simulation runs this as it leaves the RPh, when its state already
+    // reads the next phase (Bevy's `OnExit`); the units' Rally attempts are still recorded.
+    if g.state.scoring.over {
+        return g.said;
+    }
     let s = g.situation();
     let lost: Vec<(String, crate::rules::Check)> = s
         .units
@@ -90,6 +113,8 @@ fn rally_phase_begins(g: &mut Game) {
         }
         g.ruled("dm_removed", Some(&id), c.rule, c.reason);
     }
+    g.state.sort();
+    g.said
 }
 
 /// A10.5 / E1.54: the end of the RtPh: each broken unit that had to rout and did not is

@@ -35,9 +35,11 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
         text,
     );
     // A15.1 / G1.62 / G11.97: an Original 2 causes Heat of Battle (a Japanese unit).
-    if crate::rules::orders::banzai::causes_heat_of_battle(g.setting.tables, unit, c, w)
-        && g.unit_mut(&plan.unit).is_some()
-    {
+    let tables = g.setting.tables;
+    let hob = g
+        .unit_mut(&plan.unit)
+        .is_some_and(|u| crate::rules::orders::banzai::causes_heat_of_battle(tables, u, c, w));
+    if hob {
         super::banzai::heat_of_battle_dr(g, &plan.unit);
     }
     if result.passed || g.unit_mut(&plan.unit).is_none() {
@@ -168,6 +170,7 @@ pub(super) fn create_hero(g: &mut Game, id: &str, target: &str) {
     let d = g.dice.dr(plan.roll_rule);
     let h = plan.roll(d);
     if let Some(u) = g.unit_mut(id) {
+        u.unit.hero_attempted = true;
         if h.pinned {
             u.unit.pinned = true;
         }

@@ -130,12 +130,7 @@ pub fn step_order(unit: &str, from: &Location, to: &Location) -> Order {
 /// Whether `side` acts in this phase (A3): both sides rally and rout; the ATTACKER fires in
 /// its PFPh and AFPh, moves, advances and starts the CC; the DEFENDER Final Fires in the DFPh.
 pub fn acts(phase: Phase, side: Side, attacker: Side) -> bool {
-    match phase {
-        Phase::Rally | Phase::Rout => true,
-        Phase::DefensiveFire => side != attacker,
-        Phase::Setup => false,
-        _ => side == attacker,
-    }
+    phase.acts(side, attacker)
 }
 
 /// Every candidate of `side` now, scored (`doctrine`), or every allowed one at score 1
@@ -583,13 +578,13 @@ fn banzai_odds(s: &Situation, units: &[UnitId], to: &Location, attacks: bool) ->
     let ours: f32 = units
         .iter()
         .filter_map(|x| s.unit(x))
-        .map(|u| attack_fp(&u.unit))
+        .map(|u| attack_fp(s.tables, &u.unit))
         .sum();
     let theirs: f32 = s
         .units_at(to)
         .iter()
         .filter(|o| !units.iter().any(|x| x.as_ref() == o.unit.id))
-        .map(|o| defence_fp(&o.unit))
+        .map(|o| defence_fp(s.tables, &o.unit))
         .sum();
     let first = s.unit(units.first()?)?;
     let near = s
@@ -684,13 +679,13 @@ fn cc_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
         .units_at(&u.at)
         .iter()
         .filter(|o| o.unit.side() == u.unit.side() && o.unit.good_order())
-        .map(|o| attack_fp(&o.unit))
+        .map(|o| attack_fp(s.tables, &o.unit))
         .sum();
     let theirs: f32 = s
         .units_at(at)
         .iter()
         .filter(|o| o.unit.side() != u.unit.side())
-        .map(|o| defence_fp(&o.unit))
+        .map(|o| defence_fp(s.tables, &o.unit))
         .sum();
     (theirs > 0.0).then(|| ours / theirs)
 }

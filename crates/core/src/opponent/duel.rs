@@ -4,7 +4,7 @@
 //! the RtPh closed by `game::end_rout_phase` and the Player Turn by `game::end_player_turn`,
 //! until the game ends (A26). The same start, kinds and seed give the same game.
 
-use crate::game::{Dice, Said, begin_phase, end_player_turn, end_rout_phase};
+use crate::game::{Dice, Said, begin_phase, end_player_turn, end_rally_phase, end_rout_phase};
 use crate::model::{Phase, Side};
 use crate::rules::orders::Order;
 use crate::rules::victory::game_end;
@@ -64,6 +64,7 @@ pub fn play_game(
             &mut said,
         );
         match state.phase {
+            Phase::Rally => said.extend(end_rally_phase(&mut state, setting, &mut dice)),
             Phase::Rout => said.extend(end_rout_phase(&mut state, setting, &mut dice)),
             Phase::CloseCombat => {
                 let number = state.turn.number;

@@ -2,9 +2,9 @@
 //! on (A23; G11.833-G11.88), and the column any Fire attack's total FP falls on (A7,
 //! `rules::orders::fire`).
 //!
-//! *UNCERTAIN — NOT IN OUR SOURCES.* The IFT is not among our seeds or asl-facts.md (which
-//! lists only its result kinds: KIA, K/#, #MC, NMC, PTC). The whole table lives in the data
-//! file `assets/tables.ron` (`rules::tables`), correctable without rebuilding.
+//! *NOT FROM THE SEEDS.* The IFT is not among our seeds; docs/asl-facts.md prints it cell by
+//! cell as four independent public statements agree. The whole table lives in the data file
+//! `assets/tables.ron` (`rules::tables`), correctable without rebuilding.
 
 use crate::rules::tables::{IftColumn, Tables};
 use serde::{Deserialize, Serialize};
@@ -86,13 +86,14 @@ mod tests {
             IftResult::NoEffect => 0,
         };
         let t = Tables::builtin();
-        for dr in -3..14 {
+        for dr in -3..15 {
             assert!(
                 rank(dc_result(&t, dr)) >= rank(dc_result(&t, dr + 1)),
                 "DR {dr}"
             );
         }
-        assert_eq!(dc_result(&t, 14), IftResult::NoEffect);
+        assert_eq!(dc_result(&t, 14), IftResult::Ptc);
+        assert_eq!(dc_result(&t, 15), IftResult::NoEffect);
         assert!(dc_result(&t, -2).is_kia());
     }
 }

@@ -181,6 +181,20 @@ impl<'a> Situation<'a> {
         }
     }
 
+    /// A8.1 / A10.5 (NOT FROM THE SEEDS): is a Location Open Ground: no TEM and no hindrance or
+    /// obstacle in its hex? A Climber on the cliff face is read as in Open Ground; a cave or
+    /// Cave Complex is not.
+    pub fn open_ground(&self, at: &Location) -> bool {
+        match at {
+            Location::Climbing { .. } => true,
+            Location::Cave(_) | Location::Complex(_) => false,
+            other => other.hex().and_then(|h| self.map.get(h)).is_some_and(|d| {
+                let info = d.terrain.info();
+                info.tem <= 0 && matches!(info.los, crate::map::LosEffect::None)
+            }),
+        }
+    }
+
     /// The units in a Location.
     pub fn units_at(&self, at: &Location) -> Vec<&UnitAt> {
         self.units.iter().filter(|u| &u.at == at).collect()

@@ -1,7 +1,10 @@
-//! The tables the rules lean on but our sources do not print — the A7 Infantry Fire Table, the
-//! B11.41 Falling DR and the A17.11 Wound Severity dr — kept in one data file,
-//! `assets/tables.ron`, every value marked there as NOT FROM THE SEEDS, so that a player can
-//! check it against their own rulebook and correct it without rebuilding.
+//! The tables and values the rules lean on but our sources do not print — chapter A's
+//! Infantry Fire Table (A7), First Fire DRM (A8.1), Close Combat Table (A11.11), Rally DRM
+//! (A10.6), rout MF (A10.5), Morale Level ceiling (A.18), Heat of Battle (A15), Human Wave
+//! (A25.23) and Casualty VP (A26.2), the B11.41 Falling DR and the A17.11 Wound Severity dr —
+//! kept in one data file, `assets/tables.ron`, every value marked there as NOT FROM THE SEEDS
+//! with its A rule and the public sources that state it (docs/asl-facts.md), so that a player
+//! can check it against their own rulebook and correct it without rebuilding.
 //!
 //! The program installs the tables once at start (`install`), read from the file a player names
 //! (or `assets/tables.ron` in the current folder); without one, the copy built into the program
@@ -37,6 +40,10 @@ pub struct WoundSeverity {
     pub already_wounded_drm: u8,
 }
 
+/// A7: the IFT's last row, 15+: a column with a result on it has that result for every higher
+/// Final DR.
+pub const IFT_LAST_ROW: usize = 15;
+
 /// The most bytes read from a table file (the built-in one is a few KiB).
 pub const MAX_TABLES: u64 = 1024 * 1024;
 
@@ -46,6 +53,10 @@ pub const MAX_TABLES: u64 = 1024 * 1024;
 pub struct Tables {
     /// A7: the IFT, one column per FP, ascending.
     pub ift: Vec<IftColumn>,
+    /// A8.1: the First Fire DRM vs a moving unit (FFNAM, FFMO). A table file without it gets
+    /// the built-in values.
+    #[serde(default)]
+    pub first_fire: FirstFireDrm,
     /// B11.41: the lowest Final Falling DR at which a Climber falls.
     pub falling_dr_falls_at: i32,
     /// A17.11: the Wound Severity dr.
@@ -57,6 +68,12 @@ pub struct Tables {
     /// A10.6: the DRM of a Rally attempt. A table file without it gets the built-in values.
     #[serde(default)]
     pub rally: RallyDrm,
+    /// A10.5: the MF every routing unit has.
+    #[serde(default = "default_rout_mf")]
+    pub rout_mf: u8,
+    /// A.18: no Morale Level exceeds it.
+    #[serde(default = "default_morale_ceiling")]
+    pub morale_ceiling: i32,
     /// A11.11: the Close Combat Table. A table file without it gets the built-in one.
     #[serde(default)]
     pub close_combat: CcTable,
@@ -67,6 +84,33 @@ pub struct Tables {
     /// A15: Heat of Battle. A table file without it gets the built-in values.
     #[serde(default)]
     pub heat_of_battle: HeatOfBattle,
+}
+
+fn default_rout_mf() -> u8 {
+    6
+}
+
+fn default_morale_ceiling() -> i32 {
+    10
+}
+
+/// A8.1 First Fire DRM vs a unit moving in the MPh, NOT FROM THE SEEDS: FFNAM (First Fire
+/// Non-Assault Movement) vs a unit not using Assault Movement, FFMO (First Fire Movement in the
+/// Open) vs one moving in Open Ground.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstFireDrm {
+    pub ffnam: i32,
+    pub ffmo: i32,
+}
+
+impl Default for FirstFireDrm {
+    fn default() -> FirstFireDrm {
+        FirstFireDrm {
+            ffnam: -1,
+            ffmo: -1,
+        }
+    }
 }
 
 /// A25.23 Human Wave, NOT FROM THE SEEDS (G1.5 says only that a Banzai Charge is one; G1.423
@@ -86,38 +130,109 @@ impl Default for HumanWave {
     }
 }
 
-/// A15 Heat of Battle, NOT FROM THE SEEDS beyond G1.62 and G11.97 (a Japanese unit's Final
-/// HoB DR of 9 or more makes it berserk, or Battle Hardened in a pillbox or a cave): the
-/// Original MC DR that causes Heat of Battle (A15.1), and what Battle Hardening adds to a unit's
-/// Morale Level (A15.3). A Final HoB DR below `berserk_at_least` Battle Hardens the unit: A15.2's
-/// Hero creation is not modelled (heroes other than T-H Heroes are not in our sources).
+/// A15 Heat of Battle, NOT FROM THE SEEDS beyond G1.62 and G11.97: the Original MC DR that
+/// causes it (A15.1) and the bands of the Final HoB DR: up to `hero_at_most` a Hero is created
+/// (A15.2, not modelled), from `hardened_from` to below `berserk_at_least` the unit is Battle
+/// Hardened (A15.3, its Morale Level raised by `hardened_morale`), from `berserk_at_least`
+/// berserk (A15.4; G1.62), from `surrender_at_least` it Surrenders (A15.5), which is berserk
+/// for the Japanese (G1.62) and under No Quarter (G1.621). An older file without the bands gets
+/// the built-in ones.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct HeatOfBattle {
     pub original_mc_dr: u8,
+    #[serde(default = "default_hero_at_most")]
+    pub hero_at_most: i32,
+    #[serde(default = "default_hardened_from")]
+    pub hardened_from: i32,
     pub berserk_at_least: i32,
+    #[serde(default = "default_surrender_at_least")]
+    pub surrender_at_least: i32,
     pub hardened_morale: i32,
+}
+
+fn default_hero_at_most() -> i32 {
+    6
+}
+
+fn default_hardened_from() -> i32 {
+    5
+}
+
+fn default_surrender_at_least() -> i32 {
+    12
 }
 
 impl Default for HeatOfBattle {
     fn default() -> HeatOfBattle {
         HeatOfBattle {
             original_mc_dr: 2,
+            hero_at_most: 6,
+            hardened_from: 5,
             berserk_at_least: 9,
+            surrender_at_least: 12,
             hardened_morale: 1,
         }
     }
 }
 
+/// What a Final Heat of Battle DR makes of a unit (A15, the bands of `HeatOfBattle`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HobBand {
+    /// A15.2: a Hero is created (not modelled).
+    pub hero: bool,
+    /// A15.3: Battle Hardened.
+    pub hardened: bool,
+    /// A15.4: berserk.
+    pub berserk: bool,
+    /// A15.5: Surrender (berserk for the Japanese and under No Quarter).
+    pub surrender: bool,
+}
+
+impl HeatOfBattle {
+    /// A15: the band a Final HoB DR falls in.
+    pub fn band(&self, final_dr: i32) -> HobBand {
+        let surrender = final_dr >= self.surrender_at_least;
+        let berserk = !surrender && final_dr >= self.berserk_at_least;
+        HobBand {
+            hero: final_dr <= self.hero_at_most,
+            hardened: final_dr >= self.hardened_from && final_dr < self.berserk_at_least,
+            berserk,
+            surrender,
+        }
+    }
+}
+
 /// A11.11 Close Combat Table, NOT FROM THE SEEDS: per odds column (attack FP : defence FP,
-/// lowest first) its Kill Number; a Final DR below it eliminates the target, equal to it is a
-/// Casualty Reduction. Hand-to-Hand CC (J2.31; G1.64 makes Japanese CC it) attacks
-/// `hand_to_hand_shift` columns to the right.
+/// lowest first) its Kill Number, and `below` for odds below the lowest column; a Final DR
+/// below it eliminates the target, equal to it is a Casualty Reduction. Hand-to-Hand CC
+/// (J2.31; G1.64 makes Japanese CC it) uses the red Kill Number: the black one plus
+/// `hand_to_hand_kill`. An older file's `hand_to_hand_shift` (columns to the right, the
+/// program's old reading) is still honoured where it gives no `hand_to_hand_kill`. A11.14-A11.19
+/// and A7.8: a SMC attacks and defends with `smc_fp` FP; an attack vs units that are all broken
+/// adds `vs_broken_drm`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CcTable {
+    #[serde(default)]
+    pub below: i32,
     pub columns: Vec<CcColumn>,
-    pub hand_to_hand_shift: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_to_hand_kill: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_to_hand_shift: Option<u8>,
+    #[serde(default = "default_smc_fp")]
+    pub smc_fp: u8,
+    #[serde(default = "default_vs_broken_drm")]
+    pub vs_broken_drm: i32,
+}
+
+fn default_smc_fp() -> u8 {
+    1
+}
+
+fn default_vs_broken_drm() -> i32 {
+    -2
 }
 
 /// One odds column of the CC Table: `odds` (attack, defence) and its Kill Number.
@@ -132,29 +247,42 @@ impl Default for CcTable {
     fn default() -> CcTable {
         let col = |a, d, kill| CcColumn { odds: (a, d), kill };
         CcTable {
+            below: 0,
             columns: vec![
                 col(1, 8, 1),
                 col(1, 6, 2),
                 col(1, 4, 3),
-                col(1, 3, 4),
-                col(1, 2, 5),
-                col(1, 1, 6),
-                col(3, 2, 7),
-                col(2, 1, 8),
-                col(3, 1, 9),
-                col(4, 1, 10),
-                col(6, 1, 11),
-                col(8, 1, 12),
-                col(10, 1, 13),
+                col(1, 2, 4),
+                col(1, 1, 5),
+                col(3, 2, 6),
+                col(2, 1, 7),
+                col(3, 1, 8),
+                col(4, 1, 9),
+                col(6, 1, 10),
+                col(8, 1, 11),
+                col(10, 1, 12),
+                col(11, 1, 13),
             ],
-            hand_to_hand_shift: 2,
+            hand_to_hand_kill: Some(2),
+            hand_to_hand_shift: None,
+            smc_fp: 1,
+            vs_broken_drm: -2,
         }
     }
 }
 
+/// The CC Table column an attack falls in: its odds as printed ("1-2", "below 1-8", "above
+/// 10-1") and its Kill Number (red for Hand-to-Hand).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CcOdds {
+    pub label: String,
+    pub kill: i32,
+}
+
 impl CcTable {
     /// The column index an attack of `fp` vs `defence` FP attacks on: the highest whose odds
-    /// do not exceed it (none below the lowest); any attack vs no defence FP on the highest.
+    /// do not exceed it (odds rounded down); `None` below the lowest; any attack vs no defence
+    /// FP on the highest.
     pub fn column(&self, fp: f32, defence: f32) -> Option<usize> {
         if defence <= 0.0 {
             return self.columns.len().checked_sub(1);
@@ -163,11 +291,59 @@ impl CcTable {
             .iter()
             .rposition(|c| fp * c.odds.1 as f32 >= defence * c.odds.0 as f32)
     }
+
+    /// A11.11 / J2.31: the column and Kill Number of an attack of `fp` vs `defence` FP, the red
+    /// Kill Number for Hand-to-Hand (black + `hand_to_hand_kill`, or an older file's shift).
+    pub fn odds(&self, fp: f32, defence: f32, hand_to_hand: bool) -> CcOdds {
+        let last = self.columns.len() - 1;
+        let label = |i: usize| {
+            let (a, d) = self.columns[i].odds;
+            if i == last && i > 0 && (a, d) == (self.columns[i - 1].odds.0 + 1, 1) {
+                format!("above {}-1", self.columns[i - 1].odds.0)
+            } else {
+                format!("{a}-{d}")
+            }
+        };
+        let col = self.column(fp, defence);
+        match (col, hand_to_hand) {
+            (Some(i), true) if self.hand_to_hand_kill.is_none() => {
+                let shift = usize::from(self.hand_to_hand_shift.unwrap_or(0));
+                let j = (i + shift).min(last);
+                CcOdds {
+                    label: label(j),
+                    kill: self.columns[j].kill,
+                }
+            }
+            (Some(i), _) => CcOdds {
+                label: label(i),
+                kill: self.columns[i].kill + self.red(hand_to_hand),
+            },
+            (None, _) => CcOdds {
+                label: format!(
+                    "below {}-{}",
+                    self.columns[0].odds.0, self.columns[0].odds.1
+                ),
+                kill: self.below + self.red(hand_to_hand),
+            },
+        }
+    }
+
+    /// What Hand-to-Hand adds to the Kill Number (the red number's difference).
+    fn red(&self, hand_to_hand: bool) -> i32 {
+        if !hand_to_hand {
+            return 0;
+        }
+        match (self.hand_to_hand_kill, self.hand_to_hand_shift) {
+            (Some(k), _) => k,
+            (None, Some(_)) => 0,
+            (None, None) => 2,
+        }
+    }
 }
 
-/// A10.6 Rally DRM, NOT FROM THE SEEDS: a self-rallying MMC's, a DM unit's, and Rally-Bonus
-/// terrain's (a cave, G11.1; a Cave Complex, G11.2; woods and buildings, A10.61). An Original
-/// 12 is a Casualty Reduction (A10.61): not a table value.
+/// A10.6 Rally DRM, NOT FROM THE SEEDS: any unit rallying itself (a leader included), a DM
+/// unit's, and Rally-Bonus terrain's (a cave, G11.1; a Cave Complex, G11.2; woods and
+/// buildings, A10.61). An Original 12 is a Casualty Reduction (A10.61): not a table value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RallyDrm {
@@ -186,22 +362,61 @@ impl Default for RallyDrm {
     }
 }
 
-/// A26.2 Casualty VP per unit eliminated, NOT FROM THE SEEDS: a squad, a half-squad or crew, a
-/// SMC (leader or hero).
+/// A26.2 Casualty VP per unit eliminated, NOT FROM THE SEEDS: a squad, a half-squad, a crew, a
+/// leader (plus `leader_per_modifier` per point of a negative leadership modifier), a hero. An
+/// older file's `half_squad_or_crew` and `smc` give the half-squad's and the leader's and
+/// hero's where the newer names are not given; what a file lacks gets the built-in value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "RawCasualtyVp")]
 pub struct CasualtyVp {
     pub squad: u32,
-    pub half_squad_or_crew: u32,
-    pub smc: u32,
+    pub half_squad: u32,
+    pub crew: u32,
+    pub leader: u32,
+    pub leader_per_modifier: u32,
+    pub hero: u32,
+}
+
+/// `CasualtyVp` as a file writes it, older names included.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCasualtyVp {
+    squad: Option<u32>,
+    half_squad: Option<u32>,
+    crew: Option<u32>,
+    leader: Option<u32>,
+    leader_per_modifier: Option<u32>,
+    hero: Option<u32>,
+    half_squad_or_crew: Option<u32>,
+    smc: Option<u32>,
+}
+
+impl From<RawCasualtyVp> for CasualtyVp {
+    fn from(r: RawCasualtyVp) -> CasualtyVp {
+        let d = CasualtyVp::default();
+        CasualtyVp {
+            squad: r.squad.unwrap_or(d.squad),
+            half_squad: r
+                .half_squad
+                .or(r.half_squad_or_crew)
+                .unwrap_or(d.half_squad),
+            crew: r.crew.unwrap_or(d.crew),
+            leader: r.leader.or(r.smc).unwrap_or(d.leader),
+            leader_per_modifier: r.leader_per_modifier.unwrap_or(d.leader_per_modifier),
+            hero: r.hero.or(r.smc).unwrap_or(d.hero),
+        }
+    }
 }
 
 impl Default for CasualtyVp {
     fn default() -> CasualtyVp {
         CasualtyVp {
             squad: 2,
-            half_squad_or_crew: 1,
-            smc: 1,
+            half_squad: 1,
+            crew: 2,
+            leader: 1,
+            leader_per_modifier: 1,
+            hero: 1,
         }
     }
 }
@@ -221,7 +436,10 @@ static TABLES: OnceLock<Tables> = OnceLock::new();
 impl Tables {
     /// Parses and checks a table file's text (`file` names it in errors).
     pub fn parse(text: &str, file: &str) -> Result<Tables, TableError> {
-        let t: Tables = ron::from_str(text).map_err(|e| TableError {
+        // Optional values are written bare (`crew: 2`, not `crew: Some(2)`).
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let t: Tables = options.from_str(text).map_err(|e| TableError {
             file: file.to_string(),
             at: format!(":{}:{}", e.span.start.line, e.span.start.col),
             message: e.code.to_string(),
@@ -264,10 +482,19 @@ impl Tables {
             )));
         }
         let v = t.casualty_vp;
-        if v.squad > 20 || v.half_squad_or_crew > 20 || v.smc > 20 {
+        if [
+            v.squad,
+            v.half_squad,
+            v.crew,
+            v.leader,
+            v.leader_per_modifier,
+            v.hero,
+        ]
+        .iter()
+        .any(|n| *n > 20)
+        {
             return Err(bad(format!(
-                "casualty_vp ({}, {}, {}) is not a VP value 0..20 each (A26.2)",
-                v.squad, v.half_squad_or_crew, v.smc
+                "casualty_vp {v:?} is not a VP value 0..20 each (A26.2)"
             )));
         }
         let cc = &t.close_combat;
@@ -277,17 +504,41 @@ impl Tables {
                 .iter()
                 .any(|c| !(1..=1000).contains(&c.odds.0) || !(1..=1000).contains(&c.odds.1))
             || cc.columns.iter().any(|c| !(0..=20).contains(&c.kill))
+            || !(0..=20).contains(&cc.below)
             || cc.columns.windows(2).any(|w| {
                 u64::from(w[0].odds.0) * u64::from(w[1].odds.1)
                     >= u64::from(w[1].odds.0) * u64::from(w[0].odds.1)
             })
-            || cc.hand_to_hand_shift > 6
+            || cc.hand_to_hand_shift.is_some_and(|n| n > 6)
+            || cc.hand_to_hand_kill.is_some_and(|n| !(0..=6).contains(&n))
+            || !(0..=6).contains(&cc.smc_fp)
+            || !(-6..=6).contains(&cc.vs_broken_drm)
         {
             return Err(bad(
                 "close_combat: columns must rise in odds, each odds two whole numbers 1..1000 and a \
-                 Kill Number 0..20, and hand_to_hand_shift 0..6 (A11.11, J2.31)"
+                 Kill Number 0..20 (below too), hand_to_hand_kill 0..6 (or an older file's \
+                 hand_to_hand_shift 0..6), smc_fp 0..6 and vs_broken_drm -6..6 (A11.11, J2.31)"
                     .into(),
             ));
+        }
+        if !(1..=20).contains(&t.rout_mf) {
+            return Err(bad(format!(
+                "rout_mf {} is not MF 1..20 (A10.5)",
+                t.rout_mf
+            )));
+        }
+        if !(2..=20).contains(&t.morale_ceiling) {
+            return Err(bad(format!(
+                "morale_ceiling {} is not a Morale Level 2..20 (A.18)",
+                t.morale_ceiling
+            )));
+        }
+        let ff = t.first_fire;
+        if !(-6..=6).contains(&ff.ffnam) || !(-6..=6).contains(&ff.ffmo) {
+            return Err(bad(format!(
+                "first_fire (ffnam {}, ffmo {}) is not two DRM of -6..6 (A8.1)",
+                ff.ffnam, ff.ffmo
+            )));
         }
         let hw = t.human_wave;
         if !(1..=20).contains(&hw.mf) || !(0..=3).contains(&hw.morale) {
@@ -300,11 +551,14 @@ impl Tables {
         if !(2..=12).contains(&h.original_mc_dr)
             || !(2..=13).contains(&h.berserk_at_least)
             || !(0..=3).contains(&h.hardened_morale)
+            || !(0..=13).contains(&h.hero_at_most)
+            || !(2..=13).contains(&h.hardened_from)
+            || !(h.berserk_at_least..=14).contains(&h.surrender_at_least)
         {
             return Err(bad(format!(
-                "heat_of_battle ({}, {}, {}) is not an Original DR 2..12, a Final DR 2..13 and a \
-                 Morale raise 0..3 (A15)",
-                h.original_mc_dr, h.berserk_at_least, h.hardened_morale
+                "heat_of_battle {h:?} is not an Original DR 2..12, Final DR bands 0..14 rising \
+                 (hero_at_most, hardened_from, berserk_at_least, surrender_at_least) and a Morale \
+                 raise 0..3 (A15)"
             )));
         }
         let r = t.rally;
@@ -370,10 +624,14 @@ impl IftColumn {
     /// effect).
     pub fn result(&self, final_dr: i32) -> IftResult {
         let row = final_dr.max(0) as usize;
-        self.results
-            .get(row)
-            .copied()
-            .unwrap_or(IftResult::NoEffect)
+        match self.results.get(row) {
+            Some(r) => *r,
+            // The IFT's last row is 15+: a column that reaches it keeps its last result.
+            None if self.results.len() > IFT_LAST_ROW => {
+                self.results.last().copied().unwrap_or(IftResult::NoEffect)
+            }
+            None => IftResult::NoEffect,
+        }
     }
 }
 
@@ -399,40 +657,234 @@ pub fn find_and_load() -> Result<Option<Tables>, TableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use IftResult::{K, Kia, Mc, Nmc, Ptc};
 
     #[test]
-    fn a7_the_builtin_30_fp_column_is_the_dc_column() {
+    fn a7_the_builtin_ift_is_the_published_table_cell_for_cell() {
+        // asl-facts.md's table (four public statements agree), by Final DR from <= 0.
+        let published: [(u8, &[IftResult]); 11] = [
+            (1, &[Kia(1), K(1), Mc(1), Mc(1), Nmc, Ptc]),
+            (2, &[Kia(2), Kia(1), K(1), Mc(1), Mc(1), Nmc, Ptc]),
+            (4, &[Kia(2), Kia(1), K(2), Mc(2), Mc(1), Mc(1), Nmc, Ptc]),
+            (
+                6,
+                &[Kia(3), Kia(2), Kia(1), K(2), Mc(2), Mc(1), Mc(1), Nmc, Ptc],
+            ),
+            (
+                8,
+                &[
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(2),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+            (
+                12,
+                &[
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(3),
+                    Mc(3),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+            (
+                16,
+                &[
+                    Kia(4),
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(3),
+                    Mc(3),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+            (
+                20,
+                &[
+                    Kia(4),
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(4),
+                    Mc(4),
+                    Mc(3),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+            (
+                24,
+                &[
+                    Kia(5),
+                    Kia(4),
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(4),
+                    Mc(4),
+                    Mc(3),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+            (
+                30,
+                &[
+                    Kia(6),
+                    Kia(5),
+                    Kia(4),
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(4),
+                    Mc(4),
+                    Mc(3),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+            (
+                36,
+                &[
+                    Kia(7),
+                    Kia(6),
+                    Kia(5),
+                    Kia(4),
+                    Kia(3),
+                    Kia(2),
+                    Kia(1),
+                    K(4),
+                    Mc(4),
+                    Mc(3),
+                    Mc(2),
+                    Mc(2),
+                    Mc(1),
+                    Mc(1),
+                    Nmc,
+                    Ptc,
+                ],
+            ),
+        ];
         let t = Tables::builtin();
-        assert_eq!(t.ift(30, 0), IftResult::Kia(5));
-        assert_eq!(t.ift(30, -3), IftResult::Kia(5));
-        assert_eq!(t.ift(30, 5), IftResult::K(4));
-        assert_eq!(t.ift(30, 12), IftResult::Nmc);
-        assert_eq!(t.ift(30, 13), IftResult::Ptc);
-        assert_eq!(t.ift(30, 14), IftResult::NoEffect);
+        assert_eq!(t.ift.len(), published.len());
+        for (fp, row) in published {
+            for (dr, r) in row.iter().enumerate() {
+                assert_eq!(t.ift(u32::from(fp), dr as i32), *r, "{fp} FP at DR {dr}");
+            }
+            // Past a column's last entry, no effect; the 15+ row runs on (36 FP).
+            let past = t.ift(u32::from(fp), row.len() as i32 + 1);
+            if row.len() > IFT_LAST_ROW {
+                assert_eq!(past, Ptc, "{fp} FP past 15");
+            } else {
+                assert_eq!(past, IftResult::NoEffect, "{fp} FP past its last row");
+            }
+        }
+        assert_eq!(t.ift(30, -3), Kia(6));
+        // The issue's example: a DC's 30 FP at Final DR 4 is 2KIA.
+        assert_eq!(t.ift(30, 4), Kia(2));
         // A column between two printed ones reads the lower (A7).
         assert_eq!(t.ift_column(29).fp, 24);
         assert_eq!(t.ift_column(40).fp, 36);
     }
 
     #[test]
-    fn a7_each_builtin_ift_column_differs_and_runs_one_row_later_than_the_one_before() {
-        let t = Tables::builtin();
-        let row = |fp: u8, r: IftResult| {
-            let c = t.ift.iter().find(|c| c.fp == fp).unwrap();
-            c.results.iter().position(|x| *x == r)
-        };
-        let fps: Vec<u8> = t.ift.iter().map(|c| c.fp).collect();
-        assert_eq!(fps, vec![1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36]);
-        for (i, fp) in fps.iter().enumerate() {
-            // The NMC row: DR 3 on the 1 column, one row later per column; the PTC below it.
-            assert_eq!(row(*fp, IftResult::Nmc), Some(i + 3), "{fp} FP");
-            assert_eq!(row(*fp, IftResult::Ptc), Some(i + 4), "{fp} FP");
-        }
-        for w in t.ift.windows(2) {
-            assert_ne!(w[0].results, w[1].results, "{} and {} FP", w[0].fp, w[1].fp);
-        }
-        // The issue's example: 8 FP at DR 7 is a NMC, not a PTC.
-        assert_eq!(t.ift(8, 7), IftResult::Nmc);
+    fn a11_11_the_builtin_cc_table_is_the_published_one() {
+        let cc = Tables::builtin().close_combat;
+        let kill = |a: f32, d: f32| cc.odds(a, d, false);
+        // Rounded down to the highest column reached; no 1-3 column.
+        assert_eq!(kill(1.0, 9.0).kill, 0);
+        assert_eq!(kill(1.0, 9.0).label, "below 1-8");
+        assert_eq!(kill(1.0, 8.0).kill, 1);
+        assert_eq!(kill(1.0, 6.0).kill, 2);
+        assert_eq!(kill(1.0, 3.0).kill, 3, "1-3 falls in 1-4");
+        assert_eq!(kill(1.0, 2.0).kill, 4);
+        assert_eq!(kill(4.0, 4.0).kill, 5);
+        assert_eq!(kill(7.0, 4.0).kill, 6);
+        assert_eq!(kill(2.0, 1.0).kill, 7);
+        assert_eq!(kill(3.0, 1.0).kill, 8);
+        assert_eq!(kill(4.0, 1.0).kill, 9);
+        assert_eq!(kill(6.0, 1.0).kill, 10);
+        assert_eq!(kill(8.0, 1.0).kill, 11);
+        assert_eq!(kill(10.0, 1.0).kill, 12);
+        assert_eq!(kill(10.5, 1.0).kill, 12);
+        assert_eq!(kill(11.0, 1.0).kill, 13);
+        assert_eq!(kill(11.0, 1.0).label, "above 10-1");
+        // Hand-to-Hand: the red number, black + 2, in every column.
+        assert_eq!(cc.odds(10.0, 1.0, true).kill, 14);
+        assert_eq!(cc.odds(1.0, 1.0, true).kill, 7);
+        assert_eq!(cc.odds(1.0, 9.0, true).kill, 2);
+    }
+
+    #[test]
+    fn an_older_tables_file_loads_with_the_built_in_values_it_lacks() {
+        // The file as the program shipped it before: no first_fire, rout_mf, morale_ceiling,
+        // no HoB bands, casualty_vp with half_squad_or_crew/smc, CC with a shift.
+        let old = r#"Tables(
+            ift: [(fp: 30, results: [Kia(5), K(4)])],
+            falling_dr_falls_at: 12,
+            wound_severity: (mortal_at_or_above: 5, already_wounded_drm: 1),
+            casualty_vp: (squad: 2, half_squad_or_crew: 1, smc: 1),
+            rally: (self_rally: 1, dm: 4, bonus_terrain: -1),
+            close_combat: (columns: [(odds: (1, 1), kill: 6), (odds: (2, 1), kill: 8)],
+                hand_to_hand_shift: 1),
+            heat_of_battle: (original_mc_dr: 2, berserk_at_least: 9, hardened_morale: 1),
+        )"#;
+        let t = Tables::parse(old, "old.ron").expect("an older file loads");
+        let b = Tables::builtin();
+        assert_eq!(t.first_fire, b.first_fire);
+        assert_eq!(t.rout_mf, 6);
+        assert_eq!(t.morale_ceiling, 10);
+        assert_eq!(t.casualty_vp.crew, 2);
+        assert_eq!(t.casualty_vp.half_squad, 1);
+        assert_eq!(t.heat_of_battle.hero_at_most, 6);
+        // Its own CC values are kept: a shift of one column for Hand-to-Hand.
+        assert_eq!(t.close_combat.odds(1.0, 1.0, true).kill, 8);
+    }
+
+    #[test]
+    fn a15_heat_of_battle_bands() {
+        let h = Tables::builtin().heat_of_battle;
+        let b = |dr| h.band(dr);
+        assert!(b(4).hero && !b(4).hardened);
+        assert!(b(5).hero && b(5).hardened);
+        assert!(b(6).hero && b(6).hardened);
+        assert!(!b(7).hero && b(7).hardened && !b(7).berserk);
+        assert!(b(8).hardened);
+        assert!(b(9).berserk && !b(9).hardened);
+        assert!(b(11).berserk);
+        assert!(b(12).surrender && !b(12).berserk);
     }
 
     #[test]
@@ -443,6 +895,8 @@ mod tests {
         let e = Tables::parse(&text, "t.ron").unwrap_err();
         assert!(e.to_string().contains("falling_dr_falls_at 40"), "{e}");
         let text = BUILTIN.replace("(fp: 30,", "(fp: 31,");
+        assert!(Tables::parse(&text, "t.ron").is_err());
+        let text = BUILTIN.replace("rout_mf: 6", "rout_mf: 0");
         assert!(Tables::parse(&text, "t.ron").is_err());
     }
 }

@@ -11,6 +11,8 @@ use crate::counters::Kind;
 use crate::hex::Hex;
 use crate::los::Location;
 use crate::model::{Side, Unit};
+use crate::rules::orders::fire_group::leadership_drm;
+use crate::rules::orders::rally::leadership;
 use crate::rules::orders::{is_leader, look, mmc};
 use crate::rules::situation::Situation;
 use crate::rules::tables::CasualtyVp;
@@ -37,10 +39,12 @@ pub struct GameEnd {
     pub reason: String,
 }
 
-/// A26.2 with G1.65: the Casualty VP the elimination of `u` grants its opponent, and why. A
-/// Japanese hero of any type but a heroic leader grants none (G1.65); a leader counts as its
-/// face-up side, a SMC (`vp.smc`); a squad `vp.squad`; a half-squad or crew
-/// `vp.half_squad_or_crew` (the values: `assets/tables.ron`, NOT FROM THE SEEDS).
+/// A26.2 with G1.65: the Casualty VP the elimination of `u` grants its opponent, and why: a
+/// squad `vp.squad`, a half-squad `vp.half_squad`, a crew `vp.crew`, a leader `vp.leader` plus
+/// `vp.leader_per_modifier` for each point of a negative leadership modifier (a 9-1 is worth
+/// 2), a hero `vp.hero` (the values: `assets/tables.ron`, NOT FROM THE SEEDS). A Japanese hero
+/// of any type but a heroic leader grants none, and a Japanese leader counts as its face-up
+/// side (G1.65: a wounded leader's modifier is one worse, A17.2).
 pub fn casualty_vp(u: &Unit, vp: &CasualtyVp) -> (u32, &'static str, String) {
     let japanese = u.side() == Side::Japanese;
     if u.hero.is_some() || u.counter == "T-H Hero" {
@@ -55,24 +59,39 @@ pub fn casualty_vp(u: &Unit, vp: &CasualtyVp) -> (u32, &'static str, String) {
             );
         }
         return (
-            vp.smc,
+            vp.hero,
             "A26.2",
-            format!("{} is a SMC: {} CVP", u.id, vp.smc),
+            format!("{} is a hero: {} CVP", u.id, vp.hero),
         );
     }
     if is_leader(u) {
-        let why = if japanese {
-            "a Japanese leader grants Casualty VP as per its currently face-up side (G1.65)"
+        let modifier = if japanese {
+            leadership(u)
         } else {
-            "a leader is a SMC"
+            leadership_drm(&u.counter)
         };
-        let rule = if japanese { "G1.65" } else { "A26.2" };
-        return (vp.smc, rule, format!("{}: {why}: {} CVP", u.id, vp.smc));
+        let extra = u32::try_from(-modifier.min(0)).unwrap_or(0) * vp.leader_per_modifier;
+        let n = vp.leader + extra;
+        let (rule, side) = if japanese {
+            ("G1.65", " as per its currently face-up side (G1.65)")
+        } else {
+            ("A26.2", "")
+        };
+        return (
+            n,
+            rule,
+            format!(
+                "{} is a leader with a leadership modifier of {modifier:+}{side}: {} + {extra} = \
+                 {n} CVP",
+                u.id, vp.leader
+            ),
+        );
     }
     let (n, what) = match mmc(u).map(|c| c.kind) {
         Some(Kind::Squad) => (vp.squad, "a squad"),
-        Some(Kind::HalfSquad) | Some(Kind::Crew) => (vp.half_squad_or_crew, "a half-squad or crew"),
-        _ => (vp.smc, "a SMC"),
+        Some(Kind::HalfSquad) => (vp.half_squad, "a half-squad"),
+        Some(Kind::Crew) => (vp.crew, "a crew"),
+        _ => (vp.hero, "a SMC"),
     };
     (n, "A26.2", format!("{} is {what}: {n} CVP", u.id))
 }

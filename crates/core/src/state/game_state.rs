@@ -91,6 +91,10 @@ pub struct Tallies {
     /// The sides that have made their one MMC self-rally attempt this RPh (A10.6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mmc_self_rallied: Vec<Side>,
+    /// The units that have made their CC attack this CCPh (A11: one a CCPh; a Location in
+    /// Melee fights on next CCPh, A11.7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cc_attacked: Vec<String>,
 }
 
 /// How the game stands toward its end (A26): the Casualty VP each side has amassed (A26.2,

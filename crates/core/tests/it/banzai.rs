@@ -397,6 +397,8 @@ fn g1_41_ex_a_berserk_japanese_leader_takes_the_units_of_his_location_along() {
         unit(&b, "jpL", Nationality::Japanese, "10-0", "C3"),
         unit(&b, "hs", Nationality::Japanese, "2-3-8", "C3"),
         jp(&b, "jp2", "C4"),
+        // A Known enemy unit in their LOS: without one they would be Battle Hardened (A15.44).
+        unit(&b, "us1", Nationality::American, "7-6-8", "C6"),
     ];
     units[1].unit.broken = false;
     let st = situation(&b, Phase::Movement, Side::Japanese, units).state;
@@ -410,7 +412,11 @@ fn g1_41_ex_a_berserk_japanese_leader_takes_the_units_of_his_location_along() {
         &b,
         Phase::Movement,
         Side::Japanese,
-        vec![jp(&b, "jp1", "C3"), jp(&b, "jp3", "C3")],
+        vec![
+            jp(&b, "jp1", "C3"),
+            jp(&b, "jp3", "C3"),
+            unit(&b, "us1", Nationality::American, "7-6-8", "C6"),
+        ],
     )
     .state;
     let s = st2.situation(&setting(&b));
@@ -609,4 +615,79 @@ fn a11_the_attacker_may_divide_its_cc_attack_naming_its_attackers_and_their_targ
         st2.units.iter().any(|u| u.unit.id == "jp1"),
         "jp1 was not attacked"
     );
+}
+
+#[test]
+fn e1_533_at_night_a_berserk_unit_that_sees_no_known_enemy_is_not_berserk() {
+    let b = plain();
+    // Berserk jp1 in C3 at night (NVR 1), us1 six hexes off in C9: it sees none, so it is
+    // not berserk: a move away from us1 is allowed.
+    let mut jp1 = jp(&b, "jp1", "C3");
+    jp1.unit.berserk = true;
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp1.clone(), us(&b, "us1", "C9")],
+    )
+    .state;
+    st.night.nvr = Some(1);
+    let s = st.situation(&setting(&b));
+    assert!(move_to(&s, "jp1", &loc(&b, "C2"), MoveVerb::Move).is_ok());
+    // As the MPh begins at night it loses berserk status (E1.533, A15.44).
+    let mut st2 = st.clone();
+    let said = asl_pto_core::game::begin_phase(&mut st2, &setting(&b), &mut Dice::new(1));
+    assert!(
+        said.iter()
+            .any(|e| e.event == "berserk_lost" && e.rule.as_deref() == Some("E1.533")),
+        "{said:?}"
+    );
+    assert!(!the(&st2, "jp1").unit.berserk);
+    // Within its NVR it sees us1: it charges, and a move away is refused.
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp1.clone(), us(&b, "us1", "C4")],
+    )
+    .state;
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    let r = move_to(&s, "jp1", &loc(&b, "C2"), MoveVerb::Move).unwrap_err();
+    assert_eq!(r.rule, "E1.533", "{}", r.reason);
+    // By day it charges the nearest Known enemy wherever it is.
+    let st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp1, us(&b, "us1", "C9")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    assert_eq!(
+        move_to(&s, "jp1", &loc(&b, "C2"), MoveVerb::Move)
+            .unwrap_err()
+            .rule,
+        "A15.43"
+    );
+}
+
+#[test]
+fn e1_423_all_elements_of_a_banzai_charge_lose_cloaked_status() {
+    let b = plain();
+    let mut st = charge(&b);
+    for u in st
+        .units
+        .iter_mut()
+        .filter(|u| u.unit.side() == Side::Japanese)
+    {
+        u.cloaked = true;
+        u.concealed = true;
+    }
+    let said = declare(&b, &mut st, &["jp1", "jpL"], "E3");
+    assert!(said.contains(&"revealed E1.423".to_string()), "{said:?}");
+    for id in ["jp1", "jpL"] {
+        let u = the(&st, id);
+        assert!(!u.cloaked && !u.concealed, "{id}");
+    }
 }

@@ -26,16 +26,16 @@ fn ccph(b: &Board, attacker: Side, units: Vec<UnitAt>) -> GameState {
 #[test]
 fn a11_11_the_cc_table_column_is_the_highest_odds_not_above_the_attack() {
     let t = Tables::builtin().close_combat;
-    let kill = |fp: f32, d: f32| t.column(fp, d).map(|i| t.columns[i].kill);
-    assert_eq!(kill(7.0, 4.0), Some(7), "7:4 falls to 3:2");
-    assert_eq!(kill(4.0, 8.0), Some(5), "1:2");
-    assert_eq!(kill(4.0, 4.0), Some(6), "1:1");
-    assert_eq!(kill(1.0, 10.0), None, "below 1:8: no attack");
+    let kill = |fp: f32, d: f32| t.odds(fp, d, false).kill;
+    assert_eq!(kill(7.0, 4.0), 6, "7:4 falls to 3:2");
+    assert_eq!(kill(4.0, 8.0), 4, "1:2");
     assert_eq!(
-        kill(4.0, 0.0),
-        Some(13),
-        "no defence FP: the highest column"
+        kill(4.0, 4.0),
+        5,
+        "1:1 gives 5, not 6 (the published table)"
     );
+    assert_eq!(kill(1.0, 10.0), 0, "below 1:8");
+    assert_eq!(kill(4.0, 0.0), 13, "no defence FP: the highest column");
 }
 
 #[test]
@@ -54,8 +54,16 @@ fn a11_each_side_attacks_the_other_with_its_good_order_units_and_its_leader() {
     let plan = close_combat(&s, &loc(&b, "C3"), &[], &[]).unwrap();
     assert!(plan.ambush.is_none(), "Open Ground: no Ambush (A11.4)");
     let us = &plan.attacks[0];
-    assert_eq!((us.side, us.fp, us.defence), (Side::Allied, 7.0, 4.0));
-    assert_eq!(us.drm.iter().map(|d| d.value).sum::<i32>(), -1, "the 9-1");
+    assert_eq!(
+        (us.side, us.fp, us.defence),
+        (Side::Allied, 8.0, 4.0),
+        "a SMC attacks with 1 FP (A11.14)"
+    );
+    assert_eq!(
+        us.drm.iter().map(|d| d.value).sum::<i32>(),
+        -1,
+        "the 9-1, who does not attack alone"
+    );
     assert!(us.hand_to_hand_drm.is_none());
     let jp = &plan.attacks[1];
     assert_eq!(
@@ -244,5 +252,277 @@ fn a11_close_combat_reveals_hidden_units_and_e1_82_keeps_the_melee_gunflash_past
         st.gunflashes,
         vec![loc(&b, "C3")],
         "the Melee's Gunflash remains"
+    );
+}
+
+#[test]
+fn a11_14_a_smc_attacks_with_one_fp_and_a_leader_alone_adds_no_modifier() {
+    let b = plain();
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            unit(&b, "usL", Nationality::American, "9-1", "C3"),
+            unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3"),
+        ],
+    );
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
+    let us = &plan.attacks[0];
+    assert_eq!((us.fp, us.defence), (1.0, 4.0));
+    assert!(
+        us.drm.is_empty(),
+        "alone, the leader's -1 does not count: {:?}",
+        us.drm
+    );
+}
+
+#[test]
+fn a11_the_attack_vs_units_all_concealed_is_halved_vs_broken_units_minus_two_pinned_halved() {
+    let b = plain();
+    let mut hid = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3");
+    hid.concealed = true;
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![unit(&b, "us1", Nationality::American, "7-6-8", "C3"), hid],
+    );
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
+    assert_eq!(plan.attacks[0].fp, 3.5, "{:?}", plan.attacks[0].fp_notes);
+    // Played: the concealed unit is not revealed before; having attacked, it loses "?".
+    let mut st2 = st.clone();
+    let said = apply(
+        &mut st2,
+        &setting(&b),
+        &Order::CloseCombat {
+            at: loc(&b, "C3"),
+            attackers: vec![],
+            targets: vec![],
+        },
+        &mut Dice::new(4),
+    );
+    let first_cc = said.iter().position(|e| e.event == "close_combat").unwrap();
+    assert!(
+        !said[..first_cc].iter().any(|e| e.event == "revealed"),
+        "{said:?}"
+    );
+    // Broken targets: -2 (A11.15).
+    let mut broken = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3");
+    broken.unit.broken = true;
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
+            broken,
+        ],
+    );
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
+    assert!(
+        plan.attacks[0]
+            .drm
+            .iter()
+            .any(|d| d.value == -2 && d.rule == "A11.15"),
+        "{:?}",
+        plan.attacks[0].drm
+    );
+    // A pinned attacker's CC attack is halved (A7.8); its defence is not.
+    let mut pinned = unit(&b, "us1", Nationality::American, "7-6-8", "C3");
+    pinned.unit.pinned = true;
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            pinned,
+            unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3"),
+        ],
+    );
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
+    assert_eq!(plan.attacks[0].fp, 3.5);
+    assert_eq!(plan.attacks[1].defence, 7.0);
+}
+
+#[test]
+fn g1_64_a_reduced_strength_japanese_unit_retains_its_full_strength_ccv() {
+    let b = plain();
+    let st = ccph(
+        &b,
+        Side::Japanese,
+        vec![
+            unit(&b, "jp1", Nationality::Japanese, "3-4-7", "C3"),
+            unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
+        ],
+    );
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
+    let jp = &plan.attacks[0];
+    assert_eq!(
+        jp.fp, 4.0,
+        "a 3-4-7 attacks as its 4-4-7: {:?}",
+        jp.fp_notes
+    );
+    assert!(jp.fp_notes[0].contains("G1.64"));
+    // As a target it is a 3-4-7.
+    assert_eq!(plan.attacks[1].defence, 3.0);
+}
+
+#[test]
+fn g1_424_a_dc_hero_may_not_make_a_cc_attack() {
+    let b = plain();
+    let mut hero = unit(&b, "jp1.hero", Nationality::Japanese, "T-H Hero", "C3");
+    hero.unit.dc = true;
+    hero.unit.hero = Some(asl_pto_core::model::Hero {
+        target: "us1".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let st = ccph(
+        &b,
+        Side::Japanese,
+        vec![hero, unit(&b, "us1", Nationality::American, "7-6-8", "C3")],
+    );
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
+    assert!(
+        plan.attacks.iter().all(|a| a.side != Side::Japanese),
+        "{:?}",
+        plan.attacks
+    );
+}
+
+#[test]
+fn e1_43_a_successful_ambush_keeps_cloaking() {
+    let b = plain();
+    // A Cloaked American stack that advanced into jungle E5 (Stealthy at night: a 9-1) on a
+    // Japanese Conscript: the first seed where the Americans Ambush.
+    let units = || {
+        let mut us1 = advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5"));
+        us1.cloaked = true;
+        us1.concealed = true;
+        vec![us1, unit(&b, "jp1", Nationality::Japanese, "3-3-6", "E5")]
+    };
+    let order = Order::CloseCombat {
+        at: loc(&b, "E5"),
+        attackers: vec![],
+        targets: vec![],
+    };
+    let mut ambushed = false;
+    let mut plain_cc = false;
+    for seed in 1..300 {
+        let mut st = ccph(&b, Side::Allied, units());
+        st.night.nvr = Some(2);
+        let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+        let ambush = said
+            .iter()
+            .find(|e| e.event == "ambush")
+            .expect("an Ambush dr in jungle");
+        let us_ambushed = ambush.text.contains("the Allied side Ambushes");
+        let Some(u) = st.units.iter().find(|u| u.unit.id == "us1") else {
+            continue;
+        };
+        if us_ambushed {
+            assert!(
+                u.cloaked,
+                "E1.43: a successful Ambush keeps Cloaking: {said:?}"
+            );
+            assert!(
+                said.iter()
+                    .any(|e| e.event == "cloaked" && e.rule.as_deref() == Some("E1.43"))
+            );
+            ambushed = true;
+        } else {
+            assert!(!u.cloaked, "any other attack loses it: {said:?}");
+            plain_cc = true;
+        }
+    }
+    assert!(ambushed && plain_cc, "both within the seeds");
+}
+
+#[test]
+fn e1_61_a_good_order_smc_is_stealthy_at_night() {
+    let b = plain();
+    // A lone American 9-1 advanced into jungle E5 at night.
+    let mut st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            advanced(unit(&b, "usL", Nationality::American, "9-1", "E5")),
+            unit(&b, "jp1", Nationality::Japanese, "2-2-6", "E5"),
+        ],
+    );
+    st.night.nvr = Some(2);
+    let a = close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
+    assert!(
+        a.attacker_drm
+            .iter()
+            .any(|d| d.rule == "E1.61" && d.value == -1),
+        "{:?}",
+        a.attacker_drm
+    );
+    // By day he is Normal.
+    st.night.nvr = None;
+    let a = close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
+    assert!(!a.attacker_drm.iter().any(|d| d.rule == "E1.61"));
+}
+
+#[test]
+fn e1_63_a_lax_unit_stacked_with_a_good_order_smc_is_normal_at_night_even_for_ambush() {
+    let b = plain();
+    // Japanese Conscripts (Lax, G1.6) with a Good Order 9-0, at night: Normal. The leader is
+    // himself Stealthy (E1.61), so the side's drm is his -1; without him the Conscripts' +1.
+    let conscripts = |with_leader: bool| {
+        let mut v = vec![
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+            unit(&b, "jp1", Nationality::Japanese, "3-3-6", "E5"),
+        ];
+        if with_leader {
+            let mut l = unit(&b, "jpL", Nationality::Japanese, "9-0", "E5");
+            l.unit.broken = true;
+            v.push(l);
+        }
+        v
+    };
+    let drm = |with_leader: bool, night: bool| {
+        let mut st = ccph(&b, Side::Allied, conscripts(with_leader));
+        if night {
+            st.night.nvr = Some(2);
+        }
+        close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+            .unwrap()
+            .ambush
+            .unwrap()
+            .defender_drm
+    };
+    assert!(drm(false, true).iter().any(|d| d.value == 1), "Lax alone");
+    // A broken leader is not Good Order: still Lax.
+    assert!(drm(true, true).iter().any(|d| d.value == 1));
+    // A Good Order one: Normal (E1.63) — and he Stealthy himself (E1.61).
+    let mut st = ccph(&b, Side::Allied, conscripts(false));
+    st.units
+        .push(unit(&b, "jpL", Nationality::Japanese, "9-0", "E5"));
+    st.sort();
+    st.night.nvr = Some(2);
+    let a = close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
+    assert!(
+        !a.defender_drm.iter().any(|d| d.value == 1),
+        "{:?}",
+        a.defender_drm
+    );
+    // By day E1.63 does not apply: the Conscripts are Lax again (the leader Normal).
+    st.night.nvr = None;
+    let a = close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
+    assert!(
+        a.defender_drm.iter().any(|d| d.value == 1),
+        "by day still Lax: {:?}",
+        a.defender_drm
     );
 }

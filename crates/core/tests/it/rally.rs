@@ -4,7 +4,7 @@
 //! (the cave play-aid's RALLY PHASE: hidden actions within caves and Cave Complexes).
 
 use asl_pto_core::counters::Nationality;
-use asl_pto_core::game::{Dice, REFUSED, apply, begin_phase};
+use asl_pto_core::game::{Dice, REFUSED, apply, begin_phase, end_rally_phase};
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::rally::{leadership, rally};
@@ -20,6 +20,11 @@ fn broken(mut u: UnitAt) -> UnitAt {
 
 fn rph(b: &Board, units: Vec<UnitAt>) -> GameState {
     situation(b, Phase::Rally, Side::Allied, units).state
+}
+
+/// The RPh of the Japanese Player Turn (their MMC may self-rally: the ATTACKER's, A10.6).
+fn japanese_rph(b: &Board, units: Vec<UnitAt>) -> GameState {
+    situation(b, Phase::Rally, Side::Japanese, units).state
 }
 
 #[test]
@@ -68,9 +73,51 @@ fn a10_6_one_mmc_self_rally_per_side_per_rph_at_plus_one_a_leader_always() {
     let s = st.situation(&setting(&b));
     let r = rally(&s, "us2").unwrap_err();
     assert!(r.reason.contains("one MMC self-rally"), "{}", r.reason);
-    // A broken leader rallies himself, without the MMC's +1.
+    // A broken leader rallies himself, taking the self-rally +1 too (never his own -1).
     let plan = rally(&s, "usL").unwrap();
-    assert_eq!(plan.total_drm(), 0, "{:?}", plan.drm);
+    assert_eq!(plan.total_drm(), 1, "{:?}", plan.drm);
+    assert!(plan.leader.is_none() && !plan.mmc_self_rally);
+}
+
+#[test]
+fn a10_6_the_extra_mmc_self_rally_is_the_attackers_only() {
+    let b = plain();
+    // The Allies are the ATTACKER: a broken Japanese squad with no leader may not self-rally.
+    let st = rph(
+        &b,
+        vec![broken(unit(
+            &b,
+            "jp1",
+            Nationality::Japanese,
+            "4-4-7",
+            "C3",
+        ))],
+    );
+    let r = rally(&st.situation(&setting(&b)), "jp1").unwrap_err();
+    assert_eq!(r.rule, "A10.6");
+    assert!(r.reason.contains("ATTACKER's only"), "{}", r.reason);
+    // Its own Player Turn, it may.
+    let st = japanese_rph(
+        &b,
+        vec![broken(unit(
+            &b,
+            "jp1",
+            Nationality::Japanese,
+            "4-4-7",
+            "C3",
+        ))],
+    );
+    let plan = rally(&st.situation(&setting(&b)), "jp1").unwrap();
+    assert!(plan.mmc_self_rally);
+    // A DEFENDER unit with a Good Order leader still rallies.
+    let st = rph(
+        &b,
+        vec![
+            broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3")),
+            unit(&b, "jpL", Nationality::Japanese, "9-1", "C3"),
+        ],
+    );
+    assert!(rally(&st.situation(&setting(&b)), "jp1").is_ok());
 }
 
 #[test]
@@ -99,7 +146,7 @@ fn g11_1_a_cave_is_rally_bonus_terrain_and_dm_adds_four() {
     let b = cliff();
     let mut jp1 = broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "cave:A"));
     jp1.unit.dm = true;
-    let st = rph(&b, vec![jp1]);
+    let st = japanese_rph(&b, vec![jp1]);
     let s = st.situation(&setting(&b));
     let plan = rally(&s, "jp1").unwrap();
     let rules: Vec<(&str, i32)> = plan.drm.iter().map(|d| (d.rule, d.value)).collect();
@@ -107,7 +154,7 @@ fn g11_1_a_cave_is_rally_bonus_terrain_and_dm_adds_four() {
     assert!(rules.contains(&("A10.62", 4)), "{rules:?}");
     assert_eq!(plan.total_drm(), 1 + 4 - 1, "self-rally +1, DM +4, cave -1");
     // G11.2: a Cave Complex is Rally-Bonus Terrain too.
-    let st = rph(
+    let st = japanese_rph(
         &b,
         vec![broken(unit(
             &b,
@@ -211,7 +258,7 @@ fn g11_75_play_aid_a_hidden_unit_rallies_in_a_cave_or_cave_complex_and_stays_hid
     let b = cliff_with_complex();
     for at in ["cave:A", "complex:A"] {
         let jp1 = hidden(broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", at)));
-        let st = rph(&b, vec![jp1.clone()]);
+        let st = japanese_rph(&b, vec![jp1.clone()]);
         let plan = rally(&st.situation(&setting(&b)), "jp1").unwrap();
         assert_eq!(
             plan.total_drm(),
@@ -221,7 +268,7 @@ fn g11_75_play_aid_a_hidden_unit_rallies_in_a_cave_or_cave_complex_and_stays_hid
         );
         let mut outcomes = Vec::new();
         for seed in 1..60 {
-            let mut st = rph(&b, vec![jp1.clone()]);
+            let mut st = japanese_rph(&b, vec![jp1.clone()]);
             let order = Order::Rally { unit: "jp1".into() };
             let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
             assert_eq!(said[0].event, "rally", "{at}: {said:?}");
@@ -238,7 +285,7 @@ fn g11_75_play_aid_a_hidden_unit_rallies_in_a_cave_or_cave_complex_and_stays_hid
 }
 
 #[test]
-fn a10_62_dm_is_removed_as_the_rph_begins_unless_a_known_enemy_is_in_or_adjacent() {
+fn a10_62_dm_holds_through_the_rph_and_comes_off_at_its_end_unless_a_known_enemy_is_adjacent() {
     let b = plain();
     let mut jp1 = broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3"));
     jp1.unit.dm = true;
@@ -247,7 +294,16 @@ fn a10_62_dm_is_removed_as_the_rph_begins_unless_a_known_enemy_is_in_or_adjacent
     let mut hidden_us = us(&b, "us2", "H4");
     hidden_us.hidden = true;
     let mut st = rph(&b, vec![jp1, jp2, us(&b, "us1", "C4"), hidden_us]);
+    // As the RPh begins DM stays: it holds for the RPh's Rally attempts (+4).
     let said = begin_phase(&mut st, &setting(&b), &mut Dice::new(1));
+    assert!(!said.iter().any(|e| e.event == "dm_removed"), "{said:?}");
+    let plan = rally(&st.situation(&setting(&b)), "jp2");
+    assert!(
+        plan.is_err() || plan.unwrap().drm.iter().any(|d| d.value == 4),
+        "DM's +4 holds in the RPh"
+    );
+    // As it ends, DM comes off unless a Known enemy is in or ADJACENT.
+    let said = end_rally_phase(&mut st, &setting(&b), &mut Dice::new(1));
     let lost: Vec<_> = said.iter().filter(|e| e.event == "dm_removed").collect();
     assert_eq!(lost.len(), 1, "{said:?}");
     assert_eq!(
@@ -259,4 +315,34 @@ fn a10_62_dm_is_removed_as_the_rph_begins_unless_a_known_enemy_is_in_or_adjacent
     let dm = |id: &str| st.units.iter().find(|u| u.unit.id == id).unwrap().unit.dm;
     assert!(dm("jp1"), "us1 is ADJACENT: DM stays");
     assert!(!dm("jp2"));
+}
+
+#[test]
+fn e1_54_at_night_a_dm_unit_keeps_dm_until_it_makes_a_rally_attempt() {
+    let b = plain();
+    let mut jp1 = broken(unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3"));
+    jp1.unit.dm = true;
+    let mut jp2 = broken(unit(&b, "jp2", Nationality::Japanese, "4-4-7", "H3"));
+    jp2.unit.dm = true;
+    let mut st = japanese_rph(&b, vec![jp1, jp2]);
+    st.night.nvr = Some(2);
+    // jp1 makes its Rally attempt (and fails: it stays broken); jp2 makes none.
+    let order = Order::Rally { unit: "jp1".into() };
+    let failed = (1..80)
+        .find_map(|seed| {
+            let mut st = st.clone();
+            apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+            let u = &st.units.iter().find(|u| u.unit.id == "jp1")?.unit;
+            (u.broken && u.rally_attempted).then_some(st)
+        })
+        .expect("a failed Rally attempt within the seeds");
+    let mut st = failed;
+    let said = end_rally_phase(&mut st, &setting(&b), &mut Dice::new(1));
+    let lost: Vec<_> = said.iter().filter(|e| e.event == "dm_removed").collect();
+    assert_eq!(lost.len(), 1, "{said:?}");
+    assert_eq!(lost[0].unit.as_deref(), Some("jp1"));
+    assert_eq!(lost[0].rule.as_deref(), Some("E1.54"));
+    let dm = |id: &str| st.units.iter().find(|u| u.unit.id == id).unwrap().unit.dm;
+    assert!(!dm("jp1"), "it made a Rally attempt");
+    assert!(dm("jp2"), "no Rally attempt: at night DM stays (E1.54)");
 }

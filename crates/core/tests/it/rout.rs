@@ -373,3 +373,43 @@ fn g11_77_play_aid_a_cave_at_least_as_close_in_mf_as_the_nearest_woods_is_a_rout
     assert!(mf.contains(&(cave_a, 3.0)), "{mf:?}");
     assert!(plan.why.contains("G11.77"), "{}", plan.why);
 }
+
+#[test]
+fn g11_4_a_broken_unit_may_rout_into_an_overstacked_cave_complex() {
+    let b = cliff_with_complex();
+    // Complex AA (caves A, G and M set up within it: a limit of six) holds seven squads:
+    // Overstacked. A broken Japanese squad in cave A, a Known American at its Entrance Hex S4:
+    // "no other unbroken Infantry may enter" — a broken one may.
+    let mut units: Vec<UnitAt> = (2..=8)
+        .map(|n| jp(&b, &format!("jp{n}"), "complex:A"))
+        .collect();
+    units.push(jp_broken(&b, "jp1", "cave:A"));
+    units.push(us(&b, "us1", "S4"));
+    let st = rtph(&b, units);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(
+        plan.destinations
+            .iter()
+            .any(|r| r.at == loc(&b, "complex:A")),
+        "{}: {:?}",
+        plan.why,
+        plan.destinations
+            .iter()
+            .map(|r| r.at.clone())
+            .collect::<Vec<_>>()
+    );
+    // An unbroken one may not enter it.
+    let mut mph = st.clone();
+    mph.phase = Phase::Movement;
+    mph.turn.attacker = Side::Japanese;
+    mph.units.iter_mut().for_each(|u| u.unit.broken = false);
+    let r = asl_pto_core::rules::orders::movement::move_to(
+        &mph.situation(&setting(&b)),
+        "jp1",
+        &loc(&b, "complex:A"),
+        asl_pto_core::rules::orders::movement::MoveVerb::Move,
+    )
+    .unwrap_err();
+    assert_eq!(r.rule, "G11.4", "{}", r.reason);
+}

@@ -37,7 +37,12 @@ fn g1_65_a_japanese_hero_grants_no_casualty_vp_a_leader_as_its_face_up_side() {
     assert_eq!((n, rule), (0, "G1.65"), "{why}");
     let leader = Unit::new("jpL", Nationality::Japanese, "10-0");
     let (n, rule, _) = casualty_vp(&leader, &vp());
-    assert_eq!((n, rule), (vp().smc, "G1.65"));
+    assert_eq!((n, rule), (1, "G1.65"));
+    // G1.65: a leader counts as its face-up side: a 9-1 is worth 2, wounded (9-1 reads 0) 1.
+    let mut l91 = Unit::new("jpL", Nationality::Japanese, "9-1");
+    assert_eq!(casualty_vp(&l91, &vp()).0, 2);
+    l91.wounded = true;
+    assert_eq!(casualty_vp(&l91, &vp()).0, 1);
     // A26.2 (the tables' values, not from the seeds): a squad, a half-squad.
     assert_eq!(
         casualty_vp(&Unit::new("us1", Nationality::American, "7-6-8"), &vp()).0,
@@ -45,6 +50,19 @@ fn g1_65_a_japanese_hero_grants_no_casualty_vp_a_leader_as_its_face_up_side() {
     );
     assert_eq!(
         casualty_vp(&Unit::new("jp2", Nationality::Japanese, "2-3-7"), &vp()).0,
+        1
+    );
+    // A26.2: a crew 2, a leader 1 plus the size of a negative modifier (a 10-2 is worth 3).
+    assert_eq!(
+        casualty_vp(&Unit::new("jpc", Nationality::Japanese, "2-2-8"), &vp()).0,
+        2
+    );
+    assert_eq!(
+        casualty_vp(&Unit::new("usL", Nationality::American, "10-2"), &vp()).0,
+        3
+    );
+    assert_eq!(
+        casualty_vp(&Unit::new("usL", Nationality::American, "8+1"), &vp()).0,
         1
     );
     // An American hero is a SMC and grants its VP.
@@ -178,6 +196,16 @@ fn a26_the_game_ends_after_its_last_game_turn_and_no_order_follows() {
     );
     assert_eq!(said[0].event, REFUSED);
     assert_eq!(said[0].rule.as_deref(), Some("A26"));
+    // `moves` (the field of movement) and a rout say A26 too, whatever phase the state reads.
+    st.phase = Phase::Rally;
+    let s = st.situation(&set);
+    let r = asl_pto_core::rules::moves::field_of_movement(&s, "us1").unwrap_err();
+    assert_eq!(r.rule, "A26", "{}", r.reason);
+    st.phase = Phase::Rout;
+    st.units[0].unit.broken = true;
+    let s = st.situation(&set);
+    let r = asl_pto_core::rules::orders::rout::rout_destinations(&s, "us1").unwrap_err();
+    assert_eq!(r.rule, "A26", "{}", r.reason);
 }
 
 #[test]
@@ -217,7 +245,7 @@ fn a26_2_an_eliminated_unit_grants_its_opponent_casualty_vp_in_the_game() {
     let st = killed.expect("a mortal wound within a hundred seeds");
     assert_eq!(
         (st.scoring.cvp_allied, st.scoring.cvp_japanese),
-        (vp().smc, 0)
+        (vp().leader, 0)
     );
 }
 

@@ -213,9 +213,58 @@ pub fn charge_target(s: &Situation, u: &UnitAt) -> Option<(Location, &'static st
         return Some((t.clone(), "A25.231"));
     }
     if u.unit.berserk && u.unit.good_order() {
+        if s.night() {
+            // E1.533: at night it charges a Known enemy unit it can see; seeing none, it is
+            // not berserk (A15.44).
+            return night_berserk_target(s, u).map(|t| (t, "E1.533"));
+        }
         return berserk_target(s, u).map(|t| (t, "A15.43"));
     }
     None
+}
+
+/// E1.533 / A15.431: at night, the Location of the nearest Known enemy unit a berserk unit can
+/// see (none: it is not berserk, A15.44); no cave occupant counts (G11.97).
+pub fn night_berserk_target(s: &Situation, u: &UnitAt) -> Option<Location> {
+    let from = s.hex_of(&u.at)?;
+    s.units
+        .iter()
+        .filter(|o| o.unit.side() != u.unit.side() && !o.hidden && !o.concealed)
+        .filter(|o| !matches!(o.at, Location::Cave(_) | Location::Complex(_)))
+        .filter(|o| {
+            crate::rules::caves::sight::cave_los(&s.env_seeing(&o.at), &s.caves, &u.at, &o.at)
+                .is_ok_and(|r| r.clear())
+        })
+        .filter_map(|o| Some((s.hex_of(&o.at)?.distance(from), o)))
+        .min_by(|(da, a), (db, b)| da.cmp(db).then(a.unit.id.cmp(&b.unit.id)))
+        .map(|(_, o)| o.at.clone())
+}
+
+/// E1.533 / A15.44: the ATTACKER's berserk units that, at night as its MPh begins, can see no
+/// Known enemy unit: each is not berserk.
+pub fn berserk_lost_at_night(s: &Situation) -> Vec<(String, crate::rules::Check)> {
+    if !s.night() || s.phase != Phase::Movement {
+        return Vec::new();
+    }
+    s.units
+        .iter()
+        .filter(|u| u.unit.berserk && u.unit.side() == s.turn.attacker)
+        .filter(|u| night_berserk_target(s, u).is_none())
+        .map(|u| {
+            (
+                u.unit.id.clone(),
+                crate::rules::check(
+                    true,
+                    "E1.533",
+                    format!(
+                        "at night berserk unit {} can see no Known enemy unit: it is not berserk \
+                         (A15.44)",
+                        u.unit.id
+                    ),
+                ),
+            )
+        })
+        .collect()
 }
 
 /// A25.231 / A25.235 / A15.43: a charging unit's step from where it is to `to`: refused once it
@@ -247,7 +296,7 @@ pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Ref
         return Ok(known_enemy_at(to));
     };
     let (before, after) = (from.distance(t), next.distance(t));
-    let berserk = rule == "A15.43";
+    let berserk = rule == "A15.43" || rule == "E1.533";
     let bad = if berserk {
         after >= before && from != next
     } else {
@@ -279,7 +328,10 @@ pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Ref
 /// What a Heat of Battle DR makes of a unit.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HeatOfBattle {
-    /// Battle Hardened (A15.3; in a cave, G11.97, where it would have gone berserk).
+    /// No change: a Hero would be created (A15.2), which is not modelled.
+    Nothing { rule: &'static str, reason: String },
+    /// Battle Hardened (A15.3; in a cave, G11.97, or with no Known enemy unit in LOS, A15.44,
+    /// where it would have gone berserk).
     Hardened { rule: &'static str, reason: String },
     /// Berserk (G1.62), with the units of a berserk leader's Location that go berserk with him
     /// (G1.41 EX, A25.223).
@@ -294,44 +346,84 @@ impl HeatOfBattle {
     /// The rule and the words for the log.
     pub fn said(&self) -> (&'static str, String) {
         match self {
-            HeatOfBattle::Hardened { rule, reason }
+            HeatOfBattle::Nothing { rule, reason }
+            | HeatOfBattle::Hardened { rule, reason }
             | HeatOfBattle::Berserk { rule, reason, .. } => (rule, reason.clone()),
         }
     }
 }
 
 /// A15.1: whether a MC's Original DR (`colored` + `white`) causes Heat of Battle for unit `u`,
-/// Good Order before it: only for a Japanese unit here, the one nationality whose results our
-/// sources give (G1.62); not for a unit already berserk.
+/// Good Order before it: only for a Japanese unit here, the one nationality whose berserk and
+/// Surrender our sources give (G1.62; A15.4's berserk of other nationalities and A15.5's
+/// Surrender are not in them); not for a unit already berserk, a crew, a Hero, a participant
+/// in a Human Wave (a Banzai Charge) or a Climbing unit (A15.1).
 pub fn causes_heat_of_battle(
     t: &crate::rules::tables::Tables,
-    u: &Unit,
+    u: &UnitAt,
     colored: u8,
     white: u8,
 ) -> bool {
-    u.nationality == Nationality::Japanese
-        && u.good_order()
-        && !u.berserk
+    let unit = &u.unit;
+    unit.nationality == Nationality::Japanese
+        && unit.good_order()
+        && !unit.berserk
+        && unit.hero.is_none()
+        && unit.banzai.is_none()
+        && !mmc(unit).is_some_and(|c| c.kind == crate::counters::Kind::Crew)
+        && !matches!(u.at, Location::Climbing { .. })
         && colored + white == t.heat_of_battle.original_mc_dr
 }
 
+/// Whether any Known (neither hidden nor concealed) enemy unit is in `u`'s LOS now (A15.44; at
+/// night within the NVR, E1.533).
+pub fn known_enemy_in_los(s: &Situation, u: &UnitAt) -> bool {
+    s.units.iter().any(|o| {
+        o.unit.side() != u.unit.side()
+            && !o.hidden
+            && !o.concealed
+            && crate::rules::caves::sight::cave_los(&s.env_seeing(&o.at), &s.caves, &u.at, &o.at)
+                .is_ok_and(|r| r.clear())
+    })
+}
+
 /// A15 / G1.62 / G11.97: what a Japanese unit's Heat of Battle DR (`dr`, no DRM modelled) makes
-/// of it: at or above `berserk_at_least` berserk (G1.62), but Battle Hardened in a cave or Cave
-/// Complex (G11.97); below it Battle Hardened (A15.2/A15.3 as we read them; A15.2's Hero creation
-/// is not modelled). A leader going berserk takes the other Good Order Japanese Infantry of his
+/// of it, by the bands of `tables.heat_of_battle` (A15.1's chart): up to `hero_at_most` a Hero
+/// (A15.2, not modelled), from `hardened_from` Battle Hardened (A15.3), from `berserk_at_least`
+/// berserk (G1.62: the Japanese are berserk on any Final DR of 9 or more, Surrender included),
+/// but Battle Hardened in a cave or Cave Complex (G11.97) or with no Known enemy unit in its
+/// LOS (A15.44). A leader going berserk takes the other Good Order Japanese Infantry of his
 /// Location along (G1.41 EX: a Japanese leader is a Commissar for berserk purposes, A25.223).
 pub fn heat_of_battle(s: &Situation, u: &UnitAt, dr: u8) -> HeatOfBattle {
     let h = s.tables.heat_of_battle;
     let id = &u.unit.id;
     let final_dr = i32::from(dr);
-    if final_dr < h.berserk_at_least {
-        return HeatOfBattle::Hardened {
-            rule: "A15.3",
+    let band = h.band(final_dr);
+    let head = format!("Heat of Battle: Final DR {final_dr}");
+    let hero = "A15.2's Hero creation is not modelled";
+    if !band.berserk && !band.surrender {
+        if band.hardened {
+            return HeatOfBattle::Hardened {
+                rule: "A15.3",
+                reason: format!(
+                    "{head} ({}..{}): unit {id} becomes Battle Hardened, Morale Level +{} \
+                     (A15.3, not from the seeds){}",
+                    h.hardened_from,
+                    h.berserk_at_least - 1,
+                    h.hardened_morale,
+                    if band.hero {
+                        format!("; a Hero too, but {hero}")
+                    } else {
+                        String::new()
+                    }
+                ),
+            };
+        }
+        return HeatOfBattle::Nothing {
+            rule: "A15.2",
             reason: format!(
-                "Heat of Battle: Final DR {final_dr} (below {}): unit {id} becomes Battle \
-                 Hardened, Morale Level +{} (A15.2/A15.3, not in our sources; A15.2's Hero \
-                 creation is not modelled)",
-                h.berserk_at_least, h.hardened_morale
+                "{head} (<= {}): a Hero would be created, but {hero}: unit {id} is unchanged",
+                h.hero_at_most
             ),
         };
     }
@@ -339,8 +431,18 @@ pub fn heat_of_battle(s: &Situation, u: &UnitAt, dr: u8) -> HeatOfBattle {
         return HeatOfBattle::Hardened {
             rule: "G11.97",
             reason: format!(
-                "Heat of Battle: Final DR {final_dr} (>= {}): Infantry in a cave become Battle \
-                 Hardened, not berserk: unit {id}, Morale Level +{}",
+                "{head} (>= {}): Infantry in a cave become Battle Hardened, not berserk: unit \
+                 {id}, Morale Level +{}",
+                h.berserk_at_least, h.hardened_morale
+            ),
+        };
+    }
+    if !known_enemy_in_los(s, u) {
+        return HeatOfBattle::Hardened {
+            rule: "A15.44",
+            reason: format!(
+                "{head} (>= {}): with no Known enemy unit in its LOS unit {id} becomes Battle \
+                 Hardened instead of berserk (A15.44, not from the seeds), Morale Level +{}",
                 h.berserk_at_least, h.hardened_morale
             ),
         };
@@ -371,10 +473,14 @@ pub fn heat_of_battle(s: &Situation, u: &UnitAt, dr: u8) -> HeatOfBattle {
     };
     HeatOfBattle::Berserk {
         reason: format!(
-            "Heat of Battle: Final DR {final_dr} (>= {}): unit {id} becomes berserk (G1.62): it \
-             charges the nearest Known enemy unit in its MPh and a break becomes Casualty \
-             Reduction (A15, G1.14){with}",
-            h.berserk_at_least
+            "{head} (>= {}{}): unit {id} becomes berserk (G1.62): it charges the nearest Known \
+             enemy unit in its MPh and a break becomes Casualty Reduction (A15, G1.14){with}",
+            h.berserk_at_least,
+            if band.surrender {
+                "; Surrender for others, A15.5, berserk for the Japanese"
+            } else {
+                ""
+            }
         ),
         along,
         rule: "G1.62",

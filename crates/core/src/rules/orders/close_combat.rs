@@ -27,6 +27,7 @@ use crate::los::Location;
 use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::tables::Tables;
 use crate::rules::{Amount, amount};
 
 /// The rule a CC DR is rolled under.
@@ -38,11 +39,16 @@ pub struct CcAttack {
     pub side: Side,
     pub attackers: Vec<String>,
     pub fp: f32,
+    /// What changed the attackers' FP, in words (G1.64's Full-Strength, a pinned unit's half,
+    /// the half vs units all concealed), for the log.
+    pub fp_notes: Vec<String>,
     pub targets: Vec<String>,
     pub defence: f32,
     pub drm: Vec<Amount>,
     /// The Japanese attack's G1.64 -1, applied only if the CC is Hand-to-Hand.
     pub hand_to_hand_drm: Option<Amount>,
+    /// Cloaked attackers (E1.43: they keep Cloaking only by a successful Ambush).
+    pub cloaked: Vec<String>,
 }
 
 /// The Ambush dr each side makes (A11.4), when the CC allows one.
@@ -69,42 +75,124 @@ pub struct CcPlan {
     pub night: bool,
 }
 
-/// A unit's CC FP as an attacker: a leader none (his modifier is a DRM), a T-H Hero 1
-/// (G1.4231), a MMC its printed FP.
-pub fn attack_fp(u: &Unit) -> f32 {
-    if u.hero.is_some() {
-        return 1.0;
-    }
-    if is_leader(u) {
-        return 0.0;
-    }
-    mmc(u).map_or(0.0, |c| f32::from(c.fp))
-}
-
-/// A unit's FP as a CC target: a SMC counts 1 (our reading), a MMC its printed FP.
-pub fn defence_fp(u: &Unit) -> f32 {
+/// A11.14 / G1.4231 / G1.64 / A7.8: a unit's CC FP as an attacker: a SMC (leader, T-H Hero)
+/// `tables.close_combat.smc_fp` (1); a MMC its printed FP, a Reduced-Strength Japanese squad
+/// its Full-Strength side's (G1.64: it "retains its Full-Strength CCV"; our reading, with no
+/// vehicles in play, is its CC FP); halved when pinned (A7.8). Returns the FP and why it is not
+/// the printed one, if so.
+pub fn attack_fp_of(t: &Tables, u: &Unit) -> (f32, Option<String>) {
+    let smc = f32::from(t.close_combat.smc_fp);
     if u.hero.is_some() || is_leader(u) {
-        return 1.0;
+        return halved_if_pinned(u, smc, None);
     }
-    mmc(u).map_or(1.0, |c| f32::from(c.fp))
+    let Some(c) = mmc(u) else {
+        return (0.0, None);
+    };
+    let (fp, why) = match full_strength(u) {
+        Some(full) => (
+            f32::from(full.fp),
+            Some(format!(
+                "{} attacks at its Full-Strength {}'s {} FP (G1.64)",
+                u.id, full.name, full.fp
+            )),
+        ),
+        None => (f32::from(c.fp), None),
+    };
+    halved_if_pinned(u, fp, why)
 }
 
+/// A7.8: a pinned unit's CC attack is halved.
+fn halved_if_pinned(u: &Unit, fp: f32, why: Option<String>) -> (f32, Option<String>) {
+    if !u.pinned {
+        return (fp, why);
+    }
+    let note = format!("{} is pinned: its CC attack is halved (A7.8)", u.id);
+    (
+        fp / 2.0,
+        Some(match why {
+            Some(w) => format!("{w}; {note}"),
+            None => note,
+        }),
+    )
+}
+
+/// G1.64: the Full-Strength side of a Reduced-Strength Japanese squad (a 3-4-7's 4-4-7).
+fn full_strength(u: &Unit) -> Option<&'static crate::counters::Counter> {
+    if u.nationality != Nationality::Japanese {
+        return None;
+    }
+    crate::counters::Catalog::get().counters.iter().find(|c| {
+        c.nationality == Nationality::Japanese && c.reduced.as_deref() == Some(&u.counter)
+    })
+}
+
+/// A unit's CC FP as an attacker (`attack_fp_of` without the why).
+pub fn attack_fp(t: &Tables, u: &Unit) -> f32 {
+    attack_fp_of(t, u).0
+}
+
+/// A11.14: a unit's FP as a CC target: a SMC `tables.close_combat.smc_fp` (1), a MMC its
+/// printed FP.
+pub fn defence_fp(t: &Tables, u: &Unit) -> f32 {
+    let smc = f32::from(t.close_combat.smc_fp);
+    if u.hero.is_some() || is_leader(u) {
+        return smc;
+    }
+    mmc(u).map_or(smc, |c| f32::from(c.fp))
+}
+
+/// G1.424: a DC Hero "may not make a CC attack".
+fn dc_hero(u: &Unit) -> bool {
+    u.hero.is_some() && u.dc
+}
+
+/// How a unit stands for Ambush (A11.4): Stealthy (-1), Normal (0) or Lax (+1), and why.
 /// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy, Conscripts (and any
-/// Japanese unit in a Banzai Charge, or berserk) Lax.
-fn stealth(u: &Unit) -> i32 {
-    if u.nationality != Nationality::Japanese || !u.good_order() {
-        return 0;
+/// Japanese unit in a Banzai Charge) Lax; a berserk unit is always Lax (E1.533). At night
+/// (E1.61-E1.63): a Good Order SMC is Stealthy, and a Good Order Lax unit stacked with a Good
+/// Order SMC is Normal, even for Ambush (a Banzai Charge's or a berserk unit's Lax status
+/// stays: G1.6 and E1.533 name it for the rest of the Player Turn and always).
+fn stealth(s: &Situation, u: &UnitAt) -> (i32, &'static str, &'static str) {
+    let unit = &u.unit;
+    if !unit.good_order() {
+        return (0, "", "");
     }
-    // G1.6: every Japanese unit that made a Banzai Charge is Lax for the rest of the Player
-    // Turn; a berserk unit is Lax (E1.533's reading of A15).
-    if u.banzai.is_some() || u.berserk {
-        return 1;
+    if unit.berserk {
+        return (1, "E1.533", "Lax (berserk)");
     }
-    match mmc(u).map(|c| c.class) {
-        Some(Class::Elite | Class::FirstLine) => -1,
-        Some(Class::Conscript) => 1,
-        _ => 0,
+    if unit.nationality == Nationality::Japanese && unit.banzai.is_some() {
+        return (1, "G1.6", "Lax (a Banzai Charge this Player Turn)");
     }
+    let night = s.night.night();
+    let smc = is_leader(unit) || unit.hero.is_some();
+    if night && smc {
+        return (-1, "E1.61", "Stealthy (a Good Order SMC at night)");
+    }
+    let base = if unit.nationality == Nationality::Japanese {
+        match mmc(unit).map(|c| c.class) {
+            Some(Class::Elite | Class::FirstLine) => {
+                (-1, "G1.6", "Stealthy (Elite/1st-Line Japanese)")
+            }
+            Some(Class::Conscript) => (1, "G1.6", "Lax (Japanese Conscripts)"),
+            _ => (0, "", ""),
+        }
+    } else {
+        (0, "", "")
+    };
+    let with_smc = s.units_at(&u.at).iter().any(|o| {
+        o.unit.id != unit.id
+            && o.unit.side() == unit.side()
+            && o.unit.good_order()
+            && (is_leader(&o.unit) || o.unit.hero.is_some())
+    });
+    if night && base.0 > 0 && with_smc {
+        return (
+            0,
+            "E1.63",
+            "Normal (a Lax unit stacked with a Good Order SMC at night)",
+        );
+    }
+    base
 }
 
 /// Woods, a building, jungle, kunai or bamboo: where Ambush may occur (A11.4, G.6).
@@ -122,35 +210,63 @@ fn ambush_terrain(s: &Situation, at: &Location) -> Option<Terrain> {
     .then_some(t)
 }
 
-/// One side's attack vs the other's units in the Location.
-fn attack(side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Option<CcAttack> {
+/// One side's attack vs the other's units in the Location: its Good Order units that have not
+/// made their CC attack this CCPh (a DC Hero makes none, G1.424); their FP (`attack_fp_of`),
+/// halved vs units that are all concealed (A11.19: they are not revealed first); a leader's
+/// DRM only when he does not attack alone (A11.14); -2 vs units that are all broken (A11.15).
+fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Option<CcAttack> {
+    let t = s.tables;
     let attackers: Vec<&UnitAt> = ours
         .iter()
         .copied()
-        .filter(|u| u.unit.good_order())
+        .filter(|u| u.unit.good_order() && !dc_hero(&u.unit))
+        .filter(|u| !s.tallies.cc_attacked.contains(&u.unit.id))
         .collect();
     if attackers.is_empty() || theirs.is_empty() {
         return None;
     }
     let mut drm = Vec::new();
-    if let Some(l) = attackers
-        .iter()
-        .filter(|u| is_leader(&u.unit))
-        .min_by_key(|u| leadership(&u.unit))
+    let mut fp_notes = Vec::new();
+    if attackers.len() > 1
+        && let Some(l) = attackers
+            .iter()
+            .filter(|u| is_leader(&u.unit))
+            .min_by_key(|u| leadership(&u.unit))
     {
         let m = leadership(&l.unit);
         if m != 0 {
-            drm.push(amount(m, "A11.11", format!("{}'s leadership", l.unit.id)));
+            drm.push(amount(m, "A11.14", format!("{}'s leadership", l.unit.id)));
         }
+    }
+    if theirs.iter().all(|u| u.unit.broken) {
+        let d = t.close_combat.vs_broken_drm;
+        if d != 0 {
+            drm.push(amount(d, "A11.15", "an attack vs broken units"));
+        }
+    }
+    let mut fp: f32 = 0.0;
+    for u in &attackers {
+        let (f, why) = attack_fp_of(t, &u.unit);
+        fp += f;
+        fp_notes.extend(why);
+    }
+    if theirs.iter().all(|u| u.concealed || u.cloaked || u.hidden) {
+        fp /= 2.0;
+        fp_notes.push(
+            "every target is concealed: the attack is halved, and they are not revealed first \
+             (A11.19)"
+                .into(),
+        );
     }
     let japanese = side == Side::Japanese;
     let all_pinned = attackers.iter().all(|u| u.unit.pinned);
     Some(CcAttack {
         side,
         attackers: attackers.iter().map(|u| u.unit.id.clone()).collect(),
-        fp: attackers.iter().map(|u| attack_fp(&u.unit)).sum(),
+        fp,
+        fp_notes,
         targets: theirs.iter().map(|u| u.unit.id.clone()).collect(),
-        defence: theirs.iter().map(|u| defence_fp(&u.unit)).sum(),
+        defence: theirs.iter().map(|u| defence_fp(t, &u.unit)).sum(),
         drm,
         hand_to_hand_drm: (japanese && !all_pinned).then(|| {
             amount(
@@ -159,6 +275,11 @@ fn attack(side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Option<CcAttack> 
                 "a Japanese Hand-to-Hand CC attack (the sign our reading)",
             )
         }),
+        cloaked: attackers
+            .iter()
+            .filter(|u| u.cloaked)
+            .map(|u| u.unit.id.clone())
+            .collect(),
     })
 }
 
@@ -203,34 +324,37 @@ pub fn close_combat(
     }
     let (our_attack, their_targets) = divide(s, at, attacker, &ours, &theirs, attackers, targets)?;
     let attacks: Vec<CcAttack> = [
-        attack(attacker, &our_attack, &their_targets),
-        attack(attacker.opponent(), &theirs, &ours),
+        attack(s, attacker, &our_attack, &their_targets),
+        attack(s, attacker.opponent(), &theirs, &ours),
     ]
     .into_iter()
     .flatten()
     .collect();
+    // A11: each unit makes one CC attack a CCPh; a Location whose units have all made theirs
+    // fights on in the next CCPh (A11.7, Melee).
+    if attacks.is_empty() {
+        return Err(Refusal::new(
+            "A11.7",
+            format!(
+                "the CC in {} has been resolved this CCPh: no unit there has a CC attack left \
+                 (each unit attacks once a CCPh); if both sides remain it is in Melee, and CC \
+                 goes on next CCPh",
+                at.display(s.map)
+            ),
+        ));
+    }
     let advanced = ours.iter().any(|u| u.unit.advanced);
     let ambush = match ambush_terrain(s, at) {
         Some(t) if advanced => {
             let mut attacker_drm = Vec::new();
             let mut defender_drm = Vec::new();
             let side_drm = |units: &[&UnitAt], out: &mut Vec<Amount>| {
-                let st: i32 = units.iter().map(|u| stealth(&u.unit)).min().unwrap_or(0);
-                if st < 0 {
-                    out.push(amount(-1, "G1.6", "Stealthy (Elite/1st-Line Japanese)"));
-                } else if units.iter().any(|u| stealth(&u.unit) > 0) {
-                    let charging = units
-                        .iter()
-                        .any(|u| u.unit.banzai.is_some() || u.unit.berserk);
-                    out.push(amount(
-                        1,
-                        "G1.6",
-                        if charging {
-                            "Lax (a Banzai Charge this Player Turn, or berserk)"
-                        } else {
-                            "Lax (Japanese Conscripts)"
-                        },
-                    ));
+                let each: Vec<(i32, &'static str, &'static str)> =
+                    units.iter().map(|u| stealth(s, u)).collect();
+                if let Some(st) = each.iter().find(|x| x.0 < 0) {
+                    out.push(amount(-1, st.1, st.2));
+                } else if let Some(lax) = each.iter().find(|x| x.0 > 0) {
+                    out.push(amount(1, lax.1, lax.2));
                 }
             };
             side_drm(&ours, &mut attacker_drm);

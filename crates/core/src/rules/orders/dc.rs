@@ -192,8 +192,8 @@ impl DcVsCave {
         let final_dr = original + self.drm;
         let result = self.ift.result(final_dr);
         let text = format!(
-            "DC ({DC_FP} FP) vs cave {}: {}; IFT DR {original} {:+} = {final_dr}: {} (the IFT \
-             is not in our sources: rules::ift)",
+            "DC ({DC_FP} FP) vs cave {}: {}; IFT DR {original} {:+} = {final_dr}: {} (A7's IFT, \
+             not from the seeds: assets/tables.ron)",
             self.cave,
             self.why,
             self.drm,
@@ -278,6 +278,9 @@ pub struct ThrowPlan {
     /// Result b: whether the fallen DC attacks the cave (NA at another level), and its attacks.
     pub falls: Ruling,
     pub on_failure: Vec<DcStrike>,
+    /// The fire counter the Thrower gets: a Throw is its fire for the phase (A23.6, G11.833:
+    /// "a DC is Thrown as fire").
+    pub mark: crate::model::FireMark,
 }
 
 impl ThrowPlan {
@@ -323,6 +326,12 @@ pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Ref
         ));
     }
     with_dc(u, "G11.833")?;
+    // A Throw is the unit's fire for the phase: a unit that fired may not Throw, and Throwing
+    // marks it (A7/A8 as `fire::fire_mark` reads them).
+    let mark = super::fire::fire_mark(s, u.unit.side(), u.unit.fired).map_err(|r| Refusal {
+        reason: format!("unit {id}: {} (a DC is Thrown as fire, G11.833)", r.reason),
+        ..r
+    })?;
     let cave = cave_named(s, cave_id)?;
     crest_on_cave_side(s, u, cave)?;
     let t = thrower(s, u, cave);
@@ -376,6 +385,7 @@ pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Ref
         on_success: DcVsCave::new(s, cave_id, DcDelivery::Thrown, success.drm, success.reason),
         falls: fallen.cave,
         on_failure,
+        mark,
     })
 }
 
@@ -425,6 +435,7 @@ fn mph_dc_user<'s>(
 ) -> Result<(&'s UnitAt, &'s Cave), Refusal> {
     let u = s.unit_in_play(id)?;
     attacker_in(s, u, &[Phase::Movement], rule, what)?;
+    super::not_prep_fired(u, what)?;
     with_dc(u, rule)?;
     Ok((u, cave_named(s, cave_id)?))
 }

@@ -114,6 +114,15 @@ pub fn create_hero(
         ));
     }
     attacker_in(s, u, &[Phase::Movement], "G1.424", "a DC Hero attempt")?;
+    if u.unit.hero_attempted {
+        return Err(Refusal::new(
+            "G1.421",
+            format!(
+                "unit {id} has made its T-H Hero attempt this MPh: an allowed MMC \"may at that \
+                 time make one attempt\""
+            ),
+        ));
+    }
     let allowed = th_hero_allowance(squads_in_ob, s.year.unwrap_or(1944), false);
     let in_los = cave_los(&s.env(), &s.caves, &u.at, &t.at).is_ok_and(|r| r.clear());
     let near = within_eight_mf(s, &u.at, &t.at);
@@ -177,6 +186,7 @@ pub fn create_hero(
         banzai: None,
         placed_dc: None,
         fired: None,
+        hero_attempted: false,
     };
     Ok(HeroPlan {
         creator: id.into(),

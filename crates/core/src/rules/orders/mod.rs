@@ -51,9 +51,14 @@ pub fn unit_mf(t: &crate::rules::tables::Tables, u: &Unit) -> f32 {
     }
 }
 
-/// E1.42 / A4.1: the MF a unit moves with: a Cloaking counter has six MF, regardless of its
-/// contents (E1.42); otherwise `unit_mf`.
+/// E1.42 / A4.1 / A10.5: the MF a unit moves with: a routing unit has `tables.rout_mf` (6); a
+/// Cloaking counter has six MF, regardless of its contents (E1.42); otherwise `unit_mf`.
 pub fn mf_allotment(t: &crate::rules::tables::Tables, u: &UnitAt) -> f32 {
+    // A10.5: the mover's copy of a routing unit (`rout::rout_situation` marks it routed): "All
+    // routing units have 6 MF".
+    if u.unit.routed {
+        return f32::from(t.rout_mf);
+    }
     if u.cloaked {
         CLOAKING_MF
     } else {
@@ -77,6 +82,22 @@ pub(crate) fn mf_left(
             format!(
                 "unit {} has no MF left this MPh ({} of {total} spent) {what}",
                 u.unit.id, u.unit.mf_spent
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A7/A8 (NOT FROM THE SEEDS): a unit marked Prep Fire has done its part of the Player Turn
+/// before the APh: it does not move in the MPh, nor Search, Place or Set a DC there (`what`).
+pub(crate) fn not_prep_fired(u: &UnitAt, what: &str) -> Result<(), Refusal> {
+    if u.unit.fired == Some(crate::model::FireMark::PrepFire) {
+        return Err(Refusal::new(
+            "A3",
+            format!(
+                "unit {} is marked Prep Fire: a unit that Prep Fired does not move in the MPh, \
+                 and {what} is done in the MPh",
+                u.unit.id
             ),
         ));
     }

@@ -67,7 +67,7 @@ pub fn phase_begins(
 
 /// A4 / G11.74 / E1.53: what a unit carries through one phase only, cleared as each phase
 /// begins: the MF it has expended, its entry into a cave or Cave Complex, Straying, its
-/// advance (A4.7) and its Rally attempt (A10.6).
+/// advance (A4.7), its Rally attempt (A10.6) and its T-H Hero attempt (G1.421).
 pub fn unit_at_phase_start(u: &mut Unit) {
     u.mf_spent = 0.0;
     u.entered_cave = false;
@@ -76,6 +76,7 @@ pub fn unit_at_phase_start(u: &mut Unit) {
     u.advanced = false;
     u.rally_attempted = false;
     u.routed = false;
+    u.hero_attempted = false;
 }
 
 // --- E1.12 NVR change -----------------------------------------------------------------------
@@ -418,17 +419,52 @@ pub fn grenade_smoke_removed_now(s: &Situation, smoke: &Smoke) -> Option<SmokeRe
 }
 
 /// G1.425: the T-H Heroes removed at the end of the Player Turn in which they were created,
-/// having made no attack (none is in Melee: CC is not modelled), with the rule's reason.
+/// having made no attack, unless in Melee then (they stay until no longer in Melee,
+/// `heroes_out_of_melee`); a Hero kept so and still in Melee at a later Player Turn's end
+/// stays too. With the rule's reason.
 pub fn heroes_removed(s: &Situation) -> Vec<(String, Check)> {
     s.units
         .iter()
         .filter_map(|u| {
             let h = u.unit.hero.as_ref()?;
-            if h.created_in != s.turn.number {
+            if h.created_in > s.turn.number {
                 return None;
             }
-            let r = th_hero_removed_at_end_of_player_turn(h.attacked, false);
+            let r = th_hero_removed_at_end_of_player_turn(h.attacked, in_melee(s, u));
             r.holds.then(|| (u.unit.id.clone(), r))
+        })
+        .collect()
+}
+
+/// Is the unit in Melee: an enemy unit in its Location (A11.7)?
+fn in_melee(s: &Situation, u: &crate::rules::situation::UnitAt) -> bool {
+    s.units_at(&u.at)
+        .iter()
+        .any(|o| o.unit.side() != u.unit.side())
+}
+
+/// G1.425: the T-H Heroes kept past the end of the Player Turn they were created in because
+/// they were in Melee then, and who are no longer in Melee: each is removed at once.
+pub fn heroes_out_of_melee(s: &Situation) -> Vec<(String, Check)> {
+    s.units
+        .iter()
+        .filter_map(|u| {
+            let h = u.unit.hero.as_ref()?;
+            if h.created_in >= s.turn.number || h.attacked || in_melee(s, u) {
+                return None;
+            }
+            Some((
+                u.unit.id.clone(),
+                crate::rules::check(
+                    true,
+                    "G1.425",
+                    format!(
+                        "T-H Hero {}, kept in play while in Melee past the end of the Player \
+                         Turn he was created in, is no longer in Melee: he is removed",
+                        u.unit.id
+                    ),
+                ),
+            ))
         })
         .collect()
 }

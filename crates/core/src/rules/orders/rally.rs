@@ -3,11 +3,13 @@
 //! Japanese leader raises the Morale Level of the broken Japanese units with him (G1.41, whose
 //! EX is a Rally attempt).
 //!
-//! *Chapter A, NOT FROM THE SEEDS:* who may rally whom and the DRM are A10.6 as we know it — a
-//! broken unit rallies with a Good Order leader of its side in its Location (his leadership
-//! modifier, the best one there), a broken leader may always rally himself, and each side may
-//! attempt to self-rally one broken MMC per RPh; a unit makes one Rally attempt per RPh; +4
-//! DRM under DM, +1 for a MMC rallying itself, -1 in Rally-Bonus terrain (the DRM values:
+//! *Chapter A, NOT FROM THE SEEDS* (docs/asl-facts.md names the public sources): a broken unit
+//! rallies with a Good Order leader of its side in its Location (his leadership modifier, the
+//! best one there), a broken leader may always rally himself (never with his own modifier), and
+//! the ATTACKER alone may attempt to self-rally one broken MMC per RPh; a unit makes one Rally
+//! attempt per RPh; +4 DRM under DM (which holds for the RPh's Rally attempts and comes off at
+//! its end, A10.62; at night only once the unit has made a Rally attempt, E1.54), +1 for any
+//! unit rallying itself, leaders included, -1 in Rally-Bonus terrain (the DRM values:
 //! `assets/tables.ron`, `rally`); an Original 12 is a Casualty Reduction (A10.61). A broken
 //! unit's Morale Level is read from its Good Order side (our catalog has no broken sides; G1.41
 //! EX's elite HS keeps its 8).
@@ -150,6 +152,17 @@ pub fn rally(s: &Situation, id: &str) -> Result<RallyPlan, Refusal> {
     let self_leader = is_leader(&u.unit) && leader.is_none();
     let mmc_self_rally = leader.is_none() && !self_leader;
     if mmc_self_rally {
+        if u.unit.side() != s.turn.attacker {
+            return Err(Refusal::new(
+                RALLY,
+                format!(
+                    "{id} has no Good Order leader with it, and the one MMC self-rally attempt of \
+                     an RPh is the ATTACKER's only (A10.6, not from the seeds); the {:?} side is \
+                     the ATTACKER",
+                    s.turn.attacker
+                ),
+            ));
+        }
         if mmc(&u.unit).is_none() {
             return Err(Refusal::new(
                 RALLY,
@@ -188,6 +201,12 @@ pub fn rally(s: &Situation, id: &str) -> Result<RallyPlan, Refusal> {
     }
     if mmc_self_rally {
         drm.push(amount(rally_drm.self_rally, RALLY, "a MMC rallying itself"));
+    } else if self_leader {
+        drm.push(amount(
+            rally_drm.self_rally,
+            RALLY,
+            "a leader rallying himself (never with his own modifier)",
+        ));
     }
     if u.unit.dm {
         drm.push(amount(rally_drm.dm, "A10.62", "Desperation Morale"));
@@ -230,13 +249,18 @@ fn rally_morale(s: &Situation, u: &UnitAt) -> Amount {
     mc(s, u, 0, |_| 0, "").level
 }
 
-/// A10.62 (not in our sources; our reading): as the RPh begins, a broken unit loses its DM
-/// unless a Known (neither hidden nor concealed) Good Order enemy unit is in or ADJACENT to its
-/// Location (to or from a cave, ADJACENT as G11.6 says); `None` where it keeps it (or has none).
+/// A10.62 (NOT FROM THE SEEDS) / E1.54: as the RPh ends, a broken unit loses its DM (which held
+/// for the RPh's Rally attempts) unless a Known (neither hidden nor concealed) Good Order enemy
+/// unit is in or ADJACENT to its Location (to or from a cave, ADJACENT as G11.6 says); at night
+/// a DM unit keeps DM until it makes a Rally attempt (E1.54): only one that made one this RPh
+/// loses it. `None` where it keeps it (or has none).
 pub fn dm_removed(s: &Situation, id: &str) -> Option<crate::rules::Check> {
     use super::rout::{known_enemy, same_or_adjacent};
     let u = s.unit(id)?;
     if !u.unit.dm {
+        return None;
+    }
+    if s.night() && !u.unit.rally_attempted {
         return None;
     }
     let near = s
@@ -244,11 +268,23 @@ pub fn dm_removed(s: &Situation, id: &str) -> Option<crate::rules::Check> {
         .iter()
         .any(|e| known_enemy(e, u.unit.side()) && same_or_adjacent(s, &e.at, &u.at));
     (!near).then(|| {
+        let (rule, why) = if s.night() {
+            (
+                "E1.54",
+                "it made a Rally attempt this RPh (at night a DM unit keeps DM until it makes \
+                 one, E1.54) and no Known Good Order enemy unit is in or ADJACENT to its Location",
+            )
+        } else {
+            (
+                "A10.62",
+                "no Known Good Order enemy unit is in or ADJACENT to its Location (A10.62, not \
+                 from the seeds)",
+            )
+        };
         crate::rules::check(
             true,
-            "A10.62",
-            "no Known Good Order enemy unit is in or ADJACENT to its Location: its DM counter is \
-             removed as the RPh begins (A10.62, not in our sources)",
+            rule,
+            format!("{why}: its DM counter is removed as the RPh ends"),
         )
     })
 }

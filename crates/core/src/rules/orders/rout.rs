@@ -5,9 +5,12 @@
 //! as the movement ruling hides it); at night a broken unit does not rout normally and is not
 //! eliminated for Failure to Rout (E1.54).
 //!
-//! *Chapter A, NOT FROM THE SEEDS, as we read it:* in the RtPh (both sides rout in it) a broken
-//! unit must rout when a Known (neither hidden nor concealed) Good Order enemy unit is in its
-//! Location or ADJACENT to it (A10.5); it routs once, with its normal MF, by the movement costs
+//! *Chapter A, NOT FROM THE SEEDS, as we read it (docs/asl-facts.md names the public sources):*
+//! in the RtPh (both sides rout in it) a broken unit must rout when a Known (neither hidden nor
+//! concealed) Good Order enemy unit is in its Location or ADJACENT to it (A10.5; G11.6 to or
+//! from a cave), or when it is in Open Ground in the LOS and within the Normal Range of one, or
+//! in a Blaze; it routs once, with the 6 MF every routing unit has (`tables.rout_mf`), by the
+//! movement costs
 //! `moves` counts (a rout is a move: the same ruling, step by step), along a path whose every
 //! Location after its own neither holds nor is ADJACENT to a Known Good Order enemy unit
 //! (A10.51; a path is found among the cheapest ones `moves` finds), ending no closer in hexes to
@@ -104,6 +107,8 @@ fn as_mover<'a>(s: &Situation<'a>, u: &UnitAt) -> Situation<'a> {
         x.unit.mf_spent = 0.0;
         x.unit.fired = None;
         x.unit.entered_cave = false;
+        // On the mover's copy only: it is routing, with the rout's MF (`mf_allotment`).
+        x.unit.routed = true;
     }
     m
 }
@@ -114,7 +119,10 @@ pub fn rout_situation<'a>(s: &Situation<'a>, id: &str) -> Option<Situation<'a>> 
     s.unit(id).map(|u| as_mover(s, u))
 }
 
-/// A10.5 / E1.54: must the broken unit rout now?
+/// A10.5 / E1.54: must the broken unit rout now? When an unbroken, armed, Known enemy unit is in
+/// or ADJACENT to its Location (G11.6 to or from a cave; a T-H Hero is Unarmed for rout, G1.4231),
+/// or it is in Open Ground in the LOS and within the Normal Range of a Known Good Order enemy
+/// unit, or in a Blaze (A10.5, NOT FROM THE SEEDS); never at night (E1.54).
 fn must_rout(s: &Situation, u: &UnitAt) -> Check {
     if s.night.night() {
         return check(
@@ -124,22 +132,16 @@ fn must_rout(s: &Situation, u: &UnitAt) -> Check {
              Rout)",
         );
     }
+    let armed = |e: &&UnitAt| known_enemy(e, u.unit.side()) && e.unit.hero.is_none();
     let near: Vec<String> = s
         .units
         .iter()
-        .filter(|e| known_enemy(e, u.unit.side()))
+        .filter(armed)
         .filter(|e| same_or_adjacent(s, &e.at, &u.at))
         .map(|e| e.unit.id.clone())
         .collect();
-    if near.is_empty() {
-        check(
-            false,
-            ROUT,
-            "no Known Good Order enemy unit is in or ADJACENT to its Location: it may rout, \
-             but need not",
-        )
-    } else {
-        check(
+    if !near.is_empty() {
+        return check(
             true,
             ROUT,
             format!(
@@ -147,13 +149,56 @@ fn must_rout(s: &Situation, u: &UnitAt) -> Check {
                  rout",
                 near.join(", ")
             ),
-        )
+        );
     }
+    if let Some(h) = s.hex_of(&u.at)
+        && s.blazes.iter().any(|(b, _)| *b == h)
+        && !matches!(u.at, Location::Cave(_) | Location::Complex(_))
+    {
+        return check(true, ROUT, "it is in a Blaze: it must rout");
+    }
+    if s.open_ground(&u.at) {
+        let watching: Vec<String> = s
+            .units
+            .iter()
+            .filter(armed)
+            .filter(|e| in_los_and_normal_range(s, e, &u.at))
+            .map(|e| e.unit.id.clone())
+            .collect();
+        if !watching.is_empty() {
+            return check(
+                true,
+                ROUT,
+                format!(
+                    "it is in Open Ground in the LOS and within the Normal Range of a Known Good \
+                     Order enemy unit ({}): it must rout",
+                    watching.join(", ")
+                ),
+            );
+        }
+    }
+    check(
+        false,
+        ROUT,
+        "no Known Good Order enemy unit is in or ADJACENT to its Location, nor sees it in Open \
+         Ground within its Normal Range: it may rout, but need not",
+    )
+}
+
+/// A10.5: is Location `at` in the LOS of enemy unit `e` and within its Normal Range (a MMC's
+/// printed range; a leader or Hero has none)?
+fn in_los_and_normal_range(s: &Situation, e: &UnitAt, at: &Location) -> bool {
+    let Some(c) = super::mmc(&e.unit) else {
+        return false;
+    };
+    crate::rules::caves::sight::cave_los(&s.env_seeing(at), &s.caves, &e.at, at)
+        .is_ok_and(|r| r.clear() && r.sight.range <= u32::from(c.range))
 }
 
 /// A10.5 / G11.73 / G11.77: where broken unit `id` may rout now.
 pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     let u = s.unit_in_play(id)?;
+    crate::rules::orders::legal::game_running(s)?;
     if s.phase != Phase::Rout {
         return Err(Refusal::new(
             ROUT,

@@ -146,6 +146,7 @@ pub fn place_smoke(
     // A24.1: grenades are placed with MF in the MPh (their cost is not in our sources; G11.833
     // speaks of "any required SMOKE MF cost"): a unit with none left places none.
     super::mf_left(s, u, "A24.1", &format!("to place {what} with"))?;
+    super::not_prep_fired(u, &format!("placing {what}"))?;
     let japanese = u.unit.nationality == Nationality::Japanese;
     // G1.17: "Japanese Elite squads may attempt WP placement as well, as per A24.3".
     if wp

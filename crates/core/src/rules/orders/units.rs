@@ -90,6 +90,16 @@ pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &
         level.value += a.value;
         level.reason = format!("{}; {:+} {}", level.reason, a.value, a.reason);
     }
+    // A.18 (NOT FROM THE SEEDS): no Morale Level exceeds the ceiling, whatever raises it.
+    let ceiling = s.tables.morale_ceiling;
+    if level.value > ceiling {
+        level.reason = format!(
+            "{}; {} is above the ceiling: no Morale Level exceeds {ceiling} (A.18, not from the \
+             seeds)",
+            level.reason, level.value
+        );
+        level.value = ceiling;
+    }
     McPlan {
         unit: u.unit.id.clone(),
         drm,
@@ -100,8 +110,37 @@ pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &
     }
 }
 
-/// A10.1 / G1.12: the script's `MoraleCheck(unit, drm)`: the unit takes a MC as from an IFT
-/// attack (a failure is an Attack Break, G1.12): a NMC at drm 0, else a `drm`MC.
+/// A10.7 (NOT FROM THE SEEDS): the leadership modifier a unit's MC takes from the best leader
+/// in its Location: a Good Order leader of its side other than itself (a leader who has just
+/// broken on the same attack is not Good Order), his modifier as `rally::leadership` reads it
+/// (a wounded one's one worse, A17.2); none when it is 0 or no such leader is there.
+pub fn mc_leadership(s: &Situation, u: &UnitAt) -> Option<Amount> {
+    let l = s
+        .units_at(&u.at)
+        .into_iter()
+        .filter(|o| {
+            o.unit.id != u.unit.id
+                && o.unit.side() == u.unit.side()
+                && o.unit.good_order()
+                && is_leader(&o.unit)
+        })
+        .min_by_key(|o| (super::rally::leadership(&o.unit), o.unit.id.clone()))?;
+    let m = super::rally::leadership(&l.unit);
+    (m != 0).then(|| {
+        amount(
+            m,
+            "A10.7",
+            format!(
+                "{}'s leadership (A10.7, not from the seeds: he checks first)",
+                l.unit.id
+            ),
+        )
+    })
+}
+
+/// A10.1 / G1.12 / A10.7: the script's `MoraleCheck(unit, drm)`: the unit takes a MC as from an
+/// IFT attack (a failure is an Attack Break, G1.12): a NMC at drm 0, else a `drm`MC, with the
+/// leadership modifier of the best Good Order leader in its Location (`mc_leadership`).
 pub fn morale_check(
     s: &Situation,
     id: &str,
@@ -114,7 +153,17 @@ pub fn morale_check(
     } else {
         drm.to_string()
     };
-    Ok(mc(s, u, drm, elr, &format!("a {what}MC")))
+    // A10.7: the best Good Order leader in its Location modifies it (never a leader's own).
+    match mc_leadership(s, u).filter(|_| !is_leader(&u.unit)) {
+        Some(l) => Ok(mc(
+            s,
+            u,
+            drm + l.value,
+            elr,
+            &format!("a {what}MC {:+} {}", l.value, l.reason),
+        )),
+        None => Ok(mc(s, u, drm, elr, &format!("a {what}MC"))),
+    }
 }
 
 /// What a failed MC (or a break without one) does to a unit.
@@ -244,9 +293,12 @@ pub fn ift_effect(result: IftResult) -> IftEffect {
 }
 
 /// A7.8 (not in our sources; the common rule): whether unit `u` takes a PTC: in Good Order,
-/// not already pinned, not berserk (A15: a berserk unit ignores Pin).
+/// not already pinned, not berserk (A15: a berserk unit ignores Pin), not a Japanese SMC (G1.4:
+/// they "do not take PTC ... and do not Pin").
 pub fn takes_ptc(u: &Unit) -> bool {
-    u.good_order() && !u.pinned && !u.berserk
+    // G1.4: Japanese SMC do not take PTC and do not Pin.
+    let japanese_smc = u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some());
+    u.good_order() && !u.pinned && !u.berserk && !japanese_smc
 }
 
 /// A7.8: a Pin Task Check's DR against the unit's Morale Level (`plan`, as for a MC, G1.41

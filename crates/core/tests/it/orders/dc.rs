@@ -71,7 +71,7 @@ fn g11_88_a_thrown_dc_eliminates_cave_k_on_an_original_kia() {
     let s = at_cave_k(&b, Phase::AdvancingFire);
     let plan = allowed(throw_dc(&s, "us4", "K"));
     let out = plan.on_success.resolve(2);
-    assert_eq!(out.result, IftResult::Kia(3));
+    assert_eq!(out.result, IftResult::Kia(4));
     assert!(out.eliminated.holds);
     assert!(
         out.eliminated

@@ -6,9 +6,9 @@ use asl_pto_core::los::Location;
 use asl_pto_core::model::{Cloud, Hero, Moon, Phase, Side, SmokeKind};
 use asl_pto_core::rules::night::light::{Source, SourceKind, light_marks};
 use asl_pto_core::rules::orders::phase::{
-    Straying, cave_smoke_removed_now, grenade_smoke_removed_now, heroes_removed,
-    illumination_removed, night_concealment, nvr_change_due, phase_begins, straying,
-    straying_before_move, unit_at_phase_start,
+    Straying, cave_smoke_removed_now, grenade_smoke_removed_now, heroes_out_of_melee,
+    heroes_removed, illumination_removed, night_concealment, nvr_change_due, phase_begins,
+    straying, straying_before_move, unit_at_phase_start,
 };
 use asl_pto_core::rules::situation::Smoke;
 
@@ -333,8 +333,49 @@ fn g1_425_a_t_h_hero_who_made_no_attack_goes_at_the_end_of_his_player_turn() {
         ],
     );
     let gone = heroes_removed(&s);
+    let ids: Vec<&str> = gone.iter().map(|(id, _)| id.as_str()).collect();
+    // c.hero, kept from an earlier Player Turn and in Melee no more, goes too.
+    assert_eq!(ids, vec!["a.hero", "c.hero"]);
+    assert!(gone.iter().all(|(_, c)| c.rule == "G1.425"));
+}
+
+#[test]
+fn g1_425_a_t_h_hero_in_melee_stays_until_he_is_no_longer_in_melee() {
+    let b = cliff();
+    let mut hero = unit(
+        &b,
+        "jp1.hero",
+        asl_pto_core::counters::Nationality::Japanese,
+        "T-H Hero",
+        "S4",
+    );
+    hero.unit.hero = Some(Hero {
+        target: "us2".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let us2 = unit(
+        &b,
+        "us2",
+        asl_pto_core::counters::Nationality::American,
+        "7-6-8",
+        "S4",
+    );
+    let s = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Japanese,
+        vec![hero.clone(), us2],
+    );
+    assert!(heroes_removed(&s).is_empty(), "in Melee: he stays");
+    // A later Player Turn: still in Melee he stays; out of it he goes at once.
+    let mut later = s.state.clone();
+    later.turn.number = 2;
+    assert!(heroes_out_of_melee(&later.situation(&crate::board::setting(&b))).is_empty());
+    later.units.retain(|u| u.unit.id != "us2");
+    let gone = heroes_out_of_melee(&later.situation(&crate::board::setting(&b)));
     assert_eq!(gone.len(), 1);
-    assert_eq!((gone[0].0.as_str(), gone[0].1.rule), ("a.hero", "G1.425"));
+    assert_eq!((gone[0].0.as_str(), gone[0].1.rule), ("jp1.hero", "G1.425"));
 }
 
 #[test]

@@ -3,12 +3,15 @@
 //! `rules::orders::heroes` (G1.421-G1.424).
 
 use asl_pto_core::counters::Nationality;
+use asl_pto_core::game::{Dice, REFUSED, apply};
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::ift::IftResult;
 use asl_pto_core::rules::japanese::smc::SmcOutcome;
 use asl_pto_core::rules::japanese::step::Cause;
 use asl_pto_core::rules::morale::break_without_mc;
+use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::heroes::{create_hero, japanese_squads_in_ob};
+use asl_pto_core::rules::orders::phase::unit_at_phase_start;
 use asl_pto_core::rules::orders::search::search;
 use asl_pto_core::rules::orders::units::{
     IftEffect, McFailure, casualty, ift_effect, kia_survivor, mc, mc_failure, morale_check,
@@ -477,4 +480,85 @@ fn g1_421_no_attempt_by_a_squad_marked_with_a_fire_counter_or_pinned() {
     assert_eq!(refused(create_hero(&s, "jp2", "us2", 6)).rule, "G1.421");
     // Unmarked, the same squad may try.
     allowed(create_hero(&dc_hero(&b, true), "jp2", "us2", 6));
+}
+
+#[test]
+fn g1_421_an_allowed_mmc_may_make_one_attempt_at_that_time() {
+    let b = cliff();
+    // A Conscript HS with a DC (+1 HS, +2 Conscript, -2 DC): an Original 3, 4 or 5 fails
+    // without pinning it.
+    let mut hs = unit(&b, "jp2", Nationality::Japanese, "1-2-6", "cave:A");
+    hs.unit.dc = true;
+    let st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![hs, us(&b, "us2", "S4")],
+    )
+    .state;
+    let order = Order::CreateHero {
+        unit: "jp2".into(),
+        target: "us2".into(),
+    };
+    // Six Japanese squads in the OB: an allowance of three (1945).
+    let set = asl_pto_core::state::Setting {
+        ob_japanese_squads: 6,
+        ..crate::board::setting(&b)
+    };
+    // The first seed whose attempt fails without pinning (the DC stays with jp2).
+    let (mut st, said) = (1..100)
+        .find_map(|seed| {
+            let mut st = st.clone();
+            let said = apply(&mut st, &set, &order, &mut Dice::new(seed));
+            let u = &st.units.iter().find(|u| u.unit.id == "jp2")?.unit;
+            (u.dc && !u.pinned && !said.iter().any(|e| e.event == REFUSED)).then_some((st, said))
+        })
+        .expect("a failed attempt within the seeds");
+    assert_eq!(said[0].event, "hero", "{said:?}");
+    let again = apply(&mut st, &set, &order, &mut Dice::new(1));
+    assert_eq!(again[0].event, REFUSED, "{again:?}");
+    assert_eq!(again[0].rule.as_deref(), Some("G1.421"));
+    assert!(again[0].text.contains("one attempt"), "{}", again[0].text);
+    // The next phase it is a new time.
+    st.units
+        .iter_mut()
+        .for_each(|u| unit_at_phase_start(&mut u.unit));
+    let s = st.situation(&crate::board::setting(&b));
+    assert!(create_hero(&s, "jp2", "us2", 6).is_ok());
+}
+
+#[test]
+fn g1_4_japanese_smc_take_no_ptc_and_do_not_pin() {
+    use asl_pto_core::game::ift_result_at;
+    use asl_pto_core::rules::orders::units::takes_ptc;
+    let b = cliff();
+    let leader = unit(&b, "jpL", Nationality::Japanese, "9-0", "T4");
+    let squad = jp(&b, "jp1", "T4");
+    assert!(!takes_ptc(&leader.unit), "a Japanese leader takes no PTC");
+    assert!(takes_ptc(&squad.unit));
+    assert!(takes_ptc(
+        &unit(&b, "usL", Nationality::American, "9-0", "T4").unit
+    ));
+    // Played: a PTC result makes the squad take one, never the leader.
+    for seed in 1..20 {
+        let mut st = situation(
+            &b,
+            Phase::PrepFire,
+            Side::Allied,
+            vec![leader.clone(), squad.clone()],
+        )
+        .state;
+        let said = ift_result_at(
+            &mut st,
+            &crate::board::setting(&b),
+            &loc(&b, "T4"),
+            IftResult::Ptc,
+            &mut Dice::new(seed),
+        );
+        assert!(
+            said.iter().all(|e| e.unit.as_deref() != Some("jpL")),
+            "{said:?}"
+        );
+        assert!(!st.units.iter().any(|u| u.unit.id == "jpL" && u.unit.pinned));
+    }
 }

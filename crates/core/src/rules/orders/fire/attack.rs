@@ -122,8 +122,12 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
             reason: "LOS Hindrance".into(),
         });
     }
+    let open_ground = tem.drm <= 0 && s.open_ground(target);
     if tem.drm != 0 {
         drm.push(tem);
+    }
+    if mark == FireMark::FirstFire {
+        drm.extend(first_fire_drm(s, &enemies, open_ground, hindrance));
     }
     if s.night() {
         let lv = night_lv_drm(&NightAttack {
@@ -199,6 +203,44 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         cave,
         roll_rule: R::IFT,
     })
+}
+
+/// A8.1 (NOT FROM THE SEEDS; the values: `tables.first_fire`): Defensive First Fire at units
+/// moving in the MPh: FFNAM, as no unit uses Assault Movement (A4.61 is not modelled), and
+/// FFMO where they move in Open Ground with no LOS Hindrance (E1.7: the +1 Night LV DRM does
+/// not nullify it). Both apply only where every ATTACKER unit in the target has expended MF
+/// this phase (a stack mixing moving and non-moving units gets neither: our reading of the one
+/// DR it takes).
+fn first_fire_drm(
+    s: &Situation,
+    enemies: &[&UnitAt],
+    open_ground: bool,
+    hindrance: u32,
+) -> Vec<Drm> {
+    let movers: Vec<&&UnitAt> = enemies
+        .iter()
+        .filter(|u| u.unit.side() == s.turn.attacker)
+        .collect();
+    if movers.is_empty() || movers.iter().any(|u| u.unit.mf_spent <= 0.0) {
+        return Vec::new();
+    }
+    let ff = s.tables.first_fire;
+    let mut out = Vec::new();
+    if ff.ffnam != 0 {
+        out.push(Drm {
+            drm: ff.ffnam,
+            rule: R::FIRST_FIRE,
+            reason: "FFNAM: the target is moving, not using Assault Movement".into(),
+        });
+    }
+    if open_ground && hindrance == 0 && ff.ffmo != 0 {
+        out.push(Drm {
+            drm: ff.ffmo,
+            rule: R::FIRST_FIRE,
+            reason: "FFMO: the target is moving in Open Ground with no LOS Hindrance".into(),
+        });
+    }
+    out
 }
 
 /// The units that fire and how (`firing_units`).

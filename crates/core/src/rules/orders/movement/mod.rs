@@ -120,6 +120,9 @@ pub fn move_to(
 /// its MPh and advance in its APh (a broken unit routs in the RtPh instead); one marked Prep
 /// Fire does not move in the MPh (`rules::orders::fire`).
 pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
+    // A26: after the game's end nothing moves (every order says so, and so do `moves` and
+    // `cost`).
+    crate::rules::orders::legal::game_running(s)?;
     attacker_in(s, u, &[Phase::Movement, Phase::Advance], "A3", "moving")?;
     if !u.unit.good_order() {
         return Err(Refusal::new(

@@ -23,7 +23,9 @@ pub(crate) fn overstacked_complex(s: &Situation, u: &UnitAt, primary: &str) -> R
     let Some(limit) = s.caves.complex_stacking_limit(primary) else {
         return Ok(());
     };
-    if !u.unit.good_order() {
+    // G11.4: "no unbroken unit" may enter: a broken one may, routing in (the rout's mover copy
+    // is ruled unbroken and marked routed, `rout::rout_situation`).
+    if !u.unit.good_order() || u.unit.routed {
         return Ok(());
     }
     let inside = s.units_at(&Location::Complex(primary.to_string()));

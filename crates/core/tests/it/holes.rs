@@ -1,0 +1,226 @@
+//! The rule holes program-vs-program games found, closed in the rulings so that the walk, Play
+//! mode, `orders` and the opponent all refuse them: one CC attack per unit per CCPh (a Location
+//! fought out fights on next CCPh, A11.7); a unit marked Prep Fire neither Searches, Places nor
+//! Sets a DC in the MPh (A3), nor fires again; a Throw is the Thrower's fire for the phase
+//! (G11.833); G11.6's ADJACENT to a cave for rout and DM.
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::game::{Dice, REFUSED, apply, end_rally_phase};
+use asl_pto_core::model::{FireMark, Phase, Side};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::orders::dc::{place_dc, set_dc_order, throw_dc};
+use asl_pto_core::rules::orders::fire::fire;
+use asl_pto_core::rules::orders::rout::rout_destinations;
+use asl_pto_core::rules::orders::search::search;
+use asl_pto_core::rules::situation::UnitAt;
+
+use crate::board::{cliff, hex, jp, loc, plain, setting, situation, unit, us};
+
+fn marked(mut u: UnitAt, m: FireMark) -> UnitAt {
+    u.unit.fired = Some(m);
+    u
+}
+
+fn with_dc(mut u: UnitAt) -> UnitAt {
+    u.unit.dc = true;
+    u
+}
+
+#[test]
+fn a11_7_a_location_fought_out_this_ccph_fights_on_next_ccph_not_again_now() {
+    let b = plain();
+    // Two 7-6-8 against a lone 9-0 who survives: Melee, and no second CC in this CCPh.
+    let order = Order::CloseCombat {
+        at: loc(&b, "C3"),
+        attackers: vec![],
+        targets: vec![],
+    };
+    let (mut st, said) = (1..200)
+        .find_map(|seed| {
+            let mut st = situation(
+                &b,
+                Phase::CloseCombat,
+                Side::Japanese,
+                vec![
+                    unit(&b, "jpL", Nationality::Japanese, "9-0", "C3"),
+                    us(&b, "us1", "C3"),
+                ],
+            )
+            .state;
+            let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+            said.iter()
+                .any(|e| e.event == "melee")
+                .then_some((st, said))
+        })
+        .expect("a Melee within the seeds");
+    assert!(said.iter().any(|e| e.text.contains("CC goes on next CCPh")));
+    let again = apply(&mut st, &setting(&b), &order, &mut Dice::new(7));
+    assert_eq!(again[0].event, REFUSED, "{again:?}");
+    assert_eq!(again[0].rule.as_deref(), Some("A11.7"));
+    assert!(!again.iter().any(|e| e.event == "close_combat"));
+    // Next CCPh (a new phase begun), it fights on.
+    st.tallies.cc_attacked.clear();
+    let next = apply(&mut st, &setting(&b), &order, &mut Dice::new(7));
+    assert!(next.iter().any(|e| e.event == "close_combat"), "{next:?}");
+}
+
+#[test]
+fn a11_a_divided_attack_lets_each_unit_attack_once() {
+    let b = plain();
+    let mut st = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Allied,
+        vec![
+            us(&b, "us1", "C3"),
+            us(&b, "us2", "C3"),
+            jp(&b, "jp1", "C3"),
+            jp(&b, "jp2", "C3"),
+        ],
+    )
+    .state;
+    let cc = |a: &str, t: &str| Order::CloseCombat {
+        at: loc(&b, "C3"),
+        attackers: vec![a.into()],
+        targets: vec![t.into()],
+    };
+    let first = apply(&mut st, &setting(&b), &cc("us1", "jp1"), &mut Dice::new(2));
+    let n = first.iter().filter(|e| e.event == "close_combat").count();
+    assert_eq!(n, 2, "us1's attack and the DEFENDER's: {first:?}");
+    // us1 has attacked: it may not again; us2 has not, and only it attacks now (the DEFENDER
+    // made its attack).
+    let s = st.situation(&setting(&b));
+    if s.unit("us1").is_some() {
+        let again = apply(
+            &mut st.clone(),
+            &setting(&b),
+            &cc("us1", "jp2"),
+            &mut Dice::new(2),
+        );
+        assert_eq!(again[0].event, REFUSED, "{again:?}");
+    }
+    if s.unit("us2").is_some() && s.unit("jp2").is_some() {
+        let second = apply(&mut st, &setting(&b), &cc("us2", "jp2"), &mut Dice::new(2));
+        let attacks: Vec<_> = second
+            .iter()
+            .filter(|e| e.event == "close_combat")
+            .collect();
+        assert_eq!(attacks.len(), 1, "{second:?}");
+        assert_eq!(attacks[0].unit.as_deref(), Some("us2"));
+    }
+}
+
+#[test]
+fn a3_a_unit_that_prep_fired_neither_searches_nor_places_nor_sets_a_dc_in_the_mph() {
+    let b = cliff();
+    // us1 beside cave A's Entrance Hex S4 with a DC, marked Prep Fire, in its MPh.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![
+            marked(with_dc(us(&b, "us1", "S4")), FireMark::PrepFire),
+            jp(&b, "jp1", "cave:A"),
+        ],
+    );
+    let r = search(&s, "us1", hex(&b, "S4")).unwrap_err();
+    assert_eq!(r.rule, "A3", "{}", r.reason);
+    assert!(r.reason.contains("Prep Fire"), "{}", r.reason);
+    assert_eq!(place_dc(&s, "us1", "A").unwrap_err().rule, "A3");
+    assert_eq!(set_dc_order(&s, "us1", "A").unwrap_err().rule, "A3");
+    // Unmarked, the same unit may.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us1", "S4")), jp(&b, "jp1", "cave:A")],
+    );
+    assert!(search(&s, "us1", hex(&b, "S4")).is_ok());
+    assert!(place_dc(&s, "us1", "A").is_ok());
+}
+
+#[test]
+fn g11_833_a_throw_is_the_throwers_fire_for_the_phase() {
+    let b = cliff();
+    // A unit that Prep Fired may not Throw in the same phase.
+    let s = situation(
+        &b,
+        Phase::PrepFire,
+        Side::Allied,
+        vec![
+            marked(with_dc(us(&b, "us1", "S4")), FireMark::PrepFire),
+            jp(&b, "jp1", "cave:A"),
+        ],
+    );
+    let r = throw_dc(&s, "us1", "A").unwrap_err();
+    assert!(r.reason.contains("cannot fire again"), "{}", r.reason);
+    // Throwing marks it Prep Fire: it then neither fires nor Throws again in the phase (the
+    // first seed after which it is still in Good Order).
+    let order = Order::ThrowDc {
+        unit: "us1".into(),
+        cave: "A".into(),
+    };
+    let st = (1..100)
+        .find_map(|seed| {
+            let mut st = situation(
+                &b,
+                Phase::PrepFire,
+                Side::Allied,
+                vec![
+                    with_dc(us(&b, "us1", "S4")),
+                    jp(&b, "jp1", "cave:A"),
+                    jp(&b, "jp2", "T4"),
+                ],
+            )
+            .state;
+            let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+            assert!(said.iter().any(|e| e.event == "throw_dc"), "{said:?}");
+            let s = st.situation(&setting(&b));
+            let ok = s.unit("us1").is_some_and(|u| u.unit.good_order()) && s.unit("jp2").is_some();
+            drop(s);
+            ok.then_some(st)
+        })
+        .expect("a Thrower in Good Order after within the seeds");
+    let s = st.situation(&setting(&b));
+    assert_eq!(s.unit("us1").unwrap().unit.fired, Some(FireMark::PrepFire));
+    let r = fire(&s, &["us1".to_string()], &loc(&b, "T4")).unwrap_err();
+    assert!(r.reason.contains("cannot fire again"), "{}", r.reason);
+}
+
+#[test]
+fn g11_6_a_broken_unit_adjacent_to_a_caves_known_occupant_must_rout_and_keeps_dm() {
+    let b = cliff();
+    // Cave A's Entrance Hex S4 (its Base Level); the gully caves J, K and L: IN H5 (G11.6 EX).
+    for (at, cave) in [("S4", "cave:A"), ("H5", "cave:J"), ("H5", "cave:L")] {
+        let mut us1 = us(&b, "us1", at);
+        us1.unit.broken = true;
+        us1.unit.dm = true;
+        let st = situation(
+            &b,
+            Phase::Rout,
+            Side::Allied,
+            vec![us1.clone(), jp(&b, "jp1", cave)],
+        )
+        .state;
+        let plan = rout_destinations(&st.situation(&setting(&b)), "us1").unwrap();
+        assert!(plan.must.holds, "{at} by {cave}: {}", plan.must.reason);
+        assert!(
+            plan.must.reason.contains("ADJACENT"),
+            "{}",
+            plan.must.reason
+        );
+        // DM stays as the RPh ends: the cave's occupant is ADJACENT.
+        let mut st = situation(
+            &b,
+            Phase::Rally,
+            Side::Allied,
+            vec![us1, jp(&b, "jp1", cave)],
+        )
+        .state;
+        let said = end_rally_phase(&mut st, &setting(&b), &mut Dice::new(1));
+        assert!(
+            !said.iter().any(|e| e.event == "dm_removed"),
+            "{at}: {said:?}"
+        );
+    }
+}

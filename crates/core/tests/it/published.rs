@@ -1,0 +1,408 @@
+//! Chapter A's published charts and values as the game plays them (NOT FROM THE SEEDS: their
+//! values live in `assets/tables.ron`, docs/asl-facts.md names the public sources): each test
+//! plays a situation and reads the IFT column and result, the CC Kill Number, the rout's MF, the
+//! First Fire DRM or the order of Morale Checks from the events the game says, not only from the
+//! data file.
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::game::{Dice, Said, apply, ift_result_at};
+use asl_pto_core::los::Location;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::rules::ift::IftResult;
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::orders::banzai::{HeatOfBattle, heat_of_battle};
+use asl_pto_core::rules::orders::rout::rout_destinations;
+use asl_pto_core::rules::orders::units::mc;
+use asl_pto_core::rules::situation::UnitAt;
+use asl_pto_core::rules::tables::Tables;
+use asl_pto_core::state::GameState;
+
+use crate::board::{Board, jp, loc, plain, setting, situation, unit, us};
+
+fn event<'a>(said: &'a [Said], name: &str) -> &'a Said {
+    said.iter()
+        .find(|e| e.event == name)
+        .unwrap_or_else(|| panic!("no {name} event in {said:?}"))
+}
+
+fn dr(e: &Said) -> i32 {
+    e.dice.as_ref().unwrap().iter().map(|d| i32::from(*d)).sum()
+}
+
+#[test]
+fn a7_a_fire_attack_falls_on_the_published_ift_column_and_row() {
+    let b = plain();
+    let t = Tables::builtin();
+    // us1 (7-6-8) adjacent to jp1 in the open: 7 x 2 (PBF) = 14 FP on the 12 column, no DRM.
+    for seed in 1..40 {
+        let mut st = situation(
+            &b,
+            Phase::PrepFire,
+            Side::Allied,
+            vec![us(&b, "us1", "C3"), jp(&b, "jp1", "C4")],
+        )
+        .state;
+        let order = Order::Fire {
+            units: vec!["us1".into()],
+            at: loc(&b, "C4"),
+        };
+        let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+        let fire = event(&said, "fire");
+        assert!(
+            fire.text.contains("= 14 FP on the 12 column"),
+            "{}",
+            fire.text
+        );
+        let result = t.ift(12, dr(fire));
+        assert!(
+            fire.text.ends_with(&format!(": {}", result.text())),
+            "DR {}: {} is not {}",
+            dr(fire),
+            fire.text,
+            result.text()
+        );
+    }
+    // The published 12 column, row by row (asl-facts.md): 1KIA at DR 2, K/3 at 3, NMC at 9.
+    assert_eq!(t.ift(12, 2), IftResult::Kia(1));
+    assert_eq!(t.ift(12, 3), IftResult::K(3));
+    assert_eq!(t.ift(12, 9), IftResult::Nmc);
+    assert_eq!(t.ift(12, 10), IftResult::Ptc);
+    assert_eq!(t.ift(12, 11), IftResult::NoEffect);
+}
+
+/// A CCPh in `at` with `units`, `attacker` the ATTACKER, played with `seed`: what it said.
+fn cc(
+    b: &Board,
+    attacker: Side,
+    units: Vec<UnitAt>,
+    at: &str,
+    seed: u64,
+) -> (Vec<Said>, GameState) {
+    let mut st = situation(b, Phase::CloseCombat, attacker, units).state;
+    let order = Order::CloseCombat {
+        at: loc(b, at),
+        attackers: vec![],
+        targets: vec![],
+    };
+    let said = apply(&mut st, &setting(b), &order, &mut Dice::new(seed));
+    (said, st)
+}
+
+#[test]
+fn a11_11_a_cc_attack_reads_the_published_kill_number_and_hand_to_hand_the_red_one() {
+    let b = plain();
+    // The Allies attack: 7 FP vs 4 is 3-2 (odds rounded down), Kill Number 6; the Japanese
+    // reply 4 vs 7 at 1-2, Kill Number 4.
+    let (said, _) = cc(
+        &b,
+        Side::Allied,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp1", "C3")],
+        "C3",
+        1,
+    );
+    let texts: Vec<&str> = said
+        .iter()
+        .filter(|e| e.event == "close_combat")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        texts[0].contains("3-2 column, the Kill Number 6"),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        texts[1].contains("1-2 column, the Kill Number 4"),
+        "{}",
+        texts[1]
+    );
+    // The Japanese attack: Hand-to-Hand (G1.64), the red Kill Number, black + 2: 4 vs 7 at
+    // 1-2 is 4 + 2 = 6; the American reply too (the CC is Hand-to-Hand), 3-2 at 6 + 2 = 8.
+    let (said, _) = cc(
+        &b,
+        Side::Japanese,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp1", "C3")],
+        "C3",
+        1,
+    );
+    let texts: Vec<&str> = said
+        .iter()
+        .filter(|e| e.event == "close_combat")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        texts[0].contains("1-2 column, Hand-to-Hand (J2.31): the red Kill Number 6"),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        texts[1].contains("3-2 column, Hand-to-Hand (J2.31): the red Kill Number 8"),
+        "{}",
+        texts[1]
+    );
+    // 1-1 gives 5, as the chart does (not 6): a 4-4-7 against a 4-4-7.
+    let t = Tables::builtin().close_combat;
+    assert_eq!(t.odds(4.0, 4.0, false).kill, 5);
+    assert_eq!(t.odds(4.0, 4.0, true).kill, 7);
+}
+
+#[test]
+fn a10_5_all_routing_units_have_6_mf() {
+    let b = plain();
+    // A broken 7-6-8 (4 MF to move) next to a Known Japanese squad, no cover in reach: it may
+    // rout anywhere so allowed within 6 MF of Open Ground (1 MF a hex).
+    let mut us1 = us(&b, "us1", "L5");
+    us1.unit.broken = true;
+    let st = situation(
+        &b,
+        Phase::Rout,
+        Side::Japanese,
+        vec![us1, jp(&b, "jp1", "K5")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "us1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    let most = plan
+        .destinations
+        .iter()
+        .map(|r| r.mf)
+        .fold(0.0_f32, f32::max);
+    assert_eq!(most, 6.0, "{}", plan.why);
+    assert!(
+        plan.destinations.iter().any(|r| r
+            .at
+            .hex()
+            .unwrap()
+            .distance(loc(&b, "L5").hex().unwrap())
+            == 6)
+    );
+    // Played: the rout event names its 6 MF.
+    let far = plan
+        .destinations
+        .iter()
+        .find(|r| r.mf == 6.0)
+        .unwrap()
+        .at
+        .clone();
+    let mut st = st;
+    let order = Order::Rout {
+        unit: "us1".into(),
+        to: far,
+    };
+    let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(1));
+    assert!(event(&said, "rout").text.contains("(6 MF:"), "{said:?}");
+}
+
+#[test]
+fn a10_5_a_broken_unit_in_open_ground_in_los_and_normal_range_of_a_known_enemy_must_rout() {
+    let b = plain();
+    let broken_at = |at: &str| {
+        let mut u = us(&b, "us1", at);
+        u.unit.broken = true;
+        u
+    };
+    // jp1 (4-4-7, Normal Range 4) three hexes away sees us1 in Open Ground: it must rout.
+    let st = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![broken_at("C5"), jp(&b, "jp1", "C2")],
+    )
+    .state;
+    let plan = rout_destinations(&st.situation(&setting(&b)), "us1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(
+        plan.must.reason.contains("Open Ground"),
+        "{}",
+        plan.must.reason
+    );
+    // Beyond its Normal Range (five hexes): no need.
+    let st = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![broken_at("C7"), jp(&b, "jp1", "C2")],
+    )
+    .state;
+    assert!(
+        !rout_destinations(&st.situation(&setting(&b)), "us1")
+            .unwrap()
+            .must
+            .holds
+    );
+    // In the jungle of E5 (not Open Ground) three hexes away: no need either.
+    let st = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![broken_at("E5"), jp(&b, "jp1", "E2")],
+    )
+    .state;
+    assert!(
+        !rout_destinations(&st.situation(&setting(&b)), "us1")
+            .unwrap()
+            .must
+            .holds
+    );
+}
+
+/// First Fire in the Japanese MPh at jp1, who moved into `at`, by us1 from C2.
+fn first_fire_at(b: &Board, at: &str) -> Vec<Said> {
+    let mut jp1 = jp(b, "jp1", at);
+    jp1.unit.mf_spent = 1.0;
+    let mut st = situation(
+        b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![us(b, "us1", "E2"), jp1],
+    )
+    .state;
+    let order = Order::Fire {
+        units: vec!["us1".into()],
+        at: loc(b, at),
+    };
+    apply(&mut st, &setting(b), &order, &mut Dice::new(3))
+}
+
+#[test]
+fn a8_1_first_fire_at_a_moving_unit_gets_ffnam_and_in_open_ground_ffmo() {
+    let b = plain();
+    // In Open Ground (E4): FFNAM and FFMO, -1 each.
+    let said = first_fire_at(&b, "E4");
+    let fire = event(&said, "fire");
+    assert!(fire.text.contains("-1 FFNAM"), "{}", fire.text);
+    assert!(fire.text.contains("-1 FFMO"), "{}", fire.text);
+    assert!(
+        fire.text.contains(&format!("IFT DR {} -2 =", dr(fire))),
+        "{}",
+        fire.text
+    );
+    // In the jungle of E5: FFNAM only (the jungle's TEM).
+    let said = first_fire_at(&b, "E5");
+    let fire = event(&said, "fire");
+    assert!(fire.text.contains("-1 FFNAM"), "{}", fire.text);
+    assert!(!fire.text.contains("FFMO"), "{}", fire.text);
+    // Final Fire in the DFPh is not First Fire: neither.
+    let mut jp1 = jp(&b, "jp1", "E4");
+    jp1.unit.mf_spent = 1.0;
+    let mut st = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Japanese,
+        vec![us(&b, "us1", "E2"), jp1],
+    )
+    .state;
+    let order = Order::Fire {
+        units: vec!["us1".into()],
+        at: loc(&b, "E4"),
+    };
+    let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(3));
+    assert!(!event(&said, "fire").text.contains("FFNAM"));
+}
+
+#[test]
+fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_he_broke() {
+    let b = plain();
+    let units = || {
+        vec![
+            us(&b, "us1", "C3"),
+            unit(&b, "usL", Nationality::American, "9-1", "C3"),
+            us(&b, "us3", "C3"),
+        ]
+    };
+    let mut passed = false;
+    let mut broke = false;
+    for seed in 1..80 {
+        let mut st = situation(&b, Phase::PrepFire, Side::Japanese, units()).state;
+        let mut dice = Dice::new(seed);
+        let said = ift_result_at(
+            &mut st,
+            &setting(&b),
+            &loc(&b, "C3"),
+            IftResult::Mc(1),
+            &mut dice,
+        );
+        let mcs: Vec<&Said> = said.iter().filter(|e| e.event == "morale_check").collect();
+        assert_eq!(mcs.len(), 3, "{said:?}");
+        assert_eq!(mcs[0].unit.as_deref(), Some("usL"), "the leader first");
+        let leader_ok = !st.units.iter().any(|u| u.unit.id == "usL" && u.unit.broken);
+        for m in &mcs[1..] {
+            assert_eq!(
+                m.text.contains("usL's leadership (A10.7"),
+                leader_ok,
+                "{leader_ok}: {}",
+                m.text
+            );
+        }
+        passed |= leader_ok;
+        broke |= !leader_ok;
+    }
+    assert!(passed && broke, "both within the seeds");
+}
+
+#[test]
+fn a_18_no_morale_level_exceeds_ten() {
+    let b = plain();
+    let mut l = unit(&b, "jpL", Nationality::Japanese, "10-0", "C3");
+    l.unit.banzai = Some(loc(&b, "C5"));
+    let mut sq = unit(&b, "jp1", Nationality::Japanese, "4-4-8", "C3");
+    sq.unit.banzai = Some(loc(&b, "C5"));
+    let st = situation(&b, Phase::Movement, Side::Japanese, vec![l, sq]).state;
+    let s = st.situation(&setting(&b));
+    let elr = |_| 3;
+    // A 10-0 in a Banzai Charge: 10 + 1 stays 10.
+    let leader = mc(&s, s.unit("jpL").unwrap(), 0, elr, "a NMC");
+    assert_eq!(leader.level.value, 10, "{}", leader.level.reason);
+    assert!(
+        leader.level.reason.contains("A.18"),
+        "{}",
+        leader.level.reason
+    );
+    // A 4-4-8 with him: 8 + 1 (G1.41) + 1 (the Charge) = 10, at the ceiling.
+    assert_eq!(
+        mc(&s, s.unit("jp1").unwrap(), 0, elr, "a NMC").level.value,
+        10
+    );
+}
+
+#[test]
+fn a15_heat_of_battle_by_the_published_bands() {
+    let b = plain();
+    let st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C3"), us(&b, "us1", "C6")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    let u = s.unit("jp1").unwrap();
+    let rule = |dr| match heat_of_battle(&s, u, dr) {
+        HeatOfBattle::Nothing { rule, .. } => ("nothing", rule),
+        HeatOfBattle::Hardened { rule, .. } => ("hardened", rule),
+        HeatOfBattle::Berserk { rule, .. } => ("berserk", rule),
+    };
+    assert_eq!(rule(4), ("nothing", "A15.2"), "Hero creation only");
+    assert_eq!(rule(5), ("hardened", "A15.3"), "Hero and Battle Hardening");
+    assert_eq!(rule(8), ("hardened", "A15.3"));
+    assert_eq!(rule(9), ("berserk", "G1.62"));
+    assert_eq!(
+        rule(12),
+        ("berserk", "G1.62"),
+        "Surrender is berserk for the Japanese"
+    );
+    // A15.44: with no Known enemy unit in LOS, berserk is Battle Hardening.
+    let st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C3")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    assert!(matches!(
+        heat_of_battle(&s, s.unit("jp1").unwrap(), 10),
+        HeatOfBattle::Hardened { rule: "A15.44", .. }
+    ));
+    let _ = Location::Ground(loc(&b, "C3").hex().unwrap());
+}

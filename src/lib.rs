@@ -6,13 +6,12 @@
 //! -> `sim` -> `view`; the `cli` drives them all.
 
 pub use asl_pto_core::{
-    counters, files, game, hex, los, map, model, opponent, rules, state, vasl, words,
+    counters, files, game, hex, los, map, model, opponent, rules, scenario, state, vasl, words,
 };
 
 pub mod cli;
 pub mod diag;
 pub mod save_file;
-pub mod scenario;
 pub mod sim;
 #[cfg(feature = "viewer")]
 pub mod view;

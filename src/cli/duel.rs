@@ -15,7 +15,6 @@ use crate::model::Side;
 use crate::opponent::Kind;
 use crate::opponent::duel::play_game;
 use crate::scenario::Scenario;
-use crate::sim;
 
 /// What to play.
 pub struct Options {
@@ -52,10 +51,10 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
         )));
     }
     let title = s.title.clone();
-    let mut app = sim::headless(s, o.seed);
-    let board = app.world().resource::<sim::Board>().clone();
-    let start = sim::live::state(app.world_mut(), &board);
-    let setting = board.setting();
+    // The game as set up: no simulation (Bevy) needed to play it.
+    let start = s.initial_state();
+    let (caves, _) = s.cave_system();
+    let setting = s.setting(&caves);
     let (mut allied, mut japanese, mut none) = (0u32, 0u32, 0u32);
     let mut turns = 0u64;
     let mut decisions = 0u64;

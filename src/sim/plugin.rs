@@ -7,7 +7,7 @@ use bevy::state::app::StatesPlugin;
 
 use super::board::Board;
 use super::log::{LogPhase, WalkLog};
-use super::phase::{Phase, PlayerTurn, Tallies, night_of};
+use super::phase::Phase;
 use super::schedule::SimSystems;
 use super::walk::Walk;
 use crate::game::Dice;
@@ -22,17 +22,18 @@ pub struct SimPlugin {
 impl Plugin for SimPlugin {
     fn build(&self, app: &mut App) {
         let (caves, _) = self.scenario.cave_system();
+        let start = self.scenario.initial_state();
         app.insert_resource(Board {
             scenario: self.scenario.clone(),
             caves,
         })
         .insert_resource(Dice::new(self.seed))
-        .insert_resource(PlayerTurn::first(self.scenario.first_attacker))
-        .insert_resource(night_of(&self.scenario))
+        .insert_resource(start.turn)
+        .insert_resource(start.night)
         .insert_resource(Walk::new(self.scenario.script.clone()))
         .init_resource::<WalkLog>()
-        .init_resource::<Tallies>()
-        .init_resource::<crate::state::Scoring>()
+        .insert_resource(start.tallies)
+        .insert_resource(start.scoring)
         .init_resource::<LogPhase>()
         .init_state::<Phase>()
         .configure_sets(

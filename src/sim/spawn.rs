@@ -1,42 +1,36 @@
-//! Spawns the scenario's entities at Startup: hexes, caves (hidden, G11.3), Cave Complexes and
-//! tunnels (hidden), units, Climb counters of units set up Climbing, SMOKE, fires and
-//! Illumination.
+//! Spawns the scenario's entities at Startup from the game as set up
+//! (`Scenario::initial_state`): hexes, caves (hidden, G11.3), Cave Complexes and tunnels
+//! (hidden), units, Climb counters of units set up Climbing, SMOKE, fires and Illumination.
 
 use bevy::prelude::*;
 
 use super::board::Board;
 use super::components::*;
-use super::phase::Tallies;
-use crate::los::Location;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_scenario);
 }
 
-fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut<Tallies>) {
+fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
     let s = &board.scenario;
-    // E1.8: Gunflashes set up with the scenario; read as marking fire at an enemy, so E1.55's
-    // Jitter Fire may occur from the start.
-    for g in &s.gunflashes {
+    // The game as set up (`Scenario::initial_state`, the one every game starts from).
+    let st = s.initial_state();
+    for g in &st.gunflashes {
         commands.spawn(Gunflash { at: g.clone() });
-    }
-    if !s.gunflashes.is_empty() {
-        tallies.gunflash_vs_enemy = true;
     }
     for d in s.map.hexes() {
         commands.spawn(HexCell(d.hex));
     }
     // G11.3: Cave counters, Cave Complexes and their contents always set up hidden.
     for c in &s.caves {
-        commands.spawn((CaveCounter { id: c.id.clone() }, Hidden));
+        let e = commands.spawn(CaveCounter { id: c.id.clone() });
+        with_markers(e, st.hidden_caves.contains(&c.id), false, false);
     }
     for x in &s.complexes {
-        commands.spawn((
-            CaveComplex {
-                primary: x.primary.clone(),
-            },
-            Hidden,
-        ));
+        let e = commands.spawn(CaveComplex {
+            primary: x.primary.clone(),
+        });
+        with_markers(e, st.hidden_complexes.contains(&x.primary), false, false);
     }
     for t in &s.tunnels {
         commands.spawn((
@@ -47,66 +41,29 @@ fn spawn_scenario(mut commands: Commands, board: Res<Board>, mut tallies: ResMut
             Hidden,
         ));
     }
-    for u in &s.units {
-        let e = commands.spawn((
-            Unit {
-                id: u.id.clone(),
-                nationality: u.nationality,
-                counter: u.counter.clone(),
-                broken: u.status.broken,
-                dm: u.status.dm,
-                wounded: u.status.wounded,
-                pinned: u.status.pinned,
-                dc: u.dc,
-                hero: None,
-                mf_spent: 0.0,
-                entered_cave: false,
-                straying: false,
-                movement_dr: false,
-                advanced: false,
-                rally_attempted: false,
-                routed: false,
-                cx: u.status.cx,
-                berserk: u.status.berserk,
-                hardened: false,
-                banzai: None,
-                placed_dc: None,
-                fired: None,
-                hero_attempted: false,
-            },
-            At(u.at.clone()),
-        ));
+    for u in &st.units {
+        let e = commands.spawn((u.unit.clone(), At(u.at.clone())));
         with_markers(e, u.hidden, u.concealed, u.cloaked);
-        if let Location::Climbing { hex, level, vertex } = u.at {
-            commands.spawn(Climb {
-                hex,
-                vertex,
-                level,
-                unit: u.id.clone(),
-            });
-        }
     }
-    for sm in &s.smoke {
-        commands.spawn(Smoke {
-            at: sm.at.clone(),
-            kind: sm.kind,
-            dispersed: false,
-            placed_in: 0,
-        });
+    for c in &st.climbs {
+        commands.spawn(c.clone());
     }
-    for &(hex, levels) in &s.blazes {
+    for sm in &st.smoke {
+        commands.spawn(sm.clone());
+    }
+    for &(hex, levels) in &st.blazes {
         commands.spawn(Blaze { hex, levels });
     }
-    for &hex in &s.flames {
+    for &hex in &st.flames {
         commands.spawn(Flame { hex });
     }
-    for &hex in &s.starshells {
+    for &hex in &st.starshells {
         commands.spawn(Starshell { hex });
     }
-    for &hex in &s.illuminating_rounds {
+    for &hex in &st.irs {
         commands.spawn(IlluminatingRound { hex });
     }
-    for &(hex, count) in &s.trip_flares {
+    for &(hex, count) in &st.trip_flares {
         commands.spawn(TripFlares { hex, count });
     }
 }

@@ -602,3 +602,32 @@ fn g11_88_undo_of_a_cave_elimination_puts_the_cave_back() {
     );
     assert_eq!(save::save(a.world_mut()).unwrap(), saved);
 }
+
+#[test]
+fn issue35_the_game_as_set_up_is_the_scenarios_initial_state_for_every_scenario_and_fixture() {
+    // `Scenario::initial_state` (core, no Bevy) is what the simulation spawns: the state read
+    // back from the entities is the same, for every shipped scenario and test fixture.
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for dir in ["scenarios", "tests/scenarios"] {
+        for e in std::fs::read_dir(crate::common::root().join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "ron") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() > 20, "{files:?}");
+    for p in files {
+        let s = asl_pto::scenario::Scenario::load(&p).unwrap();
+        let start = s.initial_state();
+        let mut app = sim::headless(s, 1);
+        let board = app.world().resource::<sim::Board>().clone();
+        assert_eq!(
+            sim::live::state(app.world_mut(), &board),
+            start,
+            "{}",
+            p.display()
+        );
+    }
+}

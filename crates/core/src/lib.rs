@@ -19,6 +19,7 @@ pub mod map;
 pub mod model;
 pub mod opponent;
 pub mod rules;
+pub mod scenario;
 pub mod state;
 pub mod vasl;
 pub mod words;

@@ -9,6 +9,7 @@ pub mod input;
 pub mod raw;
 mod resolve;
 mod sight;
+mod start;
 pub mod vasl;
 
 pub use crate::model::{Cloud, Moon, Nationality, Phase, Side, SmokeKind};
@@ -27,7 +28,7 @@ use crate::rules::night::nvr;
 
 /// The scenario shipped inside the program (`asl-pto` with no file).
 pub const BUILTIN_NAME: &str = "scenarios/cliff_caves.ron";
-pub const BUILTIN: &str = include_str!("../../scenarios/cliff_caves.ron");
+pub const BUILTIN: &str = include_str!("../../../../scenarios/cliff_caves.ron");
 
 /// Night conditions (E1.1).
 #[derive(Clone, Debug, PartialEq)]

@@ -6,7 +6,8 @@
 //! -> `sim` -> `view`; the `cli` drives them all.
 
 pub use asl_pto_core::{
-    counters, files, game, hex, los, map, model, opponent, rules, scenario, state, vasl, words,
+    counters, duel, files, game, hex, los, map, model, opponent, play, rules, scenario, state,
+    vasl, words,
 };
 
 pub mod cli;

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
 use crate::map::{Depression, Map};
 use crate::vasl::read_archive;
 

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
 use crate::counters::{Catalog, Kind, Lookup};
 use crate::los::Location;
 use crate::rules::{Problem, setup};

@@ -1,5 +1,5 @@
 //! `asl-pto duel SCENARIO --games N --allied KIND --japanese KIND [--seed S] [--json]`: plays N
-//! seeded games of a scenario to their end, both sides by the program (`opponent::duel`), and
+//! seeded games of a scenario to their end, both sides by the program (`duel`, through the match), and
 //! reports each side's wins, the mean game length and the decisions made. Game `i` (from 0) is
 //! played with seed `S + i`. The report is the same, byte for byte, for the same arguments; the
 //! time the decisions took, which is not, goes to standard error.
@@ -10,10 +10,11 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
+use crate::duel::play_game;
 use crate::model::Side;
 use crate::opponent::Kind;
-use crate::opponent::duel::play_game;
 use crate::scenario::Scenario;
 
 /// What to play.
@@ -31,7 +32,7 @@ pub struct Options {
 pub fn kind(text: &str, option: &str) -> Result<Kind, Failure> {
     Kind::parse(text).ok_or_else(|| {
         Failure::input(format!(
-            "{option} {text:?}: the opponent kinds are `doctrine` and `random`"
+            "{option} {text:?}: the opponent kinds are `doctrine` (also called `greedy`) and `random`"
         ))
     })
 }
@@ -51,17 +52,15 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
         )));
     }
     let title = s.title.clone();
-    // The game as set up: no simulation (Bevy) needed to play it.
-    let start = s.initial_state();
-    let (caves, _) = s.cave_system();
-    let setting = s.setting(&caves);
+    // The game as set up and played by the core's match: no simulation (Bevy) needed.
+    let s = std::sync::Arc::new(s);
     let (mut allied, mut japanese, mut none) = (0u32, 0u32, 0u32);
     let mut turns = 0u64;
     let mut decisions = 0u64;
     let t0 = Instant::now();
     for i in 0..o.games {
         let seed = o.seed.wrapping_add(u64::from(i));
-        let g = play_game(&start, &setting, o.allied, o.japanese, seed);
+        let g = play_game(&s, o.allied, o.japanese, seed);
         match g.winner {
             Some(Side::Allied) => allied += 1,
             Some(Side::Japanese) => japanese += 1,

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
 use crate::los::LosEnv;
 use crate::rules::caves::attack::cave_illuminated;
 use crate::rules::night::light::{cave_lit, illuminate};

@@ -9,6 +9,7 @@ mod check;
 pub use check::findings as check_findings;
 mod cost;
 mod duel;
+mod failure;
 mod light;
 mod los;
 mod moves;
@@ -26,7 +27,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::model::Phase;
-use crate::scenario::Scenario;
 
 /// The Location forms, shown after the help of every subcommand that takes Locations
 /// (scenario-format.md, "Locations").
@@ -262,27 +262,8 @@ pub enum Command {
     },
 }
 
-/// A failure to report on stderr as one `error:` line, with its exit code.
-#[derive(Debug)]
-pub struct Failure {
-    pub code: u8,
-    pub message: String,
-}
-
-impl Failure {
-    /// Bad input: exit code 2.
-    pub fn input(message: impl Into<String>) -> Failure {
-        Failure {
-            code: 2,
-            message: message.into(),
-        }
-    }
-}
-
-pub(crate) fn load(path: &std::path::Path) -> Result<Scenario, Failure> {
-    Scenario::load(path).map_err(|e| Failure::input(e.to_string()))
-}
-
+pub use failure::Failure;
+pub(crate) use failure::load;
 pub use out::Out;
 
 /// Runs a parsed command line, its output on stdout.
@@ -482,6 +463,18 @@ pub fn main() -> ExitCode {
         Ok(None) => {}
         Err(e) => {
             out::report(&e.to_string());
+            return ExitCode::from(2);
+        }
+    }
+    // The greedy opponent's weights: the player's `assets/opponent/greedy.ron` (or
+    // ASL_PTO_WEIGHTS) if there is one, else the built-in copy.
+    match crate::opponent::weights::find_and_load() {
+        Ok(Some(w)) => {
+            crate::opponent::weights::install(w);
+        }
+        Ok(None) => {}
+        Err(e) => {
+            out::report(&e);
             return ExitCode::from(2);
         }
     }

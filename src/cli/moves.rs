@@ -2,18 +2,19 @@
 //! phase, with its cheapest MF and path (`rules::moves::field_of_movement`), and `asl-pto cost
 //! SCENARIO FROM TO --unit ID [--phase P] [--json]`: one move as the walk would rule it for
 //! that unit (`rules::orders::movement::move_to`). Both ask the scenario as set up, in phase P
-//! (the MPh by default) with the unit's side the ATTACKER: a headless simulation builds the
-//! situation, so the facts are exactly the walk's.
+//! (the MPh by default) with the unit's side the ATTACKER: a match of the scenario (`play::Match`)
+//! gives the situation, so the facts are exactly the walk's.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use bevy::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
 use crate::los::Location;
 use crate::model::Phase;
+use crate::play::Match;
 use crate::rules::caves::entry::cost;
 use crate::rules::moves::{Reach, field_of_movement};
 use crate::rules::orders::mf_allotment;
@@ -21,21 +22,18 @@ use crate::rules::orders::movement::{MoveEvent, MovePlan, MoveVerb, move_to};
 use crate::rules::orders::rout::{RoutPlan, rout_destinations};
 use crate::rules::situation::{Refusal, Situation};
 use crate::scenario::Scenario;
-use crate::sim::live::situation;
-use crate::sim::{self, Board, PlayerTurn};
 
-/// The scenario as set up, in `phase` with `unit`'s side the ATTACKER: the headless simulation
-/// and its board (the situation borrows the board). Exit 2 for an unknown unit.
-pub(super) fn set_up(s: Scenario, unit: &str, phase: Phase) -> Result<(App, Board), Failure> {
+/// The scenario as set up, in `phase` with `unit`'s side the ATTACKER: a match of it (its
+/// situation, `m.state.situation(&m.setting())`, is what the walk's rulings read). Exit 2 for
+/// an unknown unit.
+pub(super) fn set_up(s: Scenario, unit: &str, phase: Phase) -> Result<Match, Failure> {
     let side = side_of(&s, unit)?;
-    let mut app = sim::headless(s, 1);
-    let world = app.world_mut();
-    world.insert_resource(State::new(phase));
+    let mut m = Match::new(std::sync::Arc::new(s), 1);
+    m.state.phase = phase;
     // A3: the unit's side is the ATTACKER, but in a phase only the DEFENDER acts in (the DFPh)
     // it is the DEFENDER.
-    world.resource_mut::<PlayerTurn>().attacker = phase.attacker_asking(side);
-    let board = world.resource::<Board>().clone();
-    Ok((app, board))
+    m.state.turn.attacker = phase.attacker_asking(side);
+    Ok(m)
 }
 
 /// The side of the scenario's unit `unit`; exit 2 for an unknown unit.
@@ -64,8 +62,9 @@ pub fn run(
     json: bool,
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
-    let (mut app, board) = set_up(s, unit, phase)?;
-    let sit = situation(app.world_mut(), &board);
+    let m = set_up(s, unit, phase)?;
+    let setting = m.setting();
+    let sit = m.state.situation(&setting);
     let u = sit
         .unit_in_play(unit)
         .map_err(|r| Failure::input(r.reason))?;
@@ -193,8 +192,9 @@ pub fn cost_for_unit(
 ) -> Result<ExitCode, Failure> {
     let a = s.location(from).map_err(Failure::input)?;
     let b = s.location(to).map_err(Failure::input)?;
-    let (mut app, board) = set_up(s, unit, phase)?;
-    let mut sit = situation(app.world_mut(), &board);
+    let m = set_up(s, unit, phase)?;
+    let setting = m.setting();
+    let mut sit = m.state.situation(&setting);
     if let Some(u) = sit.units.iter_mut().find(|u| u.unit.id == unit) {
         u.at = a.clone();
     }

@@ -1,6 +1,6 @@
 //! `asl-pto orders SCENARIO UNIT [--phase P] [--load SAVE] [--json]`: every order UNIT could
 //! give now, allowed or refused with its rule: the core's `rules::orders::legal_orders` over the
-//! situation of a headless simulation (the scenario as set up, or a saved walk), so the list is
+//! situation of a match (`play::Match`: the scenario as set up, or a saved walk), so the list is
 //! the one Play mode's Orders window shows and the walk rules. Each order is printed exactly as
 //! a script's `act:` writes it; moves are summarised (their field is `asl-pto moves`).
 
@@ -8,16 +8,15 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use bevy::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
 use crate::model::Phase;
+use crate::play::Match;
 use crate::rules::moves::field_of_movement;
 use crate::rules::orders::legal_orders;
 use crate::scenario::Scenario;
-use crate::sim::live::situation;
-use crate::sim::{self, Board};
 
 /// Where the situation comes from: the scenario as set up (in `phase`, default the MPh, the
 /// unit's side the ATTACKER), or a save (its own phase and ATTACKER; `phase` overrides the
@@ -35,21 +34,20 @@ pub fn run(
     o: &Options,
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
-    let (mut app, board) = match o.load {
+    let m = match o.load {
         None => super::moves::set_up(s, unit, o.phase.unwrap_or(Phase::Movement))?,
         Some(path) => {
             super::moves::side_of(&s, unit)?;
-            let mut app = sim::headless(s, 1);
-            super::walk::load_save(&mut app, path)?;
-            app.update();
+            let mut m = Match::new(std::sync::Arc::new(s), 1);
+            super::walk::load_save(&mut m, path)?;
             if let Some(p) = o.phase {
-                app.world_mut().insert_resource(State::new(p));
+                m.state.phase = p;
             }
-            let board = app.world().resource::<Board>().clone();
-            (app, board)
+            m
         }
     };
-    let sit = situation(app.world_mut(), &board);
+    let setting = m.setting();
+    let sit = m.state.situation(&setting);
     let u = sit
         .unit_in_play(unit)
         .map_err(|r| Failure::input(format!("{} ({})", r.reason, r.rule)))?;

@@ -11,7 +11,7 @@
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
-use super::Failure;
+use super::failure::Failure;
 
 /// Buffered output that handles a closed pipe and a failing write.
 pub struct Out<W: Write> {

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Failure, Out};
+use super::failure::Failure;
+use super::out::Out;
 use crate::rules::sight::{Class, Seen};
 use crate::scenario::{Field, Scenario};
 

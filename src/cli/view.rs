@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{Failure, load};
+use super::failure::{Failure, load};
 use crate::scenario::Scenario;
 
 /// The `view` command line.

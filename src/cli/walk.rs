@@ -1,5 +1,5 @@
 //! `asl-pto walk SCENARIO [--seed N] [--json] [--steps K --save FILE] [--load FILE]`: runs the
-//! scenario's walkthrough script headless (the simulation, `crate::sim`) and prints its events:
+//! scenario's walkthrough script (the core's match, `play::Match`, no Bevy) and prints its events:
 //! JSON Lines with `--json`, else one readable line each (turn, ATTACKER, phase, step, rule,
 //! dice, sentence). `--steps K --save FILE` stops after K steps and writes a save (RON);
 //! `--load FILE` continues a saved walk (its seed and dice come from the save).
@@ -8,10 +8,11 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+use super::failure::Failure;
+use super::out::Out;
 use super::save_file::{same_file, write_atomically};
-use super::{Failure, Out};
+use crate::play::{Match, Program, check as save_check, replay, save};
 use crate::scenario::{MAX_INPUT_BYTES, Scenario, input};
-use crate::sim::{self, WalkLog, runner, save, save_check};
 
 /// What to do with the walk.
 pub struct Options<'a> {
@@ -83,44 +84,45 @@ pub fn parse_opponent(text: &str) -> Result<(crate::model::Side, crate::opponent
     };
     let kind = crate::opponent::Kind::parse(kind).ok_or_else(|| {
         Failure::input(format!(
-            "--opponent {text:?}: the opponent kinds are `doctrine` and `random`"
+            "--opponent {text:?}: the opponent kinds are `doctrine` (also called `greedy`) and `random`"
         ))
     })?;
     Ok((side, kind))
 }
 
-/// Reads, checks and loads the save at `path` into the walk `app`: every problem is one line
+/// Reads, checks and loads the save at `path` into the match `m`: every problem is one line
 /// naming the save file and the line and column (or the offending id). The save's steps are
 /// replayed from the scenario's start with its seed (`replay::replay_checked`): a save whose state,
 /// dice or events are not where its steps lead (edited by hand) is refused, so a loaded walk
 /// always continues the game that was played; its past events are put back in the log, so a
 /// save taken later digests the whole game. Returns how many events the past holds.
-pub(super) fn load_save(app: &mut bevy::app::App, path: &Path) -> Result<usize, Failure> {
+pub(super) fn load_save(m: &mut Match, path: &Path) -> Result<usize, Failure> {
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
     let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
-    let flag = app
-        .world()
-        .get_resource::<sim::opponent::OpponentPlay>()
-        .map(|o| (o.opponent.side, o.opponent.kind));
+    let flag = m
+        .program
+        .as_ref()
+        .map(|p| (p.opponent.side, p.opponent.kind));
     opponent_of_save(path, flag, &saved)?;
-    let scenario = app.world().resource::<sim::Board>().scenario.clone();
+    let scenario = m.scenario().clone();
     save_check::check(&saved, &scenario).map_err(|o| {
         let sep = if o.at(&text).is_some() { "" } else { " " };
         Failure::input(format!("{file}:{sep}{}", o.located(&text)))
     })?;
-    let past = sim::replay::replay_checked(&scenario, &saved)
+    let past = replay::replay_checked(&scenario, &saved)
         .map_err(|d| Failure::input(format!("{file}:{}", departs(&text, &saved, &d))))?;
-    save::load(app.world_mut(), &saved).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    m.load(&saved)
+        .map_err(|e| Failure::input(format!("{file}: {e}")))?;
     let n = past.events.len();
-    app.world_mut().resource_mut::<WalkLog>().events = past.events;
+    m.log = past.events;
     Ok(n)
 }
 
 /// `LINE:COL: why` for a save whose steps do not lead to its state: the first line that differs
 /// from the replay's, found in the save's text.
-fn departs(text: &str, saved: &save::Save, d: &sim::replay::Departs) -> String {
+fn departs(text: &str, saved: &save::Save, d: &replay::Departs) -> String {
     let why = "the save's state does not follow from its steps with its seed (a save edited by \
                hand, or written by another version of the program): it is refused, so that a \
                loaded walk always continues the game that was played";
@@ -195,32 +197,28 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
              true`, an exported game against it): walk it without --opponent",
         ));
     }
-    let mut app = sim::headless(s, o.seed);
+    let mut m = Match::new(std::sync::Arc::new(s), o.seed);
     if let Some((side, kind)) = o.opponent {
-        app.world_mut()
-            .insert_resource(sim::opponent::OpponentPlay::new(side, kind, o.seed));
+        m.program = Some(Program::new(side, kind, o.seed));
     }
     let mut past = 0;
     if let Some(path) = o.load {
-        past = load_save(&mut app, path)?;
+        past = load_save(&mut m, path)?;
         // A walk plays the script: a save of a game played against the program in the viewer
         // is continued by its steps, the program deciding nothing of its own here.
-        let played = app.world().resource::<sim::play::Play>().active;
-        if let Some(mut op) = app
-            .world_mut()
-            .get_resource_mut::<sim::opponent::OpponentPlay>()
-            && played
+        if m.recording
+            && let Some(p) = m.program.as_mut()
         {
-            op.decides = false;
+            p.decides = false;
         }
-        app.update();
     }
     let mut run = 0;
-    while o.steps.is_none_or(|k| run < k) && runner::run_step(&mut app) {
+    while o.steps.is_none_or(|k| run < k) && m.run_next() {
         run += 1;
     }
     if let Some(path) = o.save {
-        let saved = save::save(app.world_mut())
+        let saved = m
+            .save()
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
         write_atomically(path, save::to_ron(&saved).as_bytes()).map_err(|e| {
             Failure::input(format!(
@@ -229,10 +227,8 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
             ))
         })?;
     }
-    let log = app.world().resource::<WalkLog>();
     // A loaded walk prints what follows the save (its past was printed when it was played).
-    Ok(log
-        .events
+    Ok(m.log
         .iter()
         .skip(past)
         .map(|e| if o.json { e.json() } else { e.readable() })

@@ -1,44 +1,19 @@
-//! The snapshots behind "Back", Undo and Redo (issue 15): before each step the runner starts,
-//! the game is saved (a `Save`: the game state, the dice, the script position) with the log's
-//! length, where a `History` is kept (the viewer keeps one; `walk` does not).
+//! Undo and Watch mode's Back (issue 15): where a `History` is kept (the viewer keeps one;
+//! `walk` does not), the match takes a snapshot before each step (`play::Match::undo`); this
+//! resource asks for them and mirrors how many there are.
 
 use bevy::prelude::*;
 
-use super::log::WalkLog;
-use super::save::snapshot_save;
-use super::saved::Save;
-
-/// A snapshot taken before a step: the world as a save, the log's length.
-#[derive(Clone, Debug)]
-pub(super) struct Snapshot {
-    pub(super) save: Box<Save>,
-    pub(super) log_len: usize,
-}
-
-/// The snapshots behind "Back" and Undo (kept only where undo is wanted: the viewer, tests).
-#[derive(Resource, Default, Debug)]
+/// The match keeps the snapshots behind "Back" and Undo (the viewer, tests); how many there
+/// are, mirrored.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct History {
-    pub(super) snapshots: Vec<Snapshot>,
+    pub(super) depth: usize,
 }
 
 impl History {
     /// How many steps can be undone.
     pub fn depth(&self) -> usize {
-        self.snapshots.len()
+        self.depth
     }
-}
-
-/// Takes a snapshot before a step starts (called by the runner; nothing without a `History`).
-pub(super) fn snapshot(world: &mut World) {
-    if !world.contains_resource::<History>() {
-        return;
-    }
-    let Ok(s) = snapshot_save(world) else {
-        return;
-    };
-    let log_len = world.resource::<WalkLog>().events.len();
-    world.resource_mut::<History>().snapshots.push(Snapshot {
-        save: Box::new(s),
-        log_len,
-    });
 }

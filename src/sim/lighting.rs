@@ -5,9 +5,10 @@
 
 use bevy::prelude::*;
 
+use super::board::Board;
 use super::components::*;
 use super::phase::NightState;
-use super::{Board, SimSystems};
+use super::schedule::SimSystems;
 use crate::rules::night::light::light_marks;
 use crate::scenario::light_sources_of;
 

@@ -1,9 +1,9 @@
-//! The game state and the world (issue 24). `state` reads the core's `GameState` from the
-//! world's entities and resources (every ruling reads it through its `Situation`); `write`
-//! brings the entities and resources to a state, changing only what differs (so change
-//! detection sees exactly what an order changed: the relighting, the viewer's redraw);
-//! `play_out` runs a core step (`game::apply`, `game::begin_phase`, ...) on the state read from
-//! the world, writes its state back and logs what it said. Nothing here decides a rule.
+//! The game state and the world (issues 24, 35). The match (`play::Match`, a resource) holds the
+//! game; `mirror` brings the world to it after each of its steps: `write` brings the entities
+//! and resources to its state, changing only what differs (so change detection sees exactly
+//! what an order changed: the relighting, the viewer's redraw). `state` reads a `GameState`
+//! back from the world (what the viewer's tools ask on; the tests' oracle that the mirror holds
+//! the match's state). Nothing here decides a rule.
 
 use std::collections::HashMap;
 
@@ -11,12 +11,14 @@ use bevy::prelude::*;
 
 use super::board::Board;
 use super::components::*;
-use super::log::emit_said;
+use super::log::WalkLog;
 use super::phase::{NightState, Phase, PlayerTurn, Tallies};
-use crate::game::{Dice, Said};
+use super::walk::Walk;
+use crate::game::Dice;
 use crate::los::Location;
+use crate::play::Match;
 use crate::rules::situation::{Situation, UnitAt};
-use crate::state::{GameState, Scoring, Setting};
+use crate::state::{GameState, Scoring};
 
 /// The game state now, read from the world's entities and resources (sorted: the queries come
 /// in no fixed order, and the state reaches the log).
@@ -115,21 +117,51 @@ pub fn tunnel_opening(board: &Board, t: &Tunnel) -> Option<String> {
     })
 }
 
-/// Runs a core step on the state read from the world with the world's dice, writes the state
-/// back (`write`) and logs what the step said, in order, in the turn and phase it began in.
-pub fn play_out(
-    world: &mut World,
-    step: impl FnOnce(&mut GameState, &Setting, &mut Dice) -> Vec<Said>,
-) {
-    let board = world.resource::<Board>().clone();
-    let mut state = state(world, &board);
-    let said = world
-        .resource_scope(|_, mut dice: Mut<Dice>| step(&mut state, &board.setting(), &mut dice));
-    // Logged in the turn the step began in (ending the CCPh starts the next Player Turn).
-    for s in said {
-        emit_said(world, s);
-    }
+/// Brings the world to the match (after each of its steps, a load, an Undo): the entities and
+/// resources to its state (`write`), the `Phase` state to its phase (set, not entered: no
+/// system runs on it), the dice, the script's place (`Walk`), the log (`WalkLog`), the
+/// program's side (`OpponentPlay`) and the Undo depth (`History`), each only where it differs,
+/// so change detection sees exactly what changed.
+pub fn mirror(world: &mut World) {
+    let m = world.resource::<Match>();
+    let (board, state) = (m.board.clone(), m.state.clone());
+    let (dice, walk) = (
+        m.dice.clone(),
+        Walk {
+            steps: m.script.steps.clone(),
+            next: m.script.next,
+            current: m.script.current,
+        },
+    );
+    let depth = m.history_depth();
+    let program = m.program.clone();
+    let log_len = m.log.len();
     write(world, &board, &state);
+    if *world.resource::<State<Phase>>().get() != state.phase {
+        world.insert_resource(State::new(state.phase));
+    }
+    let same_dice = world.get_resource::<Dice>().is_some_and(|d| {
+        d.seed() == dice.seed() && d.position() == dice.position() && d.rolls == dice.rolls
+    });
+    if !same_dice {
+        world.insert_resource(dice);
+    }
+    set_resource(world, &walk);
+    let logged = world.resource::<WalkLog>().events.len();
+    let stale = logged != log_len || {
+        let m = world.resource::<Match>();
+        world.resource::<WalkLog>().events.last() != m.log.last()
+    };
+    if stale {
+        let events = world.resource::<Match>().log.clone();
+        world.resource_mut::<WalkLog>().events = events;
+    }
+    if let Some(mut h) = world.get_resource_mut::<super::history::History>()
+        && h.depth != depth
+    {
+        h.depth = depth;
+    }
+    super::opponent_state::mirror(world, program.as_ref());
 }
 
 /// Sets a resource to `value` if it differs (so `is_changed` means changed).

@@ -13,16 +13,14 @@
 use bevy::prelude::*;
 
 pub use super::history::History;
-use super::log::WalkLog;
-use super::phase::{Phase, PlayerTurn};
+use super::phase::Phase;
 use super::play_state::Queued;
 pub use super::play_state::{Play, PlayOrder};
-use super::runner::{request_phase, request_step};
-use super::save::load;
+use super::runner::request_step;
 use super::schedule::SimSystems;
 pub use super::walk::played;
-use super::walk::{Walk, target_of};
 use crate::los::Location;
+use crate::play::{Match, Watched};
 use crate::scenario::{Order, Step};
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,73 +29,39 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, perform.in_set(SimSystems::Play));
 }
 
-/// Back one step: the last snapshot restored (the step stays in the list, so running the next
-/// step redoes it with the same dice). False when there is nothing to undo or a step is running.
-/// Against the program, back to before the player's last step (its own steps after it are
-/// undone with it; it decides again as the game goes on).
+/// Back one step (`play::Match::undo`), the world mirrored to it. False when there is nothing
+/// to undo (or the snapshot no longer loads: `Play::undo_error` says why).
 pub fn undo(world: &mut World) -> bool {
-    if !undo_one(world) {
-        return false;
-    }
-    let against = world
-        .get_resource::<super::opponent::OpponentPlay>()
-        .is_some_and(|o| o.decides);
-    while against && {
-        let walk = world.resource::<Walk>();
-        walk.steps.get(walk.next).is_some_and(|s| s.opponent)
-    } {
-        if !undo_one(world) {
-            break;
+    let undone = world.resource_mut::<Match>().undo();
+    let done = match undone {
+        Ok(done) => {
+            world.resource_mut::<Play>().undo_error = None;
+            done
         }
-    }
-    true
-}
-
-fn undo_one(world: &mut World) -> bool {
-    if !world.resource::<Walk>().idle() {
-        return false;
-    }
-    let Some(snap) = world
-        .get_resource_mut::<History>()
-        .and_then(|mut h| h.snapshots.pop())
-    else {
-        return false;
+        Err(e) => {
+            world.resource_mut::<Play>().undo_error = Some(e.to_string());
+            false
+        }
     };
-    // The list of steps stays as it is (a save of Play mode would cut it at the snapshot):
-    // the undone step is still next, for Redo.
-    let steps = world.resource::<Walk>().steps.clone();
-    if let Err(e) = load(world, &snap.save) {
-        world.resource_mut::<Play>().undo_error = Some(e.to_string());
-        return false;
+    if done {
+        world.resource_mut::<Play>().queue.clear();
     }
-    world.resource_mut::<Play>().undo_error = None;
-    world.resource_mut::<Walk>().steps = steps;
-    world
-        .resource_mut::<WalkLog>()
-        .events
-        .truncate(snap.log_len);
-    world.resource_mut::<Play>().queue.clear();
-    true
+    super::live::mirror(world);
+    done
 }
 
 /// Runs `step` now as the walk's next step, dropping any steps after it (undone ones).
 pub fn order(world: &mut World, step: Step) -> bool {
-    if !world.resource::<Walk>().idle() {
-        return false;
-    }
     world.resource_mut::<Play>().notice = None;
-    let mut walk = world.resource_mut::<Walk>();
-    let next = walk.next;
-    walk.steps.truncate(next);
-    walk.steps.push(step);
-    request_step(world)
+    super::runner::keep_history(world);
+    let ran = world.resource_mut::<Match>().run_now(step);
+    super::live::mirror(world);
+    ran
 }
 
 /// The game so far as a scenario file that `asl-pto walk` replays to the same events.
 pub fn export(world: &World) -> Result<String, crate::scenario::ScenarioError> {
-    let board = world.resource::<super::board::Board>();
-    let seed = world.resource::<crate::game::Dice>().seed();
-    board.scenario.with_script(&played(world), seed)
+    world.resource::<Match>().export()
 }
 
 fn phase_step(phase: Phase) -> Step {
@@ -137,8 +101,8 @@ fn path_action(unit: &str, to: &Location) -> Order {
 /// Whether the walk's step number `step` was refused.
 fn step_refused(world: &World, step: usize) -> bool {
     world
-        .resource::<WalkLog>()
-        .events
+        .resource::<Match>()
+        .log
         .iter()
         .rev()
         .skip_while(|e| e.step > step)
@@ -146,40 +110,19 @@ fn step_refused(world: &World, step: usize) -> bool {
         .any(|e| e.event == "refused")
 }
 
-/// Watch mode's "Next phase", one move at a time: the next script step if it belongs to this
-/// phase (no phase of its own, or this one) or takes the walk exactly to the next phase; else
-/// the next phase itself. Returns true when the phase has moved on (done).
+/// Watch mode's "Next phase", one move at a time (`play::Match::watch_phase`). Returns true
+/// when the phase has moved on (done).
 fn watch_phase(world: &mut World) -> bool {
-    let phase = *world.resource::<State<Phase>>().get();
-    let pt = world.resource::<PlayerTurn>().number;
-    let walk = world.resource::<Walk>();
-    let next = walk.steps.get(walk.next).cloned();
-    let after = target_of(phase, pt, phase.next());
-    if let Some(step) = next {
-        let target = match (&step.act, step.phase) {
-            (Some(Order::NextPlayerTurn), _) => Some((Phase::Rally, pt + 1)),
-            (_, Some(p)) => Some(target_of(phase, pt, p)),
-            (_, None) => None,
-        };
-        match target {
-            None => {
-                request_step(world);
-                return false;
-            }
-            Some(t) if t == (phase, pt) => {
-                request_step(world);
-                return false;
-            }
-            Some(t) if t == after && phase != Phase::Setup => {
-                request_step(world);
-                return true;
-            }
-            _ => {}
+    super::runner::keep_history(world);
+    let watched = world.resource_mut::<Match>().watch_phase();
+    super::live::mirror(world);
+    match watched {
+        Watched::Step { done } => done,
+        Watched::Phase => {
+            world.resource_mut::<Play>().phase_moved = true;
+            true
         }
     }
-    request_phase(world);
-    world.resource_mut::<Play>().phase_moved = true;
-    true
 }
 
 pub(super) fn perform(world: &mut World) {
@@ -190,9 +133,8 @@ pub(super) fn perform(world: &mut World) {
     for o in orders {
         match o {
             PlayOrder::Start => {
-                let mut walk = world.resource_mut::<Walk>();
-                let next = walk.next;
-                walk.steps.truncate(next);
+                world.resource_mut::<Match>().start_recording();
+                super::live::mirror(world);
                 let mut play = world.resource_mut::<Play>();
                 play.active = true;
                 if std::mem::take(&mut play.phase_moved) {
@@ -212,9 +154,6 @@ pub(super) fn perform(world: &mut World) {
             PlayOrder::Undo => queue(world, Queued::Undo),
         }
     }
-    if !world.resource::<Walk>().idle() {
-        return;
-    }
     // A path's step refused: the rest of the path is dropped.
     let path_ran = world.resource_mut::<Play>().path_ran.take();
     if path_ran.is_some_and(|step| step_refused(world, step)) {
@@ -229,7 +168,7 @@ pub(super) fn perform(world: &mut World) {
     if matches!(
         front,
         Some(Queued::EndPhase | Queued::ToPhase(_) | Queued::Path(_))
-    ) && super::opponent::holds(world)
+    ) && world.resource::<Match>().program_holds()
     {
         return;
     }
@@ -242,18 +181,18 @@ pub(super) fn perform(world: &mut World) {
         }
         Queued::Path(step) => {
             order(world, step);
-            let current = world.resource::<Walk>().current;
+            let current = world.resource::<Match>().script.current;
             world.resource_mut::<Play>().path_ran = Some(current);
         }
         Queued::EndPhase => {
-            let phase = *world.resource::<State<Phase>>().get();
+            let phase = world.resource::<Match>().state.phase;
             if !rout_reminder(world) {
                 order(world, phase_step(phase.next()));
             }
         }
         Queued::ToPhase(p) => {
-            let phase = *world.resource::<State<Phase>>().get();
-            if !world.contains_resource::<super::opponent::OpponentPlay>() {
+            let phase = world.resource::<Match>().state.phase;
+            if world.resource::<Match>().program.is_none() {
                 order(world, phase_step(p));
             } else if phase != p && order(world, phase_step(phase.next())) {
                 // One phase at a time, until there (a game that ends on the way drops it).
@@ -270,7 +209,7 @@ pub(super) fn perform(world: &mut World) {
             undo(world);
         }
         Queued::RecordPhase => {
-            let phase = *world.resource::<State<Phase>>().get();
+            let phase = world.resource::<Match>().state.phase;
             if phase != Phase::Setup {
                 order(world, phase_step(phase));
             }
@@ -290,23 +229,12 @@ pub(super) fn perform(world: &mut World) {
 /// have somewhere to go, would eliminate them for Failure to Rout: the first End phase is held
 /// and the player told (`Play::notice`); the next one ends the phase. Returns true if held.
 fn rout_reminder(world: &mut World) -> bool {
-    let phase = *world.resource::<State<Phase>>().get();
-    let pt = world.resource::<PlayerTurn>().number;
+    let m = world.resource::<Match>();
+    let (phase, pt) = (m.state.phase, m.state.turn.number);
     if phase != Phase::Rout || world.resource::<Play>().warned == Some((pt, phase)) {
         return false;
     }
-    let sides = match world.get_resource::<super::opponent::OpponentPlay>() {
-        Some(o) if o.decides => vec![o.player()],
-        _ => vec![crate::model::Side::Allied, crate::model::Side::Japanese],
-    };
-    let board = world.resource::<super::board::Board>().clone();
-    let st = super::live::state(world, &board);
-    let setting = board.setting();
-    let s = st.situation(&setting);
-    let left: Vec<String> = sides
-        .into_iter()
-        .flat_map(|side| crate::rules::orders::rout::must_rout_still(&s, side))
-        .collect();
+    let left = m.routs_owed();
     if left.is_empty() {
         return false;
     }

@@ -11,10 +11,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_scenario);
 }
 
-fn spawn_scenario(mut commands: Commands, board: Res<Board>) {
+fn spawn_scenario(mut commands: Commands, board: Res<Board>, m: Res<crate::play::Match>) {
     let s = &board.scenario;
     // The game as set up (`Scenario::initial_state`, the one every game starts from).
-    let st = s.initial_state();
+    let st = &m.state;
     for g in &st.gunflashes {
         commands.spawn(Gunflash { at: g.clone() });
     }

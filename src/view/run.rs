@@ -134,9 +134,10 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         .add_plugins(ViewPlugin { options })
         .insert_resource(Selected(selected));
     if let Some((side, kind)) = opponent {
-        app.insert_resource(crate::sim::opponent::OpponentPlay::against_a_player(
-            side, kind, seed,
-        ));
+        crate::sim::opponent::set(
+            app.world_mut(),
+            crate::play::Program::against_a_player(side, kind, seed),
+        );
     }
     if let Some(from) = sees {
         let mut tool = app.world_mut().resource_mut::<sees::SeesTool>();

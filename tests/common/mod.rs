@@ -197,3 +197,40 @@ pub fn two_boards(extra: &str) -> PathBuf {
 pub fn plain_map() -> asl_pto::map::Map {
     asl_pto::map::Map::new(None, 33, 10, 0, asl_pto::map::Terrain::Open)
 }
+
+/// Changes the game in the headless App's match (what every ruling reads), and mirrors the
+/// world to it: a test's set-up of a situation the script does not reach.
+pub fn edit(app: &mut App, f: impl FnOnce(&mut asl_pto::state::GameState)) {
+    f(&mut app.world_mut().resource_mut::<asl_pto::play::Match>().state);
+    sim::live::mirror(app.world_mut());
+}
+
+/// Plays `order` now in the headless App's match, as a step of the walk (no phase of its own).
+pub fn act(app: &mut App, order: asl_pto::scenario::Order) {
+    sim::play::order(
+        app.world_mut(),
+        asl_pto::scenario::Step {
+            say: None,
+            phase: None,
+            act: Some(order),
+            opponent: false,
+        },
+    );
+}
+
+/// Moves the headless App's match on by whole phases (no script step), until `p` of Player
+/// Turn `pt`.
+pub fn phase_until(app: &mut App, p: sim::Phase, pt: u32) {
+    for _ in 0..40 {
+        let st = &app.world().resource::<asl_pto::play::Match>().state;
+        if st.phase == p && st.turn.number == pt {
+            return;
+        }
+        assert!(
+            sim::runner::request_phase(app.world_mut()),
+            "the game ended before {p:?} of Player Turn {pt}"
+        );
+        app.update();
+    }
+    panic!("never reached {p:?} of Player Turn {pt}");
+}

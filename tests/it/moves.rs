@@ -5,13 +5,13 @@
 //! `cost --unit` through the real binary.
 
 use asl_pto::los::Location;
+use asl_pto::play::Match;
 use asl_pto::rules::moves::{Reach, field_of_movement};
 use asl_pto::rules::orders::climb::{ClimbPlan, climb};
 use asl_pto::rules::orders::movement::{MovePlan, MoveVerb, move_to};
 use asl_pto::rules::situation::Refusal;
 use asl_pto::scenario::Order;
-use asl_pto::sim::live::situation;
-use asl_pto::sim::{self, At, Board, Climb, Cloaked, Concealed, Hidden, Unit, Walk, WalkLog};
+use asl_pto::sim::{self, At, Climb, Cloaked, Concealed, Hidden, Unit, WalkLog};
 use bevy::prelude::*;
 
 use crate::common::{self, app, demo, demo_path, fixture_path, json, run, stdout_ok};
@@ -44,9 +44,9 @@ fn unit_state(app: &mut App, id: &str) -> (Location, f32, bool, bool, bool) {
 }
 
 /// Asks the core about a movement order, on the live situation.
-fn ask(world: &mut World, action: &Order) -> Option<Asked> {
-    let board = world.resource::<Board>().clone();
-    let s = situation(world, &board);
+fn ask(m: &Match, action: &Order) -> Option<Asked> {
+    let setting = m.setting();
+    let s = m.state.situation(&setting);
     let (unit, to, verb) = match action {
         Order::Move { unit: u, to } => (u, to.clone(), MoveVerb::Move),
         Order::EnterCave { unit: u, cave: c } => {
@@ -83,42 +83,31 @@ fn ask(world: &mut World, action: &Order) -> Option<Asked> {
     })
 }
 
-/// What the core said about the order the walk resolves this frame.
-#[derive(Resource, Default)]
-struct Asking(Option<Asked>);
-
-/// Runs just before the walk's `drive`: when `drive` is about to resolve the step's action
-/// (its phase reached), asks the core about it on the same situation. Reads only, so the walk
-/// is the plain walk.
-fn ask_before_drive(world: &mut World) {
-    let phase = *world.resource::<State<sim::Phase>>().get();
-    let pt = world.resource::<sim::PlayerTurn>().number;
-    let walk = world.resource::<Walk>();
-    let ready = walk
-        .target
-        .is_none_or(|(target, min)| phase == target && pt >= min);
-    let Some(action) = walk.pending.clone().filter(|_| ready) else {
-        return;
-    };
-    let asked = ask(world, &action);
-    world.insert_resource(Asking(asked));
-}
-
-/// A headless walk of demo `name` that asks the core before each action.
+/// A headless walk of demo `name`.
 fn asking_app(name: &str, seed: u64) -> App {
-    let mut app = app(demo(name), seed);
-    app.init_resource::<Asking>();
-    app.add_systems(Update, ask_before_drive.before(sim::runner::drive));
-    app
+    app(demo(name), seed)
 }
 
 /// Runs the next script step; returns what the core said about its movement order (None
-/// inside for another action), or None when the script is over.
+/// inside for another action), or None when the script is over. The core is asked on the
+/// situation the step's order meets: a copy of the match runs the step without its order (its
+/// phases reached, its words said), then the real step runs.
 fn step_asking(app: &mut App) -> Option<Option<Asked>> {
+    let m = app.world().resource::<Match>();
+    let asked = m.script.steps.get(m.script.next).and_then(|step| {
+        let action = step.act.clone()?;
+        let mut probe = m.clone();
+        probe.script.steps[probe.script.next].act = None;
+        probe.run_next();
+        if probe.over() {
+            return None;
+        }
+        ask(&probe, &action)
+    });
     if !sim::runner::run_step(app) {
         return None;
     }
-    Some(app.world_mut().resource_mut::<Asking>().0.take())
+    Some(asked)
 }
 
 /// The events logged since `from`.

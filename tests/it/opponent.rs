@@ -3,10 +3,10 @@
 //! gives an order the rules refuse, the same seed plays the same game, and `asl-pto duel`
 //! reports the same thing for the same arguments.
 
+use asl_pto::duel::play_game;
 use asl_pto::game::{Dice, REFUSED, apply};
 use asl_pto::los::Location;
 use asl_pto::model::{Phase, Side};
-use asl_pto::opponent::duel::play_game;
 use asl_pto::opponent::view::known_state;
 use asl_pto::opponent::{Kind, Moment, Opponent};
 use asl_pto::rules::situation::UnitAt;
@@ -88,7 +88,7 @@ fn a12_the_opponent_s_orders_up_to_a_reveal_are_the_same_whatever_the_question_m
     let t5 = Location::Ground(board.scenario.map.hex("T5").unwrap());
     // The Allied PFPh and MPh of the first Player Turn, played by the doctrine on each.
     let orders = |mut st: GameState| -> Vec<String> {
-        let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+        let mut me = Opponent::new(Side::Allied, Kind::Greedy, 7);
         let mut dice = Dice::new(7);
         let mut given = Vec::new();
         for phase in [Phase::PrepFire, Phase::Movement] {
@@ -114,16 +114,15 @@ fn a12_the_opponent_s_orders_up_to_a_reveal_are_the_same_whatever_the_question_m
 
 #[test]
 fn the_opponent_never_gives_an_order_the_rules_refuse_and_the_same_seed_plays_the_same_game() {
-    let (start, board) = assault();
-    let setting = board.setting();
+    let s = std::sync::Arc::new(demo("assault"));
     for (allied, japanese) in [
-        (Kind::Doctrine, Kind::Doctrine),
-        (Kind::Doctrine, Kind::Random),
-        (Kind::Random, Kind::Doctrine),
+        (Kind::Greedy, Kind::Greedy),
+        (Kind::Greedy, Kind::Random),
+        (Kind::Random, Kind::Greedy),
         (Kind::Random, Kind::Random),
     ] {
         for seed in 1..=5 {
-            let g = play_game(&start, &setting, allied, japanese, seed);
+            let g = play_game(&s, allied, japanese, seed);
             assert!(
                 g.said.iter().all(|e| e.event != REFUSED),
                 "{allied:?}/{japanese:?} seed {seed}: {:?}",
@@ -136,7 +135,7 @@ fn the_opponent_never_gives_an_order_the_rules_refuse_and_the_same_seed_plays_th
                 "every order is said with its reason"
             );
             if seed == 1 {
-                assert_eq!(play_game(&start, &setting, allied, japanese, seed), g);
+                assert_eq!(play_game(&s, allied, japanese, seed), g);
             }
         }
     }
@@ -285,7 +284,6 @@ fn walk_opponent_plays_its_side_where_the_script_gives_it_no_order_and_the_same_
 /// Order enemy within 16 hexes sees them, G11.75), played by the program against a person
 /// (fog of war) who orders nothing, for two Game Turns: what was said, in order.
 fn fogged_game(kind: Kind, seed: u64) -> Vec<asl_pto::sim::Event> {
-    use asl_pto::sim::opponent::OpponentPlay;
     let text = r#"Scenario(
         title: "Fog of war",
         pto: true,
@@ -306,8 +304,10 @@ fn fogged_game(kind: Kind, seed: u64) -> Vec<asl_pto::sim::Event> {
         victory: [Otherwise(Japanese)],
     )"#;
     let mut app = sim::headless(crate::common::from_text(text), seed);
-    app.world_mut()
-        .insert_resource(OpponentPlay::against_a_player(Side::Japanese, kind, seed));
+    sim::opponent::set(
+        app.world_mut(),
+        asl_pto::play::Program::against_a_player(Side::Japanese, kind, seed),
+    );
     for _ in 0..80 {
         if sim::runner::game_over(app.world()) {
             break;
@@ -507,4 +507,46 @@ fn issue_34_the_random_kind_gives_no_such_order_either() {
     holes_closed_over_duel_events("assault", "random", "random", 30, true);
     // At night a random American side seldom comes near enough for a CC.
     holes_closed_over_duel_events("night_ridge", "random", "random", 30, false);
+}
+
+/// `duel` of the assault, doctrine against random, with the weights file `weights`.
+fn duel_with_weights(weights: &str, name: &str) -> std::process::Output {
+    let path = crate::common::temp_file(name, weights);
+    crate::common::bin()
+        .args([
+            "duel",
+            &demo_path("assault"),
+            "--games",
+            "3",
+            "--allied",
+            "greedy",
+            "--japanese",
+            "random",
+            "--json",
+        ])
+        .env("ASL_PTO_WEIGHTS", &path)
+        .output()
+        .expect("the program runs")
+}
+
+#[test]
+fn issue35_the_greedy_weights_are_a_file_a_player_changes_without_a_rebuild() {
+    const WEIGHTS: &str = include_str!("../../assets/opponent/greedy.ron");
+    let shipped = duel_with_weights(WEIGHTS, "weights_same.ron");
+    assert_eq!(shipped.status.code(), Some(0), "{}", stderr(&shipped));
+    // An Allied side that weighs no move worth making never takes the caves.
+    let idle = WEIGHTS.replace("per_hex_nearer: 0.3", "per_hex_nearer: 0.0");
+    let o = duel_with_weights(&idle, "weights_idle.ron");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_ne!(o.stdout, shipped.stdout, "the weights change the games");
+    // A bad file: exit 2, one line naming it with its line and column.
+    let bad = WEIGHTS.replace("starshell: 0.5", "starshell: \"bright\"");
+    let o = duel_with_weights(&bad, "weights_bad.ron");
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.contains("weights_bad.ron:") && e.contains("weights"),
+        "{e}"
+    );
 }

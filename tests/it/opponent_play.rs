@@ -21,7 +21,10 @@ use crate::common::demo;
 fn game(s: Scenario, seed: u64, kind: Kind) -> App {
     let mut a = sim::headless(s, seed);
     a.init_resource::<History>();
-    a.insert_resource(OpponentPlay::against_a_player(Side::Japanese, kind, seed));
+    sim::opponent::set(
+        a.world_mut(),
+        asl_pto::play::Program::against_a_player(Side::Japanese, kind, seed),
+    );
     a.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         Duration::from_secs(1),
     ));
@@ -105,9 +108,9 @@ fn reload(a: &mut App, s: &Scenario, seed: u64) -> App {
         Duration::from_secs(1),
     ));
     save::load(b.world_mut(), &saved).unwrap();
-    let past = sim::replay::replay_checked(s, &saved).expect("its steps lead to it");
-    b.world_mut().resource_mut::<WalkLog>().events = past.events;
-    b.insert_resource(past.history);
+    let past = sim::replay::replay_checked(&std::sync::Arc::new(s.clone()), &saved)
+        .expect("its steps lead to it");
+    save::adopt_past(b.world_mut(), past);
     assert!(b.world().resource::<Play>().active);
     assert!(b.world().resource::<OpponentPlay>().decides);
     b
@@ -116,7 +119,7 @@ fn reload(a: &mut App, s: &Scenario, seed: u64) -> App {
 #[test]
 fn issue_28_against_the_program_its_orders_are_steps_a_save_goes_on_with_the_same_game_and_the_export_walks_it()
  {
-    saved_and_exported(Kind::Doctrine, 2);
+    saved_and_exported(Kind::Greedy, 2);
 }
 
 #[test]
@@ -128,7 +131,7 @@ fn saved_and_exported(kind: Kind, seed: u64) {
     let s = demo("assault");
     // The whole game, never saved.
     let mut a = game(s.clone(), seed, kind);
-    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let mut me = Opponent::new(Side::Allied, Kind::Greedy, 7);
     let mut seen = Seen::default();
     assert!(
         drive(&mut a, &mut me, &mut seen, &|_| false),
@@ -162,7 +165,7 @@ fn saved_and_exported(kind: Kind, seed: u64) {
     );
     // Saved halfway (while the player is to act), loaded and played on: the same game.
     let mut b = game(s.clone(), seed, kind);
-    let mut me_b = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let mut me_b = Opponent::new(Side::Allied, Kind::Greedy, 7);
     let half = steps.len() / 2;
     assert!(drive(&mut b, &mut me_b, &mut Seen::default(), &|x| {
         x.world().resource::<Walk>().next >= half
@@ -253,8 +256,8 @@ fn settle(a: &mut App) {
 #[test]
 fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     let s = crate::common::fixture("opponent_open");
-    let mut a = game(s.clone(), 3, Kind::Doctrine);
-    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let mut a = game(s.clone(), 3, Kind::Greedy);
+    let mut me = Opponent::new(Side::Allied, Kind::Greedy, 7);
     let mut seen = Seen::default();
     assert!(drive(&mut a, &mut me, &mut seen, &|_| false));
     assert!(seen.awaited >= 1 && seen.fired >= 1, "{seen:?}");
@@ -280,8 +283,8 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     assert_eq!(ev[fire].phase, "MPh");
 
     // The same game, to the first wait: the program's last step moved jp1 into C3.
-    let mut b = game(s, 3, Kind::Doctrine);
-    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 7);
+    let mut b = game(s, 3, Kind::Greedy);
+    let mut me = Opponent::new(Side::Allied, Kind::Greedy, 7);
     assert!(drive(&mut b, &mut me, &mut Seen::default(), &|x| awaiting(
         x
     )
@@ -358,7 +361,7 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
 fn issue_28_a_way_to_a_later_phase_passes_the_program_s_moves_without_waiting_for_the_player() {
     // `--phase DFPh` against the Japanese of opponent_open: their MPh is crossed on the way;
     // the program's moves do not stop it there (the player asked to go on to the DFPh).
-    let mut a = game(crate::common::fixture("opponent_open"), 3, Kind::Doctrine);
+    let mut a = game(crate::common::fixture("opponent_open"), 3, Kind::Greedy);
     a.world_mut()
         .write_message(PlayOrder::ToPhase(Phase::DefensiveFire));
     for _ in 0..200 {

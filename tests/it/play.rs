@@ -257,14 +257,14 @@ fn a_loaded_play_save_replays_its_log_and_undoes_to_its_first_step() {
     let text = save::to_ron(&save::save(a.world_mut()).unwrap());
     let saved: save::Save = ron::from_str(&text).unwrap();
     // The past is replayed from the save alone: the same events, the same depth of Undo.
-    let past = asl_pto::sim::replay::replay(&s, &saved).expect("the save replays");
+    let past = asl_pto::sim::replay::replay(&std::sync::Arc::new(s.clone()), &saved)
+        .expect("the save replays");
     assert_eq!(past.events, events(&a));
-    assert_eq!(past.history.depth(), depth);
+    assert_eq!(past.history.len(), depth);
     // A fresh game with the save and its past: Undo walks back exactly as the saved game does.
     let mut b = game(s, 99);
     save::load(b.world_mut(), &saved).unwrap();
-    b.world_mut().resource_mut::<WalkLog>().events = past.events;
-    b.insert_resource(past.history);
+    save::adopt_past(b.world_mut(), past);
     b.update();
     let (ta, tb) = (undo_trail(&mut a, depth), undo_trail(&mut b, depth));
     assert_eq!(ta, tb);
@@ -290,7 +290,8 @@ fn a_loaded_watched_save_replays_its_steps_and_its_phases() {
     }
     let saved = save::save(a.world_mut()).unwrap();
     assert!(saved.played.is_none());
-    let past = asl_pto::sim::replay::replay(&s, &saved).expect("the save replays");
+    let past = asl_pto::sim::replay::replay(&std::sync::Arc::new(s.clone()), &saved)
+        .expect("the save replays");
     // The same events but for the step a phase event was told in (a phase reached by "Next
     // phase" before a step is reached by the step in the replay).
     let strip = |e: &[sim::Event]| -> Vec<(String, String, String)> {
@@ -301,7 +302,7 @@ fn a_loaded_watched_save_replays_its_steps_and_its_phases() {
     assert_eq!(strip(&past.events), strip(&events(&a)));
     // Undo goes back step by step to the start (a phase the watcher advanced on its own may be
     // one with the step that follows it).
-    let depth = past.history.depth();
+    let depth = past.history.len();
     assert!(depth >= saved.next_step, "{depth}");
     assert!(depth <= a.world().resource::<History>().depth(), "{depth}");
 }
@@ -324,14 +325,14 @@ fn a_save_edited_by_hand_loads_without_a_past() {
     let mut b = game(s.clone(), 4);
     save::load(b.world_mut(), &saved).unwrap();
     b.update();
-    assert!(asl_pto::sim::replay::replay(&s, &saved).is_none());
+    assert!(asl_pto::sim::replay::replay(&std::sync::Arc::new(s.clone()), &saved).is_none());
     // The save's own state stands: us2 where the edit put it.
     let map = b.world().resource::<sim::Board>().scenario.map.clone();
     assert_eq!(at(&mut b, "us2"), Location::parse("U6", &map).unwrap());
     // A log that differs from the save's digest is no past of it either.
     let mut other = save::save(a.world_mut()).unwrap();
     other.events = Some(save::events_digest(&[]));
-    assert!(asl_pto::sim::replay::replay(&s, &other).is_none());
+    assert!(asl_pto::sim::replay::replay(&std::sync::Arc::new(s.clone()), &other).is_none());
 }
 
 #[test]
@@ -354,7 +355,8 @@ fn play_from_here_after_watching_by_phases_records_the_phase_so_the_game_replays
     let o = act(&a, r#"Los("S4", "T5")"#);
     send(&mut a, [o]);
     let saved = save::save(a.world_mut()).unwrap();
-    let past = asl_pto::sim::replay::replay(&s, &saved).expect("the game replays");
+    let past = asl_pto::sim::replay::replay(&std::sync::Arc::new(s.clone()), &saved)
+        .expect("the game replays");
     let los = |e: &[sim::Event]| {
         e.iter()
             .rev()

@@ -11,7 +11,7 @@ use asl_pto::sim::{
 };
 use bevy::prelude::*;
 
-use crate::common::{fixture as scenario, run_to};
+use crate::common::{act, edit, fixture as scenario, run_to};
 
 fn app(name: &str, seed: u64) -> App {
     sim::headless(scenario(name), seed)
@@ -37,17 +37,9 @@ fn phase(app: &App) -> Phase {
     *app.world().resource::<State<Phase>>().get()
 }
 
-/// Moves through the phases with `app.update()` alone, until `p` of Player Turn `pt`.
+/// Moves through the phases alone (no script step), until `p` of Player Turn `pt`.
 fn update_until(app: &mut App, p: Phase, pt: u32) {
-    for _ in 0..40 {
-        if phase(app) == p && app.world().resource::<PlayerTurn>().number == pt {
-            return;
-        }
-        let next = phase(app).next();
-        app.world_mut().resource_mut::<NextState<Phase>>().set(next);
-        app.update();
-    }
-    panic!("never reached {p:?} of Player Turn {pt}");
+    crate::common::phase_until(app, p, pt);
 }
 
 #[test]
@@ -224,10 +216,13 @@ fn b11_4_a_climber_advances_off_its_counter_in_the_aph() {
     assert_eq!(q.iter(a.world()).count(), 1, "set up on its Climb counter");
     // In the MPh a Move onto the cliff top is refused: it is reached by Climbing.
     update_until(&mut a, Phase::Advance, 1);
-    a.world_mut().resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Order::Move {
-        unit: "us1".into(),
-        to: Location::Ground(s5()),
-    });
+    act(
+        &mut a,
+        asl_pto::scenario::Order::Move {
+            unit: "us1".into(),
+            to: Location::Ground(s5()),
+        },
+    );
     a.update();
     let (_, at) = unit(&mut a, "us1");
     assert_eq!(at, Location::Ground(s5()));
@@ -294,17 +289,19 @@ fn g11_85_cave_smoke_removed_and_g11_851_wp_reveals_higher_caves() {
     let mut a = app("walk_cliff.ron", 7);
     update_until(&mut a, Phase::CloseCombat, 1);
     // WP placed in cave A (Level 0) this Player Turn; SMOKE from setup in cave M stays.
-    a.world_mut().spawn(Smoke {
-        at: Location::Cave("A".into()),
-        kind: asl_pto::scenario::SmokeKind::WpGrenade,
-        dispersed: false,
-        placed_in: 1,
-    });
-    a.world_mut().spawn(Smoke {
-        at: Location::Cave("M".into()),
-        kind: asl_pto::scenario::SmokeKind::Grenade,
-        dispersed: false,
-        placed_in: 0,
+    edit(&mut a, |st| {
+        st.smoke.push(Smoke {
+            at: Location::Cave("A".into()),
+            kind: asl_pto::scenario::SmokeKind::WpGrenade,
+            dispersed: false,
+            placed_in: 1,
+        });
+        st.smoke.push(Smoke {
+            at: Location::Cave("M".into()),
+            kind: asl_pto::scenario::SmokeKind::Grenade,
+            dispersed: false,
+            placed_in: 0,
+        });
     });
     update_until(&mut a, Phase::Rally, 2);
     let mut q = a.world_mut().query::<&Smoke>();
@@ -357,13 +354,7 @@ fn concealed_units(a: &mut App) -> Vec<String> {
 fn e1_32_a_unit_out_of_enemy_los_in_concealment_terrain_gains_concealment_at_night() {
     // Without the Blaze, jp1's woods in J5 are dark and beyond every American's NVR.
     let mut a = app("walk_night.ron", 7);
-    let mut q = a
-        .world_mut()
-        .query_filtered::<Entity, With<asl_pto::sim::Blaze>>();
-    let blazes: Vec<Entity> = q.iter(a.world()).collect();
-    for e in blazes {
-        a.world_mut().despawn(e);
-    }
+    edit(&mut a, |st| st.blazes.clear());
     assert!(!concealed_units(&mut a).contains(&"jp1".to_string()));
     update_until(&mut a, Phase::Rally, 2);
     let concealed = concealed_units(&mut a);
@@ -540,32 +531,22 @@ fn g1_425_a_t_h_hero_whose_designated_target_is_eliminated_is_eliminated_at_once
     // the map here), and the next order resolved eliminates the Hero (G1.425).
     let mut a = app("g11_6_cliff", 1);
     update_until(&mut a, Phase::Movement, 1);
-    let world = a.world_mut();
-    let mut q = world.query::<(Entity, &mut Unit)>();
-    let mut us1 = None;
-    for (e, mut u) in q.iter_mut(world) {
-        if u.id == "jp1" {
-            u.hero = Some(asl_pto::model::Hero {
-                target: "us1".into(),
-                created_in: 1,
-                attacked: false,
-            });
-        }
-        if u.id == "us1" {
-            us1 = Some(e);
-        }
-    }
+    edit(&mut a, |st| {
+        let jp1 = st.units.iter_mut().find(|u| u.unit.id == "jp1").unwrap();
+        jp1.unit.hero = Some(asl_pto::model::Hero {
+            target: "us1".into(),
+            created_in: 1,
+            attacked: false,
+        });
+    });
+    let light = || asl_pto::scenario::Order::Light {
+        at: Location::Ground(s5()),
+    };
     // While his target is in play, nothing happens to him.
-    world.resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Order::Light {
-        at: Location::Ground(s5()),
-    });
-    a.update();
+    act(&mut a, light());
     assert!(unit_opt(&mut a, "jp1").is_some());
-    a.world_mut().despawn(us1.unwrap());
-    a.world_mut().resource_mut::<sim::Walk>().pending = Some(asl_pto::scenario::Order::Light {
-        at: Location::Ground(s5()),
-    });
-    a.update();
+    edit(&mut a, |st| st.units.retain(|u| u.unit.id != "us1"));
+    act(&mut a, light());
     assert!(unit_opt(&mut a, "jp1").is_none(), "the Hero is eliminated");
     let e = events(&a)
         .into_iter()
@@ -586,14 +567,9 @@ fn g11_88_undo_of_a_cave_elimination_puts_the_cave_back() {
     // after a DC destroyed cave G left it gone (found by the every-order test).
     let mut a = app("g11_6_cliff", 1);
     let saved = save::save(a.world_mut()).unwrap();
-    let world = a.world_mut();
-    let mut q = world.query::<(Entity, &CaveCounter)>();
-    let g = q
-        .iter(world)
-        .find(|(_, c)| c.id == "G")
-        .map(|(e, _)| e)
-        .unwrap();
-    world.despawn(g);
+    edit(&mut a, |st| st.eliminated_caves.push("G".into()));
+    let mut q = a.world_mut().query::<&CaveCounter>();
+    assert!(q.iter(a.world()).all(|c| c.id != "G"), "cave G is gone");
     save::load(a.world_mut(), &saved).unwrap();
     let mut q = a.world_mut().query_filtered::<&CaveCounter, With<Hidden>>();
     assert!(

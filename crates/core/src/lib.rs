@@ -11,6 +11,7 @@
 //! reads VASL board archives (`bdNN` files) into hexes for the map.
 
 pub mod counters;
+pub mod duel;
 pub mod files;
 pub mod game;
 pub mod hex;
@@ -18,6 +19,7 @@ pub mod los;
 pub mod map;
 pub mod model;
 pub mod opponent;
+pub mod play;
 pub mod rules;
 pub mod scenario;
 pub mod state;

@@ -292,7 +292,7 @@ pub struct Unit {
     pub hardened: bool,
     /// Making a Banzai Charge this Player Turn (G1.5, A25.23): the Location it charges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub banzai: Option<crate::los::Location>,
+    pub banzai: Option<crate::los::location::Location>,
     /// A DC it has Placed this MPh, waiting to detonate in the AFPh (A23.3; G11.833).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placed_dc: Option<PlacedDc>,
@@ -311,7 +311,7 @@ pub struct Unit {
 #[serde(deny_unknown_fields)]
 pub struct PlacedDc {
     pub cave: String,
-    pub from: crate::los::Location,
+    pub from: crate::los::location::Location,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use super::board::{bench_map, bench_map_of, bench_scenario};
-use super::{median, time_ms};
+use super::stats::{median, time_ms};
 use crate::hex::{Hex, centre_line};
 use crate::los::Location;
 use crate::los::{End, LosEnv};

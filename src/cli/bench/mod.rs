@@ -12,30 +12,20 @@ mod los;
 mod moves;
 mod opponent;
 mod render;
+mod stats;
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use serde_json::json;
 
-use super::{Failure, Out};
+use crate::cli::failure::Failure;
+use crate::cli::out::Out;
 use los::{ScaleFigure, measure, measure_scale};
 use moves::measure_moves;
 use render::render_figures;
 
 pub use board::bench_map_of;
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn time_ms(f: &mut dyn FnMut()) -> f64 {
-    let t = Instant::now();
-    f();
-    t.elapsed().as_secs_f64() * 1e3
-}
 
 pub fn run(
     json: bool,

@@ -5,12 +5,12 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use super::board::bench_scenario;
-use super::median;
-use crate::cli::Failure;
+use super::stats::median;
+use crate::cli::failure::Failure;
 use crate::los::Location;
 use crate::model::Phase;
+use crate::play::Match;
 use crate::rules::moves::field_of_movement;
-use crate::sim::{self, Board, PlayerTurn};
 
 /// `moves_ms`: one squad's legal-move field on a map of several boards.
 pub(super) struct MovesFigure {
@@ -52,12 +52,11 @@ pub(super) fn measure_moves(boards: u32, runs: usize) -> Result<MovesFigure, Fai
     s.units = vec![squad];
     let hexes = s.map.hexes().count();
     let from = s.map.name(mid);
-    let mut app = sim::headless(s, 1);
-    let world = app.world_mut();
-    world.insert_resource(bevy::prelude::State::new(Phase::Movement));
-    world.resource_mut::<PlayerTurn>().attacker = side;
-    let board = world.resource::<Board>().clone();
-    let sit = sim::live::situation(app.world_mut(), &board);
+    let mut m = Match::new(std::sync::Arc::new(s), 1);
+    m.state.phase = Phase::Movement;
+    m.state.turn.attacker = side;
+    let setting = m.setting();
+    let sit = m.state.situation(&setting);
     let reached = field_of_movement(&sit, "bench")
         .map_err(|r| Failure::input(format!("bench: the squad cannot move ({})", r.reason)))?
         .len();

@@ -4,14 +4,13 @@
 
 use std::time::Instant;
 
-use super::median;
-use crate::cli::Failure;
+use super::stats::median;
+use crate::cli::failure::Failure;
 use crate::game::begin_phase;
 use crate::los::Location;
 use crate::model::{Phase, Side};
 use crate::opponent::{Kind, Moment, Opponent};
 use crate::scenario::Scenario;
-use crate::sim;
 
 /// The opponent's Player Turn figure.
 pub(super) struct OpponentFigure {
@@ -61,16 +60,15 @@ fn grown(n: usize) -> Result<Scenario, Failure> {
 pub(super) fn measure_opponent(runs: usize) -> Result<OpponentFigure, Failure> {
     let s = grown(12)?;
     let units = s.units.iter().filter(|u| u.side() == Side::Allied).count();
-    let mut app = sim::headless(s, 1);
-    let board = app.world().resource::<sim::Board>().clone();
-    let start = sim::live::state(app.world_mut(), &board);
-    let setting = board.setting();
+    let m = crate::play::Match::new(std::sync::Arc::new(s), 1);
+    let start = m.state.clone();
+    let setting = m.setting();
     let mut times = Vec::new();
     let mut orders = 0;
     for run in 0..runs.max(1) {
         let mut st = start.clone();
         let mut dice = crate::game::Dice::new(1 + run as u64);
-        let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+        let mut me = Opponent::new(Side::Allied, Kind::Greedy, 1);
         let t = Instant::now();
         let mut given = 0;
         for phase in Phase::TURN {

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::cli::Failure;
+use crate::cli::failure::Failure;
 
 /// `bench --render`: the viewer's frame time on a 1-board and a 4-board map, the camera looking
 /// straight down on the same area (a board's width) of each, rendered without a window in a

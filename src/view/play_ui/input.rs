@@ -8,7 +8,7 @@ use super::state::*;
 use crate::los::Location;
 use crate::rules::moves::Reach;
 use crate::sim::play::{Play, PlayOrder};
-use crate::sim::{Board, PlayerTurn, WalkLog, save};
+use crate::sim::{Board, PlayerTurn, save};
 use crate::view::shared::{Pick, Picked, Selected, Typing, ViewSettings};
 
 pub(super) fn start(world: &mut World) {
@@ -23,11 +23,10 @@ pub(super) fn start(world: &mut World) {
             Ok(()) => {
                 // Its past replayed: the log and the Undo history as they were (or none).
                 let scenario = world.resource::<Board>().scenario.clone();
-                match crate::sim::replay::replay(&scenario, &s) {
+                match crate::play::replay::replay(&scenario, &s) {
                     Some(past) => {
-                        let (events, steps) = (past.events.len(), past.history.depth());
-                        world.resource_mut::<WalkLog>().events = past.events;
-                        world.insert_resource(past.history);
+                        let (events, steps) = (past.events.len(), past.history.len());
+                        save::adopt_past(world, past);
                         format!(
                             "save loaded: {} and {} to undo, replayed",
                             crate::words::count(events as i64, "event", "events"),

@@ -5,8 +5,6 @@
 //! hex N at `y2 = 2N`, an odd-lettered column's at `y2 = 2N - 1`), the axial coordinates are
 //! `q = c` and `r = (y2 - q - 1) / 2`. Cube coordinates are `(q, r, s = -q - r)`.
 
-use super::HexId;
-
 /// A hex in axial coordinates. Ordering is by column, then row.
 #[derive(
     Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -74,35 +72,6 @@ impl Hex {
         -self.q - self.r
     }
 
-    /// The axial hex of a board hex id.
-    pub fn from_id(id: HexId) -> Hex {
-        let q = id.col as i32;
-        Hex {
-            q,
-            r: id.row - (q + 2).div_euclid(2),
-        }
-    }
-
-    /// The hex id of this hex, if its column is a lettered one (A..ZZ). Rows may be 0 or
-    /// negative for hexes off a board edge.
-    pub fn id(self) -> Option<HexId> {
-        (0..super::id::MAX_COLUMNS as i32)
-            .contains(&self.q)
-            .then(|| HexId {
-                col: self.q as u32,
-                row: self.r + (self.q + 2).div_euclid(2),
-            })
-    }
-
-    /// The column and row of this hex on a grid of any width (a layout of several boards
-    /// goes past ZZ): `id` without its limit to lettered columns.
-    pub fn grid_id(self) -> Option<HexId> {
-        (self.q >= 0).then(|| HexId {
-            col: self.q as u32,
-            row: self.r + (self.q + 2).div_euclid(2),
-        })
-    }
-
     /// Twice the centre's y coordinate in hex heights (y grows downward).
     pub const fn y2(self) -> i32 {
         2 * self.r + self.q + 1
@@ -147,6 +116,7 @@ impl Hex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::HexId;
 
     fn h(s: &str) -> Hex {
         HexId::parse(s).unwrap().hex()

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::Hex;
+use super::coord::Hex;
 
 /// The most columns a hex id can name: A..Z and AA..ZZ.
 pub const MAX_COLUMNS: u32 = 52;
@@ -148,6 +148,37 @@ impl fmt::Display for HexRef {
             write!(f, "{b}")?;
         }
         write!(f, "{}", self.id)
+    }
+}
+
+/// The conversions between a hex and its id (kept with the id, so that `coord` needs nothing
+/// of it).
+impl Hex {
+    /// The axial hex of a board hex id.
+    pub fn from_id(id: HexId) -> Hex {
+        let q = id.col as i32;
+        Hex {
+            q,
+            r: id.row - (q + 2).div_euclid(2),
+        }
+    }
+
+    /// The hex id of this hex, if its column is a lettered one (A..ZZ). Rows may be 0 or
+    /// negative for hexes off a board edge.
+    pub fn id(self) -> Option<HexId> {
+        (0..MAX_COLUMNS as i32).contains(&self.q).then(|| HexId {
+            col: self.q as u32,
+            row: self.r + (self.q + 2).div_euclid(2),
+        })
+    }
+
+    /// The column and row of this hex on a grid of any width (a layout of several boards
+    /// goes past ZZ): `id` without its limit to lettered columns.
+    pub fn grid_id(self) -> Option<HexId> {
+        (self.q >= 0).then(|| HexId {
+            col: self.q as u32,
+            row: self.r + (self.q + 2).div_euclid(2),
+        })
     }
 }
 

@@ -12,7 +12,8 @@
 
 use std::sync::{LazyLock, OnceLock};
 
-use super::{Hex, Vertex};
+use super::coord::Hex;
+use super::side::Vertex;
 
 /// A point in thirds of cube coordinates: a hex centre is `3 * (q, r, s)`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -6,8 +6,9 @@
 
 use std::fmt;
 
+use super::coord::{Direction, Hex};
+use super::id::HexId;
 use super::id::ParseError;
-use super::{Direction, Hex, HexId};
 
 /// A hexside: the edge shared by two adjacent hexes, stored in board order (`a < b`).
 #[derive(

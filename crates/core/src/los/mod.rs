@@ -6,7 +6,7 @@
 pub mod blind;
 mod engine;
 mod env;
-mod location;
+pub mod location;
 
 pub use engine::{Block, Effect, End, Sight, Trace};
 pub use env::{LosEnv, Veil};

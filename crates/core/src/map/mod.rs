@@ -10,8 +10,7 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 pub use layout::{Layout, PlacedBoard};
-pub use pto::PtoConversion;
-pub use terrain::{BuildingKind, LEVEL, LosEffect, Terrain, TerrainInfo};
+pub use terrain::{BuildingKind, LEVEL, LosEffect, PtoConversion, Terrain, TerrainInfo};
 
 use crate::hex::{Direction, Hex, HexId, HexRef, Hexside, Vertex};
 
@@ -383,7 +382,7 @@ impl Map {
     /// Applies G.1 PTO Terrain (once every hex is set).
     pub fn apply_pto(&mut self) {
         self.pto = true;
-        self.conversions = pto::convert(self);
+        self.conversions = self.pto_conversions();
     }
 
     /// The hexside's Crest Line, if it has one: the higher level along it. A Crest Line runs along

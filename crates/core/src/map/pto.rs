@@ -1,21 +1,17 @@
 //! G.1 PTO Terrain conversion.
 
-use super::{Map, Terrain};
-use crate::hex::HexId;
+use super::Map;
+use super::terrain::{PtoConversion, Terrain};
 
-/// One hex whose terrain G.1 changed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PtoConversion {
-    pub hex: HexId,
-    pub from: Terrain,
-    pub to: Terrain,
-    /// The G.1 clause that applied.
-    pub clause: &'static str,
+impl Map {
+    /// G.1: all woods are Jungle, brush Bamboo, orchards Palm Trees, grain Kunai; each marsh
+    /// hex adjacent to >= one Jungle hex is a Swamp hex. Returns what changed, in board order.
+    pub(super) fn pto_conversions(&mut self) -> Vec<PtoConversion> {
+        convert(self)
+    }
 }
 
-/// G.1: all woods are Jungle, brush Bamboo, orchards Palm Trees, grain Kunai; each marsh hex
-/// adjacent to >= one Jungle hex is a Swamp hex. Returns what changed, in board order.
-pub(super) fn convert(map: &mut Map) -> Vec<PtoConversion> {
+fn convert(map: &mut Map) -> Vec<PtoConversion> {
     let mut out = Vec::new();
     let hexes: Vec<_> = map.hexes().map(|d| (d.hex, d.id, d.printed)).collect();
     for &(h, id, printed) in &hexes {

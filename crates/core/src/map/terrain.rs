@@ -368,3 +368,13 @@ mod tests {
         );
     }
 }
+
+/// One hex whose terrain G.1 changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtoConversion {
+    pub hex: crate::hex::HexId,
+    pub from: Terrain,
+    pub to: Terrain,
+    /// The G.1 clause that applied.
+    pub clause: &'static str,
+}

@@ -15,7 +15,7 @@ use crate::rules::orders::{Order, UnitId, judge};
 use crate::rules::situation::{Situation, UnitAt};
 use crate::state::Smoke;
 
-use super::Choice;
+use super::choice::Choice;
 
 /// The terrain TEM of the hex of a ground Location (0 where none).
 fn ground_tem(s: &Situation, at: &Location) -> Option<i32> {
@@ -97,18 +97,20 @@ fn grenades(s: &Situation, u: &UnitAt, at: &Location, seen_by: &[&UnitAt]) -> Op
 }
 
 /// Before `u` steps into `next` (the move scored `move_score`): grenades into `next` when it is
-/// open ground (no TEM, no SMOKE yet) that a Known Good Order enemy within 6 hexes overlooks,
+/// open ground (no TEM, no SMOKE yet) that a Known Good Order enemy within `w.smoke.range` hexes
+/// (6) overlooks,
 /// scored just above the move so that they come first (A24.1).
 pub fn before_open_ground(
     s: &Situation,
     u: &UnitAt,
     next: &Location,
     move_score: f32,
+    w: &super::weights::Weights,
 ) -> Option<Choice> {
     if ground_tem(s, next)? > 0 || smoked(s, next) {
         return None;
     }
-    let seen_by = overlooking(s, u.unit.side(), next, 6);
+    let seen_by = overlooking(s, u.unit.side(), next, w.smoke.range);
     let first = seen_by.first()?;
     let who = if super::view::is_placeholder(&first.unit.id) {
         "a \"?\"".to_string()
@@ -122,7 +124,7 @@ pub fn before_open_ground(
     };
     Some(Choice {
         order,
-        score: move_score + 0.05,
+        score: move_score + w.smoke.above_move,
         reason: format!(
             "{} screens open ground in {} with {what} grenades before stepping in: {} in {} \
              overlooks it (A24.1)",

@@ -7,25 +7,8 @@
 //! `assets/tables.ron` (`rules::tables`), correctable without rebuilding.
 
 use crate::rules::tables::{IftColumn, Tables};
-use serde::{Deserialize, Serialize};
 
-/// An IFT result (asl-facts.md "Fire").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum IftResult {
-    /// `#KIA`: # units eliminated by Random Selection, the others break (A7.301).
-    Kia(u8),
-    /// `K/#`: one unit Casualty Reduced by Random Selection, then every unit takes a #MC
-    /// (A7.302).
-    K(u8),
-    /// `#MC`: every unit takes a Morale Check with +# DRM.
-    Mc(u8),
-    /// NMC.
-    Nmc,
-    /// Pin Task Check.
-    Ptc,
-    /// No effect.
-    NoEffect,
-}
+pub use crate::rules::tables::IftResult;
 
 /// A7 (30-FP column): the IFT column a DC attacks on, from `tables` (`rules::tables`,
 /// `assets/tables.ron`: NOT FROM THE SEEDS).

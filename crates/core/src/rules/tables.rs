@@ -16,9 +16,25 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use crate::rules::ift::IftResult;
+/// An IFT result (asl-facts.md "Fire").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum IftResult {
+    /// `#KIA`: # units eliminated by Random Selection, the others break (A7.301).
+    Kia(u8),
+    /// `K/#`: one unit Casualty Reduced by Random Selection, then every unit takes a #MC
+    /// (A7.302).
+    K(u8),
+    /// `#MC`: every unit takes a Morale Check with +# DRM.
+    Mc(u8),
+    /// NMC.
+    Nmc,
+    /// Pin Task Check.
+    Ptc,
+    /// No effect.
+    NoEffect,
+}
 
 /// The built-in copy of `assets/tables.ron`.
 pub const BUILTIN: &str = include_str!("../../../../assets/tables.ron");

@@ -147,6 +147,8 @@ pub struct Scenario {
     pub turns: Option<u32>,
     /// The victory conditions (A26), in the order they are checked.
     pub victory: Vec<crate::rules::victory::VictoryCondition>,
+    /// Its plans for the sides (`plans:`), read by the program's kinds.
+    pub plans: Vec<crate::state::SidePlan>,
 }
 
 impl Scenario {
@@ -204,6 +206,7 @@ impl Scenario {
             elr_allied: i32::from(self.elr.allied),
             turns: self.turns,
             victory: &self.victory,
+            plans: &self.plans,
             tables: crate::rules::tables::Tables::get(),
         }
     }

@@ -172,12 +172,19 @@ pub struct Setting<'a> {
     /// the order they are checked.
     pub turns: Option<u32>,
     pub victory: &'a [VictoryCondition],
+    /// The scenario's plans for the sides, read by the program's kinds (`state::SidePlan`).
+    pub plans: &'a [super::SidePlan],
     /// The tables the rules lean on but our sources do not print (IFT, Falling DR, Wound
     /// Severity: `rules::tables`, NOT FROM THE SEEDS), as this run reads them.
     pub tables: &'a Tables,
 }
 
 impl Setting<'_> {
+    /// The scenario's plan for `side`, if it has one.
+    pub fn plan(&self, side: Side) -> Option<&super::SidePlan> {
+        self.plans.iter().find(|p| p.side == side)
+    }
+
     /// The side's ELR (A19).
     pub fn elr(&self, side: Side) -> i32 {
         match side {

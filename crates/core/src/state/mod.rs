@@ -4,6 +4,8 @@
 
 mod check;
 mod game_state;
+mod plan;
 
 pub use check::{Spot, StateError, check};
 pub use game_state::*;
+pub use plan::{SidePlan, Stance};

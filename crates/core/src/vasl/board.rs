@@ -12,7 +12,7 @@ use crate::hex::id::MAX_COLUMNS;
 use crate::hex::{Direction, Hex, HexId, Hexside, column_letters};
 use crate::map::{Depression, Map, Terrain};
 
-use super::ImportError;
+use super::error::ImportError;
 use super::grid::Grid;
 use super::los_data::{LosData, MAX_INFLATED, read_los_data};
 use super::metadata::{BoardMetadata, TerrainNames};

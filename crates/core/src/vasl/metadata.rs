@@ -14,7 +14,7 @@ use quick_xml::Reader;
 use quick_xml::XmlVersion;
 use quick_xml::events::{BytesStart, Event};
 
-use super::ImportError;
+use super::error::ImportError;
 
 /// The most bytes read from SharedBoardMetadata.xml (VASL's is well under 1 MiB).
 pub const MAX_METADATA: u64 = 16 * 1024 * 1024;

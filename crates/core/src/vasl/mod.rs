@@ -16,6 +16,7 @@
 mod board;
 #[cfg(feature = "encoder")]
 pub mod encode;
+mod error;
 mod grid;
 mod java;
 mod los_data;
@@ -26,29 +27,9 @@ pub use board::{
     BoardArchive, ImportedHex, LOS_ENTRY, METADATA_ENTRY, import_hexes, read_archive,
     read_archive_bytes,
 };
+pub use error::ImportError;
 pub use grid::{Grid, PROBE_INSET};
 pub use java::{block_data, object_stream};
 pub use los_data::{LosData, parse_block_data, read_los_data, stairway_count};
 pub use metadata::{BoardMetadata, TerrainNames};
 pub use terrain::{Read, mapped_names, terrain_of};
-
-/// Why a VASL file could not be read: `FILE: what is wrong`, on one line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: {what}")]
-pub struct ImportError {
-    /// The file (an archive, or an XML file; `archive/BoardMetadata.xml` for that entry).
-    pub file: String,
-    /// What is wrong.
-    pub what: String,
-}
-
-impl ImportError {
-    pub fn new(file: &str, what: impl Into<String>) -> ImportError {
-        // One line, whatever a dependency's message holds.
-        let what: String = what.into();
-        ImportError {
-            file: file.to_string(),
-            what: what.split_whitespace().collect::<Vec<_>>().join(" "),
-        }
-    }
-}

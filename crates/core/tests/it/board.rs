@@ -141,6 +141,7 @@ pub fn setting(b: &Board) -> Setting<'_> {
         elr_allied: 3,
         turns: None,
         victory: &[],
+        plans: &[],
         tables: Tables::get(),
     }
 }

@@ -3,11 +3,29 @@
 //! DC Hero, G11.75 hidden Japanese stay hidden).
 
 use asl_pto_core::model::{Phase, Side};
-use asl_pto_core::opponent::doctrine::candidates;
+use asl_pto_core::opponent::greedy;
+use asl_pto_core::opponent::player::Posture;
+use asl_pto_core::opponent::weights::Weights;
 use asl_pto_core::opponent::{Kind, Moment, Opponent};
 use asl_pto_core::rules::orders::Order;
 
 use crate::board::{hidden, jp, plain, setting, situation, us};
+
+/// The greedy kind's candidates for `side` on `s`, playing for `victory` (no plan), with the
+/// built-in weights.
+fn candidates(
+    s: &asl_pto_core::rules::situation::Situation,
+    victory: &[asl_pto_core::rules::victory::VictoryCondition],
+    side: Side,
+    moment: &Moment,
+    searched: &[asl_pto_core::hex::Hex],
+) -> Vec<asl_pto_core::opponent::Choice> {
+    let posture = Posture {
+        victory,
+        plan: None,
+    };
+    greedy::candidates(s, &posture, side, moment, searched, Weights::get())
+}
 
 #[test]
 fn e1_92_at_night_the_allied_doctrine_lights_a_known_enemy_with_a_starshell() {
@@ -22,14 +40,14 @@ fn e1_92_at_night_the_allied_doctrine_lights_a_known_enemy_with_a_starshell() {
         .state;
         st.night.nvr = Some(2);
         let s = st.situation(&setting(&b));
-        let c = candidates(&s, &[], Side::Allied, &Moment::Phase, false, &[]);
+        let c = candidates(&s, &[], Side::Allied, &Moment::Phase, &[]);
         if let Some(star) = c
             .iter()
             .find(|c| matches!(c.order, Order::FireStarshell { .. }))
         {
             assert!(star.reason.contains("E1.92"), "{}", star.reason);
             // E1.921: one attempt a phase (its Usage dr failed, it does not try again).
-            let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+            let mut me = Opponent::new(Side::Allied, Kind::Greedy, 1);
             let mut tries = 0;
             while let Some(c) = me.decide(&st, &setting(&b), &Moment::Phase) {
                 tries += usize::from(matches!(c.order, Order::FireStarshell { .. }));
@@ -51,7 +69,7 @@ fn g11_75_a_hidden_japanese_squad_with_nothing_worth_firing_at_gives_no_order() 
         vec![hidden(jp(&b, "jp1", "E5")), us(&b, "us1", "J5")],
     )
     .state;
-    let mut me = Opponent::new(Side::Japanese, Kind::Doctrine, 1);
+    let mut me = Opponent::new(Side::Japanese, Kind::Greedy, 1);
     assert_eq!(me.decide(&st, &setting(&b), &Moment::Phase), None);
     // In the DFPh, the same: five hexes off, no shot worth its HIP (G1.63).
     let mut st = st;
@@ -77,7 +95,7 @@ fn g1_421_the_japanese_doctrine_tries_a_dc_hero_against_a_target_in_reach() {
         ..setting(&b)
     };
     let s = st.situation(&set);
-    let c = candidates(&s, &[], Side::Japanese, &Moment::Phase, false, &[]);
+    let c = candidates(&s, &[], Side::Japanese, &Moment::Phase, &[]);
     let hero = c
         .iter()
         .find(|c| matches!(c.order, Order::CreateHero { .. }))
@@ -111,7 +129,7 @@ fn a24_1_the_allied_doctrine_screens_open_ground_a_known_enemy_overlooks_before_
         ..setting(&b)
     };
     let st = open_crossing(&b, false);
-    let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+    let mut me = Opponent::new(Side::Allied, Kind::Greedy, 1);
     let first = me.decide(&st, &set, &Moment::Phase).expect("an order");
     let Order::PlaceSmoke { unit, at } = &first.order else {
         panic!("SMOKE first: {first:?}");
@@ -128,7 +146,6 @@ fn a24_1_the_allied_doctrine_screens_open_ground_a_known_enemy_overlooks_before_
         &goal,
         Side::Allied,
         &Moment::Phase,
-        false,
         &[],
     );
     let step = moves
@@ -159,7 +176,7 @@ fn a24_1_the_allied_doctrine_screens_open_ground_a_known_enemy_overlooks_before_
     );
     // No Known enemy overlooking (jp1 hidden: the Allies do not know of it): no SMOKE.
     let unseen = open_crossing(&b, true);
-    let mut fresh = Opponent::new(Side::Allied, Kind::Doctrine, 1);
+    let mut fresh = Opponent::new(Side::Allied, Kind::Greedy, 1);
     let c = fresh
         .decide(&unseen, &set, &Moment::Phase)
         .expect("an order");

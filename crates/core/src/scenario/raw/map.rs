@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::OrderedMap;
+use super::ordered_map::OrderedMap;
 use crate::map::{Depression, Terrain};
 
 /// The `map: (...)` section.

@@ -2,7 +2,7 @@
 //! [`SyntaxError`] with a 1-based line and column for every failure, and [`locate`], which finds
 //! a string literal's position for the errors of the layer above.
 
-use super::ScenarioFile;
+use super::file::ScenarioFile;
 
 /// A scenario file that could not be read, with the 1-based position of the problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -182,6 +182,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         seed: f.seed,
         turns: f.turns,
         victory: Vec::new(),
+        plans: Vec::new(),
     };
 
     for t in &f.tunnels {
@@ -261,6 +262,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
 
     script::resolve_script(&mut ctx, &mut s, &f, &unit_ids, &cave_ids)?;
     s.victory = resolve_victory(&mut ctx, &s, &f)?;
+    s.plans = resolve_plans(&mut ctx, &s, &f)?;
     Ok(s)
 }
 
@@ -427,6 +429,33 @@ fn resolve_caves(
         });
     }
     Ok((cave_ids, caves, complexes))
+}
+
+/// The plans for the sides: one per side at most, each objective a Location of the scenario.
+fn resolve_plans(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    f: &ScenarioFile,
+) -> Result<Vec<crate::state::SidePlan>, ScenarioError> {
+    let mut out: Vec<crate::state::SidePlan> = Vec::new();
+    for p in &f.plans {
+        if out.iter().any(|o| o.side == p.side) {
+            return Err(ctx.plain(format!(
+                "plans: two plans for the {:?} side (one plan a side)",
+                p.side
+            )));
+        }
+        let mut objectives = Vec::new();
+        for l in &p.objectives {
+            objectives.push(location(ctx, s, l, "plan objective")?);
+        }
+        out.push(crate::state::SidePlan {
+            side: p.side,
+            stance: p.stance,
+            objectives,
+        });
+    }
+    Ok(out)
 }
 
 /// The victory conditions (A26): each Location the scenario's, Casualty VP in range, and

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::counters::{Catalog, Class, Counter, Kind, Nationality};
 use crate::rules::Ruling;
 
-use super::{StepOutcome, catalog_gap, good, outcome, related, unchanged};
+use super::outcome::{StepOutcome, catalog_gap, good, outcome, related, unchanged};
 
 /// G1.15: an Unarmed Japanese squad that becomes re-armed (A20.551-.552) is exchanged for a
 /// Full-Strength Conscript squad (the catalog's Full-Strength Japanese Conscript squad, 3-3-6).

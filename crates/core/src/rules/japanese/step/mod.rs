@@ -7,102 +7,17 @@
 //! it `becomes_vehicle_crew`. A unit that breaks is also DM: every seed EX that breaks a unit
 //! says "broken (and DM)".
 //!
-//! The outcome types and the catalog look-ups are here; the rulings are by concept:
+//! The outcome types and the catalog look-ups are in `outcome`; the rulings are by concept:
 //! `reduction` (G1.11-G1.14, G1.2, G1.3: Japanese MMC breaking and Casualty Reduction),
 //! `normal_break` (A10.3, A10.31, A19.13: a non-Japanese MMC, for comparison) and `deploy`
 //! (G1.15 re-arming, G1.16 Deploying, G1.2/G1.3 Recombining).
 
 mod deploy;
 mod normal_break;
+mod outcome;
 mod reduction;
 
 pub use deploy::{Recombined, deploy, may_deploy, rearmed_squad, recombine};
 pub use normal_break::mmc_breaks;
+pub use outcome::{Becomes, Cause, StepOutcome};
 pub use reduction::{casualty_reduction, japanese_mmc_breaks};
-
-use serde::Serialize;
-
-use crate::counters::{Catalog, Counter};
-
-/// What broke or Step-Reduced a Japanese MMC: G1.12 lists the Attack Break causes; everything
-/// else is a G1.13 Other Break.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Cause {
-    /// A failed IFT / Collateral-Attack / Bombardment / FPF MC (G1.12).
-    IftMc,
-    /// A dr "1" sniper attack (G1.12). No MC is taken.
-    SniperDr1,
-    /// "Breaks" due to a KIA result (A7.301; G1.12 errata). No MC is taken.
-    Kia,
-    /// A break result from any other cause (G1.13): Bailing Out, breaking voluntarily, Wreck
-    /// Check, para landing, WP MC, OVR Prevention MC, Panji MC...
-    OtherBreak,
-}
-
-/// One counter a unit is exchanged for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Becomes {
-    /// The catalog name of the counter (same nationality as the unit).
-    pub counter: String,
-    pub broken: bool,
-    /// Marked DM (Desperation Morale).
-    pub dm: bool,
-}
-
-/// What a unit becomes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StepOutcome {
-    /// The counters that replace the unit (one or two); empty = eliminated.
-    pub becomes: Vec<Becomes>,
-    pub rule: &'static str,
-    pub reason: String,
-}
-
-fn good(name: &str) -> Becomes {
-    Becomes {
-        counter: name.to_string(),
-        broken: false,
-        dm: false,
-    }
-}
-
-fn broken(name: &str) -> Becomes {
-    Becomes {
-        counter: name.to_string(),
-        broken: true,
-        dm: true,
-    }
-}
-
-fn outcome(becomes: Vec<Becomes>, rule: &'static str, reason: impl Into<String>) -> StepOutcome {
-    StepOutcome {
-        becomes,
-        rule,
-        reason: reason.into(),
-    }
-}
-
-/// The unit as it is: for a passed MC, or where the catalog lacks a relation.
-fn unchanged(unit: &Counter, rule: &'static str, reason: impl Into<String>) -> StepOutcome {
-    outcome(vec![good(&unit.name)], rule, reason)
-}
-
-/// A catalog relation of `unit` (its `reduced`, `half_squad`...), looked up as a counter.
-fn related(unit: &Counter, name: &Option<String>) -> Option<&'static Counter> {
-    let name = name.as_deref()?;
-    Catalog::get().counter(unit.nationality, name)
-}
-
-fn catalog_gap(unit: &Counter, rule: &'static str, what: &str) -> StepOutcome {
-    unchanged(
-        unit,
-        rule,
-        format!(
-            "the counter catalog names no {what} for {}: left unchanged (add it to \
-             assets/counters.ron)",
-            unit.name
-        ),
-    )
-}
-
-const RETAINS: &str = "it retains any pinned/TI/CX status and any Fire-Lane/Target-Acquisition";

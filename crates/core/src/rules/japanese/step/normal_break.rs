@@ -5,7 +5,7 @@
 use crate::counters::{Counter, Kind};
 use crate::rules::morale::McResult;
 
-use super::{StepOutcome, broken, catalog_gap, outcome, related, unchanged};
+use super::outcome::{StepOutcome, broken, catalog_gap, outcome, related, unchanged};
 
 /// A10.3/A10.31/A19.13: what a non-Japanese MMC becomes after a failed MC (breaks; Casualty MC:
 /// Casualty Reduction to a broken HS; ELR: replaced by the next lower class from catalog

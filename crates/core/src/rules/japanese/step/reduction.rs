@@ -5,8 +5,9 @@
 use crate::counters::{Class, Counter, Kind, Nationality};
 use crate::rules::morale::McResult;
 
-use super::{
-    Cause, RETAINS, StepOutcome, broken, catalog_gap, good, mmc_breaks, outcome, related, unchanged,
+use super::normal_break::mmc_breaks;
+use super::outcome::{
+    Cause, RETAINS, StepOutcome, broken, catalog_gap, good, outcome, related, unchanged,
 };
 
 /// G1.11-G1.14, G1.3: what a Japanese MMC (squad, HS or crew, from the catalog) becomes after a

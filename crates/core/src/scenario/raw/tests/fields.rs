@@ -144,6 +144,7 @@ fn only_required_fields_get_all_defaults() {
         seed: None,
         turns: None,
         victory: vec![],
+        plans: vec![],
     };
     assert_eq!(f, expected);
     // The struct name may be left out, as anywhere in RON.

@@ -1,5 +1,5 @@
-//! The candidate orders of one side at one moment, each with a score and the reason in a
-//! sentence (the RCA model of Battle for Wesnoth's AI: every candidate evaluated, the best run,
+//! The greedy kind (`Kind::Greedy`, first called the doctrine): the candidate orders of one
+//! side at one moment, each with a score and the reason in a sentence (the RCA model of Battle for Wesnoth's AI: every candidate evaluated, the best run,
 //! all evaluated again). Candidates come from the rules (`legal_orders`, `field_of_movement`,
 //! `rout`), judged allowed on the side's own view (`view::known_state`); they are weighed with
 //! the same rulings the game uses (the Fire plan's IFT column and DRM, `value::fire_worth`;
@@ -9,7 +9,9 @@
 //! (G1.421-G1.424); the Allies Search for the hidden caves (G11.33), attack caves with DCs
 //! (G11.833) and light the enemy with Starshells at night (E1.92); an attacking unit screens
 //! open ground a Known enemy overlooks with SMOKE or WP grenades before it steps in (`smoke`). A score above zero is worth
-//! doing.
+//! doing; the best is tried first. Every number it weighs by is in its weights file
+//! (`assets/opponent/greedy.ron`, `Weights`), and a scenario's plan for the side (`Posture`)
+//! replaces what it reads from the victory conditions.
 
 use crate::hex::Hex;
 use crate::los::Location;
@@ -20,85 +22,69 @@ use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::legal::ids;
 use crate::rules::orders::{Order, UnitId, is_leader, legal_orders};
 use crate::rules::situation::{Situation, UnitAt};
-use crate::rules::victory::VictoryCondition;
 
+use super::choice::{Choice, Kind, Moment};
+use super::player::{Player, Posture};
 use super::value::fire_worth;
-use super::{Choice, Moment};
+use super::weights::Weights;
 
-/// Whether `side` plays to win by conditions of its own (Control, Casualty VP), rather than
-/// by holding out ("the other side wins otherwise", A26): a side that holds out keeps its units
-/// where they are safe.
-pub fn attacks(victory: &[VictoryCondition], side: Side) -> bool {
-    victory.is_empty()
-        || victory.iter().any(|c| {
-            matches!(c, VictoryCondition::Control { side: s, .. }
-                | VictoryCondition::CasualtyVp { side: s, .. } if *s == side)
-        })
+/// The greedy kind, with its weights (see the module doc).
+#[derive(Clone, Debug)]
+pub struct Greedy {
+    pub weights: &'static Weights,
 }
 
-/// The hexes a side plays for: the Locations the Control conditions name (a cave by its
-/// Entrance Hex, where a unit ADJACENT to it stands, G11.94), which it must take or deny; the
-/// Known enemy units outside caves when it wins by Casualty VP (A26.2); with none, every Known
-/// enemy unit's hex.
-pub fn objectives(s: &Situation, victory: &[VictoryCondition], side: Side) -> Vec<Hex> {
-    let mut v: Vec<Hex> = Vec::new();
-    let known_enemy_hexes = || {
-        s.units
-            .iter()
-            .filter(|u| u.unit.side() != side && !u.hidden)
-            .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
-            .filter_map(|u| s.hex_of(&u.at))
-            .collect::<Vec<Hex>>()
-    };
-    // Casualty VP first: Known enemy units in the open are the quarry, the Locations after.
-    let hunts = victory
-        .iter()
-        .any(|c| matches!(c, VictoryCondition::CasualtyVp { side: who, .. } if *who == side));
-    if hunts {
-        v.extend(known_enemy_hexes());
-        if !v.is_empty() {
-            v.sort();
-            v.dedup();
-            return v;
+impl Default for Greedy {
+    fn default() -> Greedy {
+        Greedy {
+            weights: Weights::get(),
         }
     }
-    for c in victory {
-        match c {
-            VictoryCondition::Control { locations, .. } => {
-                for l in locations {
-                    let h = match l {
-                        Location::Cave(id) => s.caves.cave(id).map(|c| c.entrance),
-                        other => s.hex_of(other),
-                    };
-                    v.extend(h);
-                }
-            }
-            VictoryCondition::CasualtyVp { side: who, .. } if *who == side => {
-                v.extend(known_enemy_hexes());
-            }
-            _ => {}
-        }
-    }
-    if v.is_empty() {
-        v = s
-            .units
-            .iter()
-            .filter(|u| u.unit.side() != side && !u.hidden)
-            .filter_map(|u| s.hex_of(&u.at))
-            .collect();
-    }
-    v.sort();
-    v.dedup();
-    v
 }
+
+impl Player for Greedy {
+    fn kind(&self) -> Kind {
+        Kind::Greedy
+    }
+
+    fn candidates(
+        &self,
+        s: &Situation,
+        posture: &Posture,
+        side: Side,
+        moment: &Moment,
+        searched: &[Hex],
+    ) -> Vec<Choice> {
+        candidates(s, posture, side, moment, searched, self.weights)
+    }
+
+    fn pick(&self, cands: &mut Vec<Choice>, _rng: &mut rand_chacha::ChaCha8Rng) -> Option<Choice> {
+        let best = cands
+            .iter()
+            .enumerate()
+            .max_by(|(_, a), (_, b)| {
+                a.score
+                    .total_cmp(&b.score)
+                    .then_with(|| format!("{:?}", b.order).cmp(&format!("{:?}", a.order)))
+            })
+            .map(|(i, _)| i)?;
+        Some(cands.remove(best))
+    }
+
+    fn clone_box(&self) -> Box<dyn Player> {
+        Box::new(self.clone())
+    }
+}
+
+pub use super::plays_for::{attacks, objectives};
 
 /// The hexes from `h` to the nearest of `to` (none: 0).
-fn distance_to(h: Hex, to: &[Hex]) -> u32 {
+pub(super) fn distance_to(h: Hex, to: &[Hex]) -> u32 {
     to.iter().map(|t| t.distance(h)).min().unwrap_or(0)
 }
 
 /// The terrain TEM of a Location's hex (a cave's +4, G11.8).
-fn tem(s: &Situation, at: &Location) -> i32 {
+pub(super) fn tem(s: &Situation, at: &Location) -> i32 {
     if matches!(at, Location::Cave(_)) {
         return 4;
     }
@@ -133,15 +119,15 @@ pub fn acts(phase: Phase, side: Side, attacker: Side) -> bool {
     phase.acts(side, attacker)
 }
 
-/// Every candidate of `side` now, scored (`doctrine`), or every allowed one at score 1
-/// (`random`: a baseline).
+/// Every candidate of `side` now worth doing, scored by `w`, on what the side plays for
+/// (`posture`: the scenario's plan, else its victory conditions).
 pub fn candidates(
     s: &Situation,
-    victory: &[VictoryCondition],
+    posture: &Posture,
     side: Side,
     moment: &Moment,
-    random: bool,
     searched: &[Hex],
+    w: &Weights,
 ) -> Vec<Choice> {
     let mut out = Vec::new();
     let attacker = s.turn.attacker;
@@ -151,17 +137,22 @@ pub fn candidates(
         return out;
     }
     let plan = Plan {
-        goals: objectives(s, victory, side),
-        attacks: attacks(victory, side),
+        goals: posture.objectives(s, side),
+        attacks: posture.attacks(side),
         searched,
-        random,
+        w,
     };
     let mine: Vec<&UnitAt> = s.units.iter().filter(|u| u.unit.side() == side).collect();
     for u in &mine {
         unit_candidates(s, u, &plan, moment, &mut out);
     }
+    once_each(out)
+}
+
+/// The candidates worth doing (score above zero), the same order from two units (a CC, a Fire
+/// Group) once.
+pub(super) fn once_each(mut out: Vec<Choice>) -> Vec<Choice> {
     out.retain(|c| c.score > 0.0);
-    // The same candidate from two units (a CC, a Fire Group) once.
     let mut seen: Vec<Order> = Vec::new();
     out.retain(|c| {
         let new = !seen.contains(&c.order);
@@ -178,12 +169,68 @@ struct Plan<'a> {
     attacks: bool,
     /// The hexes it has Searched this game (a Search is not made twice).
     searched: &'a [Hex],
-    random: bool,
+    w: &'a Weights,
+}
+
+/// A10.6: the chance `id` rallies now, if it may try.
+pub(super) fn rally_chance(s: &Situation, id: &str) -> Option<f32> {
+    let r = crate::rules::orders::rally::rally(s, id).ok()?;
+    let drm: i32 = r.drm.iter().map(|d| d.value).sum();
+    Some(1.0 - super::value::mc_fails(r.level.value, drm))
+}
+
+pub(super) fn rally_reason(id: &str, p: f32) -> String {
+    format!("{id} tries to rally: {:.0} % to rally (A10.6)", 100.0 * p)
+}
+
+pub(super) fn starshell_reason(s: &Situation, id: &str, at: Hex) -> String {
+    format!(
+        "{id} fires a Starshell over {} to light the enemy there (E1.92)",
+        s.map.name(at)
+    )
+}
+
+pub(super) fn throw_dc_reason(id: &str) -> String {
+    format!("{id} Throws its DC into the cave next to it (G11.833)")
+}
+
+pub(super) fn place_dc_reason(id: &str, cave: &impl std::fmt::Display) -> String {
+    format!("{id} puts its DC into cave {cave} (G11.833)")
+}
+
+pub(super) fn banzai_reason(s: &Situation, id: &str, to: &Location) -> String {
+    format!(
+        "{id} leads a Banzai Charge at {}: the odds favour it (G1.5)",
+        to.display(s.map)
+    )
+}
+
+pub(super) fn search_reason(s: &Situation, id: &str, hex: Hex) -> String {
+    format!(
+        "{id} Searches {} for hidden caves and units (G11.33)",
+        s.map.name(hex)
+    )
+}
+
+pub(super) fn hero_reason(id: &str, target: &impl std::fmt::Display) -> String {
+    format!("{id} tries to create a T-H Hero with its DC against {target} (G1.421)")
+}
+
+pub(super) fn rout_reason(s: &Situation, id: &str, to: &Location) -> String {
+    if matches!(to, Location::Cave(_)) {
+        format!("{id} routs into {} (G11.77)", to.display(s.map))
+    } else {
+        format!("{id} routs to cover in {} (A10.5)", to.display(s.map))
+    }
+}
+
+pub(super) fn cc_reason(id: &str) -> String {
+    format!("Close Combat where {id} meets the enemy (A11)")
 }
 
 /// One unit's candidates.
 fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out: &mut Vec<Choice>) {
-    let random = plan.random;
+    let w = plan.w;
     let id = u.unit.id.as_str();
     let phase = s.phase;
     let legal: Vec<Order> = legal_orders(s, id, None)
@@ -194,7 +241,7 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
     if let Moment::FirstFireAt(at) = moment {
         for o in fire_orders(s, u, &legal) {
             if matches!(&o, Order::Fire { at: t, .. } if t == at) {
-                out.extend(fire_choice(s, u, o, 0.1, random));
+                out.extend(fire_choice(s, u, o, w.fire.first_fire_threshold, w));
             }
         }
         return;
@@ -204,40 +251,33 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
             for o in legal.iter().filter(|o| matches!(o, Order::Rally { .. })) {
                 // A10.6 / A10.61: worth it when it likely rallies; an Original 12 is a Casualty
                 // Reduction, which a side holding out weighs more.
-                let Ok(r) = crate::rules::orders::rally::rally(s, id) else {
+                let Some(p) = rally_chance(s, id) else {
                     continue;
                 };
-                let drm: i32 = r.drm.iter().map(|d| d.value).sum();
-                let p = 1.0 - super::value::mc_fails(r.level.value, drm);
-                let needed = if plan.attacks { 0.1 } else { 0.25 };
-                if random || p >= needed {
-                    out.push(choice(
-                        o,
-                        3.0 * p,
-                        format!("{id} tries to rally: {:.0} % to rally (A10.6)", 100.0 * p),
-                        random,
-                    ));
+                let needed = if plan.attacks {
+                    w.rally.least_chance_attacking
+                } else {
+                    w.rally.least_chance_holding
+                };
+                if p >= needed {
+                    out.push(choice(o, w.rally.per_chance * p, rally_reason(id, p)));
                 }
             }
         }
         Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
-            let threshold = match phase {
-                Phase::PrepFire => 0.1,
-                _ => 0.1,
-            };
             // A side holding out fires only where it is worth drawing fire back.
-            let threshold = threshold + if plan.attacks { 0.0 } else { 0.15 };
+            let threshold = w.fire.threshold
+                + if plan.attacks {
+                    0.0
+                } else {
+                    w.fire.holding_extra
+                };
             for o in fire_orders(s, u, &legal) {
-                out.extend(fire_choice(s, u, o, threshold, random));
+                out.extend(fire_choice(s, u, o, threshold, w));
             }
-            out.extend(starshells(s, u, &legal, random));
+            out.extend(starshells(s, u, &legal, w));
             for o in legal.iter().filter(|o| matches!(o, Order::ThrowDc { .. })) {
-                out.push(choice(
-                    o,
-                    2.5,
-                    format!("{id} Throws its DC into the cave next to it (G11.833)"),
-                    random,
-                ));
+                out.push(choice(o, w.dc.throw, throw_dc_reason(id)));
             }
         }
         Phase::Movement => movement_candidates(s, u, plan, &legal, out),
@@ -245,19 +285,16 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
             // A broken unit routs when it must (A10.5); one that need not stays to rally.
             let must =
                 crate::rules::orders::rout::rout_destinations(s, id).is_ok_and(|p| p.must.holds);
-            if !must && !random {
+            if !must {
                 return;
             }
             for o in legal.iter().filter(|o| matches!(o, Order::Rout { .. })) {
                 let Order::Rout { to, .. } = o else { continue };
                 let cave = matches!(to, Location::Cave(_));
-                let score = 3.0 + if cave { 0.5 } else { 0.0 } + 0.05 * tem(s, to) as f32;
-                let why = if cave {
-                    format!("{id} routs into {} (G11.77)", to.display(s.map))
-                } else {
-                    format!("{id} routs to cover in {} (A10.5)", to.display(s.map))
-                };
-                out.push(choice(o, score, why, random));
+                let score = w.rout.score
+                    + if cave { w.rout.into_cave } else { 0.0 }
+                    + w.rout.per_tem * tem(s, to) as f32;
+                out.push(choice(o, score, rout_reason(s, id, to)));
             }
         }
         Phase::Advance => advance_candidates(s, u, plan, out),
@@ -266,30 +303,25 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
                 .iter()
                 .filter(|o| matches!(o, Order::CloseCombat { .. }))
             {
-                out.push(choice(
-                    o,
-                    3.0,
-                    format!("Close Combat where {id} meets the enemy (A11)"),
-                    random,
-                ));
+                out.push(choice(o, w.close_combat, cc_reason(id)));
             }
         }
         Phase::Setup => {}
     }
 }
 
-/// A candidate with its score (a random opponent's: 1, every allowed order alike).
-fn choice(o: &Order, score: f32, reason: String, random: bool) -> Choice {
+/// A candidate with its score.
+fn choice(o: &Order, score: f32, reason: String) -> Choice {
     Choice {
         order: o.clone(),
-        score: if random { 1.0 } else { score },
+        score,
         reason,
     }
 }
 
-/// The Fire orders worth weighing for `u`: alone at each target, and with the Good Order units
+/// The Fire orders worth weighing for `u` (`pub(super)`: the random kind draws among them too): alone at each target, and with the Good Order units
 /// of its Location that have not fired (a leader among them directing, A7.53).
-fn fire_orders(s: &Situation, u: &UnitAt, legal: &[Order]) -> Vec<Order> {
+pub(super) fn fire_orders(s: &Situation, u: &UnitAt, legal: &[Order]) -> Vec<Order> {
     let mut v = Vec::new();
     let mates: Vec<UnitId> = s
         .units_at(&u.at)
@@ -317,7 +349,7 @@ fn fire_orders(s: &Situation, u: &UnitAt, legal: &[Order]) -> Vec<Order> {
 
 /// E1.92: at night, a Starshell over a hex holding a Known enemy that is not lit yet (the
 /// ATTACKER's PFPh, or the DEFENDER's First Fire in the MPh, as the ruling allows).
-fn starshells(s: &Situation, u: &UnitAt, legal: &[Order], random: bool) -> Vec<Choice> {
+fn starshells(s: &Situation, u: &UnitAt, legal: &[Order], w: &Weights) -> Vec<Choice> {
     let id = u.unit.id.as_str();
     legal
         .iter()
@@ -329,17 +361,8 @@ fn starshells(s: &Situation, u: &UnitAt, legal: &[Order], random: bool) -> Vec<C
                 .units
                 .iter()
                 .any(|e| e.unit.side() != u.unit.side() && !e.hidden && e.at.hex() == Some(*at));
-            (random || (s.night() && enemy_there && !s.lit_hexes.contains(at))).then(|| {
-                choice(
-                    o,
-                    0.5,
-                    format!(
-                        "{id} fires a Starshell over {} to light the enemy there (E1.92)",
-                        s.map.name(*at)
-                    ),
-                    random,
-                )
-            })
+            (s.night() && enemy_there && !s.lit_hexes.contains(at))
+                .then(|| choice(o, w.starshell, starshell_reason(s, id, *at)))
         })
         .collect()
 }
@@ -347,27 +370,13 @@ fn starshells(s: &Situation, u: &UnitAt, legal: &[Order], random: bool) -> Vec<C
 /// A Fire worth making: its expected worth (`value::fire_worth`) above `threshold`; a hidden or
 /// "?" firer (one whose fire could reveal it, A12.15) fires only at a target within two hexes
 /// and worth half a unit at least (G11.75, G1.63: the Japanese keep HIP until a shot is worth it).
-fn fire_choice(
-    s: &Situation,
-    u: &UnitAt,
-    o: Order,
-    threshold: f32,
-    random: bool,
-) -> Option<Choice> {
+fn fire_choice(s: &Situation, u: &UnitAt, o: Order, threshold: f32, w: &Weights) -> Option<Choice> {
     let Order::Fire { units, at } = &o else {
         return None;
     };
     let plan = fire_plan(s, &ids(units), at).ok()?;
     let worth = fire_worth(s, &plan);
     let names: Vec<&str> = units.iter().map(|x| x.as_ref()).collect();
-    if random {
-        return Some(choice(
-            &o,
-            1.0,
-            format!("{} fire at {}", names.join(", "), plan.target_name),
-            true,
-        ));
-    }
     let veiled = units
         .iter()
         .filter_map(|x| s.unit(x))
@@ -375,8 +384,8 @@ fn fire_choice(
     let near = s
         .hex_of(&u.at)
         .zip(s.hex_of(at))
-        .is_some_and(|(a, b)| a.distance(b) <= 2);
-    if veiled && !(near && worth >= 0.5) {
+        .is_some_and(|(a, b)| a.distance(b) <= w.fire.veiled_range);
+    if veiled && !(near && worth >= w.fire.veiled_worth) {
         return None;
     }
     let score = worth - threshold;
@@ -407,69 +416,35 @@ fn movement_candidates(
     legal: &[Order],
     out: &mut Vec<Choice>,
 ) {
-    let random = plan.random;
+    let w = plan.w;
     let goals = plan.goals.as_slice();
     let id = u.unit.id.as_str();
     for o in legal {
         match o {
-            Order::PlaceDc { cave, .. } | Order::SetDc { cave, .. } => out.push(choice(
-                o,
-                2.5,
-                format!("{id} puts its DC into cave {cave} (G11.833)"),
-                random,
-            )),
+            Order::PlaceDc { cave, .. } | Order::SetDc { cave, .. } => {
+                out.push(choice(o, w.dc.place, place_dc_reason(id, cave)))
+            }
             Order::Banzai { units, to } => {
-                let odds = banzai_odds(s, units, to, plan.attacks);
-                if let Some(score) = odds.or(random.then_some(1.0)) {
-                    out.push(choice(
-                        o,
-                        score,
-                        format!(
-                            "{id} leads a Banzai Charge at {}: the odds favour it (G1.5)",
-                            to.display(s.map)
-                        ),
-                        random,
-                    ));
+                if let Some(score) = banzai_odds(s, units, to, plan.attacks, w) {
+                    out.push(choice(o, score, banzai_reason(s, id, to)));
                 }
             }
-            Order::Search { hex, .. } if u.unit.side() == Side::Allied || random => {
-                let fresh = !plan.searched.contains(hex) && suspect(s, *hex, goals);
-                if random || (fresh && u.unit.mf_spent == 0.0) {
-                    out.push(choice(
-                        o,
-                        0.2,
-                        format!(
-                            "{id} Searches {} for hidden caves and units (G11.33)",
-                            s.map.name(*hex)
-                        ),
-                        random,
-                    ));
+            Order::Search { hex, .. } if u.unit.side() == Side::Allied => {
+                let fresh = !plan.searched.contains(hex) && suspect(s, *hex, goals, w);
+                if fresh && u.unit.mf_spent == 0.0 {
+                    out.push(choice(o, w.search.score, search_reason(s, id, *hex)));
                 }
             }
             // G1.421-G1.424: a DC Hero against a Designated Target in reach.
-            Order::CreateHero { target, .. } => out.push(choice(
-                o,
-                0.9,
-                format!("{id} tries to create a T-H Hero with its DC against {target} (G1.421)"),
-                random,
-            )),
+            Order::CreateHero { target, .. } => {
+                out.push(choice(o, w.dc.hero, hero_reason(id, target)))
+            }
             _ => {}
         }
     }
     let Ok(field) = field_of_movement(s, id) else {
         return;
     };
-    if random {
-        for r in field.iter().filter(|r| !r.climb && r.path.len() == 2) {
-            out.push(choice(
-                &step_order(id, &u.at, &r.at),
-                1.0,
-                format!("{id} moves to {}", r.at.display(s.map)),
-                true,
-            ));
-        }
-        return;
-    }
     // G11.75 / G1.6: a hidden Japanese unit stays hidden.
     if u.hidden && u.unit.side() == Side::Japanese {
         return;
@@ -483,24 +458,27 @@ fn movement_candidates(
         charge.as_slice()
     };
     if !plan.attacks && charge.is_empty() {
-        withdraw(s, u, &field, out);
+        withdraw(s, u, &field, w, out);
         return;
     }
     let d0 = distance_to(from, goals);
+    let m = &w.movement;
     let best = field
         .iter()
         .filter(|r| !r.climb && r.path.len() >= 2)
         .filter_map(|r| {
             let h = s.hex_of(&r.at)?;
             let gain = d0 as f32 - distance_to(h, goals) as f32;
-            let score = 0.3 * gain + 0.04 * (tem(s, &r.at) - tem(s, &u.at)) as f32 - 0.01 * r.mf;
+            let score = m.per_hex_nearer * gain
+                + m.per_tem * (tem(s, &r.at) - tem(s, &u.at)) as f32
+                - m.per_mf * r.mf;
             Some((score, r))
         })
-        .filter(|(score, _)| *score > 0.05)
+        .filter(|(score, _)| *score > m.least)
         .max_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((score, r)) = best {
         // A24.1: SMOKE or WP before open ground a Known enemy overlooks.
-        out.extend(super::smoke::before_open_ground(s, u, &r.path[1], score));
+        out.extend(super::smoke::before_open_ground(s, u, &r.path[1], score, w));
         out.push(Choice {
             order: step_order(id, &u.at, &r.path[1]),
             score,
@@ -520,6 +498,7 @@ fn withdraw(
     s: &Situation,
     u: &UnitAt,
     field: &[crate::rules::moves::Reach],
+    w: &Weights,
     out: &mut Vec<Choice>,
 ) {
     let id = u.unit.id.as_str();
@@ -534,7 +513,7 @@ fn withdraw(
                 && s.hex_of(&o.at).is_some_and(|h| h.distance(from) <= range)
         })
     };
-    let threatened = near(3);
+    let threatened = near(w.withdraw.threat_range);
     if !threatened {
         return;
     }
@@ -561,7 +540,7 @@ fn withdraw(
     if let Some((gain, r)) = best {
         out.push(Choice {
             order: step_order(id, &u.at, &r.path[1]),
-            score: 0.4 + 0.05 * gain as f32,
+            score: w.withdraw.score + w.withdraw.per_tem * gain as f32,
             reason: format!(
                 "{id} withdraws to {} (TEM {:+} better), a Known enemy being near: its side holds out",
                 r.at.display(s.map),
@@ -574,7 +553,13 @@ fn withdraw(
 /// G1.5: a Banzai Charge's odds: the charging units' FP at least 1.5 times the FP at the
 /// target, within four hexes, for a side that plays to win by its own conditions; the score
 /// then.
-fn banzai_odds(s: &Situation, units: &[UnitId], to: &Location, attacks: bool) -> Option<f32> {
+fn banzai_odds(
+    s: &Situation,
+    units: &[UnitId],
+    to: &Location,
+    attacks: bool,
+    w: &Weights,
+) -> Option<f32> {
     let ours: f32 = units
         .iter()
         .filter_map(|x| s.unit(x))
@@ -590,29 +575,29 @@ fn banzai_odds(s: &Situation, units: &[UnitId], to: &Location, attacks: bool) ->
     let near = s
         .hex_of(&first.at)
         .zip(s.hex_of(to))
-        .is_some_and(|(a, b)| a.distance(b) <= 4);
+        .is_some_and(|(a, b)| a.distance(b) <= w.banzai.range);
     // A side holding out does not charge (its every squad lost counts).
-    (attacks && near && theirs > 0.0 && ours >= 1.5 * theirs).then_some(1.2)
+    (attacks && near && theirs > 0.0 && ours >= w.banzai.odds * theirs).then_some(w.banzai.score)
 }
 
 /// A hex where hidden caves or units may be: one at the top of a cliff hexside (a cave's hex,
 /// G11.1), or Concealment Terrain, within two hexes of what the side plays for (G11.33: a
 /// Search reveals the caves in a hex).
-fn suspect(s: &Situation, h: Hex, goals: &[Hex]) -> bool {
+fn suspect(s: &Situation, h: Hex, goals: &[Hex], w: &Weights) -> bool {
     let level = |x: Hex| s.map.get(x).map_or(0, |d| d.level);
     let cliff = h.neighbors().iter().any(|n| {
         crate::hex::Hexside::between(h, *n).is_some_and(|side| s.map.is_cliff(side))
             && level(h) > level(*n)
     });
     let cover = s.map.get(h).is_some_and(|d| d.terrain.info().concealment);
-    (cliff || cover) && distance_to(h, goals) <= 2
+    (cliff || cover) && distance_to(h, goals) <= w.search.range
 }
 
 /// A unit's APh candidates: an advance into an enemy Location where its CC odds are good (the
 /// Japanese accept even odds, their CC being Hand-to-Hand, G1.64), or one Location nearer
 /// what its side plays for.
 fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choice>) {
-    let random = plan.random;
+    let a = &plan.w.advance;
     let goals = plan.goals.as_slice();
     let id = u.unit.id.as_str();
     let Ok(field) = field_of_movement(s, id) else {
@@ -621,15 +606,6 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
     let Some(from) = s.hex_of(&u.at) else { return };
     for r in field.iter().filter(|r| !r.climb && r.path.len() == 2) {
         let order = step_order(id, &u.at, &r.at);
-        if random {
-            out.push(choice(
-                &order,
-                1.0,
-                format!("{id} advances to {}", r.at.display(s.map)),
-                true,
-            ));
-            continue;
-        }
         let enemy = s
             .units_at(&r.at)
             .iter()
@@ -638,16 +614,16 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
             if let Some(odds) = cc_odds(s, u, &r.at) {
                 // A side holding out risks no CC it need not (its every squad lost counts).
                 let needed = if !plan.attacks {
-                    4.0
+                    a.cc_odds_holding
                 } else if u.unit.side() == Side::Japanese {
-                    1.0
+                    a.cc_odds_japanese
                 } else {
-                    1.5
+                    a.cc_odds
                 };
                 if odds >= needed {
                     out.push(Choice {
                         order,
-                        score: 0.8,
+                        score: a.into_cc,
                         reason: format!(
                             "{id} advances into {} for Close Combat at {odds:.1} to 1 (A11)",
                             r.at.display(s.map)
@@ -662,10 +638,10 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
         }
         let Some(h) = s.hex_of(&r.at) else { continue };
         let gain = distance_to(from, goals) as f32 - distance_to(h, goals) as f32;
-        if gain >= 1.0 {
+        if gain >= a.least_gain {
             out.push(Choice {
                 order,
-                score: 0.2 * gain,
+                score: a.per_hex_nearer * gain,
                 reason: format!("{id} advances to {}, nearer its goal", r.at.display(s.map)),
             });
         }

@@ -1,11 +1,12 @@
 //! A save's shape (RON): the header that binds it to its scenario and its dice, the steps it
 //! played, and the game state itself (`GameState`); reading and writing its text, the digest of
-//! an event log, and where two saves first differ. Taking and loading a save is `save`'s;
-//! checking one is `save_check`'s.
+//! an event log, and where two saves first differ. Taking and loading a save is the match's
+//! (`Match::save`, `Match::load`); checking one is `check`'s.
 
 use serde::{Deserialize, Serialize};
 
 use super::log::Event;
+use super::program::SavedOpponent;
 use crate::game::Roll;
 use crate::state::GameState;
 
@@ -53,7 +54,7 @@ pub struct Save {
     /// The side the program plays (`--opponent`, issue 28) and what it remembers; absent in a
     /// game without it. Loading the save brings it back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub opponent: Option<super::opponent::SavedOpponent>,
+    pub opponent: Option<SavedOpponent>,
 }
 
 /// A digest of an event log: FNV-1a (64 bits) over the events' JSON lines, as hex, each with

@@ -1,0 +1,53 @@
+//! What every kind of opponent shares: its kinds by name (`Kind`), the moment it is asked
+//! (`Moment`) and a candidate order with its score and reason (`Choice`). Plain data.
+
+use crate::los::Location;
+use crate::rules::orders::Order;
+
+/// The kinds of opponent, by name (each a `Player`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The best-scored order by its weights (`greedy`): today's doctrine, kept as it is so
+    /// that later kinds can be measured against it; named `doctrine` (or `greedy`).
+    #[serde(rename = "doctrine", alias = "greedy")]
+    Greedy,
+    /// A uniformly random allowed order at each decision, or passing (`random`).
+    Random,
+}
+
+impl Kind {
+    /// The kind by its name (`doctrine`, also called `greedy`; `random`).
+    pub fn parse(text: &str) -> Option<Kind> {
+        match text.to_ascii_lowercase().as_str() {
+            "doctrine" | "greedy" => Some(Kind::Greedy),
+            "random" => Some(Kind::Random),
+            _ => None,
+        }
+    }
+
+    /// The kind's name, as the command line, the events and a save write it (the greedy kind
+    /// keeps its first name, `doctrine`, which cli.md lists).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Greedy => "doctrine",
+            Kind::Random => "random",
+        }
+    }
+}
+
+/// When the opponent is asked: in a phase it acts in, or as the DEFENDER right after an
+/// ATTACKER unit moved into `at` in the MPh (Defensive First Fire, A8).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Moment {
+    Phase,
+    FirstFireAt(Location),
+}
+
+/// One candidate: the order, its score, and why, in a sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub order: Order,
+    pub score: f32,
+    pub reason: String,
+}

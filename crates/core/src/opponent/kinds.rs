@@ -1,0 +1,14 @@
+//! Each kind's player (`Player`) by its name: the one place a new kind is listed.
+
+use super::choice::Kind;
+use super::greedy::Greedy;
+use super::player::Player;
+use super::random::RandomPlayer;
+
+/// A player of kind `kind`.
+pub fn player_of(kind: Kind) -> Box<dyn Player> {
+    match kind {
+        Kind::Greedy => Box::new(Greedy::default()),
+        Kind::Random => Box::new(RandomPlayer),
+    }
+}

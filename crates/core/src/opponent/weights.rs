@@ -1,0 +1,166 @@
+//! The greedy kind's weights (`assets/opponent/greedy.ron`): every number it scores a
+//! candidate order by, read from a RON file so that a player can change them and measure the
+//! result with `duel` without rebuilding (`ASL_PTO_WEIGHTS=FILE`, or the file in the current
+//! folder's `assets/opponent/`, as for the tables). Not rules: the rulings decide what
+//! is allowed; these only weigh what is worth doing.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+/// The built-in weights (the greedy kind as measured in the README).
+const BUILTIN: &str = include_str!("../../../../assets/opponent/greedy.ron");
+
+/// The greedy kind's weights (the file's fields; see its comments).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    pub rally: RallyWeights,
+    pub fire: FireWeights,
+    pub starshell: f32,
+    pub dc: DcWeights,
+    pub rout: RoutWeights,
+    pub close_combat: f32,
+    pub banzai: BanzaiWeights,
+    pub search: SearchWeights,
+    pub movement: MovementWeights,
+    pub smoke: SmokeWeights,
+    pub withdraw: WithdrawWeights,
+    pub advance: AdvanceWeights,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RallyWeights {
+    pub per_chance: f32,
+    pub least_chance_attacking: f32,
+    pub least_chance_holding: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireWeights {
+    pub threshold: f32,
+    pub holding_extra: f32,
+    pub first_fire_threshold: f32,
+    pub veiled_range: u32,
+    pub veiled_worth: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DcWeights {
+    pub throw: f32,
+    pub place: f32,
+    pub hero: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoutWeights {
+    pub score: f32,
+    pub into_cave: f32,
+    pub per_tem: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BanzaiWeights {
+    pub score: f32,
+    pub odds: f32,
+    pub range: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchWeights {
+    pub score: f32,
+    pub range: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementWeights {
+    pub per_hex_nearer: f32,
+    pub per_tem: f32,
+    pub per_mf: f32,
+    pub least: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmokeWeights {
+    pub range: u32,
+    pub above_move: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawWeights {
+    pub threat_range: u32,
+    pub score: f32,
+    pub per_tem: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvanceWeights {
+    pub cc_odds: f32,
+    pub cc_odds_japanese: f32,
+    pub cc_odds_holding: f32,
+    pub into_cc: f32,
+    pub per_hex_nearer: f32,
+    pub least_gain: f32,
+}
+
+static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+
+impl Weights {
+    /// Weights from a RON text; an error names `file`, the line and column, and what is wrong.
+    pub fn parse(text: &str, file: &str) -> Result<Weights, String> {
+        ron::from_str(text).map_err(|e| {
+            format!(
+                "{file}:{}:{}: {} (the greedy opponent's weights)",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })
+    }
+
+    /// The built-in weights.
+    pub fn builtin() -> Weights {
+        Weights::parse(BUILTIN, "assets/opponent/greedy.ron").expect("the built-in weights parse")
+    }
+
+    /// The weights installed for this run (`install`), else the built-in ones.
+    pub fn get() -> &'static Weights {
+        WEIGHTS.get_or_init(Weights::builtin)
+    }
+}
+
+/// Installs the weights for the rest of the run; false if weights were already in use (they
+/// are then left as they were).
+pub fn install(w: Weights) -> bool {
+    WEIGHTS.set(w).is_ok()
+}
+
+/// The player's weights, if any: the file `ASL_PTO_WEIGHTS` names, else
+/// `assets/opponent/greedy.ron` in the current folder; `None` where there is neither (the
+/// built-in ones are used). An unreadable or bad file is an error naming it.
+pub fn find_and_load() -> Result<Option<Weights>, String> {
+    let path = match std::env::var_os("ASL_PTO_WEIGHTS") {
+        Some(p) => std::path::PathBuf::from(p),
+        None => {
+            let local = std::path::Path::new("assets/opponent/greedy.ron");
+            if !local.is_file() {
+                return Ok(None);
+            }
+            local.to_path_buf()
+        }
+    };
+    let file = path.display().to_string();
+    let bytes = crate::files::read_capped(&path, 1 << 20, "a weights file")
+        .map_err(|e| format!("{file}: cannot read the greedy opponent's weights: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{file}: the greedy opponent's weights are not UTF-8 text"))?;
+    Weights::parse(&text, &file).map(Some)
+}

@@ -1,0 +1,24 @@
+//! The match (issue 35): one game of a scenario, the one game loop the walk, Play mode, Watch
+//! mode, `duel` and the viewer all drive (`Match`), with what it is played on (`Board`), its
+//! script (`Script`), its events (`Event`), the side the program plays (`Program`), its saves
+//! (`Save`, checked by `check`) and their replay (`replay`).
+
+mod board;
+pub mod check;
+mod log;
+mod pending;
+mod program;
+mod program_play;
+pub mod replay;
+mod runner;
+pub mod save;
+mod script;
+mod store;
+
+pub use board::Board;
+pub use log::{Event, REFUSED};
+pub use pending::Pending;
+pub use program::{Asked, Program, ProgramTurn, SavedOpponent};
+pub use runner::{Match, Snapshot, Watched};
+pub use script::{Script, target_of};
+pub use store::played_steps;

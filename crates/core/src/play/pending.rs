@@ -1,0 +1,61 @@
+//! Who must decide now in a match (`Match::pending`): the side and phase, the First Fire window
+//! a move opened (A8), and the broken units the deciding side still owes a rout (A10.5).
+
+use super::runner::Match;
+use crate::los::Location;
+use crate::model::{Phase, Side};
+
+/// What the match waits on (`Match::pending`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    /// The Player Turn and phase the match stands in.
+    pub turn: u32,
+    pub phase: Phase,
+    /// The sides that act in this phase (A3): the ATTACKER, and in the RPh and RtPh both.
+    pub sides: Vec<Side>,
+    /// The program's First Fire to consider at the Location the player's unit entered (A8).
+    pub program_first_fire: Option<Location>,
+    /// The player may First Fire at the program's unit that moved (its id or `a "?"`, and the
+    /// Location it entered) before the program goes on.
+    pub player_first_fire: Option<(String, Location)>,
+    /// The broken units that must rout and can, not yet routed (A10.5: ending the RtPh now
+    /// eliminates them for Failure to Rout), of the sides a person plays.
+    pub routs_owed: Vec<String>,
+}
+
+impl Match {
+    /// Who must decide now (see `Pending`).
+    pub fn pending(&self) -> Pending {
+        let (phase, turn) = (self.state.phase, &self.state.turn);
+        let sides = [Side::Allied, Side::Japanese]
+            .into_iter()
+            .filter(|s| phase != Phase::Setup && phase.acts(*s, turn.attacker))
+            .collect();
+        Pending {
+            turn: turn.number,
+            phase,
+            sides,
+            program_first_fire: self.program.as_ref().and_then(|p| p.first_fire_at.clone()),
+            player_first_fire: self.program.as_ref().and_then(|p| p.awaiting.clone()),
+            routs_owed: self.routs_owed(),
+        }
+    }
+
+    /// A10.5: in the RtPh, the broken units of the sides a person plays (both, or the one the
+    /// program does not play) that must rout and can, not yet routed; empty in other phases.
+    pub fn routs_owed(&self) -> Vec<String> {
+        if self.state.phase != Phase::Rout {
+            return Vec::new();
+        }
+        let sides = match &self.program {
+            Some(p) if p.decides => vec![p.player()],
+            _ => vec![Side::Allied, Side::Japanese],
+        };
+        let setting = self.setting();
+        let s = self.state.situation(&setting);
+        sides
+            .into_iter()
+            .flat_map(|side| crate::rules::orders::rout::must_rout_still(&s, side))
+            .collect()
+    }
+}

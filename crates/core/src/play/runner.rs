@@ -1,0 +1,378 @@
+//! The match (`Match`): one game of a scenario, from its set-up to its end, the one game loop
+//! every front end drives — `walk` (the scenario's script, step by step), Play mode (the
+//! player's orders become steps, and the program's), Watch mode, `orders --load`, `duel`'s
+//! games and the viewer. It holds the game state, the dice, the script and where it stands in
+//! it, the events said so far, the side the program plays (`program`) and the Undo snapshots.
+//!
+//! A step (`run_next`): its `phase` takes the match through the phases on the way, each left
+//! as the rules leave it (the program's part of it played first, then the phase's end: the end
+//! of the RPh, of the RtPh, of the Player Turn) and the next begun (`game::begin_phase`); then
+//! its `say` is told and its `act` played (`game::apply`), the program answering with Defensive
+//! First Fire where it defends. Every core call's words are logged in the Game Turn, phase and
+//! step it began in. Nothing here decides a rule: the rulings and `game` do.
+
+use std::sync::Arc;
+
+use super::board::Board;
+use super::log::Event;
+use super::program::Program;
+use super::script::{Script, target_of};
+use crate::game::{Dice, Said};
+use crate::model::Phase;
+use crate::rules::orders::Order;
+use crate::scenario::{Scenario, Step};
+use crate::state::{GameState, PlayerTurn, Setting};
+
+/// A snapshot taken before a step: the game as a save (its log's digest left out), the log's
+/// length.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub save: Box<super::save::Save>,
+    pub log_len: usize,
+}
+
+/// One game of a scenario (see the module doc).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+pub struct Match {
+    pub board: Board,
+    /// The game as it stands: what every ruling reads.
+    pub state: GameState,
+    pub dice: Dice,
+    pub script: Script,
+    /// Every event so far.
+    pub log: Vec<Event>,
+    /// The side the program plays, if any (issue 28).
+    pub program: Option<Program>,
+    /// Play mode: the steps run are the game's record (a save holds them, `export` writes
+    /// them), the undone ones kept for Redo.
+    pub recording: bool,
+    /// The snapshots behind Undo and Watch mode's Back, where they are kept.
+    pub(super) history: Option<Vec<Snapshot>>,
+}
+
+impl Match {
+    /// A match of `scenario` as set up (`Scenario::initial_state`), its dice seeded `seed`,
+    /// its script the scenario's.
+    pub fn new(scenario: Arc<Scenario>, seed: u64) -> Match {
+        let state = scenario.initial_state();
+        let script = Script::new(scenario.script.clone());
+        let mut m = Match {
+            board: Board::new(scenario),
+            state,
+            dice: Dice::new(seed),
+            script,
+            log: Vec::new(),
+            program: None,
+            recording: false,
+            history: None,
+        };
+        m.normalize();
+        m
+    }
+
+    /// What the scenario fixes for the whole game.
+    pub fn setting(&self) -> Setting<'_> {
+        self.board.setting()
+    }
+
+    /// The scenario.
+    pub fn scenario(&self) -> &Arc<Scenario> {
+        &self.board.scenario
+    }
+
+    /// The game has ended (A26: its last Game Turn played).
+    pub fn over(&self) -> bool {
+        self.state.scoring.over
+    }
+
+    /// Keeps the snapshots behind Undo from now on.
+    pub fn keep_history(&mut self) {
+        if self.history.is_none() {
+            self.history = Some(Vec::new());
+        }
+    }
+
+    /// How many steps can be undone.
+    pub fn history_depth(&self) -> usize {
+        self.history.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The snapshots behind Undo (a loaded game's, rebuilt by replaying it).
+    pub fn set_history(&mut self, history: Vec<Snapshot>) {
+        self.history = Some(history);
+    }
+
+    /// Takes the snapshots away (a replay's, for the game it was made for).
+    pub fn take_history(&mut self) -> Vec<Snapshot> {
+        self.history.take().unwrap_or_default()
+    }
+
+    // --- the log ---------------------------------------------------------------------------
+
+    /// Logs what a core call said, in the Game Turn `turn` and phase `phase` it began in.
+    pub(super) fn log_said(&mut self, turn: &PlayerTurn, phase: Phase, said: Said) {
+        self.log.push(Event {
+            turn: turn.turn(),
+            attacker: format!("{:?}", turn.attacker),
+            phase: phase.abbrev().into(),
+            step: self.script.current,
+            event: said.event,
+            unit: said.unit,
+            rule: said.rule,
+            dice: said.dice,
+            text: said.text,
+        });
+    }
+
+    /// Logs `said` now (in the current Game Turn and phase).
+    pub(super) fn log_now(&mut self, said: Said) {
+        let (turn, phase) = (self.state.turn.clone(), self.state.phase);
+        self.log_said(&turn, phase, said);
+    }
+
+    /// Runs a core step (`game::apply`, `game::begin_phase`, ...) on the state with the dice,
+    /// logs what it said in the Game Turn and phase it began in, and keeps the state as the
+    /// game keeps it (`normalize`).
+    pub(super) fn run_core(
+        &mut self,
+        step: impl FnOnce(&mut GameState, &Setting, &mut Dice) -> Vec<Said>,
+    ) {
+        let (turn, phase) = (self.state.turn.clone(), self.state.phase);
+        let said = {
+            let setting = self.board.scenario.setting(&self.board.caves);
+            step(&mut self.state, &setting, &mut self.dice)
+        };
+        for s in said {
+            self.log_said(&turn, phase, s);
+        }
+        self.normalize();
+    }
+
+    /// The state as the game keeps it between calls: sorted, an eliminated cave neither hidden
+    /// nor Controlled (G11.88), only the scenario's caves, Complexes and tunnel openings.
+    pub(super) fn normalize(&mut self) {
+        let s = &self.board.scenario;
+        let st = &mut self.state;
+        let exists = |id: &String| s.caves.iter().any(|c| &c.id == id);
+        st.eliminated_caves.retain(exists);
+        let gone = st.eliminated_caves.clone();
+        st.hidden_caves
+            .retain(|id| exists(id) && !gone.contains(id));
+        st.allied_controlled
+            .retain(|id| exists(id) && !gone.contains(id));
+        st.hidden_complexes
+            .retain(|p| s.complexes.iter().any(|c| &c.primary == p));
+        let openings: Vec<String> = s
+            .tunnels
+            .iter()
+            .filter_map(|t| {
+                [&t.from, &t.to].into_iter().find_map(|l| match l {
+                    crate::los::Location::Ground(h) => Some(s.map.name(*h)),
+                    _ => None,
+                })
+            })
+            .filter(|o| st.revealed_tunnels.contains(o))
+            .collect();
+        st.revealed_tunnels = openings;
+        st.sort();
+    }
+
+    // --- steps and phases ------------------------------------------------------------------
+
+    /// Runs the script's next step (see the module doc). False when the script is over or the
+    /// game has ended.
+    pub fn run_next(&mut self) -> bool {
+        if self.script.finished() || self.over() {
+            return false;
+        }
+        let upcoming = self.script.steps[self.script.next].clone();
+        self.before_step(&upcoming);
+        self.snapshot();
+        let step = upcoming;
+        self.script.next += 1;
+        self.script.current = self.script.next;
+        let (phase, pt) = (self.state.phase, self.state.turn.number);
+        let mut target = step.phase.map(|p| target_of(phase, pt, p));
+        let mut pending = None;
+        match step.act {
+            Some(Order::NextPlayerTurn) => target = Some((Phase::Rally, pt + 1)),
+            Some(a) => pending = Some(a),
+            None => {}
+        }
+        // The walk begins with the first Player Turn's RPh.
+        if phase == Phase::Setup && target.is_none() {
+            target = Some((Phase::Rally, pt));
+        }
+        while let Some((to, min)) = target {
+            if self.over() {
+                break;
+            }
+            if self.state.phase == to && self.state.turn.number >= min {
+                break;
+            }
+            self.leave_phase();
+        }
+        self.reveal_at_game_end();
+        // A26: the game has ended: the step's narration and action are dropped.
+        if self.over() {
+            return true;
+        }
+        if step.opponent {
+            // The program's own recorded order: its reason and its order, told as it tells
+            // them (a step with no order says nothing).
+            if let Some(order) = pending {
+                self.play_step(step.say.unwrap_or_default(), order);
+                self.reveal_at_game_end();
+            }
+            return true;
+        }
+        if let Some(text) = step.say {
+            self.log_now(Said {
+                event: "say".into(),
+                unit: None,
+                rule: None,
+                dice: None,
+                text,
+            });
+        }
+        if let Some(order) = pending {
+            self.note_scripted(&order);
+            self.run_core(|state, setting, dice| crate::game::apply(state, setting, &order, dice));
+            self.after_order(&order);
+            self.reveal_at_game_end();
+        }
+        true
+    }
+
+    /// Advances to the next phase without a script step (Watch mode's "Next phase", a replay
+    /// going on by phases alone): the same way a step that names that phase goes. False once
+    /// the game has ended.
+    pub fn advance_phase(&mut self) -> bool {
+        if self.over() {
+            return false;
+        }
+        self.snapshot();
+        self.leave_phase();
+        self.reveal_at_game_end();
+        true
+    }
+
+    /// Leaves the phase the match stands in: the program plays its part of it (in a walk),
+    /// then the phase ends by the rules (`end_rally_phase`, `end_rout_phase`,
+    /// `end_player_turn`, logged in the phase left) and the next begins (`begin_phase`).
+    fn leave_phase(&mut self) {
+        self.at_phase_end();
+        if self.over() {
+            return;
+        }
+        self.close_phase();
+        self.open_next_phase();
+    }
+
+    /// The phase the match stands in ends by the rules: A10.62 at the end of the RPh
+    /// (`end_rally_phase`), A10.5 at the end of the RtPh (`end_rout_phase`), the Player
+    /// Turn's end after the CCPh (`end_player_turn`: A26 may end the game); logged in it.
+    pub fn close_phase(&mut self) {
+        match self.state.phase {
+            Phase::Rally => self.run_core(crate::game::end_rally_phase),
+            Phase::Rout => self.run_core(crate::game::end_rout_phase),
+            Phase::CloseCombat => self.run_core(crate::game::end_player_turn),
+            _ => {}
+        }
+    }
+
+    /// The next phase (A3) begins (`game::begin_phase`), logged in it. From the set-up, the
+    /// first Player Turn's RPh.
+    pub fn open_next_phase(&mut self) {
+        self.state.phase = self.state.phase.next();
+        self.run_core(crate::game::begin_phase);
+    }
+
+    /// Plays a side's orders given outside a script (`duel`'s players): `f` runs on the game
+    /// with the dice, returning its result and what it said, which is logged.
+    pub fn play_by<R>(
+        &mut self,
+        f: impl FnOnce(&mut GameState, &Setting, &mut Dice) -> (R, Vec<Said>),
+    ) -> R {
+        let mut out = None;
+        self.run_core(|state, setting, dice| {
+            let (r, said) = f(state, setting, dice);
+            out = Some(r);
+            said
+        });
+        out.expect("run_core runs its step")
+    }
+
+    /// Logs words said now (a player's reason for its order).
+    pub fn say_now(&mut self, said: Vec<Said>) {
+        for s in said {
+            self.log_now(s);
+        }
+    }
+
+    /// Runs `step` now as the next step, dropping the steps after it (undone ones: Play
+    /// mode's orders). False when the game has ended.
+    pub fn run_now(&mut self, step: Step) -> bool {
+        let next = self.script.next;
+        self.script.steps.truncate(next);
+        self.script.steps.push(step);
+        self.run_next()
+    }
+
+    /// Play mode from here: the script's remaining steps are dropped, and the steps run from
+    /// now on are the game's record.
+    pub fn start_recording(&mut self) {
+        let next = self.script.next;
+        self.script.steps.truncate(next);
+        self.recording = true;
+    }
+
+    /// The game so far as a scenario file that `asl-pto walk` replays to the same events.
+    pub fn export(&self) -> Result<String, crate::scenario::ScenarioError> {
+        self.board
+            .scenario
+            .with_script(self.script.played(), self.dice.seed())
+    }
+
+    /// Watch mode's "Next phase", one move at a time: the next script step if it belongs to
+    /// this phase (no phase of its own, or this one) or takes the walk exactly to the next
+    /// phase; else the next phase itself (`Watched::Phase`).
+    pub fn watch_phase(&mut self) -> Watched {
+        let (phase, pt) = (self.state.phase, self.state.turn.number);
+        let after = target_of(phase, pt, phase.next());
+        if let Some(step) = self.script.steps.get(self.script.next).cloned() {
+            let target = match (&step.act, step.phase) {
+                (Some(Order::NextPlayerTurn), _) => Some((Phase::Rally, pt + 1)),
+                (_, Some(p)) => Some(target_of(phase, pt, p)),
+                (_, None) => None,
+            };
+            match target {
+                None => {
+                    self.run_next();
+                    return Watched::Step { done: false };
+                }
+                Some(t) if t == (phase, pt) => {
+                    self.run_next();
+                    return Watched::Step { done: false };
+                }
+                Some(t) if t == after && phase != Phase::Setup => {
+                    self.run_next();
+                    return Watched::Step { done: true };
+                }
+                _ => {}
+            }
+        }
+        self.advance_phase();
+        Watched::Phase
+    }
+}
+
+/// What Watch mode's "Next phase" did (`Match::watch_phase`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watched {
+    /// Ran the script's next step; `done`: the phase has moved on.
+    Step { done: bool },
+    /// Moved on to the next phase by itself (no script step).
+    Phase,
+}

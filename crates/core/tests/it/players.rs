@@ -1,0 +1,141 @@
+//! The opponent's kinds behind one trait (issue 35): each kind is a `Player` by its name, the
+//! greedy kind's weights are a RON file, and a scenario's plan for a side sets what the greedy
+//! kind plays for. Each test reads its scenario from a file.
+
+use asl_pto_core::hex::HexId;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::opponent::player::Posture;
+use asl_pto_core::opponent::weights::Weights;
+use asl_pto_core::opponent::{Choice, Kind, Moment, greedy};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::scenario::Scenario;
+
+use crate::scenarios::{fixture, fixture_with, game};
+
+/// The greedy kind's Japanese candidates in the MPh of the first Player Turn of `s`, with
+/// weights `w`, reading the scenario's plan for them.
+fn japanese_mph(s: Scenario, w: &Weights) -> Vec<Choice> {
+    let mut m = game(s, 1);
+    m.state.phase = Phase::Movement;
+    let setting = m.setting();
+    let sit = m.state.situation(&setting);
+    let posture = Posture {
+        victory: setting.victory,
+        plan: setting.plan(Side::Japanese),
+    };
+    greedy::candidates(&sit, &posture, Side::Japanese, &Moment::Phase, &[], w)
+}
+
+/// The hexes the candidates move units into.
+fn moves_to(c: &[Choice]) -> Vec<String> {
+    c.iter()
+        .filter_map(|c| match &c.order {
+            Order::Move { to, .. } => to.hex().and_then(|h| h.id()).map(|h| h.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn issue35_each_kind_is_a_player_by_its_name() {
+    for k in [Kind::Greedy, Kind::Random] {
+        assert_eq!(asl_pto_core::opponent::player_of(k).kind(), k);
+        assert_eq!(Kind::parse(k.name()), Some(k));
+    }
+    assert_eq!(Kind::parse("DOCTRINE"), Some(Kind::Greedy));
+    assert_eq!(Kind::parse("clever"), None);
+}
+
+#[test]
+fn issue35_the_greedy_weights_are_their_ron_file_and_a_bad_one_names_its_line() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/opponent/greedy.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        Weights::parse(&text, "greedy.ron").unwrap(),
+        Weights::builtin()
+    );
+    let bad = text.replacen("per_chance: 3.0", "per_chance: 3.0,\n        luck: 1.0", 1);
+    let e = Weights::parse(&bad, "greedy.ron").unwrap_err();
+    assert!(e.starts_with("greedy.ron:"), "{e}");
+    assert!(e.contains("luck"), "{e}");
+}
+
+#[test]
+fn issue35_the_weights_decide_what_the_greedy_kind_does() {
+    // The Japanese must take E4 across the open (opponent_open.ron): they move on it.
+    let builtin = japanese_mph(fixture("opponent_open"), Weights::get());
+    assert!(!moves_to(&builtin).is_empty(), "{builtin:?}");
+    // A move weighs nothing for the hexes it gains: no move is worth making.
+    let mut w = Weights::builtin();
+    w.movement.per_hex_nearer = 0.0;
+    let idle = japanese_mph(fixture("opponent_open"), &w);
+    assert!(moves_to(&idle).is_empty(), "{idle:?}");
+}
+
+#[test]
+fn issue35_a_scenario_plan_sets_what_the_greedy_kind_plays_for() {
+    let plan = |p: &str| {
+        fixture_with(
+            "opponent_open",
+            "    turns: 1,",
+            &format!("    plans: [{p}],\n    turns: 1,"),
+        )
+    };
+    // Told to hold out, they stay (no Known enemy is near enough to withdraw from).
+    let hold = japanese_mph(plan("(side: Japanese, stance: Hold)"), Weights::get());
+    assert!(moves_to(&hold).is_empty(), "{hold:?}");
+    // Told to play for B8, they move toward B8 and not toward E4.
+    let b8 = HexId::parse("B8").unwrap().hex();
+    let toward = japanese_mph(
+        plan("(side: Japanese, objectives: [\"B8\"])"),
+        Weights::get(),
+    );
+    let to = moves_to(&toward);
+    assert!(!to.is_empty(), "{toward:?}");
+    let s = fixture("opponent_open");
+    for c in &toward {
+        if let Order::Move { unit, to } = &c.order {
+            let from = s.units.iter().find(|u| u.id == unit.as_ref()).unwrap();
+            let (from, to) = (from.at.hex().unwrap(), to.hex().unwrap());
+            assert!(to.distance(b8) < from.distance(b8), "{c:?}");
+        }
+    }
+}
+
+#[test]
+fn issue35_a_plan_is_checked_as_the_scenario_is_read() {
+    let two = Scenario::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/scenarios/opponent_open.ron"),
+        )
+        .unwrap()
+        .replacen(
+            "    turns: 1,",
+            "    plans: [(side: Japanese, stance: Hold), (side: Japanese, stance: Attack)],\n    turns: 1,",
+            1,
+        ),
+        "two.ron",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(two.contains("two plans for the Japanese side"), "{two}");
+    let nowhere = Scenario::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/scenarios/opponent_open.ron"),
+        )
+        .unwrap()
+        .replacen(
+            "    turns: 1,",
+            "    plans: [(side: Allied, objectives: [\"Z99\"])],\n    turns: 1,",
+            1,
+        ),
+        "nowhere.ron",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(nowhere.contains("Z99"), "{nowhere}");
+    assert!(nowhere.starts_with("nowhere.ron:"), "{nowhere}");
+}

@@ -1,0 +1,41 @@
+//! The scenario files the tests share (`tests/scenarios/*.ron` at the workspace root, and the
+//! shipped `scenarios/*.ron`), read by the core's own scenario reader: a test set up by a file
+//! says its board in the scenario format rather than in code.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use asl_pto_core::play::Match;
+use asl_pto_core::scenario::Scenario;
+
+/// The workspace root.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The test fixture `tests/scenarios/NAME.ron`.
+pub fn fixture(name: &str) -> Scenario {
+    Scenario::load(&root().join("tests/scenarios").join(format!("{name}.ron")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The shipped scenario `scenarios/NAME.ron`.
+pub fn demo(name: &str) -> Scenario {
+    Scenario::load(&root().join("scenarios").join(format!("{name}.ron")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// A fixture's text with `from` replaced by `to` (a variation the test names), read as a
+/// scenario.
+pub fn fixture_with(name: &str, from: &str, to: &str) -> Scenario {
+    let path = root().join("tests/scenarios").join(format!("{name}.ron"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{name}: no {from:?}");
+    Scenario::from_str(&text.replacen(from, to, 1), &format!("{name}.ron"))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// A match of `s` with dice seeded `seed`.
+pub fn game(s: Scenario, seed: u64) -> Match {
+    Match::new(Arc::new(s), seed)
+}

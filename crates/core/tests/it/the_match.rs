@@ -1,0 +1,125 @@
+//! The match (issue 35): one game loop in the core, driven without Bevy by every front end —
+//! a walk is its script run step by step, a save goes on with the same events, Undo restores
+//! the game and Redo rolls the same dice, `pending` says what the match waits on, and `duel`
+//! plays through it. Each test reads its scenario from a file.
+
+use std::sync::Arc;
+
+use asl_pto_core::duel::play_game;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::opponent::Kind;
+use asl_pto_core::play::{Event, Match, Program, replay, save};
+
+use crate::scenarios::{demo, fixture, game};
+
+fn walk_all(m: &mut Match) -> Vec<Event> {
+    while m.run_next() {}
+    m.log.clone()
+}
+
+#[test]
+fn issue35_a_walk_is_the_match_run_step_by_step_and_a_save_goes_on_with_the_same_events() {
+    for (name, k) in [("walk_cliff", 3), ("walk_cc", 2), ("walk_night", 4)] {
+        let whole = walk_all(&mut game(fixture(name), 3));
+        assert!(whole.len() > 5, "{name}: {whole:?}");
+        let mut a = game(fixture(name), 3);
+        for _ in 0..k {
+            assert!(a.run_next());
+        }
+        let text = save::to_ron(&a.save().unwrap());
+        let saved = save::from_ron(&text).unwrap();
+        // A fresh match of the same scenario takes the save and its replayed past ...
+        let s = Arc::new(fixture(name));
+        let past = replay::replay_checked(&s, &saved).expect("its steps lead to it");
+        let mut b = Match::new(s, 99);
+        b.load(&saved).unwrap();
+        b.log = past.events;
+        assert_eq!(b.state, a.state, "{name}");
+        // ... and goes on to the same events as never having saved.
+        assert_eq!(walk_all(&mut b), whole, "{name}");
+    }
+}
+
+#[test]
+fn issue35_undo_restores_the_game_and_redo_rolls_the_same_dice() {
+    let mut m = game(fixture("walk_cc"), 5);
+    m.keep_history();
+    let mut before = Vec::new();
+    while !m.script.finished() {
+        before.push((m.state.clone(), m.log.len()));
+        assert!(m.run_next());
+    }
+    let done = (m.state.clone(), m.log.clone());
+    assert_eq!(m.history_depth(), before.len());
+    for (state, len) in before.iter().rev() {
+        assert!(m.undo().unwrap());
+        assert_eq!(&m.state, state);
+        assert_eq!(m.log.len(), *len);
+    }
+    assert!(!m.undo().unwrap(), "nothing left to undo");
+    // Redo: the same steps, the same dice, the same game.
+    while m.run_next() {}
+    assert_eq!((m.state.clone(), m.log.clone()), done);
+}
+
+#[test]
+fn a10_5_pending_names_the_routs_a_player_still_owes_in_the_rtph() {
+    let mut m = game(fixture("walk_rout"), 1);
+    assert!(m.pending().routs_owed.is_empty(), "not the RtPh");
+    assert!(
+        m.run_next(),
+        "step 1: to the RtPh, jp1's rout into the open refused"
+    );
+    let p = m.pending();
+    assert_eq!(p.phase, Phase::Rout);
+    assert_eq!(
+        p.sides,
+        [Side::Allied, Side::Japanese],
+        "both sides rout (A3)"
+    );
+    assert!(
+        p.routs_owed.contains(&"jp1".to_string()),
+        "{:?}",
+        p.routs_owed
+    );
+    assert!(
+        !p.routs_owed.contains(&"jp2".to_string()),
+        "no enemy near jp2"
+    );
+    assert!(m.run_next(), "step 2: jp1 routs to the woods");
+    assert!(!m.pending().routs_owed.contains(&"jp1".to_string()));
+}
+
+#[test]
+fn issue35_the_program_plays_its_side_in_a_walk_through_the_match() {
+    let mut m = game(demo("assault"), 2);
+    m.program = Some(Program::new(Side::Japanese, Kind::Greedy, 2));
+    let log = walk_all(&mut m);
+    assert!(
+        log.iter()
+            .any(|e| e.event == "opponent" && e.text.contains("opponent)")),
+        "the program's orders are said with their reasons"
+    );
+    assert!(
+        log.iter()
+            .filter(|e| e.event == "opponent")
+            .all(|e| e.attacker == "Japanese" || e.phase != "PFPh"),
+        "it fires in its own PFPh only"
+    );
+}
+
+#[test]
+fn issue35_a_duel_is_played_through_the_match_to_the_scenarios_end() {
+    let s = Arc::new(fixture("opponent_open"));
+    for (allied, japanese) in [(Kind::Greedy, Kind::Random), (Kind::Random, Kind::Greedy)] {
+        let g = play_game(&s, allied, japanese, 4);
+        assert_eq!(g.player_turns, 2, "turns: 1 is two Player Turns (A26)");
+        assert!(g.winner.is_some(), "{}", g.why);
+        assert!(g.said.iter().any(|e| e.event == "phase"));
+        assert_eq!(
+            play_game(&s, allied, japanese, 4),
+            g,
+            "the same seed, the same game"
+        );
+    }
+}

@@ -14,7 +14,7 @@ use bevy_egui::{
 };
 
 use super::camera::{HomeOrbit, Orbit, ViewAspect, preset_orbit};
-use super::shared::{Layout, Panel, ViewSettings};
+use super::shared::{Dock, Layout, Panel, ViewSettings};
 use super::{inspector, legend, los_tool, ui, walk_panel};
 use crate::sim::Board;
 
@@ -62,22 +62,6 @@ fn window_size_now(
         let size = egui::vec2(window.width() / zoom, window.height() / zoom);
         if size.x >= 1.0 && size.y >= 1.0 {
             input.0.screen_rect = Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size));
-        }
-    }
-}
-
-/// Which side panels are open (the View bar's switches; dragging a panel's edge shut closes it).
-#[derive(Resource, Clone, Debug)]
-pub struct Dock {
-    pub left: bool,
-    pub right: bool,
-}
-
-impl Default for Dock {
-    fn default() -> Dock {
-        Dock {
-            left: true,
-            right: true,
         }
     }
 }

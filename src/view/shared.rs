@@ -223,3 +223,19 @@ impl Typing<'_> {
             .is_some_and(|w| w.wants_any_keyboard_input())
     }
 }
+
+/// Which side panels are open (the View bar's switches; dragging a panel's edge shut closes it).
+#[derive(Resource, Clone, Debug)]
+pub struct Dock {
+    pub left: bool,
+    pub right: bool,
+}
+
+impl Default for Dock {
+    fn default() -> Dock {
+        Dock {
+            left: true,
+            right: true,
+        }
+    }
+}

@@ -7,9 +7,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::camera::{HomeOrbit, Orbit, ViewAspect, preset_orbit};
-use super::dock::Dock;
 use super::keys_help::KeysHelp;
-use super::shared::{Layout, PointerOverUi, Preset, ViewSettings, ViewSystems};
+use super::shared::{Dock, Layout, PointerOverUi, Preset, ViewSettings, ViewSystems};
 use crate::scenario::Side;
 use crate::sim::{Board, NightState};
 

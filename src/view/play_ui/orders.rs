@@ -13,7 +13,7 @@ use crate::rules::orders::{Order, legal_orders};
 use crate::rules::situation::Situation;
 use crate::sim::Board;
 use crate::sim::play::{Play, PlayOrder};
-use crate::view::{Pick, Selected};
+use crate::view::shared::{Pick, Selected};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrderMenu>();

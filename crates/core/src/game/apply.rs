@@ -2,6 +2,7 @@
 //! rolled, the plan applied to the state and what happened said (scenario-format.md
 //! "Walkthrough script"). A refusal is said with its rule, and the state is left as it was.
 
+use super::aftermath::{heroes_out_of_melee, heroes_without_target};
 use super::context::Game;
 use super::dice::Dice;
 use super::said::Said;
@@ -10,7 +11,6 @@ use crate::los::Location;
 use crate::model::SmokeKind;
 use crate::rules::orders::movement::MoveVerb;
 use crate::rules::orders::{Order, legal::ids};
-use crate::rules::situation::Situation;
 use crate::state::{GameState, Setting};
 
 /// Plays `order` on `state` (played on `setting`), rolling `dice`: what the order did, in the
@@ -84,34 +84,5 @@ fn play(g: &mut Game, order: &Order) {
         Order::CreateHero { unit, target } => units::create_hero(g, unit, target),
         // A phase change, not an action: the front end moves to the next Player Turn.
         Order::NextPlayerTurn => {}
-    }
-}
-
-/// The unit a refusal names: the first of `ids` no longer in play (A3), else the first.
-pub(super) fn refusing_unit<'a>(s: &Situation, ids: &[&'a str]) -> &'a str {
-    ids.iter()
-        .copied()
-        .find(|id| s.unit(id).is_none())
-        .unwrap_or(ids[0])
-}
-
-/// G1.425: a T-H Hero whose Designated Target has been eliminated is eliminated at once, as
-/// `rules::orders::phase::heroes_without_target` names them.
-pub(super) fn heroes_without_target(g: &mut Game) {
-    let s = g.situation();
-    for (id, r) in crate::rules::orders::phase::heroes_without_target(&s) {
-        g.eliminate(&id);
-        g.ruled("eliminated", Some(&id), r.rule, r.reason);
-    }
-}
-
-/// G1.425: a T-H Hero kept past the end of his Player Turn because he was in Melee is removed
-/// as soon as he is no longer in Melee, as `rules::orders::phase::heroes_out_of_melee` names
-/// them.
-pub(super) fn heroes_out_of_melee(g: &mut Game) {
-    let s = g.situation();
-    for (id, r) in crate::rules::orders::phase::heroes_out_of_melee(&s) {
-        g.remove_unit(&id);
-        g.ruled("removed", Some(&id), r.rule, r.reason);
     }
 }

@@ -13,7 +13,7 @@ pub(super) fn do_banzai(g: &mut Game, units: &[String], to: &Location) {
     let plan = match banzai(&s, units, to) {
         Ok(p) => p,
         Err(r) => {
-            let first = super::apply::refusing_unit(
+            let first = super::aftermath::refusing_unit(
                 &s,
                 &units.iter().map(String::as_str).collect::<Vec<_>>(),
             );

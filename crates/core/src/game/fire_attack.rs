@@ -29,7 +29,7 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
             let who = if names.is_empty() {
                 None
             } else {
-                Some(super::apply::refusing_unit(&s, &names))
+                Some(super::aftermath::refusing_unit(&s, &names))
             };
             return g.refused(who, r);
         }

@@ -4,6 +4,7 @@
 //! own steps. Each returns the `Said` events in the order they happened; a front end adds the
 //! turn, phase and step (the walk's log) and shows the state (the simulation's entities).
 
+mod aftermath;
 mod apply;
 mod attack;
 mod banzai;

@@ -49,7 +49,7 @@ pub(super) fn stray_or_not(g: &mut Game, stray: Straying) {
             g.rolled("straying", Some(&unit), r.rule, vec![c, w], r.reason);
             if r.doubles {
                 super::fire_attack::jitter_fire(g, &unit, c, w);
-                super::apply::heroes_without_target(g);
+                super::aftermath::heroes_without_target(g);
             }
         }
     }

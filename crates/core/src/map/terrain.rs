@@ -321,6 +321,16 @@ impl Terrain {
     }
 }
 
+/// One hex whose terrain G.1 changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtoConversion {
+    pub hex: crate::hex::HexId,
+    pub from: Terrain,
+    pub to: Terrain,
+    /// The G.1 clause that applied.
+    pub clause: &'static str,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,14 +377,4 @@ mod tests {
             LosEffect::Obstacle { height: 5 }
         );
     }
-}
-
-/// One hex whose terrain G.1 changed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PtoConversion {
-    pub hex: crate::hex::HexId,
-    pub from: Terrain,
-    pub to: Terrain,
-    /// The G.1 clause that applied.
-    pub clause: &'static str,
 }

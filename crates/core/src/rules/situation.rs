@@ -15,13 +15,14 @@ use serde::Serialize;
 use crate::hex::Hex;
 use crate::los::{Location, LosEnv, Veil};
 use crate::map::Map;
-use crate::model::{Side, Unit};
+use crate::model::Side;
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::hidden::Watcher;
+use crate::rules::night::light::light_marks;
 use crate::rules::night::light::{Source, SourceKind};
 use crate::rules::{Check, Ruling};
-use crate::state::GameState;
 pub use crate::state::{Climb, Smoke};
+use crate::state::{GameState, Setting};
 
 /// Why a ruling says no: the rule and the reason, for the log, the CLI and the viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -66,16 +67,7 @@ pub fn require_check(c: Check) -> Result<(), Refusal> {
     }
 }
 
-/// A unit where it is, as the rulings see it.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct UnitAt {
-    pub unit: Unit,
-    pub at: Location,
-    pub hidden: bool,
-    pub concealed: bool,
-    pub cloaked: bool,
-}
+pub use crate::state::UnitAt;
 
 /// The situation now: the game state (`state::GameState`, which the situation derefs to, so
 /// `s.units`, `s.phase`, `s.turn.attacker` read it) on its scenario's setting, with what follows
@@ -312,4 +304,66 @@ pub fn light_sources_of(
                 .map(|h| src(SourceKind::TripFlare, h, 0)),
         )
         .collect()
+}
+
+impl GameState {
+    /// The state as the rulings read it on `setting`: with the SMOKE in the caves (G11.85) and
+    /// the Illumination its light sources give now (E1.9: the hexes lit and by what, those a
+    /// Blaze's zone holds in shadow, E1.941; the caves lit by G11.96).
+    pub fn situation<'a>(&self, setting: &Setting<'a>) -> Situation<'a> {
+        let map = setting.map;
+        let mut caves = setting.caves.clone();
+        caves.smoke = self
+            .smoke
+            .iter()
+            .filter_map(|s| match &s.at {
+                Location::Cave(id) => Some((
+                    id.clone(),
+                    Veil::of_smoke(s.kind, s.dispersed).hindrance().0,
+                )),
+                _ => None,
+            })
+            .collect();
+        let sources = light_sources_of(
+            self.blazes.iter().copied(),
+            self.flames.iter().copied(),
+            self.starshells.iter().copied(),
+            self.irs.iter().copied(),
+            self.trip_flare_counters.iter().copied(),
+        );
+        let marks = light_marks(map, &sources, self.night.night());
+        let mut lit_hexes = HashSet::new();
+        let mut lit_by = HashMap::new();
+        let mut shadowed_hexes = HashSet::new();
+        for d in map.hexes() {
+            if let Some((kind, _)) = marks.lit_by(d.hex) {
+                lit_hexes.insert(d.hex);
+                lit_by.insert(d.hex, kind);
+            }
+            if marks.shadowed(d.hex) {
+                shadowed_hexes.insert(d.hex);
+            }
+        }
+        let lit_caves = setting
+            .caves
+            .caves
+            .iter()
+            .filter(|c| !self.eliminated_caves.contains(&c.id))
+            .filter(|c| marks.cave(c).is_some())
+            .map(|c| c.id.clone())
+            .collect();
+        Situation {
+            map,
+            caves,
+            kindling: setting.kindling,
+            year: setting.year,
+            ob_japanese_squads: setting.ob_japanese_squads,
+            tables: setting.tables,
+            state: self.clone(),
+            lit_hexes,
+            lit_caves,
+            lit_by,
+            shadowed_hexes,
+        }
+    }
 }

@@ -5,8 +5,6 @@
 //! reading of Control of a hex (A26.1) are chapter A, not in our seeds: the values live in
 //! `assets/tables.ron` (`casualty_vp`), the Control reading is stated where it is applied.
 
-use serde::{Deserialize, Serialize};
-
 use crate::counters::Kind;
 use crate::hex::Hex;
 use crate::los::Location;
@@ -17,19 +15,7 @@ use crate::rules::orders::{is_leader, look, mmc};
 use crate::rules::situation::Situation;
 use crate::rules::tables::CasualtyVp;
 
-/// One victory condition of a scenario (A26), checked at game end in the scenario's order.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum VictoryCondition {
-    /// `side` wins if it Controls every one of `locations` (hexes, caves: G11.94).
-    Control {
-        side: Side,
-        locations: Vec<Location>,
-    },
-    /// `side` wins if it has amassed at least `at_least` Casualty VP (A26.2, G1.65).
-    CasualtyVp { side: Side, at_least: u32 },
-    /// `side` wins if no condition before this one holds.
-    Otherwise { side: Side },
-}
+pub use crate::state::VictoryCondition;
 
 /// How the game ended: the winner (none when no condition holds), the rule and why.
 #[derive(Clone, Debug, PartialEq)]

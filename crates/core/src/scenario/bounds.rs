@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::ScenarioError;
+use super::error::ScenarioError;
 use super::raw::{ActionSpec, ScenarioFile};
 
 /// A19.1: an ELR is 0 to 5.

@@ -5,9 +5,11 @@
 
 use ron::ser::PrettyConfig;
 
+use super::definition::{Scenario, Step};
+use super::error::ScenarioError;
 use super::raw::{self, ActionSpec, StepSpec};
-use super::{Order, Scenario, ScenarioError, Step};
 use crate::map::Map;
+use crate::rules::orders::Order;
 
 /// The order as a script writes it (`Move("us1", "T4")`): its own text (`Order::script`, the one
 /// writer of an order's script form) read back as the script's syntax.

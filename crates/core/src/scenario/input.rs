@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::{ScenarioError, line_col};
+use super::error::{ScenarioError, line_col};
 
 /// The most bytes read from a scenario or save file: 64 MiB. A larger file (or an endless one,
 /// like `/dev/zero`) is refused after reading this much.

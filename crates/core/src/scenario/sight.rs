@@ -3,7 +3,7 @@
 //! as set up, Gunflashes), shared by both, so that the two commands never disagree. And the sky
 //! `--night` / `--day` put over a scenario.
 
-use super::{Night, Scenario, lit_in};
+use super::definition::{Night, Scenario, lit_in};
 use crate::los::{Location, LosEnv, LosError, LosResult};
 use crate::model::{Cloud, Moon};
 use crate::rules::caves::CaveSystem;

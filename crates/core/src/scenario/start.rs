@@ -5,7 +5,7 @@
 //! Gunflashes (E1.8: read as marking fire at an enemy, so E1.55's Jitter Fire may occur from the
 //! start). Every game starts here: the walk, Play mode and `duel` alike.
 
-use super::Scenario;
+use super::definition::Scenario;
 use crate::los::Location;
 use crate::model::{Cloud, Moon, Phase, Unit};
 use crate::rules::situation::UnitAt;

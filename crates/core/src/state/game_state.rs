@@ -11,19 +11,26 @@
 //! `NightState`, `Tallies`, `Climb`, `Smoke`) are the simulation's own resources and components
 //! (feature `bevy`), so nothing is kept in two shapes.
 
-use std::collections::{HashMap, HashSet};
-
 use serde::{Deserialize, Serialize};
 
+use super::plan::{SidePlan, VictoryCondition};
 use crate::hex::{Hex, Vertex};
-use crate::los::{Location, Veil};
+use crate::los::Location;
 use crate::map::Map;
-use crate::model::{Cloud, Moon, Phase, Side, SmokeKind};
+use crate::model::{Cloud, Moon, Phase, Side, SmokeKind, Unit};
 use crate::rules::caves::CaveSystem;
-use crate::rules::night::light::light_marks;
-use crate::rules::situation::{Situation, UnitAt, light_sources_of};
 use crate::rules::tables::Tables;
-use crate::rules::victory::VictoryCondition;
+
+/// A unit where it is, as the rulings see it.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitAt {
+    pub unit: Unit,
+    pub at: Location,
+    pub hidden: bool,
+    pub concealed: bool,
+    pub cloaked: bool,
+}
 
 /// The current Player Turn (A3): a Game Turn is two Player Turns; the moving side is the
 /// ATTACKER.
@@ -173,7 +180,7 @@ pub struct Setting<'a> {
     pub turns: Option<u32>,
     pub victory: &'a [VictoryCondition],
     /// The scenario's plans for the sides, read by the program's kinds (`state::SidePlan`).
-    pub plans: &'a [super::SidePlan],
+    pub plans: &'a [SidePlan],
     /// The tables the rules lean on but our sources do not print (IFT, Falling DR, Wound
     /// Severity: `rules::tables`, NOT FROM THE SEEDS), as this run reads them.
     pub tables: &'a Tables,
@@ -181,7 +188,7 @@ pub struct Setting<'a> {
 
 impl Setting<'_> {
     /// The scenario's plan for `side`, if it has one.
-    pub fn plan(&self, side: Side) -> Option<&super::SidePlan> {
+    pub fn plan(&self, side: Side) -> Option<&SidePlan> {
         self.plans.iter().find(|p| p.side == side)
     }
 
@@ -260,65 +267,5 @@ impl GameState {
         self.revealed_tunnels.sort();
         self.revealed_tunnels.dedup();
         self.scoring.control.sort_by_key(|(h, _)| *h);
-    }
-
-    /// The state as the rulings read it on `setting`: with the SMOKE in the caves (G11.85) and
-    /// the Illumination its light sources give now (E1.9: the hexes lit and by what, those a
-    /// Blaze's zone holds in shadow, E1.941; the caves lit by G11.96).
-    pub fn situation<'a>(&self, setting: &Setting<'a>) -> Situation<'a> {
-        let map = setting.map;
-        let mut caves = setting.caves.clone();
-        caves.smoke = self
-            .smoke
-            .iter()
-            .filter_map(|s| match &s.at {
-                Location::Cave(id) => Some((
-                    id.clone(),
-                    Veil::of_smoke(s.kind, s.dispersed).hindrance().0,
-                )),
-                _ => None,
-            })
-            .collect();
-        let sources = light_sources_of(
-            self.blazes.iter().copied(),
-            self.flames.iter().copied(),
-            self.starshells.iter().copied(),
-            self.irs.iter().copied(),
-            self.trip_flare_counters.iter().copied(),
-        );
-        let marks = light_marks(map, &sources, self.night.night());
-        let mut lit_hexes = HashSet::new();
-        let mut lit_by = HashMap::new();
-        let mut shadowed_hexes = HashSet::new();
-        for d in map.hexes() {
-            if let Some((kind, _)) = marks.lit_by(d.hex) {
-                lit_hexes.insert(d.hex);
-                lit_by.insert(d.hex, kind);
-            }
-            if marks.shadowed(d.hex) {
-                shadowed_hexes.insert(d.hex);
-            }
-        }
-        let lit_caves = setting
-            .caves
-            .caves
-            .iter()
-            .filter(|c| !self.eliminated_caves.contains(&c.id))
-            .filter(|c| marks.cave(c).is_some())
-            .map(|c| c.id.clone())
-            .collect();
-        Situation {
-            map,
-            caves,
-            kindling: setting.kindling,
-            year: setting.year,
-            ob_japanese_squads: setting.ob_japanese_squads,
-            tables: setting.tables,
-            state: self.clone(),
-            lit_hexes,
-            lit_caves,
-            lit_by,
-            shadowed_hexes,
-        }
     }
 }

@@ -8,4 +8,4 @@ mod plan;
 
 pub use check::{Spot, StateError, check};
 pub use game_state::*;
-pub use plan::{SidePlan, Stance};
+pub use plan::{SidePlan, Stance, VictoryCondition};

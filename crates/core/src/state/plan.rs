@@ -1,4 +1,6 @@
-//! A scenario's plan for a side (`plans:` in a scenario file): what the program's kinds read as
+//! What a scenario sets the sides to play for: its victory conditions (A26, `VictoryCondition`;
+//! the rulings in `rules::victory` check them), and its plan for a side (`plans:` in a scenario
+//! file): what the program's kinds read as
 //! what that side plays for, in place of what they would read from the victory conditions:
 //! its stance (to attack, or to hold out) and the Locations it plays for. Not a rule: the
 //! rulings never read it.
@@ -28,4 +30,18 @@ pub struct SidePlan {
     /// The Locations it plays for (a cave stands for its Entrance Hex); empty: as its victory
     /// conditions say.
     pub objectives: Vec<Location>,
+}
+
+/// One victory condition of a scenario (A26), checked at game end in the scenario's order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum VictoryCondition {
+    /// `side` wins if it Controls every one of `locations` (hexes, caves: G11.94).
+    Control {
+        side: Side,
+        locations: Vec<Location>,
+    },
+    /// `side` wins if it has amassed at least `at_least` Casualty VP (A26.2, G1.65).
+    CasualtyVp { side: Side, at_least: u32 },
+    /// `side` wins if no condition before this one holds.
+    Otherwise { side: Side },
 }

@@ -14,7 +14,7 @@
 //! nearest Known enemy unit the same way, each step bringing it closer; no cave occupant is a
 //! Known enemy unit for that purpose (G11.97).
 
-use super::{attacker_in, is_leader, mmc};
+use super::common::{attacker_in, is_leader, mmc};
 use crate::los::Location;
 use crate::model::{Nationality, Phase, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
@@ -162,11 +162,7 @@ fn chain(hexes: &[crate::hex::Hex]) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// A25.23 / G1.423: the MF a unit in a Banzai Charge moves with (none: not charging). A T-H
-/// Hero's own Charge keeps his eight (G1.423).
-pub fn banzai_mf(s_tables: &crate::rules::tables::Tables, u: &Unit) -> Option<f32> {
-    u.banzai.as_ref().map(|_| f32::from(s_tables.human_wave.mf))
-}
+pub use super::common::banzai_mf;
 
 /// A25.23: the Morale Level raise of a unit in a Banzai Charge this Player Turn (none if broken
 /// or not charging); A15.3: a Battle Hardened unit's.

@@ -15,8 +15,8 @@ use crate::rules::climbing::{self, cliff_at};
 use crate::rules::night::movement::{FallingOutcome, falling_dr};
 use crate::rules::situation::{Climb, Refusal, Situation, UnitAt};
 
+use super::common::{attacker_in, mf_allotment};
 use super::dc::known_cave;
-use super::{attacker_in, mf_allotment};
 
 /// What a Climb will do before its Falling DR: the Climb counter it goes onto, the MF it uses
 /// (the whole MPh), the Falling DR to roll (G11.8331) and where a fall would land.

@@ -20,8 +20,8 @@
 //! Melee (A11.7). The ATTACKER may divide its attack (`close_combat`'s `attackers`/`targets`: one group
 //! against some targets); Withdrawal and Capture (hence G1.641 Hara-Kiri) are not modelled.
 
+use super::common::{is_leader, mmc};
 use super::rally::leadership;
-use super::{is_leader, mmc};
 use crate::counters::Class;
 use crate::los::Location;
 use crate::map::Terrain;

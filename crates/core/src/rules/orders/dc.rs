@@ -5,7 +5,7 @@
 //! wire the facts into the pure functions of `rules::caves::attack` and name the dice; the
 //! simulation rolls them and applies what the outcome functions return.
 
-use super::{attacker_in, mmc, unit_mf};
+use super::common::{attacker_in, mmc, unit_mf};
 use crate::los::Location;
 use crate::model::{Nationality, Phase, Side};
 use crate::rules::caves::Cave;
@@ -328,10 +328,11 @@ pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Ref
     with_dc(u, "G11.833")?;
     // A Throw is the unit's fire for the phase: a unit that fired may not Throw, and Throwing
     // marks it (A7/A8 as `fire::fire_mark` reads them).
-    let mark = super::fire::fire_mark(s, u.unit.side(), u.unit.fired).map_err(|r| Refusal {
-        reason: format!("unit {id}: {} (a DC is Thrown as fire, G11.833)", r.reason),
-        ..r
-    })?;
+    let mark =
+        super::fire_phase::fire_mark(s, u.unit.side(), u.unit.fired).map_err(|r| Refusal {
+            reason: format!("unit {id}: {} (a DC is Thrown as fire, G11.833)", r.reason),
+            ..r
+        })?;
     let cave = cave_named(s, cave_id)?;
     crest_on_cave_side(s, u, cave)?;
     let t = thrower(s, u, cave);
@@ -435,7 +436,7 @@ fn mph_dc_user<'s>(
 ) -> Result<(&'s UnitAt, &'s Cave), Refusal> {
     let u = s.unit_in_play(id)?;
     attacker_in(s, u, &[Phase::Movement], rule, what)?;
-    super::not_prep_fired(u, what)?;
+    super::common::not_prep_fired(u, what)?;
     with_dc(u, rule)?;
     Ok((u, cave_named(s, cave_id)?))
 }

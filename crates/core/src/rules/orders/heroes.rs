@@ -2,7 +2,7 @@
 //! creation dr, and the Hero it creates. His removal at the end of the Player Turn (G1.425) is
 //! `super::phase`'s.
 
-use super::{attacker_in, mmc};
+use super::common::{attacker_in, mmc};
 use crate::counters::{Catalog, Class, Kind, Lookup, Nationality};
 use crate::los::Location;
 use crate::model::{FireMark, Hero, Phase, Unit, hero_unit_id};

@@ -2,7 +2,7 @@
 //! and an Illuminating Round fired by OBA (E1.931). The zones they light are
 //! `rules::night::light`'s; their removal at the end of the CCPh is `super::phase`'s.
 
-use super::is_leader;
+use super::common::is_leader;
 use crate::hex::Hex;
 use crate::map::Map;
 use crate::model::Phase;

@@ -13,7 +13,7 @@
 //! Cloaking and "?" are kept. Units in a Cave Complex are never the Closest DEFENDER (no hex
 //! of theirs is occupied in the E1.551 sense).
 
-use super::{is_leader, mmc};
+use super::common::{is_leader, mmc};
 use crate::counters::{Class, Nationality};
 use crate::hex::Hex;
 use crate::los::Location;

@@ -70,7 +70,7 @@ pub fn kindle(s: &Situation, hex: Hex) -> Result<KindlePlan, Refusal> {
         ));
     }
     let seen = s.night()
-        && super::seen_by_good_order(s, kindler.unit.side().opponent(), &kindler.at, false);
+        && super::common::seen_by_good_order(s, kindler.unit.side().opponent(), &kindler.at, false);
     let loses_concealment = (s.night() && (kindler.concealed || kindler.cloaked)).then(|| {
         loses_concealment(NightAction::Kindles {
             in_los_of_good_order_enemy_ground_unit: seen,

@@ -318,13 +318,4 @@ fn target_orders(s: &Situation, id: &UnitId, here: &Location, t: &Location, out:
     });
 }
 
-/// A26: once the game has ended (its last Game Turn played), no order is given.
-pub fn game_running(s: &Situation) -> Result<(), Refusal> {
-    if s.scoring.over {
-        return Err(Refusal::new(
-            "A26",
-            "the game has ended (its last Game Turn has been played): no order is given after it",
-        ));
-    }
-    Ok(())
-}
+pub use super::common::game_running;

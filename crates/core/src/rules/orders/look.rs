@@ -3,7 +3,7 @@
 //! rules make of the situation as it stands, as a `Check` whose reason is the whole sentence;
 //! none changes anything or needs dice.
 
-use super::mmc;
+use super::common::mmc;
 use crate::hex::Hex;
 use crate::los::{Location, LosResult};
 use crate::model::Side;

@@ -14,11 +14,12 @@
 //! unit's Morale Level is read from its Good Order side (our catalog has no broken sides; G1.41
 //! EX's elite HS keeps its 8).
 
+pub use super::common::leadership;
+use super::common::{is_leader, mmc};
 use super::units::{McFailure, casualty, mc};
-use super::{is_leader, mmc};
 use crate::los::Location;
 use crate::map::Terrain;
-use crate::model::{Phase, Unit};
+use crate::model::Phase;
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 use crate::rules::{Amount, amount};
 
@@ -102,12 +103,6 @@ impl RallyPlan {
             },
         }
     }
-}
-
-/// A leader's leadership modifier from his counter (`8-1` is -1, `8+1` is +1, `9-0` is 0); a
-/// wounded leader's is one worse (A17.2, not in our seeds).
-pub fn leadership(u: &Unit) -> i32 {
-    super::fire_group::leadership_drm(&u.counter) + i32::from(u.wounded)
 }
 
 /// A10.61 / G11.1 / G11.2: is the unit's Location Rally-Bonus terrain (a cave, a Cave Complex,

@@ -188,7 +188,7 @@ fn must_rout(s: &Situation, u: &UnitAt) -> Check {
 /// A10.5: is Location `at` in the LOS of enemy unit `e` and within its Normal Range (a MMC's
 /// printed range; a leader or Hero has none)?
 fn in_los_and_normal_range(s: &Situation, e: &UnitAt, at: &Location) -> bool {
-    let Some(c) = super::mmc(&e.unit) else {
+    let Some(c) = super::common::mmc(&e.unit) else {
         return false;
     };
     crate::rules::caves::sight::cave_los(&s.env_seeing(at), &s.caves, &e.at, at)
@@ -198,7 +198,7 @@ fn in_los_and_normal_range(s: &Situation, e: &UnitAt, at: &Location) -> bool {
 /// A10.5 / G11.73 / G11.77: where broken unit `id` may rout now.
 pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     let u = s.unit_in_play(id)?;
-    crate::rules::orders::legal::game_running(s)?;
+    super::common::game_running(s)?;
     if s.phase != Phase::Rout {
         return Err(Refusal::new(
             ROUT,

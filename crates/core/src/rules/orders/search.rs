@@ -1,7 +1,7 @@
 //! Search as an order (A12.152; caves G11.33; vs the Japanese G1.63): what a Searching unit
 //! reveals.
 
-use super::{attacker_in, unit_mf};
+use super::common::{attacker_in, unit_mf};
 use crate::hex::Hex;
 use crate::los::Location;
 use crate::map::Terrain;
@@ -32,12 +32,12 @@ pub struct SearchPlan {
 pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> {
     let u = s.unit_in_play(id)?;
     attacker_in(s, u, &[Phase::Movement], "A12.152", "Search")?;
-    super::not_prep_fired(u, "a Search")?;
+    super::common::not_prep_fired(u, "a Search")?;
     let map = s.map;
     // Searching ends the Searcher's MPh: a unit with no MF left (e.g. after Climbing, which
     // takes the whole MPh, B11.4) has none to Search with. A12.152's own cost is not in our
     // sources.
-    super::mf_left(s, u, "A12.152", "to Search with")?;
+    super::common::mf_left(s, u, "A12.152", "to Search with")?;
     let near = u.at.hex().is_some_and(|h| h == hex || h.is_adjacent(hex));
     if !u.unit.good_order() || !near {
         return Err(Refusal::new(

@@ -2,8 +2,8 @@
 //! Conscripts place none): who may place them, where, and for a cave from outside the
 //! Thrown-DC dr that decides where the SMOKE lands.
 
+use super::common::{attacker_in, mmc};
 use super::dc::{known_cave, thrower};
-use super::{attacker_in, mmc};
 use crate::counters::{Class, Kind};
 use crate::los::Location;
 use crate::model::{Nationality, Phase, SmokeKind};
@@ -145,8 +145,8 @@ pub fn place_smoke(
     )?;
     // A24.1: grenades are placed with MF in the MPh (their cost is not in our sources; G11.833
     // speaks of "any required SMOKE MF cost"): a unit with none left places none.
-    super::mf_left(s, u, "A24.1", &format!("to place {what} with"))?;
-    super::not_prep_fired(u, &format!("placing {what}"))?;
+    super::common::mf_left(s, u, "A24.1", &format!("to place {what} with"))?;
+    super::common::not_prep_fired(u, &format!("placing {what}"))?;
     let japanese = u.unit.nationality == Nationality::Japanese;
     // G1.17: "Japanese Elite squads may attempt WP placement as well, as per A24.3".
     if wp

@@ -4,7 +4,7 @@
 //! of a unit (A10.3, G1.11-G1.14 Step Reduction, G1.4 a Japanese SMC Wounded). The script's
 //! `MoraleCheck` order is one of these MCs. The plans name the dice; the simulation rolls them.
 
-use super::{is_leader, mmc};
+use super::common::{is_leader, mmc};
 use crate::model::{Nationality, Side, Unit};
 use crate::rules::ift::IftResult;
 use crate::rules::japanese::smc::{SmcBreak, WoundSeverity, japanese_smc_breaks, morale_level};
@@ -124,8 +124,8 @@ pub fn mc_leadership(s: &Situation, u: &UnitAt) -> Option<Amount> {
                 && o.unit.good_order()
                 && is_leader(&o.unit)
         })
-        .min_by_key(|o| (super::rally::leadership(&o.unit), o.unit.id.clone()))?;
-    let m = super::rally::leadership(&l.unit);
+        .min_by_key(|o| (super::common::leadership(&o.unit), o.unit.id.clone()))?;
+    let m = super::common::leadership(&l.unit);
     (m != 0).then(|| {
         amount(
             m,

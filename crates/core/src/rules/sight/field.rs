@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{seen_by_mark, sees_itself, underground};
+use super::basics::{seen_by_mark, sees_itself, underground};
 use crate::hex::{Direction, Hex, Hexside};
 use crate::los::{Block, Location, LosEnv, LosError, Sight};
 use crate::map::{Map, Terrain};

@@ -3,15 +3,17 @@
 //! the target is Illuminated (E1.101). The CLI's `los` and the viewer's LOS tool both ask here;
 //! `field` asks the same of every Location of the map at once (the CLI's `sees`).
 
+mod basics;
 pub mod field;
 
+pub use basics::{beyond_nvr, seen_by_mark};
+pub(crate) use basics::{sees_itself, underground};
 pub use field::{Class, Seen, Target, field_locations, visibility_field};
 
-use crate::los::{Location, LosEnv, LosError, LosResult, Sight};
+use crate::los::{Location, LosEnv, LosError, LosResult};
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::sight::cave_los;
 use crate::rules::night::visibility::nvr_limits;
-use crate::rules::situation::same_location;
 
 /// A6/G11.5/E1.101: the LOS from `a` to `b`. `env` holds the situation (SMOKE, Blazes, the
 /// NVR); `target_lit` says whether `b` is Illuminated (E1.9), which lets it be seen beyond the
@@ -55,25 +57,6 @@ pub fn los_between_marked(
     )
 }
 
-/// E1.1/E1.13: is `b`, at `range` from `a`, beyond the NVR? At NVR 0 every Location but the
-/// viewer's own is, even another Location of its hex.
-pub fn beyond_nvr(env: &LosEnv, nvr: Option<u32>, a: &Location, b: &Location, range: u32) -> bool {
-    nvr.is_some_and(|n| range > n || (n == 0 && !same_location(env.map(), a, b)))
-}
-
-/// E1.101: is `b` seen only because it is `marked` (Illuminated or by a Gunflash)? Its LOS
-/// (`sight`, traced without the NVR) is clear, and it lies beyond the situation's `nvr`.
-pub fn seen_by_mark(
-    env: &LosEnv,
-    nvr: Option<u32>,
-    a: &Location,
-    b: &Location,
-    marked: bool,
-    sight: &Sight,
-) -> bool {
-    marked && sight.clear() && beyond_nvr(env, nvr, a, b, sight.range)
-}
-
 /// The ruling of `los_between_marked` once the NVR is lifted from `env` for a marked target;
 /// `nvr` is the situation's NVR, `(lit, gunflash)` the target's marks.
 pub(crate) fn ruled(
@@ -115,18 +98,4 @@ pub(crate) fn ruled(
         },
         _ => r,
     })
-}
-
-/// A Location above ground that the engine cannot trace to itself sees itself: a Climber his
-/// own Climb counter whatever the cliff beside him (A6), Crest status its own rim. (A cave's
-/// own interior is `cave_los`'s; a Cave Complex sees nothing, not even itself, G11.5; a hex's
-/// ground or level Location to itself is the engine's: range 0, clear unless SMOKE hinders.)
-pub(crate) fn sees_itself(env: &LosEnv, a: &Location, b: &Location) -> bool {
-    same_location(env.map(), a, b)
-        && matches!(a, Location::Climbing { .. } | Location::Crest { .. })
-}
-
-/// A cave or Cave Complex: its LOS is ruled by G11.5.
-pub(crate) fn underground(l: &Location) -> bool {
-    matches!(l, Location::Cave(_) | Location::Complex(_))
 }

@@ -4,10 +4,10 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, LEVELS};
+use super::ctx::{Ctx, LEVELS};
 use crate::hex::Hex;
 use crate::map::{Map, Terrain};
-use crate::scenario::ScenarioError;
+use crate::scenario::error::ScenarioError;
 use crate::scenario::raw;
 
 pub(super) fn build_map(

@@ -4,9 +4,10 @@
 
 use std::collections::HashSet;
 
+use super::super::definition::{Scenario, Step};
+use super::super::error::ScenarioError;
 use super::super::raw::{ActionSpec, ScenarioFile};
-use super::super::{Scenario, ScenarioError, Step};
-use super::{Ctx, LEVELS, location};
+use super::ctx::{Ctx, LEVELS, location};
 use crate::model::Phase;
 use crate::rules::orders::{CaveId, Order, UnitId};
 

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{
+use super::common::{
     CAVE_TEM, Check, DC_FP, DcDelivery, Drm, DrmTotal, Ruling, SET_DC_NO_DEFENDER_DRM,
     THROWER_LOCATION_DRM, THROWN_DC_SUCCESS, THROWN_DC_TARGET_DRM, check, ruling, signed, unmet,
 };

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::rules::night::light::SourceKind;
 
-use super::{BATTLE_HARDENED_HOB, Check, DcDelivery, Ruling, check, ruling, unmet};
+use super::common::{BATTLE_HARDENED_HOB, Check, DcDelivery, Ruling, check, ruling, unmet};
 
 /// G11.87 CC: no type of CC attack is allowed between a unit in a cave and one outside it.
 /// Each unit's cave id, or `None` if above-ground.

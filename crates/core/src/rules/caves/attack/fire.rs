@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use super::oba::oba_vs_cave;
-use super::{
+use super::common::{
     AttackKind, CAVE_TEM, CAVE_TEM_VS_OBA_OR_AREA, Check, DcDelivery, Drm, IFT_COLUMNS, Ruling,
     check, ruling, unmet,
 };
+use super::oba::oba_vs_cave;
 use crate::hex::Hexside;
 use crate::map::Map;
 

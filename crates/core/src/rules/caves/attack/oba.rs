@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{BOMBARDMENT_MORALE_LEVEL, Ruling, ruling};
+use super::common::{BOMBARDMENT_MORALE_LEVEL, Ruling, ruling};
 use crate::hex::Hexside;
 use crate::map::Map;
 

@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
+use super::common::{AttackKind, CAVE_TEM, Check, Drm, THROWN_DC_SUCCESS, check, signed};
 use super::fire::cave_tem;
-use super::{AttackKind, CAVE_TEM, Check, Drm, THROWN_DC_SUCCESS, check, signed};
 use crate::map::Map;
 use crate::rules::caves::CaveSystem;
 use crate::rules::caves::access::Under;

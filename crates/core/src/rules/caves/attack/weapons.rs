@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Check, Ruling, check, ruling, unmet};
+use super::common::{Check, Ruling, check, ruling, unmet};
 
 /// One FT attack on a cave's occupants.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -18,14 +18,16 @@ use crate::rules::ift::fire_column;
 use crate::rules::night::concealment::{
     CloakEvent, NightAttack, NightAttackKind, cloaking_lost, night_lv_drm,
 };
+use crate::rules::orders::common::{is_leader, mmc, seen_by_good_order};
 use crate::rules::orders::dc::known_cave;
 use crate::rules::orders::fire_group::fire_group;
 use crate::rules::orders::fire_phase::rules_read as R;
-use crate::rules::orders::{is_leader, mmc, seen_by_good_order};
 use crate::rules::situation::{Refusal, Situation, UnitAt, require, same_location};
 use crate::rules::{Check, check};
 
-use super::{FirePlan, FirerFp, FpFactor, Reveal, fire_mark, leadership_drm};
+use super::plan::{FirePlan, FirerFp, FpFactor, Reveal};
+use crate::rules::orders::fire_group::leadership_drm;
+use crate::rules::orders::fire_phase::fire_mark;
 
 /// The level of a Location (a cave's own, G11.11).
 fn level_of(s: &Situation, at: &Location) -> i32 {

@@ -11,10 +11,11 @@ use crate::rules::caves::entry::cost;
 use crate::rules::caves::hidden::{entry_allowed, hidden_entry_mf};
 use crate::rules::climbing;
 use crate::rules::night::concealment::{NightAction, loses_concealment};
-use crate::rules::orders::{is_leader, mf_allotment, mmc};
+use crate::rules::orders::common::{is_leader, mf_allotment, mmc};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
-use super::{G11_74_MF, Memo, MoveEvent, MovePlan, MoveVerb, may_move};
+use super::memo::Memo;
+use super::plan::{G11_74_MF, MoveEvent, MovePlan, MoveVerb, may_move};
 
 /// G11.4 (and its EX): no unbroken Infantry enters an already-Overstacked Cave Complex (more
 /// squad-equivalents than twice its Cave counters), during any phase, except up to four SMC
@@ -547,4 +548,26 @@ impl Line {
             self.text.push_str(tail);
         }
     }
+}
+
+/// A4 / G11.7-G11.751 / G11.933 / A12.15 / E1.31 / B11.4: may `unit` move to the adjacent
+/// Location `to` now, and what does the move change? In the ATTACKER's MPh it pays MF (the
+/// first move of a phase is always allowed; later ones only within the MF left, A4.1); in the
+/// APh it is the unit's one-Location advance (off a Climb counter only onto ground at its
+/// level, B11.4). Broken units neither move nor advance (A10.5). Only Japanese Infantry enter
+/// caves and Cave Complexes (G11.7), at most one per phase and with >= 2 MF available (G11.74);
+/// tunnels only in the MPh (G11.933). A Japanese unit entering a cave unseen stays or becomes
+/// hidden and pays no MF, nor for a hidden cave (G11.75, G11.751); seen, it is placed onboard
+/// beneath the cave counter, concealed if it was hidden or concealed (G11.751 EX). Hidden
+/// Infantry leaving a cave emerge concealed unless seen (G11.75 EX); hidden units moving in an
+/// enemy's LOS lose HIP (A12.15). At night concealment is lost by Non-Assault Movement in an
+/// Illuminated hex or entering an enemy-occupied Location in the MPh (E1.31).
+pub fn move_to(
+    s: &Situation,
+    unit: &str,
+    to: &Location,
+    verb: MoveVerb,
+) -> Result<MovePlan, Refusal> {
+    let u = s.unit_in_play(unit)?;
+    step(s, u, to, verb, &Memo::default())
 }

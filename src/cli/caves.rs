@@ -34,28 +34,7 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
             })
         })
         .collect();
-    // G11.933: a tunnel is Accessible to the Locations it connects: for each Complex, where
-    // its tunnels lead (a hex, or another Complex).
-    let tunnels_of = |primary: &str| -> Vec<String> {
-        let end = |e: &TunnelEnd| match e {
-            TunnelEnd::Complex(x) => format!("complex:{x}"),
-            TunnelEnd::Hex(h) => s.map.name(*h),
-        };
-        let here = TunnelEnd::Complex(primary.to_string());
-        system
-            .tunnels
-            .iter()
-            .filter_map(|t| {
-                if t.from == here {
-                    Some(end(&t.to))
-                } else if t.to == here {
-                    Some(end(&t.from))
-                } else {
-                    None
-                }
-            })
-            .collect()
-    };
+    let tunnels_of = |primary: &str| tunnels_of(s, &system, primary);
     let complexes: Vec<serde_json::Value> = system
         .complexes
         .iter()
@@ -134,4 +113,31 @@ pub fn run(s: &Scenario, json: bool, out: &mut Out<impl Write>) -> Result<ExitCo
         ))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// G11.933: a tunnel is Accessible to the Locations it connects: where the tunnels of Complex
+/// `primary` lead (a hex, or another Complex).
+fn tunnels_of(
+    s: &Scenario,
+    system: &crate::rules::caves::CaveSystem,
+    primary: &str,
+) -> Vec<String> {
+    let end = |e: &TunnelEnd| match e {
+        TunnelEnd::Complex(x) => format!("complex:{x}"),
+        TunnelEnd::Hex(h) => s.map.name(*h),
+    };
+    let here = TunnelEnd::Complex(primary.to_string());
+    system
+        .tunnels
+        .iter()
+        .filter_map(|t| {
+            if t.from == here {
+                Some(end(&t.to))
+            } else if t.to == here {
+                Some(end(&t.from))
+            } else {
+                None
+            }
+        })
+        .collect()
 }

@@ -359,16 +359,7 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             phase,
             load: saved,
             json,
-        }) => orders::run(
-            load(&scenario)?,
-            &unit,
-            &orders::Options {
-                phase,
-                load: saved.as_deref(),
-                json,
-            },
-            out,
-        ),
+        }) => orders::run_file(&scenario, &unit, phase, saved.as_deref(), json, out),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json, out),
         Some(Command::Duel {
             scenario,

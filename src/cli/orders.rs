@@ -27,6 +27,24 @@ pub struct Options<'a> {
     pub json: bool,
 }
 
+/// `orders SCENARIO UNIT [--phase P] [--load SAVE] [--json]`: the scenario file read, then
+/// `run`.
+pub fn run_file(
+    scenario: &Path,
+    unit: &str,
+    phase: Option<Phase>,
+    load: Option<&Path>,
+    json: bool,
+    out: &mut Out<impl Write>,
+) -> Result<ExitCode, Failure> {
+    run(
+        super::failure::load(scenario)?,
+        unit,
+        &Options { phase, load, json },
+        out,
+    )
+}
+
 /// `orders`: the unit's orders now.
 pub fn run(
     s: Scenario,

@@ -46,6 +46,48 @@ fn pick_words(p: &Pick, map: &crate::map::Map) -> String {
     }
 }
 
+/// The stack list open, if one is: its hex, its units and where each entry is drawn.
+fn stack_json(stack: &StackList, map: &crate::map::Map, z: f32) -> Option<Value> {
+    stack.hex.map(|h| {
+        json!({
+            "hex": map.name(h),
+            "units": stack.units,
+            "entries": stack.entries.iter().map(|(id, r)| {
+                json!({"id": id, "x": (r.center().x * z).round(), "y": (r.center().y * z).round()})
+            }).collect::<Vec<_>>(),
+        })
+    })
+}
+
+/// The scenario picker, if open: its entries and where each is drawn, and its error.
+fn picker_json(picker: &super::picker::Picker, z: f32) -> Option<Value> {
+    picker.open.then(|| {
+        json!({
+            "entries": picker.entries.iter().map(|(name, r)| {
+                json!({"name": name, "x": (r.center().x * z).round(), "y": (r.center().y * z).round()})
+            }).collect::<Vec<_>>(),
+            "error": picker.error,
+        })
+    })
+}
+
+/// The clickable buttons by name, each at its centre.
+fn buttons_json(
+    buttons: &crate::view::shared::ButtonRects,
+    z: f32,
+) -> serde_json::Map<String, Value> {
+    buttons
+        .0
+        .iter()
+        .map(|(name, r)| {
+            (
+                name.clone(),
+                json!([(r.center().x * z).round(), (r.center().y * z).round()]),
+            )
+        })
+        .collect()
+}
+
 #[allow(clippy::too_many_arguments)]
 fn write(
     request: Res<CaptureRequest>,
@@ -116,34 +158,10 @@ fn write(
             _ => None,
         })
         .collect();
-    let stack_list = stack.hex.map(|h| {
-        json!({
-            "hex": map.name(h),
-            "units": stack.units,
-            "entries": stack.entries.iter().map(|(id, r)| {
-                json!({"id": id, "x": (r.center().x * z).round(), "y": (r.center().y * z).round()})
-            }).collect::<Vec<_>>(),
-        })
-    });
-    let picker_list = picker.open.then(|| {
-        json!({
-            "entries": picker.entries.iter().map(|(name, r)| {
-                json!({"name": name, "x": (r.center().x * z).round(), "y": (r.center().y * z).round()})
-            }).collect::<Vec<_>>(),
-            "error": picker.error,
-        })
-    });
+    let stack_list = stack_json(&stack, map, z);
+    let picker_list = picker_json(&picker, z);
     let (buttons, opponent) = play;
-    let button_list: serde_json::Map<String, Value> = buttons
-        .0
-        .iter()
-        .map(|(name, r)| {
-            (
-                name.clone(),
-                json!([(r.center().x * z).round(), (r.center().y * z).round()]),
-            )
-        })
-        .collect();
+    let button_list = buttons_json(&buttons, z);
     let awaiting = opponent
         .as_ref()
         .and_then(|o| o.awaiting.as_ref())

@@ -98,54 +98,10 @@ pub fn run(
             moves.ms, moves.boards, moves.hexes, moves.from, moves.reached
         ))?;
         if let Some(scale) = &scale {
-            out.line(format_args!(
-                "scale ({} cores; all pairs of ground Locations, median of {runs} runs):",
-                scale.first().map_or(1, |s| s.cores)
-            ))?;
-            out.line(format_args!(
-                "  boards   hexes      pairs   LOS 1 core  LOS all   bare 1 core  bare all  LOS/bare (1 core)  field (median)  light, 10 sources"
-            ))?;
-            for s in scale {
-                out.line(format_args!(
-                    "  {:>6} {:>7} {:>10} {:>9.1} ms {:>7.1} ms {:>9.1} ms {:>7.1} ms {:>6.2} ({:.2}) {:>11.3} ms {:>11.3} ms",
-                    s.boards,
-                    s.hexes,
-                    s.pairs,
-                    s.los_ms,
-                    s.los_parallel_ms,
-                    s.bare_ms,
-                    s.bare_parallel_ms,
-                    s.los_vs_bare,
-                    s.los_vs_bare_single,
-                    s.sees_ms,
-                    s.light_ms
-                ))?;
-            }
-            out.line(format_args!(
-                "  targets at 8 boards: LOS/bare <= 1.5, field < 2 ms, light < 5 ms"
-            ))?;
+            print_scale(out, scale, runs)?;
         }
         if let Some(r) = &frames {
-            out.line(format_args!(
-                "frame, 1 board:   {:8.2} ms   4 boards: {:.2} ms   ratio {} (target <= 1.5)",
-                r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
-                r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
-                r["frame_ratio_4_vs_1"]
-            ))?;
-            out.line(format_args!(
-                "frame, the whole map in view: 1 board {:.2} ms, 8 boards {:.2} ms, ratio {} (target <= 1.5)",
-                r["frame_all_in_view_1_board_ms"].as_f64().unwrap_or(f64::NAN),
-                r["frame_all_in_view_8_boards_ms"].as_f64().unwrap_or(f64::NAN),
-                r["frame_ratio_all_in_view_8_vs_1"]
-            ))?;
-            out.line(format_args!(
-                "pick, per ray:    own ray tests {} µs (1 board), {} µs (4 boards); \
-                 bevy_picking's MeshRayCast {} µs, {} µs",
-                r["pick_hand_1_board_us"],
-                r["pick_hand_4_boards_us"],
-                r["pick_mesh_1_board_us"],
-                r["pick_mesh_4_boards_us"]
-            ))?;
+            print_frames(out, r)?;
         }
         out.line(format_args!(
             "opponent turn:    {:8.2} ms   (the doctrine opponent plays a whole Allied Player \
@@ -159,4 +115,64 @@ pub fn run(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The scale table: how the figures grow with the map (`--boards N`).
+fn print_scale(
+    out: &mut Out<impl Write>,
+    scale: &[ScaleFigure],
+    runs: usize,
+) -> Result<(), Failure> {
+    out.line(format_args!(
+        "scale ({} cores; all pairs of ground Locations, median of {runs} runs):",
+        scale.first().map_or(1, |s| s.cores)
+    ))?;
+    out.line(format_args!(
+        "  boards   hexes      pairs   LOS 1 core  LOS all   bare 1 core  bare all  LOS/bare (1 core)  field (median)  light, 10 sources"
+    ))?;
+    for s in scale {
+        out.line(format_args!(
+            "  {:>6} {:>7} {:>10} {:>9.1} ms {:>7.1} ms {:>9.1} ms {:>7.1} ms {:>6.2} ({:.2}) {:>11.3} ms {:>11.3} ms",
+            s.boards,
+            s.hexes,
+            s.pairs,
+            s.los_ms,
+            s.los_parallel_ms,
+            s.bare_ms,
+            s.bare_parallel_ms,
+            s.los_vs_bare,
+            s.los_vs_bare_single,
+            s.sees_ms,
+            s.light_ms
+        ))?;
+    }
+    out.line(format_args!(
+        "  targets at 8 boards: LOS/bare <= 1.5, field < 2 ms, light < 5 ms"
+    ))?;
+    Ok(())
+}
+
+/// The render figures (`--render`): frame times, their ratios, picking per ray.
+fn print_frames(out: &mut Out<impl Write>, r: &serde_json::Value) -> Result<(), Failure> {
+    out.line(format_args!(
+        "frame, 1 board:   {:8.2} ms   4 boards: {:.2} ms   ratio {} (target <= 1.5)",
+        r["frame_1_board_ms"].as_f64().unwrap_or(f64::NAN),
+        r["frame_4_boards_ms"].as_f64().unwrap_or(f64::NAN),
+        r["frame_ratio_4_vs_1"]
+    ))?;
+    out.line(format_args!(
+        "frame, the whole map in view: 1 board {:.2} ms, 8 boards {:.2} ms, ratio {} (target <= 1.5)",
+        r["frame_all_in_view_1_board_ms"].as_f64().unwrap_or(f64::NAN),
+        r["frame_all_in_view_8_boards_ms"].as_f64().unwrap_or(f64::NAN),
+        r["frame_ratio_all_in_view_8_vs_1"]
+    ))?;
+    out.line(format_args!(
+        "pick, per ray:    own ray tests {} µs (1 board), {} µs (4 boards); \
+         bevy_picking's MeshRayCast {} µs, {} µs",
+        r["pick_hand_1_board_us"],
+        r["pick_hand_4_boards_us"],
+        r["pick_mesh_1_board_us"],
+        r["pick_mesh_4_boards_us"]
+    ))?;
+    Ok(())
 }

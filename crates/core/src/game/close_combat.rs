@@ -31,55 +31,8 @@ pub(super) fn do_close_combat(
     };
     drop(s);
     let name = at.display(g.map()).to_string();
-    // A hidden unit in a Location in Close Combat is revealed (our reading of A11/A12: CC is
-    // fought face to face); a concealed or Cloaked one keeps "?" until it attacks (A11.19: an
-    // attack on units all concealed is halved, and they are not revealed first).
-    let mut revealed = Vec::new();
-    for u in g.state.units.iter_mut().filter(|u| &u.at == at) {
-        if u.hidden {
-            u.hidden = false;
-            revealed.push(u.unit.id.clone());
-        }
-    }
-    if !revealed.is_empty() {
-        g.ruled(
-            "revealed",
-            None,
-            "A11",
-            format!(
-                "{} in Close Combat in {name}: hidden no more",
-                revealed.join(", ")
-            ),
-        );
-    }
-    let mut ambusher = None;
-    if let Some(a) = &plan.ambush {
-        let (ad, dd) = (g.dice.dr("A11.4"), g.dice.dr("A11.4"));
-        ambusher = ambush_result(a, ad, dd, plan.attacker);
-        let drm = |v: &[crate::rules::Amount]| -> String {
-            v.iter()
-                .map(|x| format!(" {:+} {} ({})", x.value, x.reason, x.rule))
-                .collect()
-        };
-        let rule = if a.attacker_needs == 2 {
-            "E1.77"
-        } else {
-            "A11.4"
-        };
-        let text = format!(
-            "Ambush drs in {name}: {:?} (the ATTACKER) {ad}{}, {:?} {dd}{}; the ATTACKER Ambushes \
-             with a Final dr at least {} less, the DEFENDER with 3 less: {}",
-            plan.attacker,
-            drm(&a.attacker_drm),
-            plan.attacker.opponent(),
-            drm(&a.defender_drm),
-            a.attacker_needs,
-            ambusher.map_or("no Ambush".to_string(), |x| format!(
-                "the {x:?} side Ambushes"
-            )),
-        );
-        g.rolled("ambush", None, rule, vec![ad, dd], text);
-    }
+    reveal_in_cc(g, at, &name);
+    let ambusher = roll_ambush(g, &plan, &name);
     // G1.64: Japanese CC is Hand-to-Hand, unless the Japanese were Ambushed.
     let hand_to_hand = match ambusher {
         Some(Side::Japanese) => true,
@@ -142,26 +95,7 @@ pub(super) fn do_close_combat(
             }
         }
     }
-    let s = g.situation();
-    let sides: Vec<Side> = s.units_at(at).iter().map(|u| u.unit.side()).collect();
-    drop(s);
-    if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) {
-        g.ruled(
-            "melee",
-            None,
-            "A11.7",
-            format!("both sides remain in {name}: it is in Melee, and CC goes on next CCPh"),
-        );
-        if plan.night {
-            g.gunflash(at);
-            g.ruled(
-                "gunflash",
-                None,
-                "E1.82",
-                format!("CC causes a Gunflash in {name} for as long as it is in Melee"),
-            );
-        }
-    }
+    melee_after(g, at, plan.night, &name);
 }
 
 /// A11.19 / A12 / E1.43: a unit that made a CC attack loses "?" and Cloaking, but a Cloaked
@@ -306,6 +240,90 @@ fn apply_result(g: &mut Game, a: &CcAttack, r: CcResult) {
                 f => apply_failure(g, &unit, &f),
             },
             CcResult::Nothing => {}
+        }
+    }
+}
+
+/// A hidden unit in a Location in Close Combat is revealed (our reading of A11/A12: CC is
+/// fought face to face); a concealed or Cloaked one keeps "?" until it attacks (A11.19: an
+/// attack on units all concealed is halved, and they are not revealed first).
+fn reveal_in_cc(g: &mut Game, at: &Location, name: &str) {
+    let mut revealed = Vec::new();
+    for u in g.state.units.iter_mut().filter(|u| &u.at == at) {
+        if u.hidden {
+            u.hidden = false;
+            revealed.push(u.unit.id.clone());
+        }
+    }
+    if !revealed.is_empty() {
+        g.ruled(
+            "revealed",
+            None,
+            "A11",
+            format!(
+                "{} in Close Combat in {name}: hidden no more",
+                revealed.join(", ")
+            ),
+        );
+    }
+}
+
+/// A11.4 / E1.77: the Ambush drs where the plan has them, said; the side that Ambushes, if one
+/// does.
+fn roll_ambush(
+    g: &mut Game,
+    plan: &crate::rules::orders::close_combat::CcPlan,
+    name: &str,
+) -> Option<Side> {
+    let a = plan.ambush.as_ref()?;
+    let (ad, dd) = (g.dice.dr("A11.4"), g.dice.dr("A11.4"));
+    let ambusher = ambush_result(a, ad, dd, plan.attacker);
+    let drm = |v: &[crate::rules::Amount]| -> String {
+        v.iter()
+            .map(|x| format!(" {:+} {} ({})", x.value, x.reason, x.rule))
+            .collect()
+    };
+    let rule = if a.attacker_needs == 2 {
+        "E1.77"
+    } else {
+        "A11.4"
+    };
+    let text = format!(
+        "Ambush drs in {name}: {:?} (the ATTACKER) {ad}{}, {:?} {dd}{}; the ATTACKER Ambushes \
+         with a Final dr at least {} less, the DEFENDER with 3 less: {}",
+        plan.attacker,
+        drm(&a.attacker_drm),
+        plan.attacker.opponent(),
+        drm(&a.defender_drm),
+        a.attacker_needs,
+        ambusher.map_or("no Ambush".to_string(), |x| format!(
+            "the {x:?} side Ambushes"
+        )),
+    );
+    g.rolled("ambush", None, rule, vec![ad, dd], text);
+    ambusher
+}
+
+/// A11.7: both sides left in the Location: it is in Melee (E1.82: at night a Gunflash marks it).
+fn melee_after(g: &mut Game, at: &Location, night: bool, name: &str) {
+    let s = g.situation();
+    let sides: Vec<Side> = s.units_at(at).iter().map(|u| u.unit.side()).collect();
+    drop(s);
+    if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) {
+        g.ruled(
+            "melee",
+            None,
+            "A11.7",
+            format!("both sides remain in {name}: it is in Melee, and CC goes on next CCPh"),
+        );
+        if night {
+            g.gunflash(at);
+            g.ruled(
+                "gunflash",
+                None,
+                "E1.82",
+                format!("CC causes a Gunflash in {name} for as long as it is in Melee"),
+            );
         }
     }
 }

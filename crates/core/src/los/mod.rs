@@ -169,6 +169,65 @@ impl LosEnv<'_> {
         b: End,
         path: &[PathHex],
     ) -> (Option<&'static str>, String) {
+        let Some(block) = sight.block else {
+            if sight.hindrance == 0 {
+                return (
+                    None,
+                    "nothing between the two Locations blocks or hinders the LOS".into(),
+                );
+            }
+            let parts = self.hindrances(a, b, path);
+            return (
+                sight.rule(),
+                format!(
+                    "clear but hindered: +{} in all ({}); six or more would block it",
+                    sight.hindrance,
+                    parts.join(", ")
+                ),
+            );
+        };
+        (sight.rule(), self.why_blocked(sight, block, a, b))
+    }
+
+    /// Each hindrance of a clear LOS, as "what in hex (+drm)": the ends' veils, then the path's.
+    fn hindrances(&self, a: End, b: End, path: &[PathHex]) -> Vec<String> {
+        let map = self.map();
+        let name = |h: Hex| map.name(h);
+        let what = |h: Hex| self.at(h).terrain.info().name;
+        let mut parts: Vec<String> = Vec::new();
+        for end in self.veiled_ends(a, b) {
+            let p = self.at(end.hex);
+            if let Some(v) = p.veil {
+                parts.push(format!(
+                    "{} in {} (+{})",
+                    v.name(),
+                    name(end.hex),
+                    p.veil_drm
+                ));
+            }
+        }
+        for ph in path {
+            if let Effect::Hinders(drm) = ph.effect {
+                let p = self.at(ph.hex);
+                let mut sources = Vec::new();
+                if p.hind_drm > 0 {
+                    sources.push(what(ph.hex).to_string());
+                }
+                if let Some(v) = p.veil {
+                    sources.push(v.name().to_string());
+                }
+                parts.push(format!(
+                    "{} in {} (+{drm})",
+                    sources.join(" and "),
+                    name(ph.hex)
+                ));
+            }
+        }
+        parts
+    }
+
+    /// Why `block` blocks the LOS between `a` and `b`, in a sentence.
+    fn why_blocked(&self, sight: &Sight, block: Block, a: End, b: End) -> String {
         let map = self.map();
         let name = |h: Hex| map.name(h);
         let (high, low) = if a.elevation >= b.elevation {
@@ -182,52 +241,7 @@ impl LosEnv<'_> {
             levels(low.elevation)
         );
         let what = |h: Hex| self.at(h).terrain.info().name;
-        let Some(block) = sight.block else {
-            if sight.hindrance == 0 {
-                return (
-                    None,
-                    "nothing between the two Locations blocks or hinders the LOS".into(),
-                );
-            }
-            let mut parts: Vec<String> = Vec::new();
-            for end in self.veiled_ends(a, b) {
-                let p = self.at(end.hex);
-                if let Some(v) = p.veil {
-                    parts.push(format!(
-                        "{} in {} (+{})",
-                        v.name(),
-                        name(end.hex),
-                        p.veil_drm
-                    ));
-                }
-            }
-            for ph in path {
-                if let Effect::Hinders(drm) = ph.effect {
-                    let p = self.at(ph.hex);
-                    let mut sources = Vec::new();
-                    if p.hind_drm > 0 {
-                        sources.push(what(ph.hex).to_string());
-                    }
-                    if let Some(v) = p.veil {
-                        sources.push(v.name().to_string());
-                    }
-                    parts.push(format!(
-                        "{} in {} (+{drm})",
-                        sources.join(" and "),
-                        name(ph.hex)
-                    ));
-                }
-            }
-            return (
-                sight.rule(),
-                format!(
-                    "clear but hindered: +{} in all ({}); six or more would block it",
-                    sight.hindrance,
-                    parts.join(", ")
-                ),
-            );
-        };
-        let reason = match block {
+        match block {
             Block::Nvr { nvr: 0 } => "at NVR 0 no Location but the viewer's own is within the \
                  NVR, not even another Location of its hex; only an Illuminated target or a \
                  Gunflash could be seen (E1.8)"
@@ -306,7 +320,6 @@ impl LosEnv<'_> {
                 "hindrances total +{total} by {}; six or more block the LOS",
                 name(hex)
             ),
-        };
-        (sight.rule(), reason)
+        }
     }
 }

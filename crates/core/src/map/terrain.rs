@@ -123,9 +123,17 @@ impl Terrain {
             wet: false,
             uncertain: "",
         };
+        self.field_info(row)
+            .or_else(|| self.pto_info(row))
+            .or_else(|| self.other_info(row))
+            .unwrap_or(row)
+    }
+
+    /// The rows of the B-chapter vegetation: woods, brush, orchard, grain, marsh.
+    fn field_info(self, row: TerrainInfo) -> Option<TerrainInfo> {
+        use LosEffect::*;
         match self {
-            Terrain::Open => row,
-            Terrain::Woods => TerrainInfo {
+            Terrain::Woods => Some(TerrainInfo {
                 name: "Woods",
                 los: Obstacle { height: LEVEL },
                 los_rule: "B13.1",
@@ -134,8 +142,8 @@ impl Terrain {
                 concealment: true,
                 fire: fire(9, 7),
                 ..row
-            },
-            Terrain::Brush => TerrainInfo {
+            }),
+            Terrain::Brush => Some(TerrainInfo {
                 name: "Brush",
                 // B12.2: a LOS Hindrance between same-level firer and target; B12.3: no TEM.
                 los: Hindrance { height: 1, drm: 1 },
@@ -145,8 +153,8 @@ impl Terrain {
                 fire: fire(9, 6),
                 uncertain: "hindrance height (half level) assumed",
                 ..row
-            },
-            Terrain::Orchard => TerrainInfo {
+            }),
+            Terrain::Orchard => Some(TerrainInfo {
                 name: "Orchard",
                 los: OrchardLike {
                     height: LEVEL,
@@ -156,8 +164,8 @@ impl Terrain {
                 concealment: true,
                 fire: fire(11, 9),
                 ..row
-            },
-            Terrain::Grain => TerrainInfo {
+            }),
+            Terrain::Grain => Some(TerrainInfo {
                 name: "Grain",
                 los: Hindrance { height: 1, drm: 1 },
                 los_rule: "B15.2",
@@ -165,15 +173,23 @@ impl Terrain {
                 fire: fire(10, 6),
                 uncertain: "in-season half-level hindrance assumed",
                 ..row
-            },
-            Terrain::Marsh => TerrainInfo {
+            }),
+            Terrain::Marsh => Some(TerrainInfo {
                 name: "Marsh",
                 los_rule: "B16.1",
                 concealment: true,
                 wet: true,
                 ..row
-            },
-            Terrain::Jungle => TerrainInfo {
+            }),
+            _ => Option::None,
+        }
+    }
+
+    /// The rows of G.1-G.5 PTO vegetation and huts.
+    fn pto_info(self, row: TerrainInfo) -> Option<TerrainInfo> {
+        use LosEffect::*;
+        match self {
+            Terrain::Jungle => Some(TerrainInfo {
                 name: "Jungle",
                 los: Obstacle { height: 2 * LEVEL },
                 los_rule: "G2.1",
@@ -183,8 +199,8 @@ impl Terrain {
                 fire: fire(9, 7),
                 uncertain: "obstacle height (2 levels) and fire numbers (as woods) from VASL data",
                 ..row
-            },
-            Terrain::DenseJungle => TerrainInfo {
+            }),
+            Terrain::DenseJungle => Some(TerrainInfo {
                 name: "Dense Jungle",
                 los: Obstacle { height: 2 * LEVEL },
                 los_rule: "G2.2",
@@ -194,8 +210,8 @@ impl Terrain {
                 fire: fire(9, 7),
                 uncertain: "TEM +2 and obstacle height not in our sources",
                 ..row
-            },
-            Terrain::Bamboo => TerrainInfo {
+            }),
+            Terrain::Bamboo => Some(TerrainInfo {
                 name: "Bamboo",
                 los: Obstacle { height: LEVEL },
                 los_rule: "G3.1",
@@ -205,8 +221,8 @@ impl Terrain {
                 fire: fire(9, 6),
                 uncertain: "fire numbers as brush",
                 ..row
-            },
-            Terrain::Kunai => TerrainInfo {
+            }),
+            Terrain::Kunai => Some(TerrainInfo {
                 name: "Kunai",
                 los: Hindrance { height: 1, drm: 1 },
                 los_rule: "G6.1",
@@ -214,8 +230,8 @@ impl Terrain {
                 fire: fire(10, 6),
                 uncertain: "half-level hindrance and fire numbers (as grain) from VASL data",
                 ..row
-            },
-            Terrain::PalmTrees => TerrainInfo {
+            }),
+            Terrain::PalmTrees => Some(TerrainInfo {
                 name: "Palm Trees",
                 los: OrchardLike {
                     height: LEVEL,
@@ -226,8 +242,8 @@ impl Terrain {
                 fire: fire(11, 9),
                 uncertain: "treated as orchard (asl-facts.md)",
                 ..row
-            },
-            Terrain::Huts => TerrainInfo {
+            }),
+            Terrain::Huts => Some(TerrainInfo {
                 name: "Huts",
                 los: Hindrance {
                     height: LEVEL,
@@ -240,35 +256,43 @@ impl Terrain {
                 fire: fire(7, 8),
                 uncertain: "hindrance height, TEM and fire numbers (as wooden building) assumed",
                 ..row
-            },
-            Terrain::Swamp => TerrainInfo {
+            }),
+            _ => Option::None,
+        }
+    }
+
+    /// The rows of the wet terrain (G.7, G.8, F7, B21), buildings and rubble (B23, B24).
+    fn other_info(self, row: TerrainInfo) -> Option<TerrainInfo> {
+        use LosEffect::*;
+        match self {
+            Terrain::Swamp => Some(TerrainInfo {
                 name: "Swamp",
                 los_rule: "G7.1",
                 concealment: true,
                 wet: true,
                 uncertain: "no LOS effect assumed",
                 ..row
-            },
-            Terrain::Paddy => TerrainInfo {
+            }),
+            Terrain::Paddy => Some(TerrainInfo {
                 name: "Paddy",
                 los_rule: "G8.1",
                 wet: true,
                 uncertain: "paddy banks not modelled",
                 ..row
-            },
-            Terrain::Sand => TerrainInfo {
+            }),
+            Terrain::Sand => Some(TerrainInfo {
                 name: "Sand",
                 los_rule: "F7.1",
                 wet: true,
                 ..row
-            },
-            Terrain::Water => TerrainInfo {
+            }),
+            Terrain::Water => Some(TerrainInfo {
                 name: "Water",
                 los_rule: "B21.1",
                 wet: true,
                 ..row
-            },
-            Terrain::Building(kind, floors) => TerrainInfo {
+            }),
+            Terrain::Building(kind, floors) => Some(TerrainInfo {
                 name: match kind {
                     BuildingKind::Stone => "Stone Building",
                     BuildingKind::Wooden => "Wooden Building",
@@ -289,8 +313,8 @@ impl Terrain {
                     BuildingKind::Wooden => fire(7, 8),
                 },
                 ..row
-            },
-            Terrain::Rubble => TerrainInfo {
+            }),
+            Terrain::Rubble => Some(TerrainInfo {
                 name: "Rubble",
                 los: Obstacle { height: 1 },
                 los_rule: "B24.1",
@@ -299,7 +323,8 @@ impl Terrain {
                 concealment: true,
                 uncertain: "half-level obstacle and TEM +2 assumed",
                 ..row
-            },
+            }),
+            _ => Option::None,
         }
     }
 

@@ -41,6 +41,32 @@ impl Match {
         }
     }
 
+    /// Every order `unit` could give now, each allowed or refused with its rule
+    /// (`rules::orders::legal_orders` on the match's situation: what the Orders window, `asl-pto
+    /// orders` and the program all read).
+    pub fn legal_orders(
+        &self,
+        unit: &str,
+    ) -> Vec<(
+        crate::rules::orders::Order,
+        Result<(), crate::rules::situation::Refusal>,
+    )> {
+        let setting = self.setting();
+        let s = self.state.situation(&setting);
+        crate::rules::orders::legal_orders(&s, unit, None)
+    }
+
+    /// The units of the sides that act now (`pending().sides`), by id: whose orders are asked.
+    pub fn units_to_order(&self) -> Vec<String> {
+        let sides = self.pending().sides;
+        self.state
+            .units
+            .iter()
+            .filter(|u| sides.contains(&u.unit.side()))
+            .map(|u| u.unit.id.clone())
+            .collect()
+    }
+
     /// A10.5: in the RtPh, the broken units of the sides a person plays (both, or the one the
     /// program does not play) that must rout and can, not yet routed; empty in other phases.
     pub fn routs_owed(&self) -> Vec<String> {

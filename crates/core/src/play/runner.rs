@@ -320,6 +320,29 @@ impl Match {
         self.run_next()
     }
 
+    /// Gives `order` now, as a step of its own (no phase, nothing said): the steps after it
+    /// dropped. False when the game has ended.
+    pub fn order(&mut self, order: Order) -> bool {
+        self.run_now(Step {
+            say: None,
+            phase: None,
+            act: Some(order),
+            opponent: false,
+        })
+    }
+
+    /// Ends the phase the match stands in, as a step to the next phase (its end and the next
+    /// one's start by the rules). False when the game has ended.
+    pub fn end_phase(&mut self) -> bool {
+        let next = self.state.phase.next();
+        self.run_now(Step {
+            say: None,
+            phase: Some(next),
+            act: None,
+            opponent: false,
+        })
+    }
+
     /// Play mode from here: the script's remaining steps are dropped, and the steps run from
     /// now on are the game's record.
     pub fn start_recording(&mut self) {

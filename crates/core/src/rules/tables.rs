@@ -460,133 +460,11 @@ impl Tables {
             at: format!(":{}:{}", e.span.start.line, e.span.start.col),
             message: e.code.to_string(),
         })?;
-        let bad = |message: String| TableError {
+        t.check().map_err(|message| TableError {
             file: file.to_string(),
             at: String::new(),
             message,
-        };
-        if t.ift.is_empty() {
-            return Err(bad("the IFT has no columns".into()));
-        }
-        for w in t.ift.windows(2) {
-            if w[0].fp >= w[1].fp {
-                return Err(bad(format!(
-                    "IFT columns must rise in FP: {} then {}",
-                    w[0].fp, w[1].fp
-                )));
-            }
-        }
-        if let Some(c) = t.ift.iter().find(|c| c.results.is_empty()) {
-            return Err(bad(format!("IFT column {} has no results", c.fp)));
-        }
-        if !t.ift.iter().any(|c| c.fp == 30) {
-            return Err(bad(
-                "the IFT needs its 30-FP column (a DC attacks on it, A23)".into(),
-            ));
-        }
-        if !(2..=13).contains(&t.falling_dr_falls_at) {
-            return Err(bad(format!(
-                "falling_dr_falls_at {} is not a DR (2..13)",
-                t.falling_dr_falls_at
-            )));
-        }
-        let w = t.wound_severity;
-        if !(1..=7).contains(&w.mortal_at_or_above) || w.already_wounded_drm > 6 {
-            return Err(bad(format!(
-                "wound_severity ({}, {}) is not a dr threshold 1..7 and a drm 0..6",
-                w.mortal_at_or_above, w.already_wounded_drm
-            )));
-        }
-        let v = t.casualty_vp;
-        if [
-            v.squad,
-            v.half_squad,
-            v.crew,
-            v.leader,
-            v.leader_per_modifier,
-            v.hero,
-        ]
-        .iter()
-        .any(|n| *n > 20)
-        {
-            return Err(bad(format!(
-                "casualty_vp {v:?} is not a VP value 0..20 each (A26.2)"
-            )));
-        }
-        let cc = &t.close_combat;
-        if cc.columns.is_empty()
-            || cc
-                .columns
-                .iter()
-                .any(|c| !(1..=1000).contains(&c.odds.0) || !(1..=1000).contains(&c.odds.1))
-            || cc.columns.iter().any(|c| !(0..=20).contains(&c.kill))
-            || !(0..=20).contains(&cc.below)
-            || cc.columns.windows(2).any(|w| {
-                u64::from(w[0].odds.0) * u64::from(w[1].odds.1)
-                    >= u64::from(w[1].odds.0) * u64::from(w[0].odds.1)
-            })
-            || cc.hand_to_hand_shift.is_some_and(|n| n > 6)
-            || cc.hand_to_hand_kill.is_some_and(|n| !(0..=6).contains(&n))
-            || !(0..=6).contains(&cc.smc_fp)
-            || !(-6..=6).contains(&cc.vs_broken_drm)
-        {
-            return Err(bad(
-                "close_combat: columns must rise in odds, each odds two whole numbers 1..1000 and a \
-                 Kill Number 0..20 (below too), hand_to_hand_kill 0..6 (or an older file's \
-                 hand_to_hand_shift 0..6), smc_fp 0..6 and vs_broken_drm -6..6 (A11.11, J2.31)"
-                    .into(),
-            ));
-        }
-        if !(1..=20).contains(&t.rout_mf) {
-            return Err(bad(format!(
-                "rout_mf {} is not MF 1..20 (A10.5)",
-                t.rout_mf
-            )));
-        }
-        if !(2..=20).contains(&t.morale_ceiling) {
-            return Err(bad(format!(
-                "morale_ceiling {} is not a Morale Level 2..20 (A.18)",
-                t.morale_ceiling
-            )));
-        }
-        let ff = t.first_fire;
-        if !(-6..=6).contains(&ff.ffnam) || !(-6..=6).contains(&ff.ffmo) {
-            return Err(bad(format!(
-                "first_fire (ffnam {}, ffmo {}) is not two DRM of -6..6 (A8.1)",
-                ff.ffnam, ff.ffmo
-            )));
-        }
-        let hw = t.human_wave;
-        if !(1..=20).contains(&hw.mf) || !(0..=3).contains(&hw.morale) {
-            return Err(bad(format!(
-                "human_wave (mf {}, morale {}) is not MF 1..20 and a Morale raise 0..3 (A25.23)",
-                hw.mf, hw.morale
-            )));
-        }
-        let h = t.heat_of_battle;
-        if !(2..=12).contains(&h.original_mc_dr)
-            || !(2..=13).contains(&h.berserk_at_least)
-            || !(0..=3).contains(&h.hardened_morale)
-            || !(0..=13).contains(&h.hero_at_most)
-            || !(2..=13).contains(&h.hardened_from)
-            || !(h.berserk_at_least..=14).contains(&h.surrender_at_least)
-        {
-            return Err(bad(format!(
-                "heat_of_battle {h:?} is not an Original DR 2..12, Final DR bands 0..14 rising \
-                 (hero_at_most, hardened_from, berserk_at_least, surrender_at_least) and a Morale \
-                 raise 0..3 (A15)"
-            )));
-        }
-        let r = t.rally;
-        if [r.self_rally, r.dm, r.bonus_terrain]
-            .iter()
-            .any(|d| !(-6..=6).contains(d))
-        {
-            return Err(bad(format!(
-                "rally ({}, {}, {}) is not three DRM of -6..6 (A10.6)",
-                r.self_rally, r.dm, r.bonus_terrain
-            )));
-        }
+        })?;
         Ok(t)
     }
 
@@ -606,6 +484,128 @@ impl Tables {
             message: "the table file is not UTF-8 text".into(),
         })?;
         Tables::parse(&text, &file)
+    }
+
+    /// The checks a table file must pass (each value in its range, the IFT's and the CC
+    /// Table's columns rising), what is wrong if one fails.
+    fn check(&self) -> Result<(), String> {
+        if self.ift.is_empty() {
+            return Err("the IFT has no columns".into());
+        }
+        for w in self.ift.windows(2) {
+            if w[0].fp >= w[1].fp {
+                return Err(format!(
+                    "IFT columns must rise in FP: {} then {}",
+                    w[0].fp, w[1].fp
+                ));
+            }
+        }
+        if let Some(c) = self.ift.iter().find(|c| c.results.is_empty()) {
+            return Err(format!("IFT column {} has no results", c.fp));
+        }
+        if !self.ift.iter().any(|c| c.fp == 30) {
+            return Err("the IFT needs its 30-FP column (a DC attacks on it, A23)".into());
+        }
+        if !(2..=13).contains(&self.falling_dr_falls_at) {
+            return Err(format!(
+                "falling_dr_falls_at {} is not a DR (2..13)",
+                self.falling_dr_falls_at
+            ));
+        }
+        let w = self.wound_severity;
+        if !(1..=7).contains(&w.mortal_at_or_above) || w.already_wounded_drm > 6 {
+            return Err(format!(
+                "wound_severity ({}, {}) is not a dr threshold 1..7 and a drm 0..6",
+                w.mortal_at_or_above, w.already_wounded_drm
+            ));
+        }
+        let v = self.casualty_vp;
+        if [
+            v.squad,
+            v.half_squad,
+            v.crew,
+            v.leader,
+            v.leader_per_modifier,
+            v.hero,
+        ]
+        .iter()
+        .any(|n| *n > 20)
+        {
+            return Err(format!(
+                "casualty_vp {v:?} is not a VP value 0..20 each (A26.2)"
+            ));
+        }
+        let cc = &self.close_combat;
+        if cc.columns.is_empty()
+            || cc
+                .columns
+                .iter()
+                .any(|c| !(1..=1000).contains(&c.odds.0) || !(1..=1000).contains(&c.odds.1))
+            || cc.columns.iter().any(|c| !(0..=20).contains(&c.kill))
+            || !(0..=20).contains(&cc.below)
+            || cc.columns.windows(2).any(|w| {
+                u64::from(w[0].odds.0) * u64::from(w[1].odds.1)
+                    >= u64::from(w[1].odds.0) * u64::from(w[0].odds.1)
+            })
+            || cc.hand_to_hand_shift.is_some_and(|n| n > 6)
+            || cc.hand_to_hand_kill.is_some_and(|n| !(0..=6).contains(&n))
+            || !(0..=6).contains(&cc.smc_fp)
+            || !(-6..=6).contains(&cc.vs_broken_drm)
+        {
+            return Err(
+            "close_combat: columns must rise in odds, each odds two whole numbers 1..1000 and a \
+             Kill Number 0..20 (below too), hand_to_hand_kill 0..6 (or an older file's \
+             hand_to_hand_shift 0..6), smc_fp 0..6 and vs_broken_drm -6..6 (A11.11, J2.31)"
+                .into());
+        }
+        if !(1..=20).contains(&self.rout_mf) {
+            return Err(format!("rout_mf {} is not MF 1..20 (A10.5)", self.rout_mf));
+        }
+        if !(2..=20).contains(&self.morale_ceiling) {
+            return Err(format!(
+                "morale_ceiling {} is not a Morale Level 2..20 (A.18)",
+                self.morale_ceiling
+            ));
+        }
+        let ff = self.first_fire;
+        if !(-6..=6).contains(&ff.ffnam) || !(-6..=6).contains(&ff.ffmo) {
+            return Err(format!(
+                "first_fire (ffnam {}, ffmo {}) is not two DRM of -6..6 (A8.1)",
+                ff.ffnam, ff.ffmo
+            ));
+        }
+        let hw = self.human_wave;
+        if !(1..=20).contains(&hw.mf) || !(0..=3).contains(&hw.morale) {
+            return Err(format!(
+                "human_wave (mf {}, morale {}) is not MF 1..20 and a Morale raise 0..3 (A25.23)",
+                hw.mf, hw.morale
+            ));
+        }
+        let h = self.heat_of_battle;
+        if !(2..=12).contains(&h.original_mc_dr)
+            || !(2..=13).contains(&h.berserk_at_least)
+            || !(0..=3).contains(&h.hardened_morale)
+            || !(0..=13).contains(&h.hero_at_most)
+            || !(2..=13).contains(&h.hardened_from)
+            || !(h.berserk_at_least..=14).contains(&h.surrender_at_least)
+        {
+            return Err(format!(
+                "heat_of_battle {h:?} is not an Original DR 2..12, Final DR bands 0..14 rising \
+             (hero_at_most, hardened_from, berserk_at_least, surrender_at_least) and a Morale \
+             raise 0..3 (A15)"
+            ));
+        }
+        let r = self.rally;
+        if [r.self_rally, r.dm, r.bonus_terrain]
+            .iter()
+            .any(|d| !(-6..=6).contains(d))
+        {
+            return Err(format!(
+                "rally ({}, {}, {}) is not three DRM of -6..6 (A10.6)",
+                r.self_rally, r.dm, r.bonus_terrain
+            ));
+        }
+        Ok(())
     }
 
     /// The built-in tables.

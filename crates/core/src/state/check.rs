@@ -337,67 +337,12 @@ fn check_caves(state: &GameState, setting: &Setting) -> Result<(), StateError> {
     Ok(())
 }
 
-/// Climb counters (under units in play, `ids`), SMOKE, light sources, trip flares and
-/// Gunflashes: each where it can lie, its numbers in range.
-fn check_counters(
+/// Blazes, Flames, trip flares and their counters on the map, Starshells and IR near it.
+fn check_lights(
     state: &GameState,
-    setting: &Setting,
-    ids: &HashSet<&str>,
+    map: &crate::map::Map,
+    on_map: &dyn Fn(&Hex) -> bool,
 ) -> Result<(), StateError> {
-    let map = setting.map;
-    let turn = state.turn.number;
-    let mut climbers = HashSet::new();
-    for c in &state.climbs {
-        let unit = &c.unit;
-        if !ids.contains(unit.as_str()) {
-            return Err(quoted(
-                unit,
-                0,
-                format!("a Climb counter names unit '{unit}', which is not on the map"),
-            ));
-        }
-        if !climbers.insert(unit) {
-            return Err(quoted(
-                unit,
-                0,
-                format!("unit '{unit}' has two Climb counters"),
-            ));
-        }
-        let at = Location::Climbing {
-            hex: c.hex,
-            level: c.level,
-            vertex: c.vertex,
-        };
-        if let Some(p) = location_problem(setting, &at) {
-            return Err(quoted(
-                unit,
-                0,
-                format!("the Climb counter of '{unit}': {p}"),
-            ));
-        }
-    }
-    for sm in &state.smoke {
-        if let Some(p) = location_problem(setting, &sm.at) {
-            return Err(field("smoke", format!("SMOKE: {p}")));
-        }
-        let at = sm.at.display(map);
-        if matches!(sm.at, Location::Complex(_)) {
-            return Err(field(
-                "smoke",
-                format!("SMOKE at '{at}': not in a Cave Complex (G11.85)"),
-            ));
-        }
-        if sm.placed_in > turn {
-            return Err(field(
-                "smoke",
-                format!(
-                    "SMOKE at '{at}' placed in Player Turn {}, after the current {turn}",
-                    sm.placed_in
-                ),
-            ));
-        }
-    }
-    let on_map = |h: &Hex| bounded(*h) && map.contains(*h);
     let mut seen = HashSet::new();
     for (h, levels) in &state.blazes {
         if !on_map(h) {
@@ -459,6 +404,81 @@ fn check_counters(
             ));
         }
     }
+    Ok(())
+}
+
+/// Climb counters: each under a unit on the map (one a unit), at a Location it can lie at.
+fn check_climbs(
+    state: &GameState,
+    setting: &Setting,
+    ids: &HashSet<&str>,
+) -> Result<(), StateError> {
+    let mut climbers = HashSet::new();
+    for c in &state.climbs {
+        let unit = &c.unit;
+        if !ids.contains(unit.as_str()) {
+            return Err(quoted(
+                unit,
+                0,
+                format!("a Climb counter names unit '{unit}', which is not on the map"),
+            ));
+        }
+        if !climbers.insert(unit) {
+            return Err(quoted(
+                unit,
+                0,
+                format!("unit '{unit}' has two Climb counters"),
+            ));
+        }
+        let at = Location::Climbing {
+            hex: c.hex,
+            level: c.level,
+            vertex: c.vertex,
+        };
+        if let Some(p) = location_problem(setting, &at) {
+            return Err(quoted(
+                unit,
+                0,
+                format!("the Climb counter of '{unit}': {p}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Climb counters (under units in play, `ids`), SMOKE, light sources, trip flares and
+/// Gunflashes: each where it can lie, its numbers in range.
+fn check_counters(
+    state: &GameState,
+    setting: &Setting,
+    ids: &HashSet<&str>,
+) -> Result<(), StateError> {
+    let map = setting.map;
+    let turn = state.turn.number;
+    check_climbs(state, setting, ids)?;
+    for sm in &state.smoke {
+        if let Some(p) = location_problem(setting, &sm.at) {
+            return Err(field("smoke", format!("SMOKE: {p}")));
+        }
+        let at = sm.at.display(map);
+        if matches!(sm.at, Location::Complex(_)) {
+            return Err(field(
+                "smoke",
+                format!("SMOKE at '{at}': not in a Cave Complex (G11.85)"),
+            ));
+        }
+        if sm.placed_in > turn {
+            return Err(field(
+                "smoke",
+                format!(
+                    "SMOKE at '{at}' placed in Player Turn {}, after the current {turn}",
+                    sm.placed_in
+                ),
+            ));
+        }
+    }
+    let on_map = |h: &Hex| bounded(*h) && map.contains(*h);
+    check_lights(state, map, &on_map)?;
     for (h, _) in &state.scoring.control {
         if !on_map(h) {
             return Err(field(

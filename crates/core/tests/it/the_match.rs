@@ -123,3 +123,35 @@ fn issue35_a_duel_is_played_through_the_match_to_the_scenarios_end() {
         );
     }
 }
+
+#[test]
+fn issue35_the_match_lists_the_orders_takes_one_and_ends_the_phase() {
+    // walk_rout: the Allies are the ATTACKER; in the RtPh both sides rout (A3).
+    let mut m = game(fixture("walk_rout"), 1);
+    assert!(m.end_phase(), "from the set-up to the RPh");
+    assert_eq!(m.state.phase, Phase::Rally);
+    while m.state.phase != Phase::Rout {
+        assert!(m.end_phase());
+    }
+    let who = m.units_to_order();
+    assert!(who.contains(&"jp1".to_string()) && who.contains(&"us1".to_string()));
+    let orders = m.legal_orders("jp1");
+    let allowed: Vec<_> = orders.iter().filter(|(_, a)| a.is_ok()).collect();
+    assert!(!allowed.is_empty(), "{orders:?}");
+    // A refused one is refused with its rule, and changes nothing.
+    let before = m.state.clone();
+    let to_open = asl_pto_core::rules::orders::Order::Rout {
+        unit: asl_pto_core::rules::orders::UnitId("jp1".into()),
+        to: asl_pto_core::los::Location::Ground(
+            asl_pto_core::hex::HexId::parse("C5").unwrap().hex(),
+        ),
+    };
+    assert!(m.order(to_open));
+    assert_eq!(m.log.last().unwrap().event, "refused");
+    assert_eq!(m.state, before);
+    // An allowed one is played as the rules say: jp1 routs.
+    let (rout, _) = allowed[0].clone();
+    assert!(m.order(rout));
+    assert_ne!(m.state, before);
+    assert!(!m.pending().routs_owed.contains(&"jp1".to_string()));
+}

@@ -186,57 +186,62 @@ fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveC
                 )
             }
         }
-        _ => {
-            let at_entrance = from.hex() == Some(c.entrance)
-                && from.level(map) == map.get(c.entrance).map(|d| d.level);
-            // G11.71 EX: an Upper-Cliff cave is also reached from above, Climbing down its CA
-            // Hexside from the cave's own hex.
-            let on_top = c.upper_cliff
-                && from.hex() == Some(c.hex)
-                && from.level(map) == map.get(c.hex).map(|d| d.level);
-            if on_top {
-                return by_climbing(
-                    "G11.71",
-                    format!(
-                        "from {} Infantry reach Upper-Cliff cave {id} by Climbing down to Level \
-                         {} along CA Hexside {} (the whole MPh, B11.4)",
-                        map.name(c.hex),
-                        c.level,
-                        map.side_name(c.ca)
-                    ),
-                );
-            }
-            if !at_entrance {
-                return refused(
-                    "G11.7",
-                    format!(
-                        "cave {id} is entered from above ground only from its Entrance Hex \
-                         {entrance}{}",
-                        if c.in_depression {
-                            " (IN the Depression)"
-                        } else {
-                            ""
-                        }
-                    ),
-                );
-            }
-            if c.upper_cliff {
-                return by_climbing(
-                    "G11.7",
-                    format!(
-                        "cave {id} is Upper-Cliff (Level {} above {entrance}): it is entered \
-                         from above ground only by Climbing, which takes the whole MPh (B11.4)",
-                        c.level
-                    ),
-                );
-            }
-            allowed(
-                CAVE_ENTRY_MF,
-                "G11.7",
-                format!("cave {id} from its Entrance Hex {entrance}: 2 MF"),
-            )
-        }
+        _ => enter_cave_from_ground(map, c, from, id),
     }
+}
+
+/// G11.7 / G11.71 EX: entering cave `c` (`id`) from above ground: from its Entrance Hex, or an
+/// Upper-Cliff cave only by Climbing (from its Entrance Hex, or down from its own hex).
+fn enter_cave_from_ground(map: &Map, c: &super::Cave, from: &Location, id: &str) -> MoveCost {
+    let entrance = map.name(c.entrance);
+    let at_entrance =
+        from.hex() == Some(c.entrance) && from.level(map) == map.get(c.entrance).map(|d| d.level);
+    // G11.71 EX: an Upper-Cliff cave is also reached from above, Climbing down its CA
+    // Hexside from the cave's own hex.
+    let on_top = c.upper_cliff
+        && from.hex() == Some(c.hex)
+        && from.level(map) == map.get(c.hex).map(|d| d.level);
+    if on_top {
+        return by_climbing(
+            "G11.71",
+            format!(
+                "from {} Infantry reach Upper-Cliff cave {id} by Climbing down to Level \
+                 {} along CA Hexside {} (the whole MPh, B11.4)",
+                map.name(c.hex),
+                c.level,
+                map.side_name(c.ca)
+            ),
+        );
+    }
+    if !at_entrance {
+        return refused(
+            "G11.7",
+            format!(
+                "cave {id} is entered from above ground only from its Entrance Hex \
+                 {entrance}{}",
+                if c.in_depression {
+                    " (IN the Depression)"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
+    if c.upper_cliff {
+        return by_climbing(
+            "G11.7",
+            format!(
+                "cave {id} is Upper-Cliff (Level {} above {entrance}): it is entered \
+                 from above ground only by Climbing, which takes the whole MPh (B11.4)",
+                c.level
+            ),
+        );
+    }
+    allowed(
+        CAVE_ENTRY_MF,
+        "G11.7",
+        format!("cave {id} from its Entrance Hex {entrance}: 2 MF"),
+    )
 }
 
 /// G11.73/G11.751/G11.933: entering Cave Complex `id`: from an Accessible cave or Complex, or

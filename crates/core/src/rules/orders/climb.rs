@@ -160,39 +160,8 @@ pub fn climb_to_place_dc(
         .cave(cave_id)
         .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {cave_id}")))?;
     let refuse = |why: String| Err(Refusal::new(RULE, why));
-    if u.unit.mf_spent > 0.0 {
-        return refuse(format!(
-            "the Climb must be declared at the start of the MPh (Climbing uses the entire MF \
-             allotment, B11.43): unit {unit} already expended {} MF",
-            u.unit.mf_spent
-        ));
-    }
-    if !u.unit.dc {
-        return refuse(format!("unit {unit} possesses no DC to Place"));
-    }
-    // G11.81: the Allies cannot target a cave still hidden from them.
-    known_cave(s, u, cave_id)?;
-    if u.unit.pinned {
-        return refuse(format!("unit {unit} is pinned"));
-    }
-    if !u.unit.good_order() {
-        return refuse(format!("unit {unit} is not in Good Order"));
-    }
-    let (here, current) = match &u.at {
-        Location::Ground(h) => (*h, map.get(*h).map_or(0, |d| d.level)),
-        Location::Level(h, l) => (*h, *l),
-        Location::Crest { hex: h, .. } => (*h, u.at.level(map).unwrap_or(0)),
-        Location::Climbing { .. } => {
-            return refuse(format!(
-                "unit {unit} is already on a Climb counter: it Climbs on with Climb"
-            ));
-        }
-        Location::Cave(_) | Location::Complex(_) => {
-            return refuse(format!(
-                "unit {unit} is in a cave or Cave Complex: the Climber comes from above ground"
-            ));
-        }
-    };
+    climber_ready(s, u, cave_id)?;
+    let (here, current) = climber_position(map, u)?;
     if current <= cave.level {
         return refuse(format!(
             "unit {unit} (Level {current}) is not at a higher elevation than cave {} (Level {})",
@@ -278,6 +247,51 @@ pub fn climb_to_place_dc(
         falling,
         hex,
     ))
+}
+
+/// G11.8331: the Climber declares at the start of its MPh, with a DC, unpinned, in Good Order,
+/// at a cave its side knows (G11.81).
+fn climber_ready(s: &Situation, u: &UnitAt, cave_id: &str) -> Result<(), Refusal> {
+    const RULE: &str = "G11.8331";
+    let unit = &u.unit.id;
+    let refuse = |why: String| Err(Refusal::new(RULE, why));
+    if u.unit.mf_spent > 0.0 {
+        return refuse(format!(
+            "the Climb must be declared at the start of the MPh (Climbing uses the entire MF \
+             allotment, B11.43): unit {unit} already expended {} MF",
+            u.unit.mf_spent
+        ));
+    }
+    if !u.unit.dc {
+        return refuse(format!("unit {unit} possesses no DC to Place"));
+    }
+    // G11.81: the Allies cannot target a cave still hidden from them.
+    known_cave(s, u, cave_id)?;
+    if u.unit.pinned {
+        return refuse(format!("unit {unit} is pinned"));
+    }
+    if !u.unit.good_order() {
+        return refuse(format!("unit {unit} is not in Good Order"));
+    }
+    Ok(())
+}
+
+/// G11.8331: where the Climber stands above ground (its hex and level).
+fn climber_position(map: &crate::map::Map, u: &UnitAt) -> Result<(Hex, i32), Refusal> {
+    const RULE: &str = "G11.8331";
+    let unit = &u.unit.id;
+    let refuse = |why: String| Err(Refusal::new(RULE, why));
+    match &u.at {
+        Location::Ground(h) => Ok((*h, map.get(*h).map_or(0, |d| d.level))),
+        Location::Level(h, l) => Ok((*h, *l)),
+        Location::Crest { hex: h, .. } => Ok((*h, u.at.level(map).unwrap_or(0))),
+        Location::Climbing { .. } => refuse(format!(
+            "unit {unit} is already on a Climb counter: it Climbs on with Climb"
+        )),
+        Location::Cave(_) | Location::Complex(_) => refuse(format!(
+            "unit {unit} is in a cave or Cave Complex: the Climber comes from above ground"
+        )),
+    }
 }
 
 /// E1.421 / B11.41: what the Falling DR (`colored` + `white`) decides for a Climb: the Climber

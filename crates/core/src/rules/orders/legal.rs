@@ -124,6 +124,50 @@ pub fn known_enemy_locations(s: &Situation, side: Side) -> Vec<Location> {
     v
 }
 
+/// The orders at the caves near `u` (`near_caves`): with a DC, Placed, Thrown, Set or Placed
+/// by Climbing (G11.833-G11.8332); SMOKE and WP grenades into each (G11.85).
+fn cave_orders(s: &Situation, u: &UnitAt, id: &UnitId, orders: &mut Vec<Order>) {
+    let caves = near_caves(s, u);
+    if u.unit.dc {
+        for cave in &caves {
+            orders.push(Order::PlaceDc {
+                unit: id.clone(),
+                cave: cave.clone(),
+            });
+            orders.push(Order::ThrowDc {
+                unit: id.clone(),
+                cave: cave.clone(),
+            });
+            orders.push(Order::SetDc {
+                unit: id.clone(),
+                cave: cave.clone(),
+            });
+            if let Some(c) = s.caves.cave(cave) {
+                let level = u.at.level(s.map).unwrap_or(0);
+                for vertex in climbing_placement_vertices(c) {
+                    orders.push(Order::ClimbToPlaceDc {
+                        unit: id.clone(),
+                        cave: cave.clone(),
+                        level,
+                        vertex,
+                    });
+                }
+            }
+        }
+    }
+    for cave in &caves {
+        let at = Location::Cave(cave.0.clone());
+        orders.push(Order::PlaceSmoke {
+            unit: id.clone(),
+            at: at.clone(),
+        });
+        orders.push(Order::PlaceWp {
+            unit: id.clone(),
+            at,
+        });
+    }
+}
+
 /// Every order `unit` could give now besides its moves (which `rules::moves` lists with their
 /// MF), each with the rules' answer: Search of its hex and the adjacent ones, the DC attacks,
 /// SMOKE and WP grenades on the caves near it and its own Location, Kindling its hex, and on
@@ -170,45 +214,7 @@ pub fn legal_orders(
             hex,
         });
     }
-    let caves = near_caves(s, u);
-    if u.unit.dc {
-        for cave in &caves {
-            orders.push(Order::PlaceDc {
-                unit: id.clone(),
-                cave: cave.clone(),
-            });
-            orders.push(Order::ThrowDc {
-                unit: id.clone(),
-                cave: cave.clone(),
-            });
-            orders.push(Order::SetDc {
-                unit: id.clone(),
-                cave: cave.clone(),
-            });
-            if let Some(c) = s.caves.cave(cave) {
-                let level = u.at.level(s.map).unwrap_or(0);
-                for vertex in climbing_placement_vertices(c) {
-                    orders.push(Order::ClimbToPlaceDc {
-                        unit: id.clone(),
-                        cave: cave.clone(),
-                        level,
-                        vertex,
-                    });
-                }
-            }
-        }
-    }
-    for cave in &caves {
-        let at = Location::Cave(cave.0.clone());
-        orders.push(Order::PlaceSmoke {
-            unit: id.clone(),
-            at: at.clone(),
-        });
-        orders.push(Order::PlaceWp {
-            unit: id.clone(),
-            at,
-        });
-    }
+    cave_orders(s, u, &id, &mut orders);
     let here = u.at.clone();
     orders.push(Order::PlaceSmoke {
         unit: id.clone(),

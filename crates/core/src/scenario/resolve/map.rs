@@ -35,46 +35,7 @@ pub(super) fn build_map(
             }
             m
         }
-        None => {
-            if spec.import {
-                return Err(ctx.plain(
-                    "map.import reads boards from VASL: it needs map.boards (e.g. \
-                     boards: [[\"36\", \"37\"]])"
-                        .into(),
-                ));
-            }
-            let (Some(columns), Some(rows)) = (spec.columns, spec.rows) else {
-                let missing = match (spec.columns, spec.rows) {
-                    (None, None) => "map.columns and map.rows are missing",
-                    (None, _) => "map.columns is missing",
-                    _ => "map.rows is missing",
-                };
-                return Err(ctx.plain(format!(
-                    "{missing}: a map gives its size (columns and rows), or lays out boards \
-                     (map.boards)"
-                )));
-            };
-            if !(1..=crate::hex::id::MAX_COLUMNS).contains(&columns) {
-                return Err(ctx.plain(format!(
-                    "map.columns is {columns}; a map has 1 to {} columns (A..ZZ)",
-                    crate::hex::id::MAX_COLUMNS
-                )));
-            }
-            if !(1..=99).contains(&rows) {
-                return Err(ctx.plain(format!("map.rows is {rows}; a map has 1 to 99 rows")));
-            }
-            if let Some(b) = &spec.board
-                && (b.is_empty() || !b.bytes().all(|c| c.is_ascii_digit()))
-            {
-                let nth = ctx.visit(b);
-                return Err(ctx.err_at(
-                    b,
-                    nth,
-                    format!("board '{b}' must be a board number like \"36\""),
-                ));
-            }
-            Map::new(spec.board.clone(), columns, rows, spec.level, spec.terrain)
-        }
+        None => sized_map(ctx, spec)?,
     };
     let mut first_key: HashMap<Hex, &str> = HashMap::new();
     for (key, hs) in spec.hexes.iter() {
@@ -136,4 +97,53 @@ pub(super) fn build_map(
         m.apply_pto();
     }
     Ok(m)
+}
+
+/// A map given by its size (`columns`, `rows`, an optional `board` number), not laid out from
+/// boards.
+fn sized_map(ctx: &mut Ctx, spec: &raw::MapSpec) -> Result<Map, ScenarioError> {
+    if spec.import {
+        return Err(ctx.plain(
+            "map.import reads boards from VASL: it needs map.boards (e.g. \
+             boards: [[\"36\", \"37\"]])"
+                .into(),
+        ));
+    }
+    let (Some(columns), Some(rows)) = (spec.columns, spec.rows) else {
+        let missing = match (spec.columns, spec.rows) {
+            (None, None) => "map.columns and map.rows are missing",
+            (None, _) => "map.columns is missing",
+            _ => "map.rows is missing",
+        };
+        return Err(ctx.plain(format!(
+            "{missing}: a map gives its size (columns and rows), or lays out boards \
+             (map.boards)"
+        )));
+    };
+    if !(1..=crate::hex::id::MAX_COLUMNS).contains(&columns) {
+        return Err(ctx.plain(format!(
+            "map.columns is {columns}; a map has 1 to {} columns (A..ZZ)",
+            crate::hex::id::MAX_COLUMNS
+        )));
+    }
+    if !(1..=99).contains(&rows) {
+        return Err(ctx.plain(format!("map.rows is {rows}; a map has 1 to 99 rows")));
+    }
+    if let Some(b) = &spec.board
+        && (b.is_empty() || !b.bytes().all(|c| c.is_ascii_digit()))
+    {
+        let nth = ctx.visit(b);
+        return Err(ctx.err_at(
+            b,
+            nth,
+            format!("board '{b}' must be a board number like \"36\""),
+        ));
+    }
+    Ok(Map::new(
+        spec.board.clone(),
+        columns,
+        rows,
+        spec.level,
+        spec.terrain,
+    ))
 }

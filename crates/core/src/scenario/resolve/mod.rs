@@ -89,8 +89,23 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         s.tunnels.push(TunnelDef { from, to });
     }
     let unit_ids = resolve_units(&mut ctx, &mut s, &f)?;
+    resolve_counters(&mut ctx, &mut s, &f)?;
+
+    script::resolve_script(&mut ctx, &mut s, &f, &unit_ids, &cave_ids)?;
+    s.victory = resolve_victory(&mut ctx, &s, &f)?;
+    s.plans = resolve_plans(&mut ctx, &s, &f)?;
+    Ok(s)
+}
+
+/// The counters in play at the start: SMOKE (none in a Cave Complex, G11.85), Blazes (1..4
+/// levels), Flames, Starshells and IR, trip flares (G.8) and Gunflashes (a night rule, E1.8).
+fn resolve_counters(
+    ctx: &mut Ctx,
+    s: &mut Scenario,
+    f: &ScenarioFile,
+) -> Result<(), ScenarioError> {
     for sm in &f.smoke {
-        let at = location(&mut ctx, &s, &sm.at, "smoke")?;
+        let at = location(ctx, s, &sm.at, "smoke")?;
         if matches!(at, Location::Complex(_)) {
             return Err(ctx.plain(format!(
                 "smoke at {}: SMOKE cannot be placed in a Cave Complex (G11.85)",
@@ -142,7 +157,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         s.trip_flares.push((h, t.count));
     }
     for g in &f.gunflashes {
-        let at = location(&mut ctx, &s, g, "gunflash")?;
+        let at = location(ctx, s, g, "gunflash")?;
         if matches!(at, Location::Complex(_)) {
             return Err(ctx.plain(format!(
                 "gunflash at {g}: no LOS ever exists to a Cave Complex, so no Gunflash can \
@@ -157,11 +172,7 @@ pub(super) fn resolve(f: ScenarioFile, text: &str, file: &str) -> Result<Scenari
         }
         s.gunflashes.push(at);
     }
-
-    script::resolve_script(&mut ctx, &mut s, &f, &unit_ids, &cave_ids)?;
-    s.victory = resolve_victory(&mut ctx, &s, &f)?;
-    s.plans = resolve_plans(&mut ctx, &s, &f)?;
-    Ok(s)
+    Ok(())
 }
 
 /// The units as set up: unique valid ids, counters of the catalog, a status that holds

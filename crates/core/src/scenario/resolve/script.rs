@@ -104,34 +104,9 @@ fn order_of(
             unit: unit(ctx, known, u)?,
             to: location(ctx, s, to, "script Move")?,
         },
-        ActionSpec::Climb(u, level, v) => {
-            let u = unit(ctx, known, u)?;
-            if !LEVELS.contains(level) {
-                return Err(ctx.plain(format!(
-                    "script Climb: level {level} is outside Levels -9..20"
-                )));
-            }
-            Order::Climb {
-                unit: u,
-                level: *level,
-                vertex: ctx.vertex(&s.map, v, "script Climb")?,
-            }
-        }
+        ActionSpec::Climb(u, level, v) => climb_order(ctx, s, known, u, None, *level, v)?,
         ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
-            let u = unit(ctx, known, u)?;
-            let c = cave(ctx, known, c)?;
-            if !LEVELS.contains(level) {
-                return Err(ctx.plain(format!(
-                    "script ClimbToPlaceDc: level {level} is outside Levels -9..20"
-                )));
-            }
-            let vertex = ctx.vertex(&s.map, v, "script ClimbToPlaceDc")?;
-            Order::ClimbToPlaceDc {
-                unit: u,
-                cave: c,
-                level: *level,
-                vertex,
-            }
+            climb_order(ctx, s, known, u, Some(c), *level, v)?
         }
         ActionSpec::EnterCave(u, c) => Order::EnterCave {
             unit: unit(ctx, known, u)?,
@@ -220,6 +195,43 @@ fn order_of(
             cave: cave(ctx, known, c)?,
         },
         ActionSpec::Fire(us, at) => fire_order(ctx, s, known, us, at)?,
+    })
+}
+
+/// `Climb(unit, level, vertex)` (B11.4), or with a cave `ClimbToPlaceDc(unit, cave, level,
+/// vertex)` (G11.8331): the level within Levels -9..20, the vertex the map's.
+fn climb_order(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    known: &Known,
+    u: &str,
+    c: Option<&String>,
+    level: i32,
+    v: &str,
+) -> Result<Order, ScenarioError> {
+    let what = if c.is_some() {
+        "script ClimbToPlaceDc"
+    } else {
+        "script Climb"
+    };
+    let u = unit(ctx, known, u)?;
+    let c = c.map(|c| cave(ctx, known, c)).transpose()?;
+    if !LEVELS.contains(&level) {
+        return Err(ctx.plain(format!("{what}: level {level} is outside Levels -9..20")));
+    }
+    let vertex = ctx.vertex(&s.map, v, what)?;
+    Ok(match c {
+        Some(cave) => Order::ClimbToPlaceDc {
+            unit: u,
+            cave,
+            level,
+            vertex,
+        },
+        None => Order::Climb {
+            unit: u,
+            level,
+            vertex,
+        },
     })
 }
 

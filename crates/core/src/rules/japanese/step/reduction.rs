@@ -101,135 +101,171 @@ fn squad_breaks(unit: &Counter, cause: Cause, casualty: bool, elr: bool) -> Step
     let lower = related(unit, &unit.lower_class);
 
     if casualty {
-        if !elr {
-            return outcome(
-                vec![broken(&hs.name)],
-                "G1.14",
-                format!(
-                    "a Casualty MC (Original 12) Casualty-Reduces the {} to a same-Class HS, \
-                     which breaks: a broken (and DM) {}",
-                    unit.name, hs.name
-                ),
-            );
+        return squad_casualty(unit, &hs.name, lower, conscript, elr);
+    }
+    match cause {
+        Cause::OtherBreak => {
+            squad_other_break(unit, &hs.name, lower, conscript, full, strength, elr)
         }
-        if conscript {
-            return outcome(
-                Vec::new(),
-                "G1.14",
-                format!(
-                    "a Conscript {} whose Casualty MC DR also exceeds its ELR is eliminated: in \
-                     effect Replaced by a broken HS (G1.125), which is then Casualty Reduced \
-                     (A7.302)",
-                    unit.name
-                ),
-            );
+        Cause::IftMc | Cause::SniperDr1 | Cause::Kia => {
+            squad_attack_break(unit, &hs.name, lower, conscript, full, strength, elr)
         }
-        let Some(lower_hs) = lower.and_then(|l| related(l, &l.half_squad)) else {
-            return catalog_gap(unit, "G1.14", "next-lower Class squad with a HS");
-        };
+    }
+}
+
+/// G1.14: a Japanese squad's Casualty MC (Original 12).
+fn squad_casualty(
+    unit: &Counter,
+    hs_name: &str,
+    lower: Option<&'static Counter>,
+    conscript: bool,
+    elr: bool,
+) -> StepOutcome {
+    if !elr {
         return outcome(
-            vec![broken(&lower_hs.name)],
+            vec![broken(hs_name)],
             "G1.14",
             format!(
-                "a Casualty MC DR that also exceeds the ELR: the {} is in effect Replaced by its \
-                 next-lower Class squad, Casualty Reduced to that squad's HS, which breaks: a \
-                 broken (and DM) {}",
-                unit.name, lower_hs.name
+                "a Casualty MC (Original 12) Casualty-Reduces the {} to a same-Class HS, \
+                 which breaks: a broken (and DM) {}",
+                unit.name, hs_name
             ),
         );
     }
+    if conscript {
+        return outcome(
+            Vec::new(),
+            "G1.14",
+            format!(
+                "a Conscript {} whose Casualty MC DR also exceeds its ELR is eliminated: in \
+                 effect Replaced by a broken HS (G1.125), which is then Casualty Reduced \
+                 (A7.302)",
+                unit.name
+            ),
+        );
+    }
+    let Some(lower_hs) = lower.and_then(|l| related(l, &l.half_squad)) else {
+        return catalog_gap(unit, "G1.14", "next-lower Class squad with a HS");
+    };
+    outcome(
+        vec![broken(&lower_hs.name)],
+        "G1.14",
+        format!(
+            "a Casualty MC DR that also exceeds the ELR: the {} is in effect Replaced by its \
+             next-lower Class squad, Casualty Reduced to that squad's HS, which breaks: a \
+             broken (and DM) {}",
+            unit.name, lower_hs.name
+        ),
+    )
+}
 
-    match cause {
-        Cause::OtherBreak => {
-            let count = if full { 2 } else { 1 };
-            let (hs_name, rule, why) = if elr && !conscript {
-                let Some(lower_hs) = lower.and_then(|l| related(l, &l.half_squad)) else {
-                    return catalog_gap(unit, "G1.133", "next-lower Class squad with a HS");
-                };
-                (
-                    lower_hs.name.as_str(),
-                    "G1.133",
-                    "breaking by >= its ELR, the HS are of the next-lower Class".to_string(),
-                )
+/// G1.13: a Japanese squad's Other Break.
+fn squad_other_break(
+    unit: &Counter,
+    hs_name: &str,
+    lower: Option<&'static Counter>,
+    conscript: bool,
+    full: bool,
+    strength: &str,
+    elr: bool,
+) -> StepOutcome {
+    let count = if full { 2 } else { 1 };
+    let (hs_name, rule, why) = if elr && !conscript {
+        let Some(lower_hs) = lower.and_then(|l| related(l, &l.half_squad)) else {
+            return catalog_gap(unit, "G1.133", "next-lower Class squad with a HS");
+        };
+        (
+            lower_hs.name.as_str(),
+            "G1.133",
+            "breaking by >= its ELR, the HS are of the next-lower Class".to_string(),
+        )
+    } else {
+        (
+            hs_name,
+            if full { "G1.131" } else { "G1.132" },
+            if elr {
+                "a Conscript's HS stay of its Class even when it breaks by >= its ELR \
+                 (G1.133)"
+                    .to_string()
             } else {
-                (
-                    hs.name.as_str(),
-                    if full { "G1.131" } else { "G1.132" },
-                    if elr {
-                        "a Conscript's HS stay of its Class even when it breaks by >= its ELR \
-                         (G1.133)"
-                            .to_string()
-                    } else {
-                        "its own HS".to_string()
-                    },
-                )
-            };
-            outcome(
-                vec![broken(hs_name); count],
-                rule,
-                format!(
-                    "an Other Break (G1.13): the {strength} {} is exchanged for {} broken (and \
-                     DM) {hs_name} HS; {why}",
-                    unit.name,
-                    if full { "two" } else { "one" },
-                ),
-            )
-        }
-        Cause::IftMc | Cause::SniperDr1 | Cause::Kia => {
-            if elr && conscript {
-                return outcome(
-                    vec![broken(&hs.name)],
-                    "G1.125",
-                    format!(
-                        "a Conscript {strength} {} that exceeds its ELR is Replaced by one of \
-                         its broken (and DM) {} HS",
-                        unit.name, hs.name
-                    ),
-                );
-            }
-            let (from, replaced) = if elr {
-                let Some(l) = lower else {
-                    return catalog_gap(unit, "G1.123", "next-lower Class squad");
-                };
-                (
-                    l,
-                    format!(
-                        "exceeding its ELR, it is first Replaced by the {strength} {} of the \
-                         next-lower Class, which is then Step-Reduced: ",
-                        l.name
-                    ),
-                )
-            } else {
-                (unit, String::new())
-            };
-            if full {
-                let Some(r) = related(from, &from.reduced) else {
-                    return catalog_gap(from, "G1.121", "Reduced-Strength side");
-                };
-                outcome(
-                    vec![good(&r.name)],
-                    if elr { "G1.123" } else { "G1.121" },
-                    format!(
-                        "Step Reduction of the Full-Strength {}: {replaced}flipped to its \
-                         Reduced-Strength side, an unbroken {} squad; {RETAINS}",
-                        unit.name, r.name
-                    ),
-                )
-            } else {
-                let Some(h) = related(from, &from.half_squad) else {
-                    return catalog_gap(from, "G1.122", "HS");
-                };
-                outcome(
-                    vec![good(&h.name)],
-                    if elr { "G1.124" } else { "G1.122" },
-                    format!(
-                        "Step Reduction of the Reduced-Strength {}: {replaced}exchanged for an \
-                         unbroken {} HS; {RETAINS}",
-                        unit.name, h.name
-                    ),
-                )
-            }
-        }
+                "its own HS".to_string()
+            },
+        )
+    };
+    outcome(
+        vec![broken(hs_name); count],
+        rule,
+        format!(
+            "an Other Break (G1.13): the {strength} {} is exchanged for {} broken (and \
+             DM) {hs_name} HS; {why}",
+            unit.name,
+            if full { "two" } else { "one" },
+        ),
+    )
+}
+
+/// G1.12: a Japanese squad's Attack Break (Step Reduction), by the IFT, a Sniper or a KIA.
+fn squad_attack_break(
+    unit: &Counter,
+    hs_name: &str,
+    lower: Option<&'static Counter>,
+    conscript: bool,
+    full: bool,
+    strength: &str,
+    elr: bool,
+) -> StepOutcome {
+    if elr && conscript {
+        return outcome(
+            vec![broken(hs_name)],
+            "G1.125",
+            format!(
+                "a Conscript {strength} {} that exceeds its ELR is Replaced by one of \
+                 its broken (and DM) {} HS",
+                unit.name, hs_name
+            ),
+        );
+    }
+    let (from, replaced) = if elr {
+        let Some(l) = lower else {
+            return catalog_gap(unit, "G1.123", "next-lower Class squad");
+        };
+        (
+            l,
+            format!(
+                "exceeding its ELR, it is first Replaced by the {strength} {} of the \
+                 next-lower Class, which is then Step-Reduced: ",
+                l.name
+            ),
+        )
+    } else {
+        (unit, String::new())
+    };
+    if full {
+        let Some(r) = related(from, &from.reduced) else {
+            return catalog_gap(from, "G1.121", "Reduced-Strength side");
+        };
+        outcome(
+            vec![good(&r.name)],
+            if elr { "G1.123" } else { "G1.121" },
+            format!(
+                "Step Reduction of the Full-Strength {}: {replaced}flipped to its \
+                 Reduced-Strength side, an unbroken {} squad; {RETAINS}",
+                unit.name, r.name
+            ),
+        )
+    } else {
+        let Some(h) = related(from, &from.half_squad) else {
+            return catalog_gap(from, "G1.122", "HS");
+        };
+        outcome(
+            vec![good(&h.name)],
+            if elr { "G1.124" } else { "G1.122" },
+            format!(
+                "Step Reduction of the Reduced-Strength {}: {replaced}exchanged for an \
+                 unbroken {} HS; {RETAINS}",
+                unit.name, h.name
+            ),
+        )
     }
 }
 

@@ -76,6 +76,41 @@ fn units_in<'s>(s: &'s Situation, target: &Location) -> Vec<&'s UnitAt> {
         .collect()
 }
 
+/// E1.7: the Night LV DRM of an ordinary fire attack from the firers' Locations `locs`.
+fn night_drm(s: &Situation, locs: &[Location], target_hex: Option<crate::hex::Hex>) -> Drm {
+    let lv = night_lv_drm(&NightAttack {
+        kind: NightAttackKind::Ordinary,
+        positive_ha_tem: false,
+        firer_height: locs
+            .iter()
+            .map(|l| level_of(s, l) * LEVEL)
+            .max()
+            .unwrap_or(0),
+        target_terrain_top: target_hex.map(|h| terrain_top(s, h)),
+    });
+    Drm {
+        drm: lv.value,
+        rule: lv.rule,
+        reason: lv.reason,
+    }
+}
+
+/// E1.8: at night the firers' Locations are marked by Gunflashes (and the rule that says so).
+fn gunflashes_of(s: &Situation, locs: &[Location]) -> (Vec<Location>, Option<Check>) {
+    if !s.night() {
+        return (Vec::new(), None);
+    }
+    (
+        locs.to_vec(),
+        Some(check(
+            true,
+            "E1.8",
+            "a unit that fires at night reveals its Location with a Gunflash to any unit with a \
+             LOS to it, regardless of NVR (E1.101), until the end of the Player Turn",
+        )),
+    )
+}
+
 /// A7 / A8 Fire: the attack units `ids` (one or more Infantry units, at most one leader among
 /// them directing) make at `target`, decided over the situation (see the module doc for every
 /// reading). Refusals name the rule.
@@ -132,21 +167,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         drm.extend(first_fire_drm(s, &enemies, open_ground, hindrance));
     }
     if s.night() {
-        let lv = night_lv_drm(&NightAttack {
-            kind: NightAttackKind::Ordinary,
-            positive_ha_tem: false,
-            firer_height: locs
-                .iter()
-                .map(|l| level_of(s, l) * LEVEL)
-                .max()
-                .unwrap_or(0),
-            target_terrain_top: target_hex.map(|h| terrain_top(s, h)),
-        });
-        drm.push(Drm {
-            drm: lv.value,
-            rule: lv.rule,
-            reason: lv.reason,
-        });
+        drm.push(night_drm(s, &locs, target_hex));
     }
     if let Some(l) = leader {
         let n = leadership_drm(&l.unit.counter);
@@ -168,19 +189,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
     }
     let total_drm = drm.iter().map(|d| d.drm).sum();
 
-    let (gunflashes, gunflash) = if s.night() {
-        (
-            locs.clone(),
-            Some(check(
-                true,
-                "E1.8",
-                "a unit that fires at night reveals its Location with a Gunflash to any unit \
-                 with a LOS to it, regardless of NVR (E1.101), until the end of the Player Turn",
-            )),
-        )
-    } else {
-        (Vec::new(), None)
-    };
+    let (gunflashes, gunflash) = gunflashes_of(s, &locs);
     let mut firer_ids: Vec<String> = firers.iter().map(|u| u.unit.id.clone()).collect();
     firer_ids.sort();
     let mut targets: Vec<String> = in_target.iter().map(|u| u.unit.id.clone()).collect();

@@ -246,25 +246,7 @@ pub(crate) fn step<'a>(
     if !c.allowed {
         return Err(Refusal::new(c.rule, c.reason));
     }
-    // G11.933: a tunnel (between a Cave Complex and an above-ground hex) is entered only in
-    // the MPh, and not by Infantry that entered a cave or Complex this phase (G11.74).
-    let tunnel = matches!(
-        (&u.at, to),
-        (Location::Ground(_), Location::Complex(_)) | (Location::Complex(_), Location::Ground(_))
-    );
-    if tunnel && s.phase != Phase::Movement {
-        return Err(Refusal::new(
-            "G11.933",
-            format!(
-                "a tunnel may be entered only during the MPh, not the {}",
-                s.phase.abbrev()
-            ),
-        ));
-    }
-    if tunnel && u.unit.entered_cave {
-        let r = entry_allowed(total, true);
-        return Err(Refusal::new(r.rule, r.reason));
-    }
+    tunnel_allowed(s, u, to, total)?;
     if c.climbing {
         return Err(Refusal::new(
             c.rule,
@@ -292,39 +274,9 @@ pub(crate) fn step<'a>(
         });
         return Err(Refusal::new(c.rule, why.text));
     }
-    // E1.31 at night: Non-Assault Movement in an already Illuminated Location, or entering an
-    // enemy-occupied Location in the MPh, loses Cloaking/"?".
-    let mut lose_concealment = None;
-    if s.night() && (u.concealed || u.cloaked) {
-        // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
-        let lit = s.lit(to);
-        let enemy_there = s
-            .units_at(to)
-            .iter()
-            .any(|o| o.unit.side() != u.unit.side());
-        let by_light = loses_concealment(NightAction::ExpendsMf {
-            non_assault_movement: true,
-            already_illuminated: lit,
-        });
-        let by_enemy = loses_concealment(NightAction::EntersEnemyLocation {
-            in_mph: s.phase == Phase::Movement && enemy_there,
-        });
-        lose_concealment = [by_light, by_enemy].into_iter().find(|c| c.holds);
-    }
+    let lose_concealment = night_concealment_lost(s, u, to);
     let mut p = plan(to, c.rule, String::new());
-    // The unit's state after: hidden only if it stays so (a Japanese unit entering a cave or
-    // Complex unseen becomes hidden and drops its "?"); a hidden unit placed onboard is
-    // concealed only where a rule says so.
-    p.hidden = stays;
-    if !stays {
-        if concealed_now {
-            p.concealed = true;
-        } else if u.hidden {
-            p.concealed = false;
-        }
-    } else if entering && u.unit.side() == Side::Japanese {
-        p.concealed = false;
-    }
+    veiled_after(&mut p, u, stays, concealed_now, entering);
     if let Some(l) = &lose_concealment {
         p.concealed = false;
         p.cloaked = false;
@@ -345,6 +297,67 @@ pub(crate) fn step<'a>(
     }
     p.text = text.text;
     Ok(p)
+}
+
+/// G11.933: a tunnel (between a Cave Complex and an above-ground hex) is entered only in the
+/// MPh, and not by Infantry that entered a cave or Complex this phase (G11.74).
+fn tunnel_allowed(s: &Situation, u: &UnitAt, to: &Location, total: f32) -> Result<(), Refusal> {
+    let tunnel = matches!(
+        (&u.at, to),
+        (Location::Ground(_), Location::Complex(_)) | (Location::Complex(_), Location::Ground(_))
+    );
+    if tunnel && s.phase != Phase::Movement {
+        return Err(Refusal::new(
+            "G11.933",
+            format!(
+                "a tunnel may be entered only during the MPh, not the {}",
+                s.phase.abbrev()
+            ),
+        ));
+    }
+    if tunnel && u.unit.entered_cave {
+        let r = entry_allowed(total, true);
+        return Err(Refusal::new(r.rule, r.reason));
+    }
+    Ok(())
+}
+
+/// E1.31 at night: Non-Assault Movement in an already Illuminated Location, or entering an
+/// enemy-occupied Location in the MPh, loses Cloaking/"?" (the rule that takes it, if one does).
+fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<crate::rules::Check> {
+    if !s.night() || !(u.concealed || u.cloaked) {
+        return None;
+    }
+    // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
+    let lit = s.lit(to);
+    let enemy_there = s
+        .units_at(to)
+        .iter()
+        .any(|o| o.unit.side() != u.unit.side());
+    let by_light = loses_concealment(NightAction::ExpendsMf {
+        non_assault_movement: true,
+        already_illuminated: lit,
+    });
+    let by_enemy = loses_concealment(NightAction::EntersEnemyLocation {
+        in_mph: s.phase == Phase::Movement && enemy_there,
+    });
+    [by_light, by_enemy].into_iter().find(|c| c.holds)
+}
+
+/// The unit's state after a move: hidden only if it stays so (a Japanese unit entering a cave
+/// or Complex unseen becomes hidden and drops its "?"); a hidden unit placed onboard is
+/// concealed only where a rule says so.
+fn veiled_after(p: &mut MovePlan, u: &UnitAt, stays: bool, concealed_now: bool, entering: bool) {
+    p.hidden = stays;
+    if !stays {
+        if concealed_now {
+            p.concealed = true;
+        } else if u.hidden {
+            p.concealed = false;
+        }
+    } else if entering && u.unit.side() == Side::Japanese {
+        p.concealed = false;
+    }
 }
 
 /// A12.15 (with G.4): in its MPh a unit that enters a Location of hidden enemy units reveals

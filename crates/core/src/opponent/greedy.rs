@@ -228,16 +228,21 @@ pub(super) fn cc_reason(id: &str) -> String {
     format!("Close Combat where {id} meets the enemy (A11)")
 }
 
+/// The orders `id` may give now (`legal_orders`, the allowed ones): what both kinds weigh.
+pub(super) fn allowed_orders(s: &Situation, id: &str) -> Vec<Order> {
+    legal_orders(s, id, None)
+        .into_iter()
+        .filter(|(_, ok)| ok.is_ok())
+        .map(|(o, _)| o)
+        .collect()
+}
+
 /// One unit's candidates.
 fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out: &mut Vec<Choice>) {
     let w = plan.w;
     let id = u.unit.id.as_str();
     let phase = s.phase;
-    let legal: Vec<Order> = legal_orders(s, id, None)
-        .into_iter()
-        .filter(|(_, ok)| ok.is_ok())
-        .map(|(o, _)| o)
-        .collect();
+    let legal = allowed_orders(s, id);
     if let Moment::FirstFireAt(at) = moment {
         for o in fire_orders(s, u, &legal) {
             if matches!(&o, Order::Fire { at: t, .. } if t == at) {

@@ -10,13 +10,13 @@ use rand_chacha::ChaCha8Rng;
 use crate::hex::Hex;
 use crate::model::{Phase, Side};
 use crate::rules::moves::field_of_movement;
+use crate::rules::orders::Order;
 use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::legal::ids;
-use crate::rules::orders::{Order, legal_orders};
 use crate::rules::situation::{Situation, UnitAt};
 
 use super::choice::{Choice, Kind, Moment};
-use super::greedy::{self, fire_orders, step_order};
+use super::greedy::{self, allowed_orders, fire_orders, step_order};
 use super::player::{Player, Posture};
 
 /// The random kind (see the module doc).
@@ -88,11 +88,7 @@ fn fire(s: &Situation, o: Order) -> Option<Choice> {
 /// One unit's candidates: every order of the kinds the greedy kind weighs now.
 fn unit_candidates(s: &Situation, u: &UnitAt, moment: &Moment, out: &mut Vec<Choice>) {
     let id = u.unit.id.as_str();
-    let legal: Vec<Order> = legal_orders(s, id, None)
-        .into_iter()
-        .filter(|(_, ok)| ok.is_ok())
-        .map(|(o, _)| o)
-        .collect();
+    let legal = allowed_orders(s, id);
     if let Moment::FirstFireAt(at) = moment {
         for o in fire_orders(s, u, &legal) {
             if matches!(&o, Order::Fire { at: t, .. } if t == at) {

@@ -59,6 +59,22 @@ pub fn order(world: &mut World, step: Step) -> bool {
     ran
 }
 
+/// Runs a step the person at the screen gave (`play::Match::person_step`): refused with the
+/// reason in `Play::notice` when its unit is the program's to order.
+fn person_order(world: &mut World, step: Step) -> bool {
+    world.resource_mut::<Play>().notice = None;
+    super::runner::keep_history(world);
+    let ran = world.resource_mut::<Match>().person_step(step);
+    super::live::mirror(world);
+    match ran {
+        Ok(ran) => ran,
+        Err(why) => {
+            world.resource_mut::<Play>().notice = Some(why);
+            false
+        }
+    }
+}
+
 /// The game so far as a scenario file that `asl-pto walk` replays to the same events.
 pub fn export(world: &World) -> Result<String, crate::scenario::ScenarioError> {
     world.resource::<Match>().export()
@@ -177,10 +193,10 @@ pub(super) fn perform(world: &mut World) {
     };
     match front {
         Queued::Order(step) => {
-            order(world, step);
+            person_order(world, step);
         }
         Queued::Path(step) => {
-            order(world, step);
+            person_order(world, step);
             let current = world.resource::<Match>().script.current;
             world.resource_mut::<Play>().path_ran = Some(current);
         }

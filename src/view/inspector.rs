@@ -69,10 +69,7 @@ pub(super) fn show(
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
 ) {
     // Against the program (issue 28): the side whose "?" stays a "?" until the game ends.
-    let fog = opponent
-        .as_ref()
-        .filter(|o| o.fog && !o.revealed)
-        .map(|o| o.opponent.side);
+    let fog = opponent.as_ref().and_then(|o| o.secrets_kept());
     let Some(pick) = selected.0.clone() else {
         return;
     };

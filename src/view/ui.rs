@@ -53,7 +53,9 @@ pub(super) fn view_bar(
         Option<Res<crate::state::Scoring>>,
     ),
 ) {
-    let fog_locked = fog.0.is_some_and(|o| o.fog) && !fog.1.is_some_and(|s| s.over);
+    // The screen is held to the person's side (`play::Program::screen_side`).
+    let over = fog.1.is_some_and(|s| s.over);
+    let fog_locked = fog.0.is_some_and(|o| o.screen_side(over).is_some());
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 6.0;
         let mut left = dock.left;

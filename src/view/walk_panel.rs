@@ -157,7 +157,7 @@ pub(super) fn events(
     mut filter: ResMut<LogFilter>,
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
 ) {
-    let fogged = opponent.is_some_and(|o| o.fog && !o.revealed);
+    let fogged = opponent.is_some_and(|o| o.secrets_kept().is_some());
     let mut f = filter.clone();
     ui.horizontal_wrapped(|ui| {
         ui.strong("Events");

@@ -186,13 +186,7 @@ pub(super) fn follow_side(
     mut settings: ResMut<ViewSettings>,
 ) {
     let want = match &opponent {
-        Some(o) if o.fog => {
-            if scoring.is_some_and(|s| s.over) {
-                None
-            } else {
-                Some(o.player())
-            }
-        }
+        Some(o) if o.fog => o.screen_side(scoring.is_some_and(|s| s.over)),
         _ => Some(pt.attacker),
     };
     if play.active && settings.side != want {

@@ -67,16 +67,14 @@ pub(super) fn plan(world: &mut World) {
         Some(Pick::Unit(u)) if world.resource::<Play>().active => Some(u.clone()),
         _ => None,
     };
-    // Against the program its units take no order from the player (issue 28).
-    let theirs = world
-        .get_resource::<crate::sim::opponent::OpponentPlay>()
-        .filter(|o| o.fog)
-        .map(|o| o.opponent.side);
-    if let (Some(side), Some(u)) = (theirs, &unit) {
-        let mut q = world.query::<&crate::model::Unit>();
-        if q.iter(world).any(|x| &x.id == u && x.side() == side) {
-            unit = None;
-        }
+    // Against the program its units take no order from the player (issue 28): the match
+    // says whose seat orders a unit (`play::Match::person_orders_unit`).
+    if let Some(u) = &unit
+        && world
+            .get_resource::<crate::play::Match>()
+            .is_some_and(|m| !m.person_orders_unit(u))
+    {
+        unit = None;
     }
     let Some(unit) = unit else {
         if world.resource::<Destinations>().unit.is_some() {

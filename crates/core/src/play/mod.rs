@@ -1,6 +1,6 @@
 //! The match (issue 35): one game of a scenario, the one game loop the walk, Play mode, Watch
 //! mode, `duel` and the viewer all drive (`Match`), with what it is played on (`Board`), its
-//! script (`Script`), its events (`Event`), the side the program plays (`Program`), its saves
+//! script (`Script`), who sits at each side (`Seat`), its events (`Event`), the side the program plays (`Program`), its saves
 //! (`Save`, checked by `check`) and their replay (`replay`).
 
 mod board;
@@ -13,6 +13,7 @@ pub mod replay;
 mod runner;
 pub mod save;
 mod script;
+mod seat;
 mod store;
 
 pub use board::Board;
@@ -21,4 +22,5 @@ pub use pending::Pending;
 pub use program::{Asked, Program, ProgramTurn, SavedOpponent};
 pub use runner::{Match, Snapshot, Watched};
 pub use script::{Script, target_of};
+pub use seat::Seat;
 pub use store::played_steps;

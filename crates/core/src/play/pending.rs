@@ -13,6 +13,8 @@ pub struct Pending {
     pub phase: Phase,
     /// The sides that act in this phase (A3): the ATTACKER, and in the RPh and RtPh both.
     pub sides: Vec<Side>,
+    /// Who decides for each of those sides (`Seat`): the person at the screen or the program.
+    pub seats: Vec<(Side, super::seat::Seat)>,
     /// The program's First Fire to consider at the Location the player's unit entered (A8).
     pub program_first_fire: Option<Location>,
     /// The player may First Fire at the program's unit that moved (its id or `a "?"`, and the
@@ -27,13 +29,14 @@ impl Match {
     /// Who must decide now (see `Pending`).
     pub fn pending(&self) -> Pending {
         let (phase, turn) = (self.state.phase, &self.state.turn);
-        let sides = [Side::Allied, Side::Japanese]
+        let sides: Vec<Side> = [Side::Allied, Side::Japanese]
             .into_iter()
             .filter(|s| phase != Phase::Setup && phase.acts(*s, turn.attacker))
             .collect();
         Pending {
             turn: turn.number,
             phase,
+            seats: sides.iter().map(|s| (*s, self.seat(*s))).collect(),
             sides,
             program_first_fire: self.program.as_ref().and_then(|p| p.first_fire_at.clone()),
             player_first_fire: self.program.as_ref().and_then(|p| p.awaiting.clone()),

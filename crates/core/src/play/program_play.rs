@@ -193,7 +193,7 @@ impl Match {
 
     /// A26: the game over, the program's secrets are told, in the order they happened.
     pub(super) fn reveal_at_game_end(&mut self) {
-        let due = self.program.as_ref().is_some_and(|p| p.fog && !p.revealed);
+        let due = self.secrets_kept().is_some();
         if !due || !self.over() {
             return;
         }

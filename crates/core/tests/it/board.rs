@@ -1,21 +1,24 @@
-//! Boards and situations built in code for the movement rulings' tests (`movement`, `moves`):
-//! the G11.6 cliff (also with a Cave Complex) and an open plain, units, and a `Situation` in a
-//! phase.
+//! Boards read from scenario files (`tests/scenarios`: the G11.6 cliff, also with a Cave
+//! Complex, and an open plain) for the rulings' tests, which put units on them in code, and a
+//! `Situation` in a phase.
 
 use std::collections::HashSet;
 
 use asl_pto_core::counters::Nationality;
 use asl_pto_core::hex::Hex;
 use asl_pto_core::los::Location;
-use asl_pto_core::map::{Depression, Map, Terrain};
+use asl_pto_core::map::Map;
 use asl_pto_core::model::{Cloud, Moon};
 use asl_pto_core::model::{Phase, Side, Unit};
-use asl_pto_core::rules::caves::{CaveInput, CaveSystem, Complex};
+use asl_pto_core::rules::caves::CaveSystem;
 use asl_pto_core::rules::moves::Reach;
 use asl_pto_core::rules::orders::movement::MovePlan;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
 use asl_pto_core::rules::tables::Tables;
+use asl_pto_core::scenario::Scenario;
 use asl_pto_core::state::{GameState, NightState, PlayerTurn, Setting, Tallies};
+
+use crate::scenarios::{fixture, fixture_edited};
 
 /// A map and its caves, owned (a `Situation` borrows the map).
 pub struct Board {
@@ -38,62 +41,36 @@ pub fn cliff_with_complex() -> Board {
 }
 
 fn cliff_board(complex: bool) -> Board {
-    let mut map = Map::new(Some("36".into()), 24, 10, 0, Terrain::Open);
-    for h in ["S5", "S6", "T6", "R5", "R6"] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, Some(3), None, None);
+    if !complex {
+        return board_of(&fixture("g11_6_cliff"));
     }
-    for h in ["H5", "H4", "G5", "G6", "G4"] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, Some(-1), None, Some(Depression::Gully));
-    }
-    for s in ["S4-S5", "S5-T4", "S5-T5"] {
-        let s = map.hexside(s).unwrap();
-        map.add_cliff(s);
-    }
-    map.apply_pto();
-    let cave = |id: &str, hex: &str, ca: &str, level: Option<i32>| CaveInput {
-        id: id.into(),
-        hex: map.hex(hex).unwrap(),
-        ca: map.hexside(ca).unwrap(),
-        level,
-        primary: complex && id == "A",
-    };
-    let inputs = [
-        cave("A", "S5", "S5-S4", Some(0)),
-        cave("G", "S5", "S5-T4", Some(1)),
-        cave("M", "S5", "S5-T5", Some(2)),
-        cave("J", "H5", "H5-H4", None),
-        cave("K", "H5", "H5-G5", None),
-        cave("L", "H5", "H5-G6", None),
-    ];
-    let complexes: Vec<Complex> = if complex {
-        vec![Complex {
-            primary: "A".into(),
-            hexes: ["S5", "S6", "T6", "R5", "R6"]
-                .into_iter()
-                .map(|h| map.hex(h).unwrap())
-                .collect(),
-        }]
-    } else {
-        vec![]
-    };
-    let (caves, problems) = CaveSystem::build(&map, &inputs, &complexes, &[]);
-    assert!(problems.is_empty(), "{problems:?}");
-    Board { map, caves }
+    board_of(&fixture_edited(
+        "g11_6_cliff",
+        &[
+            (
+                "    caves: [",
+                "    complexes: [(primary: \"A\", hexes: [\"S5\", \"S6\", \"T6\", \"R5\", \"R6\"])],\n    caves: [",
+            ),
+            ("level: Some(0))", "level: Some(0), primary: true)"),
+        ],
+    ))
 }
 
-/// An open plain, 20 x 10, with one jungle hex (E5) and one Level 1 hex (F3).
-pub fn plain() -> Board {
-    let mut map = Map::new(None, 20, 10, 0, Terrain::Open);
-    let e5 = map.hex("E5").unwrap();
-    map.set_hex(e5, None, Some(Terrain::Jungle), None);
-    let f3 = map.hex("F3").unwrap();
-    map.set_hex(f3, Some(1), None, None);
+/// The board of a scenario file: its map and its caves as the G11 rules see them (the test
+/// puts its own units on it).
+pub fn board_of(s: &Scenario) -> Board {
+    let (caves, problems) = s.cave_system();
+    assert!(problems.is_empty(), "{}: {problems:?}", s.file);
     Board {
-        map,
-        caves: CaveSystem::default(),
+        map: s.map.clone(),
+        caves,
     }
+}
+
+/// An open plain, 20 x 10, with one jungle hex (E5) and one Level 1 hex (F3)
+/// (tests/scenarios/plain.ron).
+pub fn plain() -> Board {
+    board_of(&fixture("plain"))
 }
 
 pub fn loc(b: &Board, text: &str) -> Location {

@@ -28,11 +28,19 @@ pub fn demo(name: &str) -> Scenario {
 /// A fixture's text with `from` replaced by `to` (a variation the test names), read as a
 /// scenario.
 pub fn fixture_with(name: &str, from: &str, to: &str) -> Scenario {
+    fixture_edited(name, &[(from, to)])
+}
+
+/// A fixture's text with each `(from, to)` replaced in turn (the first of each), read as a
+/// scenario.
+pub fn fixture_edited(name: &str, edits: &[(&str, &str)]) -> Scenario {
     let path = root().join("tests/scenarios").join(format!("{name}.ron"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{name}: no {from:?}");
-    Scenario::from_str(&text.replacen(from, to, 1), &format!("{name}.ron"))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{name}: no {from:?}");
+        text = text.replacen(from, to, 1);
+    }
+    Scenario::from_str(&text, &format!("{name}.ron")).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// A match of `s` with dice seeded `seed`.

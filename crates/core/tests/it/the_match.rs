@@ -155,3 +155,53 @@ fn issue35_the_match_lists_the_orders_takes_one_and_ends_the_phase() {
     assert_ne!(m.state, before);
     assert!(!m.pending().routs_owed.contains(&"jp1".to_string()));
 }
+
+#[test]
+fn issue35_the_person_and_the_program_are_seats_the_match_answers_for_alike() {
+    use asl_pto_core::play::Seat;
+    use asl_pto_core::rules::orders::Order;
+    use asl_pto_core::scenario::Step;
+    let mut m = game(demo("assault"), 1);
+    assert_eq!(
+        m.seats(),
+        [(Side::Allied, Seat::Person), (Side::Japanese, Seat::Person)],
+        "no program: a person (or the script) decides for both sides"
+    );
+    assert_eq!((m.secrets_kept(), m.screen_side()), (None, None));
+    assert!(m.person_orders_unit("jp3") && m.person_orders_unit("us1"));
+    // The program takes the Japanese seat, against a person: its secrets are kept from the
+    // screen (A12), the screen shows the Allied side's knowledge, its units take no order
+    // from the person.
+    m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
+    assert_eq!(m.seat(Side::Japanese), Seat::Program);
+    assert_eq!(m.seat(Side::Allied), Seat::Person);
+    assert_eq!(m.secrets_kept(), Some(Side::Japanese));
+    assert_eq!(m.screen_side(), Some(Side::Allied));
+    assert!(m.person_orders_unit("us1") && !m.person_orders_unit("jp3"));
+    m.open_next_phase();
+    let p = m.pending();
+    assert_eq!(p.phase, Phase::Rally, "the first RPh");
+    assert_eq!(
+        p.seats,
+        [(Side::Allied, Seat::Person), (Side::Japanese, Seat::Program)],
+        "both sides act in the RPh (A3), each from its own seat"
+    );
+    // A person's order for the program's unit is refused at the match's door, nothing run.
+    let (state, log) = (m.state.clone(), m.log.len());
+    let step = |unit: &str| Step {
+        say: None,
+        phase: None,
+        act: Some(Order::Rally { unit: unit.into() }),
+        opponent: false,
+    };
+    let refused = m.person_step(step("jp3")).unwrap_err();
+    assert!(refused.contains("jp3"), "{refused}");
+    assert_eq!((&m.state, m.log.len()), (&state, log));
+    // The person's own unit's order runs (the rulings then judge it).
+    assert!(m.person_step(step("us1")).unwrap());
+    assert!(m.log.len() > log);
+    // Played program against program (no fog), nothing is kept from a screen.
+    m.program = Some(Program::new(Side::Japanese, Kind::Greedy, 1));
+    assert_eq!((m.secrets_kept(), m.screen_side()), (None, None));
+    assert!(m.person_orders_unit("jp3"));
+}

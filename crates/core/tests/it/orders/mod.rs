@@ -1,6 +1,6 @@
 //! The order rulings of `rules::orders` (DC, SMOKE, Illumination, Morale Checks and IFT
-//! effects, Search, T-H Heroes, Los/Light/Control, the phase systems), over situations built in
-//! code (`crate::board`'s G11.6 cliff, and a plain with woods), with units where a test puts
+//! effects, Search, T-H Heroes, Los/Light/Control, the phase systems), over situations on
+//! boards read from scenario files (`crate::board`'s G11.6 cliff, and a plain with woods), with units where a test puts
 //! them.
 
 mod dc;
@@ -12,27 +12,14 @@ mod units;
 
 use asl_pto_core::hex::Vertex;
 use asl_pto_core::los::Location;
-use asl_pto_core::map::{Map, Terrain};
-use asl_pto_core::rules::caves::CaveSystem;
 use asl_pto_core::rules::situation::{Refusal, Situation, UnitAt};
 
 pub use crate::board::{Board, cliff, hex, hidden, jp, loc, situation, unit, us};
 
-/// An open plain, 16 x 10, with woods in J5 and J6 and jungle in K8.
+/// An open plain, 16 x 10, with woods in J5 and J6 and jungle in K8
+/// (tests/scenarios/woods.ron).
 pub fn woods() -> Board {
-    let mut map = Map::new(None, 16, 10, 0, Terrain::Open);
-    for (h, t) in [
-        ("J5", Terrain::Woods),
-        ("J6", Terrain::Woods),
-        ("K8", Terrain::Jungle),
-    ] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, None, Some(t), None);
-    }
-    Board {
-        map,
-        caves: CaveSystem::default(),
-    }
+    crate::board::board_of(&crate::scenarios::fixture("woods"))
 }
 
 pub fn vertex(text: &str) -> Vertex {

@@ -402,20 +402,10 @@ fn g1_421_a_conscript_hs_adds_one_and_two_to_the_creation_dr() {
     assert!(!plan.roll(3).created);
 }
 
-/// A plain with a band of jungle in columns D-G (2 MF a hex to enter, G.1 / A4).
+/// A plain with a band of jungle in columns D-G (2 MF a hex to enter, G.1 / A4)
+/// (tests/scenarios/jungle_band.ron).
 fn jungle_band() -> Board {
-    let mut map = Map::new(None, 20, 10, 0, Terrain::Open);
-    for col in ["D", "E", "F", "G"] {
-        for row in 1..=10 {
-            if let Ok(h) = map.hex(&format!("{col}{row}")) {
-                map.set_hex(h, None, Some(Terrain::Jungle), None);
-            }
-        }
-    }
-    Board {
-        map,
-        caves: CaveSystem::default(),
-    }
+    crate::board::board_of(&crate::scenarios::fixture("jungle_band"))
 }
 
 #[test]

@@ -4,9 +4,7 @@
 //! Fire, A8.4 Final Fire, A7.25 Advancing Fire, no second fire in a phase, A10 broken and
 //! pinned firers).
 
-use asl_pto_core::map::{Map, Terrain};
 use asl_pto_core::model::{FireMark, Phase, Side};
-use asl_pto_core::rules::caves::CaveSystem;
 use asl_pto_core::rules::orders::fire::fire;
 
 use super::*;
@@ -97,23 +95,11 @@ fn e1_75_no_multi_location_fire_group_at_night() {
 
 /// G.3 EX: squad A (palm trees) may form a FG with squad B (swamp), with squad C (dense
 /// jungle) or with squad D (kunai); no other configuration. The EX's board is not in our
-/// sources: the four hexes are placed with A adjacent to the three others.
+/// sources: the four hexes are placed with A adjacent to the three others
+/// (tests/scenarios/g_3_ex.ron).
 #[test]
 fn g_3_ex_palm_trees_squad_groups_with_one_of_swamp_dense_jungle_or_kunai_only() {
-    let mut map = Map::new(None, 20, 10, 0, Terrain::Open);
-    for (h, t) in [
-        ("E5", Terrain::PalmTrees),
-        ("E4", Terrain::Swamp),
-        ("F5", Terrain::DenseJungle),
-        ("D5", Terrain::Kunai),
-    ] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, None, Some(t), None);
-    }
-    let b = Board {
-        map,
-        caves: CaveSystem::default(),
-    };
+    let b = crate::board::board_of(&crate::scenarios::fixture("g_3_ex"));
     for (x, y) in [("E5", "E4"), ("E5", "F5"), ("E5", "D5")] {
         assert!(hex(&b, x).is_adjacent(hex(&b, y)), "{x}-{y}");
     }

@@ -1,6 +1,6 @@
 //! `rules::orders::fire` (A7/A8 Fire; E1.7, E1.75, E1.8, E1.101, E1.43; G.3; G11.8, G11.81,
-//! G11.812; G1.4231) and `rules::orders::jitter` (E1.55-E1.552, E1.6), over boards built in
-//! code.
+//! G11.812; G1.4231) and `rules::orders::jitter` (E1.55-E1.552, E1.6), over boards read from
+//! scenario files.
 //!
 //! By concept: `fp_and_phases` (FP, range and Fire Groups; the fire phases and counters),
 //! `targets` (leaders, targets and caves) and `night` (the night rules and Jitter Fire). The
@@ -10,19 +10,15 @@ mod fp_and_phases;
 mod night;
 mod targets;
 
-use asl_pto_core::map::{Map, Terrain};
 use asl_pto_core::model::{FireMark, Phase, Side};
-use asl_pto_core::rules::caves::CaveSystem;
 use asl_pto_core::rules::orders::fire::FirePlan;
 
 use super::*;
 
 /// An open plain, 20 x 10 (by day, nothing on it).
+/// (tests/scenarios/open_plain.ron)
 fn open() -> Board {
-    Board {
-        map: Map::new(None, 20, 10, 0, Terrain::Open),
-        caves: CaveSystem::default(),
-    }
+    crate::board::board_of(&crate::scenarios::fixture("open_plain"))
 }
 
 fn ids(v: &[&str]) -> Vec<String> {

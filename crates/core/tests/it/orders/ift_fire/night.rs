@@ -4,9 +4,7 @@
 //! E1.6 night classes.
 
 use asl_pto_core::counters::Nationality;
-use asl_pto_core::map::{BuildingKind, Map, Terrain};
 use asl_pto_core::model::{FireMark, Phase, Side};
-use asl_pto_core::rules::caves::CaveSystem;
 use asl_pto_core::rules::night::movement::{JitterOutcome, NightClass};
 use asl_pto_core::rules::orders::fire::fire;
 use asl_pto_core::rules::orders::jitter::{jitter_fire, night_class};
@@ -17,21 +15,9 @@ use super::*;
 
 /// E1.7 EX on a small board of our own (the EX's board 3 is not in our sources): a two-level
 /// stone building in R6, woods in T7, grain in T8; the 4-6-7s are American 6-6-7 here and the
-/// Russian 5-2-7 a Japanese 4-4-7 (our catalog has neither).
+/// Russian 5-2-7 a Japanese 4-4-7 (our catalog has neither): tests/scenarios/e1_7_ex.ron.
 fn e1_7_board() -> Board {
-    let mut map = Map::new(Some("3".into()), 24, 10, 0, Terrain::Open);
-    for (h, t) in [
-        ("R6", Terrain::Building(BuildingKind::Stone, 2)),
-        ("T7", Terrain::Woods),
-        ("T8", Terrain::Grain),
-    ] {
-        let h = map.hex(h).unwrap();
-        map.set_hex(h, None, Some(t), None);
-    }
-    Board {
-        map,
-        caves: CaveSystem::default(),
-    }
+    crate::board::board_of(&crate::scenarios::fixture("e1_7_ex"))
 }
 
 fn e1_7_situation<'b>(b: &'b Board, r6: &str, attacker: Side) -> Situation<'b> {

@@ -51,6 +51,33 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
             o.games
         )));
     }
+    // Every game's seed fits (no wrapping round to seed 0).
+    if o.seed.checked_add(u64::from(o.games) - 1).is_none() {
+        return Err(Failure::input(format!(
+            "--seed {} --games {}: the seeds {}..{} + {} pass {} (the largest seed); choose a \
+             smaller --seed",
+            o.seed,
+            o.games,
+            o.seed,
+            o.seed,
+            o.games - 1,
+            u64::MAX
+        )));
+    }
+    // A scenario `check` calls ILLEGAL is not played: its games would not be ASL.
+    let (problems, _) = super::check::findings(&s);
+    if let Some(p) = problems.first() {
+        return Err(Failure::input(format!(
+            "{}: the scenario is ILLEGAL ({} rule problem{}, the first: {} at {}: {}); `asl-pto \
+             check` lists them, and a duel plays only a legal scenario",
+            s.file,
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" },
+            p.rule,
+            p.at,
+            p.message
+        )));
+    }
     let title = s.title.clone();
     // The game as set up and played by the core's match: no simulation (Bevy) needed.
     let s = std::sync::Arc::new(s);
@@ -59,7 +86,7 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
     let mut decisions = 0u64;
     let t0 = Instant::now();
     for i in 0..o.games {
-        let seed = o.seed.wrapping_add(u64::from(i));
+        let seed = o.seed + u64::from(i);
         let g = play_game(&s, o.allied, o.japanese, seed);
         match g.winner {
             Some(Side::Allied) => allied += 1,
@@ -124,7 +151,7 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
             o.allied.name(),
             o.japanese.name(),
             o.seed,
-            o.seed.wrapping_add(u64::from(o.games) - 1)
+            o.seed + (u64::from(o.games) - 1)
         ))?;
         out.line(format!(
             "wins: Allied {allied} ({:.0}%), Japanese {japanese} ({:.0}%), none {none}",

@@ -64,8 +64,23 @@ pub fn run(
             m
         }
     };
+    // A save against the program with the fog of war (A12): asl-pto answers for the person's
+    // own units only, on what their side knows.
+    let known = match m.screen_side() {
+        Some(side) => {
+            if !m.person_orders_unit(unit) {
+                return Err(Failure::input(format!(
+                    "{unit}: this save is a game against the program, which plays the {:?} side \
+                     with the fog of war (A12): asl-pto answers only for your own side's units",
+                    side.opponent()
+                )));
+            }
+            crate::opponent::view::known_state(&m.state, side)
+        }
+        None => m.state.clone(),
+    };
     let setting = m.setting();
-    let sit = m.state.situation(&setting);
+    let sit = known.situation(&setting);
     let u = sit
         .unit_in_play(unit)
         .map_err(|r| Failure::input(format!("{} ({})", r.reason, r.rule)))?;

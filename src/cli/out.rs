@@ -18,12 +18,48 @@ pub struct Out<W: Write> {
     w: BufWriter<W>,
     /// The reader went away: everything from now on is dropped.
     closed: bool,
+    /// There is no output to write to (stdout closed, `>&-`): the first write fails.
+    shut: bool,
 }
 
 impl Out<io::StdoutLock<'static>> {
-    /// The process's stdout.
+    /// The process's stdout. A closed stdout (`asl-pto walk X >&-`: no file descriptor 1 at
+    /// all, which Rust's stdout would silently swallow) is bad output: the first write fails.
     pub fn stdout() -> Self {
-        Out::new(io::stdout().lock())
+        Out {
+            shut: stdout_is_closed(),
+            ..Out::new(io::stdout().lock())
+        }
+    }
+}
+
+/// Whether the process was started with its stdout closed (no file descriptor 1). Rust's
+/// runtime opens /dev/null read-write on a standard descriptor that is closed at start, so a
+/// closed stdout shows as /dev/null opened read-write; a shell's `>/dev/null` opens it
+/// write-only, and stays quiet output as before.
+fn stdout_is_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        // SAFETY: F_GETFL on a descriptor number only reads its flags.
+        let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+        if flags == -1 {
+            return true;
+        }
+        if flags & libc::O_ACCMODE != libc::O_RDWR {
+            return false;
+        }
+        let (Ok(out), Ok(null)) = (
+            std::fs::metadata("/dev/fd/1"),
+            std::fs::metadata("/dev/null"),
+        ) else {
+            return false;
+        };
+        out.file_type().is_char_device() && out.rdev() == null.rdev()
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
 
@@ -33,6 +69,7 @@ impl<W: Write> Out<W> {
         Out {
             w: BufWriter::new(w),
             closed: false,
+            shut: false,
         }
     }
 
@@ -42,6 +79,12 @@ impl<W: Write> Out<W> {
     }
 
     fn check(&mut self, r: io::Result<()>) -> Result<(), Failure> {
+        if self.shut {
+            return Err(Failure::input(
+                "cannot write the output: stdout is closed (started with `>&-`?): send it to a \
+                 file or to /dev/null instead",
+            ));
+        }
         match r {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {

@@ -122,10 +122,18 @@ fn read_save(
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
-    let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
+    let saved =
+        save::from_ron(&text, &scenario.map).map_err(|e| Failure::input(format!("{file}:{e}")))?;
     save_check::check(&saved, scenario).map_err(|o| {
         let sep = if o.at(&text).is_some() { "" } else { " " };
         Failure::input(format!("{file}:{sep}{}", o.located(&text)))
+    })?;
+    // As `walk --load`: a save whose steps do not lead to it (edited by hand) is refused
+    // before the window opens.
+    let shared = std::sync::Arc::new(scenario.clone());
+    crate::play::replay::replay_checked(&shared, &saved).map_err(|d| {
+        let why = super::walk::departs(&text, &saved, &d, &scenario.map);
+        Failure::input(format!("{file}:{why}"))
     })?;
     Ok(saved)
 }

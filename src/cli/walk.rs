@@ -100,7 +100,8 @@ pub(super) fn load_save(m: &mut Match, path: &Path) -> Result<usize, Failure> {
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
-    let saved = save::from_ron(&text).map_err(|e| Failure::input(format!("{file}:{e}")))?;
+    let saved = save::from_ron(&text, &m.scenario().map)
+        .map_err(|e| Failure::input(format!("{file}:{e}")))?;
     let flag = m
         .program
         .as_ref()
@@ -111,8 +112,10 @@ pub(super) fn load_save(m: &mut Match, path: &Path) -> Result<usize, Failure> {
         let sep = if o.at(&text).is_some() { "" } else { " " };
         Failure::input(format!("{file}:{sep}{}", o.located(&text)))
     })?;
-    let past = replay::replay_checked(&scenario, &saved)
-        .map_err(|d| Failure::input(format!("{file}:{}", departs(&text, &saved, &d))))?;
+    let past = replay::replay_checked(&scenario, &saved).map_err(|d| {
+        let why = departs(&text, &saved, &d, &scenario.map);
+        Failure::input(format!("{file}:{why}"))
+    })?;
     m.load(&saved)
         .map_err(|e| Failure::input(format!("{file}: {e}")))?;
     let n = past.events.len();
@@ -122,16 +125,37 @@ pub(super) fn load_save(m: &mut Match, path: &Path) -> Result<usize, Failure> {
 
 /// `LINE:COL: why` for a save whose steps do not lead to its state: the first line that differs
 /// from the replay's, found in the save's text.
-fn departs(text: &str, saved: &save::Save, d: &replay::Departs) -> String {
+pub(super) fn departs(
+    text: &str,
+    saved: &save::Save,
+    d: &replay::Departs,
+    map: &crate::map::Map,
+) -> String {
     let why = "the save's state does not follow from its steps with its seed (a save edited by \
                hand, or written by another version of the program): it is refused, so that a \
                loaded walk always continues the game that was played";
     let Some(replayed) = &d.replayed else {
         return format!(" {why}; its steps do not even reach its position");
     };
-    let Some((line, nth, theirs)) = save::first_difference(saved, replayed) else {
+    // A sealed save (against the program, with the fog of war) tells nothing of its content.
+    if save::keeps_secrets(saved) {
+        return format!(" {why} (its sealed content was changed)");
+    }
+    let Some((line, nth, theirs)) = save::first_difference(saved, replayed, map) else {
         return format!(" {why}");
     };
+    // Only the seal differs: a field the steps do not show was edited (or the seal itself).
+    if line.starts_with("seal:") || theirs.as_deref().is_some_and(|t| t.starts_with("seal:")) {
+        let (l, c) = text
+            .lines()
+            .enumerate()
+            .find(|(_, x)| x.trim_start().starts_with("seal:"))
+            .map_or((1, 1), |(i, x)| (i + 1, x.len() - x.trim_start().len() + 1));
+        return format!(
+            "{l}:{c}: {why}: only its seal differs, so a field its steps do not show (its seed \
+             before any roll, its fog, the program's own dice) or the seal itself was edited"
+        );
+    }
     // The same occurrence of that line in the file (a line like `broken: true,` stands once per
     // unit), else the first, else the file's start.
     let found: Vec<(usize, usize)> = text
@@ -220,12 +244,14 @@ pub fn lines(s: Scenario, o: &Options) -> Result<Vec<String>, Failure> {
         let saved = m
             .save()
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        write_atomically(path, save::to_ron(&saved).as_bytes()).map_err(|e| {
-            Failure::input(format!(
-                "{}: cannot write the save (the previous save, if any, is unchanged): {e}",
-                path.display()
-            ))
-        })?;
+        write_atomically(path, save::to_ron(&saved, &m.scenario().map).as_bytes()).map_err(
+            |e| {
+                Failure::input(format!(
+                    "{}: cannot write the save (the previous save, if any, is unchanged): {e}",
+                    path.display()
+                ))
+            },
+        )?;
     }
     // A loaded walk prints what follows the save (its past was printed when it was played).
     Ok(m.log

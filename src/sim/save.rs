@@ -14,6 +14,18 @@ pub fn save(world: &mut World) -> Result<Save, SaveError> {
     world.resource::<Match>().save()
 }
 
+/// A save of the game as the text a file holds (`to_ron`, its places named by the scenario's
+/// map).
+pub fn save_text(world: &mut World) -> Result<String, SaveError> {
+    let s = save(world)?;
+    Ok(to_ron(&s, &world.resource::<Match>().scenario().map))
+}
+
+/// A save's text read for this game's scenario (`from_ron` with its map).
+pub fn read_text(world: &World, text: &str) -> Result<Save, SaveError> {
+    from_ron(text, &world.resource::<Match>().scenario().map)
+}
+
 /// Loads a save into the game (a fresh one of the same scenario, or the running one): checked
 /// first, so a bad save changes nothing; then the world is mirrored to it.
 pub fn load(world: &mut World, save: &Save) -> Result<(), SaveError> {

@@ -98,7 +98,8 @@ fn events(a: &App) -> Vec<sim::Event> {
 
 /// A save of `a` loaded into a fresh game, its past replayed (as the viewer's `--load` does).
 fn reload(a: &mut App, s: &Scenario, seed: u64) -> App {
-    let saved = save::from_ron(&save::to_ron(&save::save(a.world_mut()).unwrap())).unwrap();
+    let text = save::save_text(a.world_mut()).unwrap();
+    let saved = save::from_ron(&text, &s.map).unwrap();
     assert!(
         saved.opponent.is_some(),
         "the save holds the program's side"
@@ -178,11 +179,7 @@ fn saved_and_exported(kind: Kind, seed: u64) {
         kind.name(),
         std::process::id()
     ));
-    std::fs::write(
-        &file,
-        save::to_ron(&save::save(b.world_mut()).unwrap()).as_bytes(),
-    )
-    .unwrap();
+    std::fs::write(&file, save::save_text(b.world_mut()).unwrap().as_bytes()).unwrap();
     let o = crate::common::run(&[
         "walk",
         &crate::common::demo_path("assault"),

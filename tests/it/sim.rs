@@ -411,9 +411,10 @@ fn save_and_load_continue_exactly_as_never_having_saved() {
                 runner::run_step(&mut first);
             }
             let head = json(&first);
-            let text = save::to_ron(&save::save(first.world_mut()).unwrap());
+            let text = save::save_text(first.world_mut()).unwrap();
             let mut second = app(name, 12345);
-            save::load(second.world_mut(), &save::from_ron(&text).unwrap()).unwrap();
+            let saved = save::read_text(second.world(), &text).unwrap();
+            save::load(second.world_mut(), &saved).unwrap();
             second.update();
             runner::run_all(&mut second);
             let tail = json(&second);
@@ -448,7 +449,7 @@ fn a_save_of_another_scenario_or_a_bad_save_is_refused_and_changes_nothing() {
     ));
     assert_eq!(unit(&mut a, "jp1").1, Location::Cave("M".into()));
     assert_eq!(json(&a), before);
-    assert!(save::from_ron("Save(").is_err());
+    assert!(save::read_text(a.world(), "Save(").is_err());
 }
 
 /// The viewer's "Next phase": one phase per request, through the CCPh into the next Player

@@ -51,3 +51,40 @@ fn a_bad_table_file_is_exit_2_with_its_line_and_column() {
         "{e}"
     );
 }
+
+/// Issue 36: a tables file with a UTF-8 byte-order mark is read (as a scenario or a save is).
+#[test]
+fn a_tables_file_with_a_byte_order_mark_is_read() {
+    let o = walk_with_tables(&format!("\u{feff}{TABLES}"), "tables_bom.ron");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Issue 36: `ASL_PTO_TABLES=` (empty) names no file: refused in one line; a folder or a FIFO
+/// at `./assets/tables.ron` is refused as it is through the variable, not passed over.
+#[test]
+fn an_empty_tables_variable_and_a_folder_in_place_of_the_tables_file_are_refused() {
+    let o = bin()
+        .args(["walk", &demo_path("cliff_caves")])
+        .env("ASL_PTO_TABLES", "")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("ASL_PTO_TABLES is set but empty"), "{e}");
+    let dir = std::env::temp_dir().join(format!("asl-pto-tables-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets/tables.ron")).unwrap();
+    let o = bin()
+        .args(["walk", &demo_path("cliff_caves")])
+        .env_remove("ASL_PTO_TABLES")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("assets/tables.ron") && e.contains("folder"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

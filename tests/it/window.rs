@@ -223,10 +223,10 @@ fn play_mode_in_a_window_a_click_on_us3_then_on_u5_moves_it_and_ctrl_s_saves_it(
     let screen = snapshot(&dir.join("screen.xwd"));
     drop(viewer);
     let text = std::fs::read_to_string(&save_path).unwrap();
-    let saved = save::from_ron(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
     let map = asl_pto::scenario::Scenario::load(std::path::Path::new("scenarios/cliff_caves.ron"))
         .unwrap()
         .map;
+    let saved = save::from_ron(&text, &map).unwrap_or_else(|e| panic!("{e}: {text}"));
     let at = saved
         .state
         .units
@@ -714,7 +714,14 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
         sleep(Duration::from_millis(500));
     }
     let text = std::fs::read_to_string(&save).expect("saved");
-    let saved = save::from_ron(&text).unwrap();
+    // Against the program with the fog of war: the file is sealed (issue 36).
+    assert!(text.contains("sealed:") && !text.contains("jp1"), "{text}");
+    let map = asl_pto::scenario::Scenario::load(std::path::Path::new(
+        "tests/scenarios/opponent_open.ron",
+    ))
+    .unwrap()
+    .map;
+    let saved = save::from_ron(&text, &map).unwrap();
     let played = saved.played.expect("a Play-mode save");
     let shot = played
         .iter()

@@ -18,6 +18,30 @@ pub fn size_text(bytes: u64) -> String {
     }
 }
 
+/// The file a setting names: the environment variable `var` if set (an empty value names no
+/// file and is refused, as is a value that is not a path), else the player's own copy at
+/// `local` if anything is there — a regular file; a folder, a FIFO or a device there is
+/// refused, as it would be through `var`, rather than silently passed over — else `None`
+/// (the built-in copy).
+pub fn named_or_local(var: &str, local: &str) -> Result<Option<std::path::PathBuf>, String> {
+    if let Some(p) = std::env::var_os(var) {
+        if p.is_empty() {
+            return Err(format!(
+                "{var} is set but empty: it names no file (name the file, or unset {var} to use \
+                 ./{local} or the built-in copy)"
+            ));
+        }
+        return Ok(Some(std::path::PathBuf::from(p)));
+    }
+    let local = Path::new(local);
+    // Anything there is read as the player's copy (`read_capped` refuses what is not a
+    // regular file); a dangling link is passed over like nothing there.
+    match std::fs::metadata(local) {
+        Ok(_) => Ok(Some(local.to_path_buf())),
+        Err(_) => Ok(None),
+    }
+}
+
 /// How an unreadable file's error begins (then the system's reason).
 pub const CANNOT_READ: &str = "cannot read it:";
 

@@ -18,6 +18,7 @@ pub mod hex;
 pub mod los;
 pub mod map;
 pub mod model;
+pub mod naming;
 pub mod opponent;
 pub mod play;
 pub mod rules;

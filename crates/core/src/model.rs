@@ -413,6 +413,7 @@ pub fn parent_unit_id(id: &str) -> Option<&str> {
 /// Desperation Morale (A10.62, only when broken), pinned (A7.8), wounded (A17, an SMC), CX
 /// (A4.5), berserk (A15, never broken).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitStatus {
     pub broken: bool,
     pub dm: bool,

@@ -22,8 +22,9 @@ pub(super) fn files(world: &mut World) {
     let mut messages = Vec::new();
     if world.resource::<PlayStatus>().save_requested {
         world.resource_mut::<PlayStatus>().save_requested = false;
+        let map = world.resource::<crate::play::Match>().scenario().clone();
         let r = save::save(world).map_err(|e| e.to_string()).and_then(|s| {
-            crate::save_file::write_atomically(&save_path, save::to_ron(&s).as_bytes())
+            crate::save_file::write_atomically(&save_path, save::to_ron(&s, &map.map).as_bytes())
                 .map_err(|e| e.to_string())
         });
         messages.push(match r {

@@ -242,3 +242,50 @@ fn cost_within_one_hex_names_both_locations() {
         "{reason}"
     );
 }
+
+/// Issue 36: `duel` refuses seeds that would wrap round past the largest, and a scenario
+/// `check` calls ILLEGAL, each in one line, exit 2.
+#[test]
+fn duel_refuses_wrapping_seeds_and_an_illegal_scenario() {
+    let open = repo("tests/scenarios/opponent_open.ron");
+    let o = run(&[
+        "duel",
+        &open,
+        "--games",
+        "3",
+        "--seed",
+        "18446744073709551614",
+    ]);
+    assert_one_error_line(&o, "choose a smaller --seed");
+    // The largest seed itself, for one game: played.
+    let o = run(&[
+        "duel",
+        &open,
+        "--games",
+        "1",
+        "--seed",
+        "18446744073709551615",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let d = temp_dir("duel_illegal");
+    let p = d.join("illegal.ron");
+    let text = std::fs::read_to_string(&open).unwrap();
+    // A cliff between two hexes of the same level (B11): ILLEGAL.
+    let bad = text.replacen(
+        "map: (columns: 10, rows: 8)",
+        "map: (columns: 10, rows: 8, cliffs: [\"C3-C4\"])",
+        1,
+    );
+    assert_ne!(bad, text);
+    std::fs::write(&p, &bad).unwrap();
+    let c = run(&["check", p.to_str().unwrap()]);
+    if c.status.code() == Some(1) {
+        let o = run(&["duel", p.to_str().unwrap(), "--games", "1"]);
+        assert_one_error_line(&o, "ILLEGAL");
+    } else {
+        panic!(
+            "the variant is not ILLEGAL: {}",
+            String::from_utf8_lossy(&c.stdout)
+        );
+    }
+}

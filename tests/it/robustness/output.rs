@@ -118,3 +118,39 @@ fn full_stderr_keeps_exit_2_for_bad_input() {
     let o = bin().args(["frobnicate"]).stderr(full).output().unwrap();
     assert_eq!(o.status.code(), Some(2), "a usage error with a full stderr");
 }
+
+/// Issue 36: a closed stdout (`>&-`, no file descriptor 1 at all) is not a closed pipe: every
+/// subcommand that writes exits 2 with one error line (`check` on an illegal scenario too).
+#[test]
+fn a_closed_stdout_is_exit_2_with_one_line_for_every_subcommand() {
+    for (args, _) in every_subcommand() {
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let o = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("'{}' {} >&-", super::exe(), quoted.join(" ")))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let line = assert_one_error_line(&o, "cannot write the output: stdout is closed");
+        assert!(line.starts_with("error: "), "{line}");
+    }
+}
+
+/// Issue 36: an error line echoing unbounded input is bounded, its cut said by its length.
+#[test]
+fn an_error_line_echoing_a_huge_input_is_bounded() {
+    let d = temp_dir("bounded");
+    let id = "u".repeat(5000);
+    let p = d.join("long_id.ron");
+    std::fs::write(
+        &p,
+        format!(
+            r#"Scenario(title: "t", map: (columns: 6, rows: 5), units: [(id: "{id}", nationality: American, counter: "7-6-8", at: "C3")])"#
+        ),
+    )
+    .unwrap();
+    let o = bin().args(["check", p.to_str().unwrap()]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let line = assert_one_error_line(&o, "characters cut]");
+    assert!(line.len() < 600, "{} bytes: {line}", line.len());
+}

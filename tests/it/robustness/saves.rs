@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use super::{assert_one_error_line, exe, night, temp_dir};
+use super::{assert_one_error_line, exe, night, repo, temp_dir};
 use crate::common::{run, stderr};
 
 /// A save of the night ridge after `steps` steps, written to `path`.
@@ -153,26 +153,26 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "unit in an unknown cave",
-        "at: Cave(\"X\")",
-        "at: Cave(\"Q\")",
+        "at: \"cave:X\"",
+        "at: \"cave:Q\"",
         "cave 'Q'",
     ),
     (
         "unit off the map",
-        "q: 12,\n                    r: -1,",
-        "q: 700,\n                    r: -1,",
+        "at: \"M6\"",
+        "at: \"raw:{\\\"Ground\\\":{\\\"q\\\":700,\\\"r\\\":-1}}\"",
         "off the map",
     ),
     (
         "unit at level 99",
-        "at: Ground((\n                    q: 12,\n                    r: -1,\n                )),",
-        "at: Level((q: 12, r: -1), 99),",
+        "at: \"M6\"",
+        "at: \"raw:{\\\"Level\\\":[{\\\"q\\\":12,\\\"r\\\":-1},99]}\"",
         "M6@99",
     ),
     (
         "Climb counter of an absent unit",
         "climbs: []",
-        "climbs: [(hex: (q: 8, r: 3), vertex: (hexes: ((q: 8, r: 3), (q: 9, r: 2), (q: 9, r: 3))), level: 1, unit: \"us9\")]",
+        "climbs: [(hex: \"I8\", vertex: \"I8-J7-J8\", level: 1, unit: \"us9\")]",
         "us9",
     ),
     ("NaN MF", "mf_spent: 0.0", "mf_spent: NaN", "mf_spent"),
@@ -189,26 +189,26 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
     ("no NVR at night", "nvr: Some(2)", "nvr: None", "nvr"),
     (
         "Blaze level 0",
-        "r: 1,\n            ), 2)",
-        "r: 1,\n            ), 0)",
+        "(\"H5\", 2)",
+        "(\"H5\", 0)",
         "Blazing levels",
     ),
     (
         "Blaze level 255",
-        "r: 1,\n            ), 2)",
-        "r: 1,\n            ), 255)",
+        "(\"H5\", 2)",
+        "(\"H5\", 255)",
         "Blazing levels",
     ),
     (
         "Blaze off the map",
-        "q: 7,\n                r: 1,\n            ), 2)",
-        "q: 700,\n                r: 1,\n            ), 2)",
+        "(\"H5\", 2)",
+        "(\"raw:{\\\"q\\\":700,\\\"r\\\":1}\", 2)",
         "off the map",
     ),
     (
         "Starshell far off the map",
-        "q: 13,\n                r: -3,",
-        "q: 13,\n                r: -3000000,",
+        "starshells: [\n            \"N4\",",
+        "starshells: [\n            \"raw:{\\\"q\\\":13,\\\"r\\\":-3000000}\",",
         "off the map",
     ),
     (
@@ -223,9 +223,9 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
         "straying: false,\n                fatigue: 2,",
         "fatigue",
     ),
-    ("a newer format", "format: 4,", "format: 5,", "format 5"),
-    ("an older format", "format: 4,", "format: 3,", "format 3"),
-    ("no format", "    format: 4,\n", "", "format"),
+    ("a newer format", "format: 5,", "format: 6,", "newer"),
+    ("an older format", "format: 5,", "format: 4,", "format 4"),
+    ("no format", "    format: 5,\n", "", "format"),
     (
         "Player Turn 4294967295",
         "number: 1,",
@@ -302,13 +302,13 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
     (
         "SMOKE placed in a later Player Turn",
         "smoke: []",
-        "smoke: [(at: Ground((q: 9, r: 4)), kind: Smoke, dispersed: false, placed_in: 9)]",
+        "smoke: [(at: \"J9\", kind: Smoke, dispersed: false, placed_in: 9)]",
         "placed in Player Turn 9",
     ),
     (
         "SMOKE off the map",
         "smoke: []",
-        "smoke: [(at: Ground((q: 700, r: 2)), kind: Smoke, dispersed: false, placed_in: 1)]",
+        "smoke: [(at: \"raw:{\\\"Ground\\\":{\\\"q\\\":700,\\\"r\\\":2}}\", kind: Smoke, dispersed: false, placed_in: 1)]",
         "off the map",
     ),
     (
@@ -387,11 +387,7 @@ fn a_save_is_bound_to_its_scenario_by_content() {
 /// Hand edits that the structural checks let through, each changing the game it continues
 /// (issue 25, item 10): (what, the text replaced, its replacement).
 const EDITED: &[(&str, &str, &str)] = &[
-    (
-        "a unit moved",
-        "r: -1,\n                )),",
-        "r: 0,\n                )),",
-    ),
+    ("a unit moved", "at: \"M6\"", "at: \"M7\""),
     ("a unit un-cloaked", "cloaked: true", "cloaked: false"),
     ("a unit broken", "broken: false", "broken: true"),
     ("the seed", "seed: 1,", "seed: 2,"),
@@ -509,7 +505,7 @@ fn g24_a_save_of_an_older_format_is_refused_by_its_number_not_its_shape() {
     )
     .unwrap();
     let o = run(&["walk", &night(), "--load", old.to_str().unwrap()]);
-    let line = assert_one_error_line(&o, "the save is in format 3; this asl-pto reads format 4");
+    let line = assert_one_error_line(&o, "the save is in format 3; this asl-pto reads format 5");
     assert!(line.contains("old.ron:2:5:"), "{line}");
 }
 
@@ -519,21 +515,124 @@ fn g24_a_save_departing_in_a_units_location_names_the_unit() {
     let good = d.join("good.ron");
     make_save(&good, "6");
     let text = std::fs::read_to_string(&good).unwrap();
-    // jp2 (in M6) moved by hand one hex: only a coordinate line changes.
+    // jp2 (in M6) moved by hand one hex: only its `at` line changes.
     let bad = d.join("bad.ron");
-    std::fs::write(
-        &bad,
-        text.replacen(
-            "r: -1,\n                )),",
-            "r: 0,\n                )),",
-            1,
-        ),
-    )
-    .unwrap();
+    std::fs::write(&bad, text.replacen("at: \"M6\"", "at: \"M7\"", 1)).unwrap();
     let o = run(&["walk", &night(), "--load", bad.to_str().unwrap()]);
     let line = assert_one_error_line(&o, "does not follow from its steps");
     assert!(
-        line.contains("the save has `r: 0,` in unit 'jp2' where its steps lead to `r: -1,`"),
+        line.contains(
+            "the save has `at: \"M7\",` in unit 'jp2' where its steps lead to `at: \"M6\",`"
+        ),
         "{line}"
     );
+}
+
+/// A Play-mode game of the assault against the program (the Japanese) with the fog of war,
+/// played a few steps and saved to `path` as the viewer saves it (sealed).
+fn sealed_save(path: &Path) -> String {
+    use asl_pto::play::{Asked, Match, Program, ProgramTurn, save};
+    let s = std::sync::Arc::new(crate::common::demo("assault"));
+    let mut m = Match::new(s.clone(), 3);
+    m.program = Some(Program::against_a_player(
+        asl_pto::model::Side::Japanese,
+        asl_pto::opponent::Kind::Greedy,
+        3,
+    ));
+    m.start_recording();
+    for _ in 0..30 {
+        match m.program_turn(Asked::EndPhase, || true) {
+            ProgramTurn::Run { step, .. } => {
+                m.run_now(step);
+            }
+            ProgramTurn::Spent => {}
+            _ if !m.program_holds() => {
+                m.end_phase();
+            }
+            _ => {}
+        }
+    }
+    let text = save::to_ron(&m.save().unwrap(), &s.map);
+    std::fs::write(path, &text).unwrap();
+    text
+}
+
+#[test]
+fn issue36_a_sealed_save_hides_the_programs_units_and_orders_answers_only_for_the_players() {
+    let d = temp_dir("sealed");
+    let p = d.join("play.ron");
+    let text = sealed_save(&p);
+    assert!(text.contains("sealed:") && !text.contains("jp1"), "{text}");
+    let assault = repo("scenarios/assault.ron");
+    // The program's unit: refused, naming why.
+    let o = run(&["orders", &assault, "jp1", "--load", p.to_str().unwrap()]);
+    assert_one_error_line(&o, "answers only for your own side's units");
+    // The player's own unit: answered, on what the Allied side knows (no hidden unit named).
+    let o = run(&[
+        "orders",
+        &assault,
+        "us1",
+        "--load",
+        p.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("jp1") && !out.contains("jp2"), "{out}");
+    // The sealed save continues in a walk as written; one digit changed, it is refused.
+    let o = run(&["walk", &assault, "--load", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let at = text.find("sealed: \"").unwrap() + 300;
+    let mut bytes = text.into_bytes();
+    bytes[at] = if bytes[at] == b'a' { b'b' } else { b'a' };
+    let bad = d.join("bad.ron");
+    std::fs::write(&bad, bytes).unwrap();
+    let o = run(&["walk", &assault, "--load", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "an edited sealed save loaded");
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+}
+
+#[test]
+fn issue36_the_seed_of_a_save_before_any_roll_cannot_be_changed() {
+    let d = temp_dir("seed0");
+    let assault = repo("scenarios/assault.ron");
+    let a0 = d.join("a0.ron");
+    let o = run(&[
+        "walk",
+        &assault,
+        "--seed",
+        "3",
+        "--steps",
+        "0",
+        "--save",
+        a0.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&a0).unwrap();
+    assert!(text.contains("rolls: []"), "{text}");
+    let bad = d.join("a1.ron");
+    std::fs::write(&bad, text.replacen("seed: 3,", "seed: 4,", 1)).unwrap();
+    let o = run(&["walk", &assault, "--load", bad.to_str().unwrap()]);
+    let line = assert_one_error_line(&o, "only its seal differs");
+    assert!(line.contains("a1.ron:"), "{line}");
+}
+
+#[test]
+fn issue36_view_refuses_a_hand_edited_save_before_the_window_opens() {
+    let d = temp_dir("view_edited");
+    let good = d.join("good.ron");
+    make_save(&good, "6");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let bad = d.join("bad.ron");
+    std::fs::write(&bad, text.replacen("broken: false", "broken: true", 1)).unwrap();
+    let o = run(&[
+        "view",
+        &night(),
+        "--load",
+        bad.to_str().unwrap(),
+        "--screenshot",
+        d.join("x.png").to_str().unwrap(),
+    ]);
+    let line = assert_one_error_line(&o, "does not follow from its steps");
+    assert!(line.contains("bad.ron:"), "{line}");
 }

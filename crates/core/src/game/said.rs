@@ -11,6 +11,7 @@ pub const REFUSED: &str = "refused";
 /// concerns, the rule applied, the dice rolled (one die for a dr; coloured then white for a
 /// DR) and what the rule decided, in a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Said {
     pub event: String,
     pub unit: Option<String>,

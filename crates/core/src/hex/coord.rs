@@ -6,9 +6,7 @@
 //! `q = c` and `r = (y2 - q - 1) / 2`. Cube coordinates are `(q, r, s = -q - r)`.
 
 /// A hex in axial coordinates. Ordering is by column, then row.
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hex {
     pub q: i32,
     pub r: i32,

@@ -11,18 +11,14 @@ use super::id::HexId;
 use super::id::ParseError;
 
 /// A hexside: the edge shared by two adjacent hexes, stored in board order (`a < b`).
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hexside {
     pub a: Hex,
     pub b: Hex,
 }
 
 /// A vertex: the point where three mutually adjacent hexes meet, stored in board order.
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Vertex {
     pub hexes: [Hex; 3],
 }

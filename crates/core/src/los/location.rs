@@ -9,7 +9,7 @@ use crate::hex::{Hex, Hexside, Vertex};
 use crate::map::{Map, MapError};
 
 /// A Location.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Location {
     /// The Base-Level Location of a hex (IN the Depression for a Depression hex).
     Ground(Hex),

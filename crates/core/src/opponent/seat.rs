@@ -73,6 +73,21 @@ pub struct Memory {
     pub tried: Vec<String>,
 }
 
+impl Memory {
+    /// The memory as of the game `state`: its memory of a phase that is over is the fresh one
+    /// of the phase now (as its next decision would make it: `enter_phase`), so that what a
+    /// save holds does not hang on when it was last asked, and a save's replay rebuilds it.
+    pub fn as_of(mut self, state: &GameState) -> Memory {
+        let now = (state.turn.number, state.phase);
+        if self.at != now {
+            self.at = now;
+            self.given = 0;
+            self.tried.clear();
+        }
+        self
+    }
+}
+
 impl Opponent {
     /// What it remembers, for a save.
     pub fn memory(&self) -> Memory {

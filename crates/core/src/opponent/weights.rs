@@ -147,20 +147,14 @@ pub fn install(w: Weights) -> bool {
 /// `assets/opponent/greedy.ron` in the current folder; `None` where there is neither (the
 /// built-in ones are used). An unreadable or bad file is an error naming it.
 pub fn find_and_load() -> Result<Option<Weights>, String> {
-    let path = match std::env::var_os("ASL_PTO_WEIGHTS") {
-        Some(p) => std::path::PathBuf::from(p),
-        None => {
-            let local = std::path::Path::new("assets/opponent/greedy.ron");
-            if !local.is_file() {
-                return Ok(None);
-            }
-            local.to_path_buf()
-        }
+    let Some(path) = crate::files::named_or_local("ASL_PTO_WEIGHTS", "assets/opponent/greedy.ron")?
+    else {
+        return Ok(None);
     };
     let file = path.display().to_string();
     let bytes = crate::files::read_capped(&path, 1 << 20, "a weights file")
         .map_err(|e| format!("{file}: cannot read the greedy opponent's weights: {e}"))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("{file}: the greedy opponent's weights are not UTF-8 text"))?;
-    Weights::parse(&text, &file).map(Some)
+    Weights::parse(text.strip_prefix('\u{feff}').unwrap_or(&text), &file).map(Some)
 }

@@ -121,6 +121,26 @@ fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
             format!("dice_position {position} is beyond any walk's dice"),
         ));
     }
+    // The program's own dice: a position its dice reach, as the game's.
+    if let Some(o) = &save.opponent {
+        let p = &o.memory.dice_position;
+        let here = Some(Needle::Field("dice_position", 1));
+        match p.parse::<u128>() {
+            Ok(v) if v <= u128::from(u64::MAX) => {}
+            Ok(v) => {
+                return Err(Offence::new(
+                    here,
+                    format!("the opponent's dice_position {v} is beyond any game's dice"),
+                ));
+            }
+            Err(_) => {
+                return Err(Offence::new(
+                    here,
+                    format!("the opponent's dice_position '{p}' is not a number"),
+                ));
+            }
+        }
+    }
     for (i, r) in save.rolls.iter().enumerate() {
         let shape = !r.rule.is_empty()
             && r.rule.len() <= 16

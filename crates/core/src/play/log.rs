@@ -8,6 +8,7 @@ pub use crate::game::REFUSED;
 
 /// One event of a walkthrough (cli.md `walk`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Event {
     /// The Game Turn.
     pub turn: u32,

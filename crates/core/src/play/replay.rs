@@ -73,11 +73,19 @@ pub fn replay_checked(scenario: &Arc<Scenario>, saved: &Save) -> Result<Past, De
     if saved.events.is_none() {
         end.events = None;
     }
-    // What the program remembered in Play mode (its own dice, its count of orders) is not
-    // rebuilt by replaying its orders: the save's is taken.
-    if played.is_some() && end.opponent.is_some() {
-        end.opponent.clone_from(&saved.opponent);
+    // In Play mode the program's orders are replayed, not decided again: what it remembers
+    // is rebuilt from them (`note_replayed`: its count of orders, the phase, its Searches and
+    // attempts), all but the position of its own dice, which only deciding moves: that one is
+    // the save's, held by the seal (`save::seal_of`, compared below with the rest).
+    if played.is_some()
+        && let (Some(end_o), Some(saved_o)) = (end.opponent.as_mut(), saved.opponent.as_ref())
+    {
+        end_o
+            .memory
+            .dice_position
+            .clone_from(&saved_o.memory.dice_position);
     }
+    let end = super::save::sealed(end, &scenario.map);
     if end != *saved {
         return Err(Departs {
             replayed: Some(Box::new(end)),

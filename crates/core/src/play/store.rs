@@ -60,7 +60,7 @@ impl Match {
             })
             .transpose()
             .map_err(SaveError::Syntax)?;
-        Ok(Save {
+        let save = Save {
             format: SAVE_FORMAT,
             scenario: scenario.fingerprint.clone(),
             title: scenario.title.clone(),
@@ -71,7 +71,23 @@ impl Match {
             rolls: self.dice.rolls.clone(),
             played,
             events: with_events.then(|| events_digest(&self.log)),
-            opponent: self.program.as_ref().map(Program::saved),
+            // What the program remembers of a phase that is over is left out (the next phase
+            // starts it afresh): a save holds no more than its replay rebuilds.
+            opponent: self.program.as_ref().map(|p| {
+                let mut o = p.saved();
+                let now = (self.state.turn.number, self.state.phase);
+                o.memory = o.memory.as_of(&self.state);
+                o.done = o.done.filter(|d| *d == now);
+                o.scripted = o.scripted.filter(|d| *d == now);
+                o
+            }),
+            seal: None,
+        };
+        // A save for a file is sealed (`save::seal_of`); an Undo snapshot is not written.
+        Ok(if with_events {
+            super::save::sealed(save, &self.board.scenario.map)
+        } else {
+            save
         })
     }
 

@@ -483,7 +483,9 @@ impl Tables {
             at: String::new(),
             message: "the table file is not UTF-8 text".into(),
         })?;
-        Tables::parse(&text, &file)
+        // A UTF-8 byte-order mark (some Windows editors write one) is skipped, as in a
+        // scenario or a save.
+        Tables::parse(text.strip_prefix('\u{feff}').unwrap_or(&text), &file)
     }
 
     /// The checks a table file must pass (each value in its range, the IFT's and the CC
@@ -660,14 +662,15 @@ pub fn install(t: Tables) -> bool {
 /// The tables a run should use: the file named by `ASL_PTO_TABLES`, else `assets/tables.ron`
 /// in the current folder when there is one, else the built-in copy (`Ok(None)`).
 pub fn find_and_load() -> Result<Option<Tables>, TableError> {
-    if let Some(p) = std::env::var_os("ASL_PTO_TABLES") {
-        return Tables::load(Path::new(&p)).map(Some);
+    match crate::files::named_or_local("ASL_PTO_TABLES", "assets/tables.ron") {
+        Ok(Some(p)) => Tables::load(&p).map(Some),
+        Ok(None) => Ok(None),
+        Err(message) => Err(TableError {
+            file: "the environment".into(),
+            at: String::new(),
+            message,
+        }),
     }
-    let local = Path::new("assets/tables.ron");
-    if local.is_file() {
-        return Tables::load(local).map(Some);
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ pub struct SidePlan {
 
 /// One victory condition of a scenario (A26), checked at game end in the scenario's order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum VictoryCondition {
     /// `side` wins if it Controls every one of `locations` (hexes, caves: G11.94).
     Control {

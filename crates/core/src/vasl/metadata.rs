@@ -142,8 +142,39 @@ impl BoardMetadata {
     }
 }
 
+/// The deepest nesting of elements read (VASL's files nest four or five deep): a deeper
+/// document is refused before it costs time.
+pub const MAX_XML_DEPTH: usize = 256;
+
+/// Lines counted as the reader goes (each byte looked at once: reading is linear in the size
+/// of the document, however it is nested).
+struct Lines<'a> {
+    xml: &'a [u8],
+    at: usize,
+    line: usize,
+}
+
+impl Lines<'_> {
+    /// The 1-based line of `offset`, counting on from the last offset asked (never back).
+    fn of(&mut self, offset: u64) -> usize {
+        let end = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(self.xml.len());
+        if end < self.at {
+            return line_at_bytes(self.xml, end);
+        }
+        self.line += self.xml[self.at..end]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
+        self.at = end;
+        self.line
+    }
+}
+
 /// Calls `visit` with every start or empty element and its line; fails on XML that does not
-/// parse, naming the line.
+/// parse, naming the line, and on elements nested deeper than `MAX_XML_DEPTH`. Linear in the
+/// document's size.
 fn walk(
     xml: &str,
     file: &str,
@@ -151,10 +182,24 @@ fn walk(
 ) -> Result<(), ImportError> {
     let mut reader = Reader::from_str(xml);
     let mut open: Vec<String> = Vec::new();
+    let mut lines = Lines {
+        xml: xml.as_bytes(),
+        at: 0,
+        line: 1,
+    };
     loop {
-        let line = line_at(xml, reader.buffer_position());
+        let line = lines.of(reader.buffer_position());
         match reader.read_event() {
             Ok(Event::Start(e)) => {
+                if open.len() >= MAX_XML_DEPTH {
+                    return Err(ImportError::new(
+                        file,
+                        format!(
+                            "XML nested deeper than {MAX_XML_DEPTH} elements at line {line} \
+                             (VASL's metadata nests a few levels): not a board's metadata"
+                        ),
+                    ));
+                }
                 open.push(e.name().as_ref().to_string());
                 visit(&e, line)?;
             }
@@ -208,10 +253,11 @@ fn attribute(
 /// The 1-based line of a byte offset.
 fn line_at(xml: &str, offset: u64) -> usize {
     let end = usize::try_from(offset).unwrap_or(usize::MAX).min(xml.len());
-    1 + xml.as_bytes()[..end]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
+    line_at_bytes(xml.as_bytes(), end)
+}
+
+fn line_at_bytes(xml: &[u8], end: usize) -> usize {
+    1 + xml[..end].iter().filter(|b| **b == b'\n').count()
 }
 
 #[cfg(test)]
@@ -244,6 +290,35 @@ mod tests {
         assert_eq!(t.name(121), None);
         assert_eq!(t.len(), 4);
         assert_eq!(t.code("Cliff"), Some(75));
+    }
+
+    #[test]
+    fn deeply_nested_xml_is_refused_at_once_and_a_long_flat_one_read_in_linear_time() {
+        // 200,000 levels (the issue's 1,697-byte archive): refused at the limit, at once.
+        let deep = format!("{}{}", "<a>".repeat(200_000), "</a>".repeat(200_000));
+        let t = std::time::Instant::now();
+        let e = BoardMetadata::parse(&deep, "BoardMetadata.xml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("nested deeper than 256"), "{e}");
+        // Just within the limit: read.
+        let ok = format!(
+            "<boardMetadata name=\"x\">{}{}</boardMetadata>",
+            "<a>".repeat(255),
+            "</a>".repeat(255)
+        );
+        assert_eq!(
+            BoardMetadata::parse(&ok, "B.xml").unwrap().name.as_deref(),
+            Some("x")
+        );
+        // 400,000 elements on 400,000 lines: each line counted once.
+        let flat = format!(
+            "<sharedBoardMetadata>\n{}</sharedBoardMetadata>\n",
+            "<terrainType name=\"Open Ground\" typeCode=\"0\"/>\n".repeat(400_000)
+        );
+        assert_eq!(TerrainNames::parse(&flat, "S.xml").unwrap().len(), 1);
+        // Seconds, not minutes, even in a debug build (the quadratic line count took minutes).
+        assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod players;
 mod published;
 mod rally;
 mod rout;
+mod saves;
 mod scenarios;
 mod state_check;
 mod the_match;

@@ -26,8 +26,8 @@ fn issue35_a_walk_is_the_match_run_step_by_step_and_a_save_goes_on_with_the_same
         for _ in 0..k {
             assert!(a.run_next());
         }
-        let text = save::to_ron(&a.save().unwrap());
-        let saved = save::from_ron(&text).unwrap();
+        let text = save::to_ron(&a.save().unwrap(), &a.scenario().map);
+        let saved = save::from_ron(&text, &a.scenario().map).unwrap();
         // A fresh match of the same scenario takes the save and its replayed past ...
         let s = Arc::new(fixture(name));
         let past = replay::replay_checked(&s, &saved).expect("its steps lead to it");
@@ -183,7 +183,10 @@ fn issue35_the_person_and_the_program_are_seats_the_match_answers_for_alike() {
     assert_eq!(p.phase, Phase::Rally, "the first RPh");
     assert_eq!(
         p.seats,
-        [(Side::Allied, Seat::Person), (Side::Japanese, Seat::Program)],
+        [
+            (Side::Allied, Seat::Person),
+            (Side::Japanese, Seat::Program)
+        ],
         "both sides act in the RPh (A3), each from its own seat"
     );
     // A person's order for the program's unit is refused at the match's door, nothing run.

@@ -277,3 +277,33 @@ fn g11_94_control_of_a_cave_a_victory_condition_names_remains_once_gained() {
     let end = game_end(&st.situation(&set), &victory);
     assert_eq!(end.winner, Some(Side::Allied), "{}", end.reason);
 }
+
+/// Issue 36: a victory condition's errors say where, even when no quoted text of it can be
+/// found as written (a Location with escapes, an empty list).
+#[test]
+fn a26_a_bad_control_condition_is_located_by_line_and_column() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/scenarios/victory_plain.ron"),
+    )
+    .unwrap();
+    for (what, to, says) in [
+        (
+            "an empty list",
+            r#"Control(Allied, [])"#,
+            "names no Location",
+        ),
+        (
+            "a Location with escapes",
+            r#"Control(Allied, ["Z\u{39}9"])"#,
+            "Z99",
+        ),
+    ] {
+        let bad = text.replacen(r#"Control(Allied, ["C4"])"#, to, 1);
+        let e = asl_pto_core::scenario::Scenario::from_str(&bad, "v.ron")
+            .map(|_| ())
+            .expect_err(what);
+        assert!(e.to_string().contains(says), "{what}: {e}");
+        assert_eq!(e.at, Some((17, 9)), "{what}: {e}");
+    }
+}

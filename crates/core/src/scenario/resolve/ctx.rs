@@ -34,6 +34,37 @@ impl Ctx<'_> {
         *n - 1
     }
 
+    /// An error at the `nth` (0-based) of the victory conditions (`Control(`, `CasualtyVp(`,
+    /// `Otherwise(` after `victory:`), where no quoted text of it can be pointed at (a
+    /// Location written with escapes, an empty list).
+    pub(super) fn err_at_victory(&self, nth: usize, message: String) -> ScenarioError {
+        // The `victory:` field (at the start of its line, not a comment's word).
+        let field = self
+            .text
+            .match_indices("victory:")
+            .map(|(o, _)| o)
+            .find(|o| {
+                self.text[..*o]
+                    .rsplit('\n')
+                    .next()
+                    .is_some_and(|line| line.trim().is_empty())
+            });
+        let at = field.and_then(|start| {
+            let mut at: Vec<usize> = ["Control", "CasualtyVp", "Otherwise"]
+                .iter()
+                .flat_map(|k| self.text[start..].match_indices(k).map(|(o, _)| o + start))
+                .collect();
+            at.sort_unstable();
+            at.get(nth)
+                .map(|o| super::super::error::line_col(self.text, *o))
+        });
+        ScenarioError {
+            file: self.file.to_string(),
+            at,
+            message,
+        }
+    }
+
     pub(super) fn plain(&self, message: String) -> ScenarioError {
         ScenarioError {
             file: self.file.to_string(),

@@ -388,14 +388,24 @@ fn resolve_victory(
         out.push(match v {
             VictorySpec::Control(side, locations) => {
                 if locations.is_empty() {
-                    return Err(ctx.plain(format!(
-                        "victory condition {}: Control names no Location (A26)",
-                        i + 1
-                    )));
+                    return Err(ctx.err_at_victory(
+                        i,
+                        format!(
+                            "victory condition {}: Control names no Location (A26)",
+                            i + 1
+                        ),
+                    ));
                 }
                 let mut ls = Vec::new();
                 for l in locations {
-                    let at = location(ctx, s, l, "victory Control")?;
+                    let at = location(ctx, s, l, "victory Control").map_err(|mut e| {
+                        // A Location written with escapes is not found as written: the
+                        // condition is pointed at instead.
+                        if e.at.is_none() {
+                            e.at = ctx.err_at_victory(i, String::new()).at;
+                        }
+                        e
+                    })?;
                     if matches!(at, Location::Complex(_)) {
                         return Err(ctx.plain(format!(
                             "victory Control: {l}: a Cave Complex is not Controlled as such; \

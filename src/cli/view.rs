@@ -211,6 +211,38 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     r
 }
 
+/// Where Ctrl+S saves (next to the scenario unless --save says where; never over the scenario)
+/// and where "Export walkthrough" writes (beside the save).
+#[cfg(feature = "viewer")]
+fn save_paths(args: &Args) -> Result<(PathBuf, PathBuf), Failure> {
+    let save_path = match (&args.save, &args.scenario) {
+        (Some(p), _) => p.clone(),
+        (None, Some(s)) => s.with_extension("save.ron"),
+        (None, None) => PathBuf::from("asl-pto.save.ron"),
+    };
+    if let Some(s) = &args.scenario
+        && crate::save_file::same_file(&save_path, s)
+    {
+        return Err(Failure::input(format!(
+            "--save {}: that is the scenario file itself; save the game to another file",
+            save_path.display()
+        )));
+    }
+    let export_path = {
+        let name = save_path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = name
+            .strip_suffix(".save.ron")
+            .or_else(|| name.strip_suffix(".ron"))
+            .unwrap_or(&name)
+            .to_string();
+        save_path.with_file_name(format!("{stem}.played.ron"))
+    };
+    Ok((save_path, export_path))
+}
+
 #[cfg(feature = "viewer")]
 fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
     use crate::view::{Pick, Preset, Sky, ViewError, ViewOptions};
@@ -258,33 +290,7 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
         ),
         None => None,
     };
-    // Ctrl+S saves next to the scenario unless --save says where (never over the scenario);
-    // "Export walkthrough" writes beside the save.
-    let save_path = match (&args.save, &args.scenario) {
-        (Some(p), _) => p.clone(),
-        (None, Some(s)) => s.with_extension("save.ron"),
-        (None, None) => PathBuf::from("asl-pto.save.ron"),
-    };
-    if let Some(s) = &args.scenario
-        && crate::save_file::same_file(&save_path, s)
-    {
-        return Err(Failure::input(format!(
-            "--save {}: that is the scenario file itself; save the game to another file",
-            save_path.display()
-        )));
-    }
-    let export_path = {
-        let name = save_path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let stem = name
-            .strip_suffix(".save.ron")
-            .or_else(|| name.strip_suffix(".ron"))
-            .unwrap_or(&name)
-            .to_string();
-        save_path.with_file_name(format!("{stem}.played.ron"))
-    };
+    let (save_path, export_path) = save_paths(&args)?;
     let load = match &args.load {
         Some(p) => Some(Box::new(read_save(p, &scenario)?)),
         None => None,

@@ -25,11 +25,6 @@ impl Walk {
         }
     }
 
-    /// Nothing is left to do for the step that ran (a step runs at once: always).
-    pub fn idle(&self) -> bool {
-        true
-    }
-
     /// Every step has run.
     pub fn finished(&self) -> bool {
         self.next >= self.steps.len()

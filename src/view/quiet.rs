@@ -20,7 +20,6 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui};
 
 use super::capture::{CaptureRequest, Captured, PipelineStatus, SceneReady};
-use crate::sim::Walk;
 use crate::sim::play::Play;
 
 pub(super) fn plugin(app: &mut App) {
@@ -84,7 +83,6 @@ fn keep_awake(
     ready: Res<SceneReady>,
     captured: Res<Captured>,
     status: Res<PipelineStatus>,
-    walk: Res<Walk>,
     play: Res<Play>,
     keys: Res<ButtonInput<KeyCode>>,
     mut resized: MessageReader<bevy::window::WindowResized>,
@@ -121,7 +119,7 @@ fn keep_awake(
         || (request.probes.is_some() && !captured.0);
     // A held arrow key pans the camera every frame, with no new input to wake on.
     let key_held = keys.get_pressed().next().is_some();
-    if loading || key_held || !walk.idle() || !play.settled() {
+    if loading || key_held || !play.settled() {
         redraw.write(RequestRedraw);
     }
 }

@@ -89,7 +89,7 @@ pub(super) fn header(
         ))
         .strong(),
     );
-    let idle = walk.idle() && play.settled();
+    let idle = play.settled();
     let more = walk.next < walk.steps.len();
     let back = history.depth() > 0;
     if play.active {

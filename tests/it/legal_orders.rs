@@ -272,7 +272,7 @@ fn send(a: &mut App, orders: impl IntoIterator<Item = asl_pto::sim::play::PlayOr
     }
     for _ in 0..400 {
         let w = a.world();
-        if w.resource::<Play>().settled() && w.resource::<asl_pto::sim::Walk>().idle() {
+        if w.resource::<Play>().settled() {
             return;
         }
         a.update();

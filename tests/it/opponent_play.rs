@@ -57,7 +57,7 @@ fn drive(a: &mut App, me: &mut Opponent, seen: &mut Seen, until: &dyn Fn(&App) -
         if sim::runner::game_over(w) {
             return true;
         }
-        if !w.resource::<Walk>().idle() || !w.resource::<Play>().settled() {
+        if !w.resource::<Play>().settled() {
             continue;
         }
         let op = w.resource::<OpponentPlay>();
@@ -240,10 +240,7 @@ fn settle(a: &mut App) {
     for _ in 0..200 {
         a.update();
         let w = a.world();
-        if w.resource::<Walk>().idle()
-            && w.resource::<Play>().settled()
-            && !w.resource::<OpponentPlay>().busy()
-        {
+        if w.resource::<Play>().settled() && !w.resource::<OpponentPlay>().busy() {
             return;
         }
     }
@@ -365,7 +362,6 @@ fn issue_28_a_way_to_a_later_phase_passes_the_program_s_moves_without_waiting_fo
         a.update();
         if *a.world().resource::<State<Phase>>().get() == Phase::DefensiveFire
             && a.world().resource::<Play>().settled()
-            && a.world().resource::<Walk>().idle()
         {
             break;
         }

@@ -25,7 +25,7 @@ fn send(a: &mut App, orders: impl IntoIterator<Item = PlayOrder>) {
     }
     for _ in 0..400 {
         let w = a.world();
-        if w.resource::<Play>().settled() && w.resource::<Walk>().idle() {
+        if w.resource::<Play>().settled() {
             return;
         }
         a.update();

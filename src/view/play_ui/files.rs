@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::state::*;
 use crate::sim::play::{Play, export};
-use crate::sim::{Walk, save};
+use crate::sim::save;
 
 /// Ctrl+S and "Export walkthrough", done when the runner is idle; written atomically.
 pub(super) fn files(world: &mut World) {
@@ -12,7 +12,7 @@ pub(super) fn files(world: &mut World) {
     if !(status.save_requested || status.export_requested) {
         return;
     }
-    if !world.resource::<Walk>().idle() || !world.resource::<Play>().settled() {
+    if !world.resource::<Play>().settled() {
         return;
     }
     let (save_path, export_path) = {

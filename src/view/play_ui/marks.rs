@@ -85,7 +85,7 @@ pub(super) fn plan(world: &mut World) {
         }
         return;
     };
-    if !world.resource::<Walk>().idle() || !world.resource::<Play>().settled() {
+    if !world.resource::<Play>().settled() {
         return;
     }
     let phase = *world.resource::<State<Phase>>().get();

@@ -118,43 +118,9 @@ pub struct LosEnv<'m> {
 impl<'m> LosEnv<'m> {
     /// The environment of a map in daylight with no SMOKE.
     pub fn new(map: &'m Map) -> LosEnv<'m> {
-        let mut profile = vec![Profile::OFF_MAP; map.slots()];
-        for d in map.hexes() {
-            let ground = d.level * LEVEL;
-            let info = d.terrain.info();
-            let mut p = Profile {
-                ground,
-                depression: d.depression.is_some(),
-                terrain: d.terrain,
-                ..Profile::OFF_MAP
-            };
-            match info.los {
-                LosEffect::None => {}
-                LosEffect::Obstacle { height } => p.obstacle = ground + height,
-                LosEffect::Hindrance { height, drm } => {
-                    p.hind_top = ground + height;
-                    p.hind_drm = drm;
-                }
-                LosEffect::OrchardLike { height, drm } => {
-                    p.hind_top = ground + height;
-                    p.hind_drm = drm;
-                    p.orchard = true;
-                }
-            }
-            for dir in Direction::ALL {
-                if let Some(side) = Hexside::between(d.hex, d.hex.neighbor(dir))
-                    && map.is_cliff(side)
-                {
-                    p.cliffs |= 1 << dir.index();
-                }
-            }
-            if let Some(i) = map.index(d.hex) {
-                profile[i] = p;
-            }
-        }
         LosEnv {
             map,
-            profile,
+            profile: base_profile(map),
             nvr: None,
             hindrances_block: true,
         }
@@ -198,4 +164,62 @@ impl<'m> LosEnv<'m> {
             None => &Profile::OFF_MAP,
         }
     }
+}
+
+thread_local! {
+    /// The last map's profile built, by its revision (`Map::revision`): a map's profile is
+    /// built once, not at each of the many LOS checks of one order.
+    static BASE: std::cell::RefCell<Option<(u64, std::rc::Rc<Vec<Profile>>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The profile of `map` before SMOKE, Blazes and night: its ground, obstacles, hindrances,
+/// depressions and cliffs, hex by hex.
+fn base_profile(map: &Map) -> Vec<Profile> {
+    let rev = map.revision();
+    if let Some(p) = BASE.with(|b| {
+        b.borrow()
+            .as_ref()
+            .filter(|(r, _)| *r == rev)
+            .map(|(_, p)| p.clone())
+    }) {
+        return (*p).clone();
+    }
+    let mut profile = vec![Profile::OFF_MAP; map.slots()];
+
+    for d in map.hexes() {
+        let ground = d.level * LEVEL;
+        let info = d.terrain.info();
+        let mut p = Profile {
+            ground,
+            depression: d.depression.is_some(),
+            terrain: d.terrain,
+            ..Profile::OFF_MAP
+        };
+        match info.los {
+            LosEffect::None => {}
+            LosEffect::Obstacle { height } => p.obstacle = ground + height,
+            LosEffect::Hindrance { height, drm } => {
+                p.hind_top = ground + height;
+                p.hind_drm = drm;
+            }
+            LosEffect::OrchardLike { height, drm } => {
+                p.hind_top = ground + height;
+                p.hind_drm = drm;
+                p.orchard = true;
+            }
+        }
+        for dir in Direction::ALL {
+            if let Some(side) = Hexside::between(d.hex, d.hex.neighbor(dir))
+                && map.is_cliff(side)
+            {
+                p.cliffs |= 1 << dir.index();
+            }
+        }
+        if let Some(i) = map.index(d.hex) {
+            profile[i] = p;
+        }
+    }
+    BASE.with(|b| *b.borrow_mut() = Some((rev, std::rc::Rc::new(profile.clone()))));
+    profile
 }

@@ -74,6 +74,19 @@ pub enum MapError {
     Layout(String),
 }
 
+/// A revision number no map has had yet.
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The index in `Direction::ALL` of the direction from `from` to its neighbour `to`.
+fn direction_to(from: Hex, to: Hex) -> Option<usize> {
+    crate::hex::Direction::ALL
+        .iter()
+        .position(|d| from.neighbor(*d) == to)
+}
+
 /// The map of a scenario.
 #[derive(Clone, Debug)]
 pub struct Map {
@@ -86,6 +99,13 @@ pub struct Map {
     pub layout: Option<Layout>,
     hexes: Vec<Option<HexData>>,
     cliffs: HashSet<Hexside>,
+    /// The cliffs again, per hex (by `index`): bit `d` set when the hexside towards its
+    /// neighbour in `Direction::ALL[d]` is a cliff. LOS asks this for every hex it builds its
+    /// profile of, many times a move: a bit read, not a hash.
+    cliff_bits: Vec<u8>,
+    /// This map's content, as a number no other content has had (`revision`): set when it is
+    /// made and at each change, kept by a clone (the same content).
+    rev: u64,
     roads: Vec<Hexside>,
     /// What G.1 changed.
     pub conversions: Vec<PtoConversion>,
@@ -122,6 +142,8 @@ impl Map {
             rows,
             pto: false,
             layout: None,
+            cliff_bits: vec![0; hexes.len()],
+            rev: next_revision(),
             hexes,
             cliffs: HashSet::new(),
             roads: Vec::new(),
@@ -177,7 +199,14 @@ impl Map {
         Some(d.level..=d.level + crest.max(floors))
     }
 
+    /// A number for this map's content: two maps with the same revision have the same hexes
+    /// and cliffs (LOS keeps what it builds from a map by it, `los::env`).
+    pub fn revision(&self) -> u64 {
+        self.rev
+    }
+
     pub(crate) fn get_mut(&mut self, h: Hex) -> Option<&mut HexData> {
+        self.rev = next_revision();
         self.index(h).and_then(|i| self.hexes[i].as_mut())
     }
 
@@ -331,14 +360,26 @@ impl Map {
 
     /// Marks a hexside as a cliff (B11).
     pub fn add_cliff(&mut self, side: Hexside) -> bool {
+        self.rev = next_revision();
+        for (from, to) in [(side.a, side.b), (side.b, side.a)] {
+            if let (Some(i), Some(d)) = (self.index(from), direction_to(from, to)) {
+                self.cliff_bits[i] |= 1 << d;
+            }
+        }
         self.cliffs.insert(side)
     }
 
     pub fn add_road(&mut self, side: Hexside) {
+        self.rev = next_revision();
         self.roads.push(side);
     }
 
     pub fn is_cliff(&self, side: Hexside) -> bool {
+        for (from, to) in [(side.a, side.b), (side.b, side.a)] {
+            if let Some(i) = self.index(from) {
+                return direction_to(from, to).is_some_and(|d| self.cliff_bits[i] & (1 << d) != 0);
+            }
+        }
         self.cliffs.contains(&side)
     }
 
@@ -377,6 +418,7 @@ impl Map {
 
     /// Applies G.1 PTO Terrain (once every hex is set).
     pub fn apply_pto(&mut self) {
+        self.rev = next_revision();
         self.pto = true;
         self.conversions = self.pto_conversions();
     }

@@ -150,6 +150,11 @@ pub enum Command {
         /// Ask in a saved walk's situation (`walk --save`).
         #[arg(long)]
         load: Option<PathBuf>,
+        /// Each allowed order with the chance of each outcome (issue 37): a Fire's IFT results
+        /// and, per unit it may affect, the chance it is eliminated, reduced, broken, pinned
+        /// (or rallied), counted from the walk's own rulings on what its side knows.
+        #[arg(long)]
+        odds: bool,
         /// Print one JSON object (unit, phase, attacker, from, moves, orders).
         #[arg(long)]
         json: bool,

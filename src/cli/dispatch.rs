@@ -104,8 +104,19 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
             unit,
             phase,
             load: saved,
+            odds,
             json,
-        }) => orders::run_file(&scenario, &unit, phase, saved.as_deref(), json, out),
+        }) => orders::run_file(
+            &scenario,
+            &unit,
+            &orders::Options {
+                phase,
+                load: saved.as_deref(),
+                odds,
+                json,
+            },
+            out,
+        ),
         Some(Command::Light { scenario, json }) => light::run(&load(&scenario)?, json, out),
         Some(Command::Duel {
             scenario,

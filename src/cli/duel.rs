@@ -99,6 +99,9 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
                 if o.json {
                     out.json(&json!({
                         "game": i,
+                        "turn": e.turn,
+                        "attacker": e.attacker,
+                        "phase": e.phase,
                         "event": e.event,
                         "unit": e.unit,
                         "rule": e.rule,
@@ -112,7 +115,10 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
                         format!("(dice {}) ", d.join(","))
                     });
                     let unit = e.unit.as_ref().map_or(String::new(), |u| format!("{u}: "));
-                    out.line(format!("game {i}: {unit}{rule}{dice}{}", e.text))?;
+                    out.line(format!(
+                        "game {i}, GT{} {} {}: {unit}{rule}{dice}{}",
+                        e.turn, e.attacker, e.phase, e.text
+                    ))?;
                 }
             }
         }

@@ -24,6 +24,8 @@ use crate::scenario::Scenario;
 pub struct Options<'a> {
     pub phase: Option<Phase>,
     pub load: Option<&'a Path>,
+    /// Each allowed order with its odds (`play::Match::odds`).
+    pub odds: bool,
     pub json: bool,
 }
 
@@ -32,17 +34,10 @@ pub struct Options<'a> {
 pub fn run_file(
     scenario: &Path,
     unit: &str,
-    phase: Option<Phase>,
-    load: Option<&Path>,
-    json: bool,
+    o: &Options,
     out: &mut Out<impl Write>,
 ) -> Result<ExitCode, Failure> {
-    run(
-        super::failure::load(scenario)?,
-        unit,
-        &Options { phase, load, json },
-        out,
-    )
+    run(super::failure::load(scenario)?, unit, o, out)
 }
 
 /// `orders`: the unit's orders now.
@@ -89,12 +84,18 @@ pub fn run(
     let moves = field_of_movement(&sit, unit);
     let phase = sit.phase.abbrev();
     let attacker = format!("{:?}", sit.turn.attacker);
+    // The odds of each allowed order (`--odds`), in the list's order.
+    let odds: Vec<Option<crate::game::odds::Odds>> = list
+        .iter()
+        .map(|(order, answer)| (o.odds && answer.is_ok()).then(|| m.odds(order)).flatten())
+        .collect();
     if o.json {
         let orders: Vec<Value> = list
             .iter()
-            .map(|(order, answer)| {
+            .zip(&odds)
+            .map(|((order, answer), chance)| {
                 let label = order.label(sit.map);
-                match answer {
+                let mut v = match answer {
                     Ok(()) => json!({
                         "act": order.script(sit.map),
                         "label": label,
@@ -109,7 +110,11 @@ pub fn run(
                         "rule": r.rule,
                         "reason": r.reason,
                     }),
+                };
+                if o.odds {
+                    v["odds"] = serde_json::to_value(chance).unwrap_or(Value::Null);
                 }
+                v
             })
             .collect();
         let moves = match &moves {
@@ -142,8 +147,23 @@ pub fn run(
         ))?,
         Err(r) => out.line(format!("  moves: none: {} ({})", r.reason, r.rule))?,
     }
-    for (order, _) in list.iter().filter(|(_, a)| a.is_ok()) {
+    for ((order, _), chance) in list.iter().zip(&odds).filter(|((_, a), _)| a.is_ok()) {
         out.line(format!("  allowed  {}", order.script(sit.map)))?;
+        if let Some(c) = chance {
+            if !c.results.is_empty() {
+                let mut r: Vec<(&String, &f64)> = c.results.iter().collect();
+                r.sort_by(|a, b| b.1.total_cmp(a.1).then_with(|| a.0.cmp(b.0)));
+                let r: Vec<String> = r
+                    .into_iter()
+                    .map(|(k, p)| format!("{k} {:.0} %", p * 100.0))
+                    .collect();
+                out.line(format!("           IFT: {}", r.join(", ")))?;
+            }
+            out.line(format!(
+                "           odds: {}",
+                crate::game::odds::in_words(c)
+            ))?;
+        }
     }
     for (order, answer) in &list {
         if let Err(r) = answer {

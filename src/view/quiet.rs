@@ -90,6 +90,7 @@ fn keep_awake(
     mut redraw: MessageWriter<RequestRedraw>,
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
     orders: Option<Res<Messages<crate::sim::play::PlayOrder>>>,
+    odds: Option<Res<crate::view::play_ui::OddsJob>>,
 ) {
     // An order just given (a click on End phase, say) is read by the next frame's `perform`:
     // that frame must come, input or not (else the order waits for the next input, and a
@@ -119,7 +120,9 @@ fn keep_awake(
         || (request.probes.is_some() && !captured.0);
     // A held arrow key pans the camera every frame, with no new input to wake on.
     let key_held = keys.get_pressed().next().is_some();
-    if loading || key_held || !play.settled() {
+    // The Orders window's odds are being counted (issue 37): frames go on to show them.
+    let counting = odds.is_some_and(|o| o.pending());
+    if loading || key_held || counting || !play.settled() {
         redraw.write(RequestRedraw);
     }
 }

@@ -335,3 +335,46 @@ fn issue24_every_listed_order_of_every_unit_given_in_play_mode_gets_its_listed_a
     eprintln!("{checked} orders given, {allowed} of them allowed");
     assert!(checked > 1000 && allowed > 100, "{allowed} of {checked}");
 }
+
+/// Issue 37: `orders --odds` gives each allowed order that rolls dice its odds (JSON `odds`: a
+/// Fire's IFT results and each unit's chance to be eliminated, reduced, broken, pinned), null
+/// for the others; the text says them in words.
+#[test]
+fn issue37_orders_odds_give_each_fire_its_ift_results_and_its_targets_chances() {
+    let assault = crate::common::demo_path("assault");
+    let v = json(&run(&[
+        "orders", &assault, "us1", "--phase", "PrepFire", "--odds", "--json",
+    ]));
+    let orders = v["orders"].as_array().unwrap();
+    let fire = orders
+        .iter()
+        .find(|o| o["act"] == "Fire([\"us1\"], \"T5\")")
+        .expect("us1's Fire at T5");
+    let odds = &fire["odds"];
+    let total: f64 = odds["results"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|p| p.as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 0.001, "{odds}");
+    let jp3 = &odds["targets"]["jp3"];
+    for k in ["eliminated", "reduced", "broken", "pinned"] {
+        let p = jp3[k].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{k}: {jp3}");
+    }
+    assert!(jp3["reduced"].as_f64().unwrap() > 0.0, "{jp3}");
+    // Hidden jp1 and jp2 are not counted (A12).
+    assert!(odds["targets"].get("jp1").is_none() && odds["targets"].get("jp2").is_none());
+    // Refused orders and reports have no odds.
+    for o in orders {
+        if o["allowed"] == false || o["act"].as_str().unwrap().starts_with("Los(") {
+            assert!(o["odds"].is_null(), "{o}");
+        }
+    }
+    let text = crate::common::stdout_ok(&run(&[
+        "orders", &assault, "us1", "--phase", "PrepFire", "--odds",
+    ]));
+    assert!(text.contains("           IFT: "), "{text}");
+    assert!(text.contains("% to reduce jp3"), "{text}");
+}

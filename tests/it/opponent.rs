@@ -415,6 +415,13 @@ fn holes_closed_over_duel_events(
         let Some(event) = e["event"].as_str() else {
             continue;
         };
+        // Issue 37: every event line carries its Game Turn, ATTACKER and phase.
+        assert!(
+            e["turn"].as_u64().is_some_and(|t| t >= 1)
+                && e["attacker"].is_string()
+                && e["phase"].is_string(),
+            "{e}"
+        );
         let text = e["text"].as_str().unwrap_or_default();
         let g = e["game"].as_i64().unwrap_or(-1);
         assert_ne!(event, "refused", "{scenario}: game {g}: {e}");

@@ -26,8 +26,8 @@ pub struct GameOutcome {
     pub player_turns: u32,
     /// Every order given, in order, with the side that gave it.
     pub orders: Vec<(Side, Order)>,
-    /// Everything said, in order.
-    pub said: Vec<Said>,
+    /// Everything said, in order, each in the Game Turn, Player Turn and phase it was said in.
+    pub said: Vec<crate::play::Event>,
     /// Decisions each side made (Allied, Japanese).
     pub decisions: (u64, u64),
 }
@@ -66,7 +66,7 @@ pub fn play_game(scenario: &Arc<Scenario>, allied: Kind, japanese: Kind, seed: u
         why: end.reason,
         player_turns: m.state.turn.number,
         orders,
-        said: m.log.iter().map(|e| e.said()).collect(),
+        said: m.log.clone(),
         decisions: (sides[0].decisions, sides[1].decisions),
     }
 }

@@ -79,7 +79,11 @@ pub(super) fn plan(world: &mut World) {
     let Some(unit) = unit else {
         if world.resource::<Destinations>().unit.is_some() {
             *world.resource_mut::<Destinations>() = Destinations::default();
-            *world.resource_mut::<OrderMenu>() = OrderMenu::default();
+            let generation = world.resource::<OrderMenu>().generation;
+            *world.resource_mut::<OrderMenu>() = OrderMenu {
+                generation,
+                ..OrderMenu::default()
+            };
             world.resource_mut::<Pickables>().destinations.clear();
             climb_counters(world, &[]);
         }
@@ -134,10 +138,18 @@ pub(super) fn plan(world: &mut World) {
         why_not,
         key: Some(key),
     };
+    let generation = world.resource::<OrderMenu>().generation + 1;
     *world.resource_mut::<OrderMenu>() = OrderMenu {
         unit: Some(unit),
         entries,
+        generation,
     };
+    // Their odds, counted apart (issue 37).
+    if let Some(m) = world.get_resource::<crate::play::Match>().cloned() {
+        world.resource_scope(|world, mut job: Mut<super::orders::OddsJob>| {
+            super::orders::start_odds(&mut job, world.resource::<OrderMenu>(), m);
+        });
+    }
 }
 
 pub(super) fn draw_marks(dest: Res<Destinations>, board: Res<Board>, mut gizmos: Gizmos) {

@@ -25,7 +25,7 @@ use follow::follow_actor;
 use input::{clicks, follow_side, forget_target, keys, start};
 pub use marks::DrawnMarks;
 use marks::{draw_marks, mark_labels, plan};
-pub use orders::orders_section;
+pub use orders::{OddsJob, orders_section};
 use state::CameraGoal;
 pub use state::{ClickTaken, Destinations, PlayClicks, PlayStart, PlayStatus, Target};
 

@@ -16,7 +16,78 @@ use crate::sim::play::{Play, PlayOrder};
 use crate::view::shared::{Pick, Selected};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OrderMenu>();
+    app.init_resource::<OrderMenu>()
+        .init_resource::<OddsJob>()
+        .add_systems(
+            Update,
+            take_odds.in_set(crate::view::shared::ViewSystems::Draw),
+        );
+}
+
+/// The odds of the Orders window's entries, counted on a thread of their own (each order is
+/// played thousands of times: `game::odds`), so that the window shows at once and the odds
+/// follow; a newer menu's job replaces an older one's.
+#[derive(Resource, Default)]
+pub struct OddsJob {
+    /// Which menu the job counts for (`OrderMenu::generation`).
+    generation: u64,
+    /// Each entry's odds in words, once counted.
+    done: Option<Counted>,
+}
+
+/// Where the odds job leaves each entry's odds in words.
+type Counted = std::sync::Arc<std::sync::Mutex<Option<Vec<Option<String>>>>>;
+
+impl OddsJob {
+    /// The odds are still being counted (frames go on until they are shown).
+    pub fn pending(&self) -> bool {
+        self.done.is_some()
+    }
+}
+
+/// Starts counting the odds of `menu`'s allowed entries on `m` (a copy of the match).
+pub(super) fn start_odds(job: &mut OddsJob, menu: &OrderMenu, m: crate::play::Match) {
+    let orders: Vec<Option<Order>> = menu
+        .entries
+        .iter()
+        .map(|e| e.refusal.is_none().then(|| e.action.clone()))
+        .collect();
+    let done: Counted = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let out = done.clone();
+    std::thread::spawn(move || {
+        let words: Vec<Option<String>> = orders
+            .iter()
+            .map(|o| {
+                o.as_ref()
+                    .and_then(|o| m.odds(o))
+                    .filter(|o| o.targets.values().any(crate::game::odds::UnitOdds::any))
+                    .map(|o| crate::game::odds::in_words(&o))
+            })
+            .collect();
+        if let Ok(mut d) = out.lock() {
+            *d = Some(words);
+        }
+    });
+    *job = OddsJob {
+        generation: menu.generation,
+        done: Some(done),
+    };
+}
+
+/// Shows the counted odds in the Orders window, if they are of the menu it shows.
+fn take_odds(mut job: ResMut<OddsJob>, mut menu: ResMut<OrderMenu>) {
+    let Some(done) = &job.done else {
+        return;
+    };
+    let Some(words) = done.lock().ok().and_then(|mut d| d.take()) else {
+        return;
+    };
+    if job.generation == menu.generation && words.len() == menu.entries.len() {
+        for (e, w) in menu.entries.iter_mut().zip(words) {
+            e.odds = w;
+        }
+    }
+    job.done = None;
 }
 
 /// One entry of the Orders window: the order, and the rules' refusal (rule, reason) if any.
@@ -25,6 +96,9 @@ pub struct Entry {
     label: String,
     action: Order,
     refusal: Option<(String, String)>,
+    /// Its odds in words (`game::odds::in_words`), for an allowed order whose dice may change
+    /// a unit (issue 37).
+    pub(super) odds: Option<String>,
 }
 
 /// The Orders window's entries for the selected unit.
@@ -32,6 +106,8 @@ pub struct Entry {
 pub struct OrderMenu {
     pub(super) unit: Option<String>,
     pub(super) entries: Vec<Entry>,
+    /// Counts the menus built (the odds counted for one are shown only with it).
+    pub(super) generation: u64,
 }
 
 /// The Orders window's entries: the core's `legal_orders` for the unit on the picked target,
@@ -49,6 +125,7 @@ pub(super) fn menu(s: &Situation, unit: &str, target: Option<&Pick>) -> Vec<Entr
             label: action.label(s.map),
             action,
             refusal: answer.err().map(|r| (r.rule.to_string(), r.reason)),
+            odds: None,
         })
         .collect();
     // A picked unit: a T-H Hero attempt vs that unit alone (not the others in its Location).
@@ -134,6 +211,12 @@ pub fn orders_section(
                 // Only an entry that takes a click is listed (a refused one is greyed).
                 if e.refusal.is_none() {
                     buttons.0.insert(format!("order: {}", e.label), button.rect);
+                }
+                if let Some(odds) = &e.odds {
+                    ui.small(
+                        egui::RichText::new(format!("  {odds}"))
+                            .color(egui::Color32::from_rgb(150, 200, 150)),
+                    );
                 }
                 let button = match &e.refusal {
                     Some((rule, why)) => {

@@ -23,6 +23,11 @@ pub struct Dice {
     rng: ChaCha8Rng,
     /// Every roll so far, in order.
     pub rolls: Vec<Roll>,
+    /// Dice given before the stream's (`odds`: the first dice of an order fixed, face by face,
+    /// to enumerate its outcomes); each is used once, in order.
+    forced: Vec<u8>,
+    /// How many dice have been rolled (forced or from the stream).
+    rolled: usize,
 }
 
 impl Dice {
@@ -32,7 +37,22 @@ impl Dice {
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             rolls: Vec::new(),
+            forced: Vec::new(),
+            rolled: 0,
         }
+    }
+
+    /// Dice whose first dice are `first` (each 1..=6), the rest seeded with `seed` (`odds`).
+    pub fn forced(first: &[u8], seed: u64) -> Dice {
+        Dice {
+            forced: first.to_vec(),
+            ..Dice::new(seed)
+        }
+    }
+
+    /// How many dice have been rolled so far.
+    pub fn rolled(&self) -> usize {
+        self.rolled
     }
 
     /// The seed.
@@ -54,7 +74,12 @@ impl Dice {
     }
 
     fn die(&mut self) -> u8 {
-        self.rng.random_range(1..=6u8)
+        let d = match self.forced.get(self.rolled) {
+            Some(d) => *d,
+            None => self.rng.random_range(1..=6u8),
+        };
+        self.rolled += 1;
+        d
     }
 
     /// A dr (one die) for `rule`.

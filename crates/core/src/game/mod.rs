@@ -16,6 +16,7 @@ mod fire_attack;
 mod movement;
 mod night;
 mod observe;
+pub mod odds;
 mod phases;
 mod rally;
 mod rout;

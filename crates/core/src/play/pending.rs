@@ -88,3 +88,22 @@ impl Match {
             .collect()
     }
 }
+
+impl Match {
+    /// The odds of `order` (`game::odds`), on the game as the ordering side knows it (A12: the
+    /// enemy's hidden units are not there, its concealed ones a "?"); `None` for an order that
+    /// rolls no die. The side is the order's unit's (a Close Combat's attackers'), else the
+    /// ATTACKER's.
+    pub fn odds(&self, order: &crate::rules::orders::Order) -> Option<crate::game::odds::Odds> {
+        use crate::rules::orders::Order;
+        let unit = match order {
+            Order::CloseCombat { attackers, .. } => attackers.first(),
+            o => o.unit(),
+        };
+        let side = unit
+            .and_then(|id| self.state.units.iter().find(|u| u.unit.id == id.0))
+            .map_or(self.state.turn.attacker, |u| u.unit.side());
+        let known = crate::opponent::view::known_state(&self.state, side);
+        crate::game::odds::odds(&known, &self.setting(), order)
+    }
+}

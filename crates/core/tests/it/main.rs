@@ -13,6 +13,7 @@ mod japanese_orders;
 mod movement;
 mod moves;
 mod night_rules;
+mod odds;
 mod opponent;
 mod orders;
 mod players;

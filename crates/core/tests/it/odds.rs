@@ -1,0 +1,167 @@
+//! The odds of an order (issue 37): counted from the same rulings the walk plays, they agree
+//! with a 10,000-game Monte Carlo of the same order within 1.5 points, and they are counted on
+//! what the ordering side knows.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use asl_pto_core::game::{Dice, apply, odds};
+use asl_pto_core::model::Phase;
+use asl_pto_core::play::Match;
+use asl_pto_core::rules::orders::{Order, UnitId};
+
+use crate::scenarios::{demo, game};
+
+/// The assault in its first PFPh (the Allies the ATTACKER).
+fn assault_prep_fire() -> Match {
+    let mut m = game(demo("assault"), 1);
+    while m.state.phase != Phase::PrepFire {
+        assert!(m.end_phase());
+    }
+    m
+}
+
+fn fire(units: &[&str], at: &str, m: &Match) -> Order {
+    Order::Fire {
+        units: units.iter().map(|u| UnitId((*u).into())).collect(),
+        at: asl_pto_core::los::Location::parse(at, &m.scenario().map).unwrap(),
+    }
+}
+
+/// Each unit's frequency of each effect over `n` plays of `order` with dice seeded 1..=n.
+fn monte_carlo(m: &Match, order: &Order, n: u64) -> BTreeMap<String, [f64; 4]> {
+    let setting = m.setting();
+    let mut out: BTreeMap<String, [f64; 4]> = BTreeMap::new();
+    for seed in 1..=n {
+        let mut st = m.state.clone();
+        apply(&mut st, &setting, order, &mut Dice::new(seed));
+        for b in &m.state.units {
+            let e = out.entry(b.unit.id.clone()).or_default();
+            match st.units.iter().find(|a| a.unit.id == b.unit.id) {
+                None => e[0] += 1.0,
+                Some(a) => {
+                    if a.unit.counter != b.unit.counter || (a.unit.wounded && !b.unit.wounded) {
+                        e[1] += 1.0;
+                    }
+                    if a.unit.broken && !b.unit.broken {
+                        e[2] += 1.0;
+                    }
+                    if a.unit.pinned && !b.unit.pinned {
+                        e[3] += 1.0;
+                    }
+                }
+            }
+        }
+    }
+    for v in out.values_mut() {
+        for x in v.iter_mut() {
+            *x /= n as f64;
+        }
+    }
+    out
+}
+
+fn agrees(m: &Match, order: &Order) -> odds::Odds {
+    let o = m.odds(order).expect("the order rolls dice");
+    let mc = monte_carlo(m, order, 10_000);
+    for (id, f) in &mc {
+        let u = o.targets.get(id).cloned().unwrap_or_default();
+        for (k, (p, name)) in [
+            (u.eliminated, "eliminated"),
+            (u.reduced, "reduced"),
+            (u.broken, "broken"),
+            (u.pinned, "pinned"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            assert!(
+                (p - f[k]).abs() <= 0.015,
+                "{id} {name}: odds {p:.4}, 10,000 games {:.4} ({o:?})",
+                f[k]
+            );
+        }
+    }
+    o
+}
+
+#[test]
+fn a7_fire_odds_agree_with_ten_thousand_games_within_one_and_a_half_points() {
+    let m = assault_prep_fire();
+    // us1 (7-6-8) with its DC, and the 9-1 directing it, at jp3 and jpL in T5 (Known).
+    for order in [fire(&["us1"], "T5", &m), fire(&["us1", "us2"], "T5", &m)] {
+        let allowed = asl_pto_core::rules::orders::judge(&m.state.situation(&m.setting()), &order);
+        if allowed.is_err() {
+            continue;
+        }
+        let o = agrees(&m, &order);
+        assert!(o.targets.contains_key("jp3"), "{o:?}");
+        // The IFT results: a distribution over the 36 DR.
+        let total: f64 = o.results.values().sum();
+        assert!((total - 1.0).abs() < 0.001, "{:?}", o.results);
+        assert!(o.results.len() >= 3, "{:?}", o.results);
+        let words = odds::in_words(&o);
+        assert!(words.contains("% to break jp3"), "{words}");
+    }
+}
+
+#[test]
+fn a10_rally_odds_are_counted_exactly() {
+    // walk_rally: a broken unit in its RPh.
+    let s = Arc::new(crate::scenarios::fixture("walk_rally"));
+    let mut m = Match::new(s, 1);
+    m.open_next_phase();
+    let broken: Vec<String> = m
+        .state
+        .units
+        .iter()
+        .filter(|u| u.unit.broken)
+        .map(|u| u.unit.id.clone())
+        .collect();
+    assert!(!broken.is_empty(), "the fixture has a broken unit");
+    for id in broken {
+        let order = Order::Rally {
+            unit: UnitId(id.clone()),
+        };
+        if asl_pto_core::rules::orders::judge(&m.state.situation(&m.setting()), &order).is_err() {
+            continue;
+        }
+        let o = agrees(&m, &order);
+        let r = o.targets.get(&id).map_or(0.0, |u| u.rallied);
+        assert!(r > 0.0 && r < 1.0, "{id}: {o:?}");
+        // A DR is two dice: counted exactly, in 36ths.
+        assert!(((r * 36.0) - (r * 36.0).round()).abs() < 0.01, "{r}");
+        return;
+    }
+    panic!("no broken unit may rally");
+}
+
+#[test]
+fn a12_odds_count_only_what_the_ordering_side_knows() {
+    let m = assault_prep_fire();
+    // jp1 and jp2 are hidden in caves A and G: no order's odds name them (us1's orders: its
+    // Fire, its DC Placed or Thrown at cave A, its Searches).
+    for id in ["us1"] {
+        for (order, answer) in m.legal_orders(id) {
+            if answer.is_err() || order.moves() {
+                continue;
+            }
+            if let Some(o) = m.odds(&order) {
+                assert!(
+                    !o.targets.contains_key("jp1") && !o.targets.contains_key("jp2"),
+                    "{order:?}: {o:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_order_that_rolls_no_die_has_no_odds() {
+    let m = assault_prep_fire();
+    let order = Order::Los {
+        from: asl_pto_core::los::Location::parse("T3", &m.scenario().map).unwrap(),
+        to: asl_pto_core::los::Location::parse("T5", &m.scenario().map).unwrap(),
+    };
+    assert!(m.odds(&order).is_none());
+}

@@ -83,7 +83,7 @@ impl Posture<'_> {
         let mut v: Vec<Hex> = planned
             .iter()
             .filter_map(|l| match l {
-                Location::Cave(id) => s.caves.cave(id).map(|c| c.entrance),
+                Location::Cave(id) => plays_for::known_entrance(s, side, id),
                 other => s.hex_of(other),
             })
             .collect();

@@ -19,8 +19,19 @@ pub fn attacks(victory: &[VictoryCondition], side: Side) -> bool {
         })
 }
 
+/// The Entrance Hex of cave `id` as `side` knows it (G11.94): none for a cave still hidden
+/// from it (G11.3: where a hidden cave is, and which way it faces, is the Japanese player's
+/// secret; only a Search or its fire reveals it).
+pub fn known_entrance(s: &Situation, side: Side, id: &str) -> Option<Hex> {
+    let hidden = side != Side::Japanese && s.hidden_caves.iter().any(|c| c == id);
+    (!hidden)
+        .then(|| s.caves.cave(id).map(|c| c.entrance))
+        .flatten()
+}
+
 /// The hexes a side plays for: the Locations the Control conditions name (a cave by its
-/// Entrance Hex, where a unit ADJACENT to it stands, G11.94), which it must take or deny; the
+/// Entrance Hex, where a unit ADJACENT to it stands, G11.94; a cave hidden from the side is not
+/// there for it), which it must take or deny; the
 /// Known enemy units outside caves when it wins by Casualty VP (A26.2); with none, every Known
 /// enemy unit's hex.
 pub fn objectives(s: &Situation, victory: &[VictoryCondition], side: Side) -> Vec<Hex> {
@@ -50,7 +61,7 @@ pub fn objectives(s: &Situation, victory: &[VictoryCondition], side: Side) -> Ve
             VictoryCondition::Control { locations, .. } => {
                 for l in locations {
                     let h = match l {
-                        Location::Cave(id) => s.caves.cave(id).map(|c| c.entrance),
+                        Location::Cave(id) => known_entrance(s, side, id),
                         other => s.hex_of(other),
                     };
                     v.extend(h);

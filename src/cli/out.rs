@@ -34,33 +34,45 @@ impl Out<io::StdoutLock<'static>> {
 }
 
 /// Whether the process was started with its stdout closed (no file descriptor 1). Rust's
-/// runtime opens /dev/null read-write on a standard descriptor that is closed at start, so a
-/// closed stdout shows as /dev/null opened read-write; a shell's `>/dev/null` opens it
-/// write-only, and stays quiet output as before.
+/// runtime opens /dev/null on a standard descriptor that is closed at start, before `main`;
+/// so the descriptor is looked at earlier still, by a function the C runtime calls before
+/// Rust's (`.init_array`, Linux). A stdout sent to /dev/null by the caller is open, and stays
+/// quiet output. Elsewhere a closed stdout is not told apart.
 fn stdout_is_closed() -> bool {
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     {
-        use std::os::unix::fs::{FileTypeExt, MetadataExt};
-        // SAFETY: F_GETFL on a descriptor number only reads its flags.
-        let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
-        if flags == -1 {
-            return true;
-        }
-        if flags & libc::O_ACCMODE != libc::O_RDWR {
-            return false;
-        }
-        let (Ok(out), Ok(null)) = (
-            std::fs::metadata("/dev/fd/1"),
-            std::fs::metadata("/dev/null"),
-        ) else {
-            return false;
-        };
-        out.file_type().is_char_device() && out.rdev() == null.rdev()
+        // Keeps the constructor linked in with this code.
+        // SAFETY: reads a static function pointer.
+        let _ = unsafe { std::ptr::read_volatile(&start::NOTE_STDOUT) };
+        start::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
     }
-    #[cfg(not(unix))]
+    #[cfg(not(target_os = "linux"))]
     {
         false
     }
+}
+
+#[cfg(target_os = "linux")]
+mod start {
+    //! The process's stdout as it was at start, before Rust's runtime replaced a closed one.
+
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// File descriptor 1 was not open when the process started.
+    pub(super) static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn note_stdout() {
+        // SAFETY: F_GETFD on a descriptor number only reads its flags.
+        if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Called by the C runtime before `main` (and before Rust's runtime sets its standard
+    /// descriptors up).
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    pub(super) static NOTE_STDOUT: extern "C" fn() = note_stdout;
 }
 
 impl<W: Write> Out<W> {

@@ -122,6 +122,10 @@ fn read_save(
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
+    save_check::check_text_header(&text, scenario).map_err(|o| {
+        let sep = if o.at(&text).is_some() { "" } else { " " };
+        Failure::input(format!("{file}:{sep}{}", o.located(&text)))
+    })?;
     let saved =
         save::from_ron(&text, &scenario.map).map_err(|e| Failure::input(format!("{file}:{e}")))?;
     save_check::check(&saved, scenario).map_err(|o| {

@@ -100,6 +100,10 @@ pub(super) fn load_save(m: &mut Match, path: &Path) -> Result<usize, Failure> {
     let text =
         input::read_text(path, MAX_INPUT_BYTES).map_err(|e| Failure::input(e.to_string()))?;
     let file = path.display();
+    save_check::check_text_header(&text, m.scenario()).map_err(|o| {
+        let sep = if o.at(&text).is_some() { "" } else { " " };
+        Failure::input(format!("{file}:{sep}{}", o.located(&text)))
+    })?;
     let saved = save::from_ron(&text, &m.scenario().map)
         .map_err(|e| Failure::input(format!("{file}:{e}")))?;
     let flag = m

@@ -22,10 +22,19 @@ thread_local! {
 
 /// Runs `f` with places written and read by `map`'s names (see the module doc).
 pub fn with_names<R>(map: &Map, f: impl FnOnce() -> R) -> R {
-    let before = NAMES.with(|n| n.replace(Some(Rc::new(map.clone()))));
-    let r = f();
-    NAMES.with(|n| *n.borrow_mut() = before);
-    r
+    let _back = Restore(NAMES.with(|n| n.replace(Some(Rc::new(map.clone())))));
+    f()
+}
+
+/// Puts back the names in use before, however `with_names` or `without_names` ends (a panic
+/// included).
+struct Restore(Option<Rc<Map>>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let before = self.0.take();
+        NAMES.with(|n| *n.borrow_mut() = before);
+    }
 }
 
 /// The map names are written with now, if any.
@@ -35,10 +44,8 @@ fn names() -> Option<Rc<Map>> {
 
 /// Runs `f` with places in their plain shape (a `raw:` value's JSON).
 fn without_names<R>(f: impl FnOnce() -> R) -> R {
-    let before = NAMES.with(|n| n.replace(None));
-    let r = f();
-    NAMES.with(|n| *n.borrow_mut() = before);
-    r
+    let _back = Restore(NAMES.with(|n| n.replace(None)));
+    f()
 }
 
 /// Writes `v` by its name on `map` if the name reads back to it, else `raw:` and its JSON.

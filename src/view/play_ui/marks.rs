@@ -145,7 +145,10 @@ pub(super) fn plan(world: &mut World) {
         generation,
     };
     // Their odds, counted apart (issue 37).
-    if let Some(m) = world.get_resource::<crate::play::Match>().cloned() {
+    if let Some(m) = world
+        .get_resource::<crate::play::Match>()
+        .map(crate::play::Match::game_copy)
+    {
         world.resource_scope(|world, mut job: Mut<super::orders::OddsJob>| {
             super::orders::start_odds(&mut job, world.resource::<OrderMenu>(), m);
         });

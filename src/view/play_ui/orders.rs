@@ -33,6 +33,9 @@ pub struct OddsJob {
     generation: u64,
     /// Each entry's odds in words, once counted.
     done: Option<Counted>,
+    /// The newest menu's generation, as the jobs' threads see it: a thread whose menu is no
+    /// longer shown stops before its next order.
+    newest: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Where the odds job leaves each entry's odds in words.
@@ -52,26 +55,38 @@ pub(super) fn start_odds(job: &mut OddsJob, menu: &OrderMenu, m: crate::play::Ma
         .iter()
         .map(|e| e.refusal.is_none().then(|| e.action.clone()))
         .collect();
+    use std::sync::atomic::Ordering;
     let done: Counted = std::sync::Arc::new(std::sync::Mutex::new(None));
     let out = done.clone();
+    let generation = menu.generation;
+    job.newest.store(generation, Ordering::Relaxed);
+    let newest = job.newest.clone();
+    let n = orders.len();
     std::thread::spawn(move || {
-        let words: Vec<Option<String>> = orders
-            .iter()
-            .map(|o| {
-                o.as_ref()
-                    .and_then(|o| m.odds(o))
-                    .filter(|o| o.targets.values().any(crate::game::odds::UnitOdds::any))
-                    .map(|o| crate::game::odds::in_words(&o))
-            })
-            .collect();
+        let count = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut words: Vec<Option<String>> = Vec::with_capacity(n);
+            for o in &orders {
+                // A newer menu is shown: this one's odds are not wanted.
+                if newest.load(Ordering::Relaxed) != generation {
+                    return None;
+                }
+                words.push(
+                    o.as_ref()
+                        .and_then(|o| m.odds(o))
+                        .filter(|o| o.targets.values().any(crate::game::odds::UnitOdds::any))
+                        .map(|o| crate::game::odds::in_words(&o)),
+                );
+            }
+            Some(words)
+        }));
+        // Counted, stopped or failed, the job ends (a failed one shows no odds).
+        let words = count.ok().flatten().unwrap_or_else(|| vec![None; n]);
         if let Ok(mut d) = out.lock() {
             *d = Some(words);
         }
     });
-    *job = OddsJob {
-        generation: menu.generation,
-        done: Some(done),
-    };
+    job.generation = generation;
+    job.done = Some(done);
 }
 
 /// Shows the counted odds in the Orders window, if they are of the menu it shows.

@@ -636,3 +636,17 @@ fn issue36_view_refuses_a_hand_edited_save_before_the_window_opens() {
     let line = assert_one_error_line(&o, "does not follow from its steps");
     assert!(line.contains("bad.ron:"), "{line}");
 }
+
+#[test]
+fn issue36_a_save_of_another_scenario_on_another_map_is_told_as_such() {
+    // Its places are named by its own map: the header is read first, so the refusal says the
+    // save is of another scenario, not that its hexes are not this map's.
+    let d = temp_dir("other_map");
+    let good = d.join("night.ron");
+    make_save(&good, "3");
+    for other in ["tests/scenarios/walk_cc.ron", "scenarios/assault.ron"] {
+        let o = run(&["walk", &repo(other), "--load", good.to_str().unwrap()]);
+        let line = assert_one_error_line(&o, "not of this scenario file");
+        assert!(line.contains("night.ron:"), "{line}");
+    }
+}

@@ -260,6 +260,13 @@ fn fire_results(state: &GameState, setting: &Setting, order: &Order) -> BTreeMap
 pub fn in_words(o: &Odds) -> String {
     let mut parts: Vec<(f64, String)> = Vec::new();
     for (id, u) in &o.targets {
+        // A concealed stack is a "?" to the side that fires (A12: its placeholder's id begins
+        // with '?', `opponent::view`).
+        let id = if id.starts_with('?') {
+            "a \"?\""
+        } else {
+            id.as_str()
+        };
         for (p, verb) in [
             (u.eliminated, "eliminate"),
             (u.reduced, "reduce"),

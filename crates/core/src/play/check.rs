@@ -87,6 +87,39 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
         .map_err(|e| Offence::new(e.spot, e.message))
 }
 
+/// The save's header in its text (its scenario's fingerprint and title), checked against `s`
+/// before its places are read: they are read by the scenario's map, so a save of another
+/// scenario is told as such rather than as naming hexes this map does not have. A text whose
+/// header does not read (or of another format) passes: reading it says why.
+pub fn check_text_header(text: &str, s: &Scenario) -> Result<(), Offence> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: u32,
+        scenario: String,
+        title: String,
+    }
+    let Ok(h) = ron::from_str::<Header>(text) else {
+        return Ok(());
+    };
+    if h.format != SAVE_FORMAT || (h.scenario == s.fingerprint && h.title == s.title) {
+        return Ok(());
+    }
+    Err(wrong_scenario(&h.title, &h.scenario, s))
+}
+
+/// A save of scenario `title` (`fingerprint`), not of `s`.
+fn wrong_scenario(title: &str, fingerprint: &str, s: &Scenario) -> Offence {
+    Offence {
+        needle: Some(Needle::Field("scenario", 0)),
+        message: format!(
+            "the save is of scenario '{title}' ({fingerprint}), not of this scenario file '{}' \
+             ({}): a save continues only the scenario file it was taken from, unchanged",
+            s.title, s.fingerprint
+        ),
+        wrong_scenario: true,
+    }
+}
+
 /// A save of format `format`, not this program's.
 pub fn format_offence(format: u32) -> Offence {
     Offence::field("format", format_message(format))
@@ -98,15 +131,7 @@ fn check_header(save: &Save, s: &Scenario) -> Result<(), Offence> {
         return Err(format_offence(save.format));
     }
     if save.scenario != s.fingerprint || save.title != s.title {
-        return Err(Offence {
-            needle: Some(Needle::Field("scenario", 0)),
-            message: format!(
-                "the save is of scenario '{}' ({}), not of this scenario file '{}' ({}): a save \
-                 continues only the scenario file it was taken from, unchanged",
-                save.title, save.scenario, s.title, s.fingerprint
-            ),
-            wrong_scenario: true,
-        });
+        return Err(wrong_scenario(&save.title, &save.scenario, s));
     }
     let position: u128 = save.dice_position.parse().map_err(|_| {
         Offence::quoted(

@@ -71,6 +71,21 @@ impl Match {
         m
     }
 
+    /// A copy of the game as it stands, without its log, Undo snapshots or script (what the
+    /// odds of an order are counted on, apart from the match: `Match::odds`).
+    pub fn game_copy(&self) -> Match {
+        Match {
+            board: self.board.clone(),
+            state: self.state.clone(),
+            dice: Dice::new(self.dice.seed()),
+            script: Script::new(Vec::new()),
+            log: Vec::new(),
+            program: self.program.clone(),
+            recording: false,
+            history: None,
+        }
+    }
+
     /// What the scenario fixes for the whole game.
     pub fn setting(&self) -> Setting<'_> {
         self.board.setting()

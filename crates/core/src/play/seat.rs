@@ -89,9 +89,18 @@ impl Match {
     /// program's seat decides for it), with the reason; else run now (`run_now`), returning
     /// whether it ran.
     pub fn person_step(&mut self, step: crate::scenario::Step) -> Result<bool, String> {
-        if let Some(unit) = step.act.as_ref().and_then(|o| o.unit())
-            && !self.person_orders_unit(unit)
-        {
+        use crate::rules::orders::Order;
+        let units: Vec<&str> = match &step.act {
+            Some(Order::Fire { units, .. } | Order::Banzai { units, .. }) => {
+                units.iter().map(|u| u.0.as_str()).collect()
+            }
+            Some(Order::CloseCombat { attackers, .. }) => {
+                attackers.iter().map(|u| u.0.as_str()).collect()
+            }
+            Some(o) => o.unit().map(|u| u.0.as_str()).into_iter().collect(),
+            None => Vec::new(),
+        };
+        if let Some(unit) = units.into_iter().find(|u| !self.person_orders_unit(u)) {
             return Err(format!(
                 "{unit} is the program's: its seat gives its orders (issue 28)"
             ));

@@ -263,3 +263,81 @@ fn g11_3_the_allied_program_orders_the_same_until_a_reveal_whatever_a_hidden_cav
     }
     assert!(compared >= 8, "only {compared} Allied orders compared");
 }
+
+/// Every order the program gave, with the giving unit's side, up to the first reveal or loss
+/// of Cloaking (from then on the other side knows more).
+fn told_by_side(
+    s: asl_pto_core::scenario::Scenario,
+    allied: Kind,
+    japanese: Kind,
+    seed: u64,
+) -> Vec<(Side, String)> {
+    let sides: Vec<(String, Side)> = s.units.iter().map(|u| (u.id.clone(), u.side())).collect();
+    let g = asl_pto_core::duel::play_game(&std::sync::Arc::new(s), allied, japanese, seed);
+    g.said
+        .iter()
+        .take_while(|e| {
+            let t = e.text.to_lowercase();
+            !(e.event.starts_with("reveal")
+                || e.event.contains("cloak")
+                || t.contains("reveal")
+                || t.contains("cloak")
+                || t.contains("known"))
+        })
+        .filter(|e| e.event == "opponent")
+        .filter_map(|e| {
+            let side = sides.iter().find(|(id, _)| e.unit.as_ref() == Some(id))?.1;
+            Some((side, e.text.clone()))
+        })
+        .collect()
+}
+
+/// `watcher`'s orders in `a` and `b` agree until the other side (who knows what differs) plays
+/// differently; returns how many of `watcher`'s orders were compared.
+fn watcher_agrees(a: &[(Side, String)], b: &[(Side, String)], watcher: Side, what: &str) -> usize {
+    let mut n = 0;
+    for (x, y) in a.iter().zip(b) {
+        if x == y {
+            n += usize::from(x.0 == watcher);
+            continue;
+        }
+        assert!(
+            x.0 != watcher && y.0 != watcher,
+            "{what}: the {watcher:?} program ordered differently before knowing: {x:?} / {y:?}"
+        );
+        break;
+    }
+    n
+}
+
+/// Issue 37, item 3 (A12, G11.75): the Allied program does not peek at a hidden squad: it orders
+/// the same whichever hidden cave the squad waits in, until a reveal or until the Japanese, who
+/// know, play differently.
+#[test]
+fn a12_the_allied_program_orders_the_same_whichever_cave_a_hidden_squad_waits_in() {
+    let assault = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/assault.ron"),
+    )
+    .unwrap();
+    let from =
+        r#"(id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:A", hidden: true)"#;
+    let to = r#"(id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:G", hidden: true)"#;
+    assert!(assault.contains(from));
+    let mut compared = 0;
+    for seed in 1..=4 {
+        let a = told_by_side(
+            crate::scenarios::demo("assault"),
+            Kind::Greedy,
+            Kind::Greedy,
+            seed,
+        );
+        let moved = asl_pto_core::scenario::Scenario::from_str(
+            &assault.replacen(from, to, 1),
+            "variant.ron",
+        )
+        .unwrap();
+        let b = told_by_side(moved, Kind::Greedy, Kind::Greedy, seed);
+        compared += watcher_agrees(&a, &b, Side::Allied, &format!("seed {seed}"));
+    }
+    assert!(compared >= 4, "only {compared} Allied orders compared");
+}

@@ -151,77 +151,39 @@ fn location_read(m: &Map, t: &str) -> Result<Location, String> {
     Location::parse(t, m).map_err(|e| e.to_string())
 }
 
-impl Serialize for Hex {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match names() {
-            Some(m) => write_named(self, &m, s, hex_name, hex_read),
-            None => HexDef::serialize(self, s),
+/// A place written by its name within `with_names`, in its plain shape (`$def`) outside it.
+macro_rules! named_place {
+    ($ty:ty, $def:ident, $what:literal, $name:ident, $read:ident) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match names() {
+                    Some(m) => write_named(self, &m, s, $name, $read),
+                    None => $def::serialize(self, s),
+                }
+            }
         }
-    }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                match names() {
+                    Some(m) => read_named(d, &m, $what, $read),
+                    None => $def::deserialize(d),
+                }
+            }
+        }
+    };
 }
 
-impl<'de> Deserialize<'de> for Hex {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
-        match names() {
-            Some(m) => read_named(d, &m, "hex", hex_read),
-            None => HexDef::deserialize(d),
-        }
-    }
-}
-
-impl Serialize for Hexside {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match names() {
-            Some(m) => write_named(self, &m, s, side_name, side_read),
-            None => HexsideDef::serialize(self, s),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Hexside {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hexside, D::Error> {
-        match names() {
-            Some(m) => read_named(d, &m, "hexside", side_read),
-            None => HexsideDef::deserialize(d),
-        }
-    }
-}
-
-impl Serialize for Vertex {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match names() {
-            Some(m) => write_named(self, &m, s, vertex_name, vertex_read),
-            None => VertexDef::serialize(self, s),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Vertex {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Vertex, D::Error> {
-        match names() {
-            Some(m) => read_named(d, &m, "vertex", vertex_read),
-            None => VertexDef::deserialize(d),
-        }
-    }
-}
-
-impl Serialize for Location {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match names() {
-            Some(m) => write_named(self, &m, s, location_name, location_read),
-            None => LocationDef::serialize(self, s),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Location {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Location, D::Error> {
-        match names() {
-            Some(m) => read_named(d, &m, "Location", location_read),
-            None => LocationDef::deserialize(d),
-        }
-    }
-}
+named_place!(Hex, HexDef, "hex", hex_name, hex_read);
+named_place!(Hexside, HexsideDef, "hexside", side_name, side_read);
+named_place!(Vertex, VertexDef, "vertex", vertex_name, vertex_read);
+named_place!(
+    Location,
+    LocationDef,
+    "Location",
+    location_name,
+    location_read
+);
 
 #[cfg(test)]
 mod tests {

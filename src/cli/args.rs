@@ -199,10 +199,10 @@ pub enum Command {
         /// How many games (1..10000); game i is played with seed S + i.
         #[arg(long, default_value_t = 10)]
         games: u32,
-        /// How the Allies play: `doctrine` or `random`.
+        /// How the Allies play: `doctrine`, `greedy` or `random`.
         #[arg(long, default_value = "doctrine")]
         allied: String,
-        /// How the Japanese play: `doctrine` or `random`.
+        /// How the Japanese play: `doctrine`, `greedy` or `random`.
         #[arg(long, default_value = "doctrine")]
         japanese: String,
         /// The first game's seed.

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use asl_pto::model::Side;
-use asl_pto::opponent::doctrine::acts;
+use asl_pto::opponent::greedy::acts;
 use asl_pto::opponent::{Kind, Moment, Opponent};
 use asl_pto::scenario::Scenario;
 use asl_pto::sim::opponent::OpponentPlay;

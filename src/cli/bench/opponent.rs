@@ -68,7 +68,7 @@ pub(super) fn measure_opponent(runs: usize) -> Result<OpponentFigure, Failure> {
     for run in 0..runs.max(1) {
         let mut st = start.clone();
         let mut dice = crate::game::Dice::new(1 + run as u64);
-        let mut me = Opponent::new(Side::Allied, Kind::Greedy, 1);
+        let mut me = Opponent::new(Side::Allied, Kind::Doctrine, 1);
         let t = Instant::now();
         let mut given = 0;
         for phase in Phase::TURN {

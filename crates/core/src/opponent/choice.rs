@@ -8,29 +8,33 @@ use crate::rules::orders::Order;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
-    /// The best-scored order by its weights (`greedy`): today's doctrine, kept as it is so
-    /// that later kinds can be measured against it; named `doctrine` (or `greedy`).
-    #[serde(rename = "doctrine", alias = "greedy")]
+    /// The best-scored order by its weights (`greedy`): the first doctrine, kept as it was so
+    /// that the doctrine can be measured against it.
     Greedy,
+    /// The greedy kind's candidates weighed by their consequences (`doctrine`,
+    /// `opponent::doctrine`): the enemy's best reply, what a unit is worth, the victory
+    /// conditions as the game stands.
+    Doctrine,
     /// A uniformly random allowed order at each decision, or passing (`random`).
     Random,
 }
 
 impl Kind {
-    /// The kind by its name (`doctrine`, also called `greedy`; `random`).
+    /// The kind by its name (`doctrine`, `greedy`, `random`).
     pub fn parse(text: &str) -> Option<Kind> {
         match text.to_ascii_lowercase().as_str() {
-            "doctrine" | "greedy" => Some(Kind::Greedy),
+            "doctrine" => Some(Kind::Doctrine),
+            "greedy" => Some(Kind::Greedy),
             "random" => Some(Kind::Random),
             _ => None,
         }
     }
 
-    /// The kind's name, as the command line, the events and a save write it (the greedy kind
-    /// keeps its first name, `doctrine`, which cli.md lists).
+    /// The kind's name, as the command line, the events and a save write it.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Greedy => "doctrine",
+            Kind::Doctrine => "doctrine",
+            Kind::Greedy => "greedy",
             Kind::Random => "random",
         }
     }

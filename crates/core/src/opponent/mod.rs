@@ -13,6 +13,7 @@
 //! player giving the same orders (an exported game replays as a walk).
 
 mod choice;
+pub mod doctrine;
 pub mod greedy;
 mod kinds;
 pub mod player;
@@ -25,7 +26,5 @@ pub mod view;
 pub mod weights;
 
 pub use choice::{Choice, Kind, Moment};
-/// The greedy kind's first name (`doctrine`), kept for the code that names it so.
-pub use greedy as doctrine;
 pub use kinds::player_of;
 pub use seat::{MAX_ORDERS_PER_PHASE, Memory, Opponent};

@@ -60,6 +60,8 @@ impl Clone for Box<dyn Player> {
 pub struct Posture<'a> {
     pub victory: &'a [VictoryCondition],
     pub plan: Option<&'a SidePlan>,
+    /// The scenario's Game Turns, if it ends (A26).
+    pub turns: Option<u32>,
 }
 
 impl Posture<'_> {

@@ -181,6 +181,7 @@ impl Opponent {
         let posture = Posture {
             victory: setting.victory,
             plan: setting.plan(self.side),
+            turns: setting.turns,
         };
         let mut cands = self
             .player

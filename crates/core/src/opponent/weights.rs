@@ -1,4 +1,4 @@
-//! The greedy kind's weights (`assets/opponent/greedy.ron`): every number it scores a
+//! The `greedy` and `doctrine` kinds' weights (`assets/opponent/greedy.ron`): every number it scores a
 //! candidate order by, read from a RON file so that a player can change them and measure the
 //! result with `duel` without rebuilding (`ASL_PTO_WEIGHTS=FILE`, or the file in the current
 //! folder's `assets/opponent/`, as for the tables). Not rules: the rulings decide what
@@ -27,6 +27,8 @@ pub struct Weights {
     pub smoke: SmokeWeights,
     pub withdraw: WithdrawWeights,
     pub advance: AdvanceWeights,
+    /// What only the `doctrine` kind reads: how it weighs consequences.
+    pub doctrine: DoctrineWeights,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -113,6 +115,28 @@ pub struct AdvanceWeights {
     pub least_gain: f32,
 }
 
+/// The `doctrine` kind's weights (`opponent::doctrine`): the price of the enemy's best reply,
+/// what a unit is worth, what revealing a hidden unit costs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DoctrineWeights {
+    pub risk: f32,
+    pub risk_holding: f32,
+    pub risk_won: f32,
+    pub risk_last_turn: f32,
+    pub routes: usize,
+    pub squad_cvp: f32,
+    pub dc_carrier: f32,
+    pub placer: f32,
+    pub lit_target: f32,
+    pub reveal_hidden: f32,
+    pub reveal_concealed: f32,
+    pub lone_leader_range: u32,
+    pub least_throw: f32,
+    pub dc_control: f32,
+    pub close_in: f32,
+}
+
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 
 impl Weights {
@@ -120,7 +144,7 @@ impl Weights {
     pub fn parse(text: &str, file: &str) -> Result<Weights, String> {
         ron::from_str(text).map_err(|e| {
             format!(
-                "{file}:{}:{}: {} (the greedy opponent's weights)",
+                "{file}:{}:{}: {} (the opponent's weights)",
                 e.span.start.line, e.span.start.col, e.code
             )
         })
@@ -153,8 +177,8 @@ pub fn find_and_load() -> Result<Option<Weights>, String> {
     };
     let file = path.display().to_string();
     let bytes = crate::files::read_capped(&path, 1 << 20, "a weights file")
-        .map_err(|e| format!("{file}: cannot read the greedy opponent's weights: {e}"))?;
+        .map_err(|e| format!("{file}: cannot read the opponent's weights: {e}"))?;
     let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{file}: the greedy opponent's weights are not UTF-8 text"))?;
+        .map_err(|_| format!("{file}: the opponent's weights are not UTF-8 text"))?;
     Weights::parse(text.strip_prefix('\u{feff}').unwrap_or(&text), &file).map(Some)
 }

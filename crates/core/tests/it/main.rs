@@ -6,6 +6,7 @@ mod banzai;
 mod board;
 mod cave_ccph;
 mod close_combat;
+mod doctrine;
 mod game;
 mod holes;
 mod japanese;

@@ -22,6 +22,7 @@ fn japanese_mph(s: Scenario, w: &Weights) -> Vec<Choice> {
     let posture = Posture {
         victory: setting.victory,
         plan: setting.plan(Side::Japanese),
+        turns: setting.turns,
     };
     greedy::candidates(&sit, &posture, Side::Japanese, &Moment::Phase, &[], w)
 }
@@ -38,11 +39,12 @@ fn moves_to(c: &[Choice]) -> Vec<String> {
 
 #[test]
 fn issue35_each_kind_is_a_player_by_its_name() {
-    for k in [Kind::Greedy, Kind::Random] {
+    for k in [Kind::Doctrine, Kind::Greedy, Kind::Random] {
         assert_eq!(asl_pto_core::opponent::player_of(k).kind(), k);
         assert_eq!(Kind::parse(k.name()), Some(k));
     }
-    assert_eq!(Kind::parse("DOCTRINE"), Some(Kind::Greedy));
+    assert_eq!(Kind::parse("DOCTRINE"), Some(Kind::Doctrine));
+    assert_eq!(Kind::parse("Greedy"), Some(Kind::Greedy));
     assert_eq!(Kind::parse("clever"), None);
 }
 

@@ -1,0 +1,255 @@
+//! The doctrine's fire (A7/A8), Starshells (E1.92) and Thrown DCs (G11.833), each weighed by
+//! what follows: a Fire by the value of what it may break or kill (a squad worth its Casualty
+//! VP, a DC carrier, a DC's Placer: breaking him cancels the DC, G11.833), less what the firers
+//! give up when their fire reveals them (HIP, "?", Cloaking: A12.15, E1.43, G1.63) and the
+//! enemy's reply they then draw; a Starshell only where a unit of ours will then fire; a Throw
+//! only when its gain outweighs the fallen DC's attack on the Thrower's own Location (result b).
+
+use crate::los::Location;
+use crate::rules::orders::Order;
+use crate::rules::orders::dc::{DcStrike, throw_dc};
+use crate::rules::orders::fire::fire as fire_plan;
+use crate::rules::orders::legal::ids;
+use crate::rules::situation::{Situation, UnitAt};
+
+use super::Ctx;
+use super::goals::value;
+use super::reply::{Shot, morale};
+use crate::opponent::choice::Choice;
+use crate::opponent::greedy::{fire_orders, starshell_reason, throw_dc_reason};
+
+/// What a planned attack may take from the enemy: the sum over its targets of their value
+/// times the attack's expected worth against each; and the target it most likely harms, with
+/// that chance.
+fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Option<(String, f32)>) {
+    let mut total = 0.0;
+    let mut best: Option<(String, f32, f32)> = None;
+    for t in targets.iter().filter_map(|id| s.unit(id)) {
+        if t.unit.side() == ctx.side {
+            continue;
+        }
+        let v = value(s, t, ctx.w);
+        let worth = v * shot.worth_vs(morale(t));
+        total += worth;
+        if t.unit.good_order() && best.as_ref().is_none_or(|b| worth > b.2) {
+            best = Some((t.unit.id.clone(), shot.harm_chance(morale(t)), worth));
+        }
+    }
+    (total, best.map(|(id, p, _)| (id, p)))
+}
+
+/// The odds in words: "31 % to break or eliminate jp2".
+pub fn in_words(harm: &Option<(String, f32)>) -> String {
+    match harm {
+        Some((id, p)) => format!("{:.0} % to break, reduce or eliminate {id}", 100.0 * p),
+        None => "no Good Order target".into(),
+    }
+}
+
+/// The Fire candidates of `u` (alone, or with its Location's units and leader: `fire_orders`)
+/// worth more than `threshold` after what firing costs them.
+pub fn fire_choices(
+    ctx: &mut Ctx,
+    u: &UnitAt,
+    legal: &[Order],
+    threshold: f32,
+    only_at: Option<&Location>,
+) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for o in fire_orders(ctx.s, u, legal) {
+        let Order::Fire { units, at } = &o else {
+            continue;
+        };
+        if only_at.is_some_and(|l| l != at) {
+            continue;
+        }
+        let Ok(plan) = fire_plan(ctx.s, &ids(units), at) else {
+            continue;
+        };
+        let shot = Shot {
+            results: plan.ift.results.clone(),
+            drm: plan.total_drm,
+        };
+        let (worth, harm) = gain(ctx, ctx.s, &shot, &plan.targets);
+        let veiled: Vec<&str> = units
+            .iter()
+            .filter_map(|x| ctx.s.unit(x))
+            .filter(|f| f.hidden || f.concealed || f.cloaked)
+            .map(|f| f.unit.id.as_str())
+            .collect();
+        let (cost, drawn) = if veiled.is_empty() {
+            (0.0, 0.0)
+        } else {
+            let hidden = units
+                .iter()
+                .filter_map(|x| ctx.s.unit(x))
+                .filter(|f| f.hidden)
+                .count() as f32;
+            let concealed = veiled.len() as f32 - hidden;
+            let before = ctx.loss_now();
+            let f = super::value_fn(ctx.s, ctx.w);
+            let after = ctx.reply.loss_unveiled(&veiled, &f);
+            let drawn = (after - before).max(0.0);
+            (
+                hidden * ctx.w.reveal_hidden
+                    + concealed * ctx.w.reveal_concealed
+                    + ctx.risk * drawn,
+                drawn,
+            )
+        };
+        let score = worth - threshold - cost;
+        if score <= 0.0 {
+            continue;
+        }
+        let names: Vec<&str> = units.iter().map(|x| x.as_ref()).collect();
+        let placer = plan
+            .targets
+            .iter()
+            .filter_map(|id| ctx.s.unit(id))
+            .find(|t| t.unit.placed_dc.is_some() && t.unit.side() != ctx.side);
+        let mut reason = format!(
+            "{} fire at {} on the {} column, DRM {:+}: {}",
+            names.join(", "),
+            plan.target_name,
+            plan.column,
+            plan.total_drm,
+            in_words(&harm)
+        );
+        if let Some(p) = placer {
+            reason.push_str(&format!(
+                "; {} holds a Placed DC, which breaking him cancels (G11.833)",
+                p.unit.id
+            ));
+        }
+        if !veiled.is_empty() {
+            reason.push_str(&format!(
+                "; worth revealing {} for (G1.63, A12.15){}",
+                veiled.join(", "),
+                if drawn > 0.05 {
+                    " though it will draw fire back"
+                } else {
+                    ""
+                }
+            ));
+        }
+        out.push(Choice {
+            order: o.clone(),
+            score,
+            reason,
+        });
+    }
+    out
+}
+
+/// E1.92: a Starshell over `at` is worth firing only where a unit of ours that has not fired
+/// (not the one firing it) would then fire at the lit enemy there with a worthwhile attack.
+pub fn starshell_choice(ctx: &Ctx, c: &Choice, threshold: f32) -> Option<Choice> {
+    let Order::FireStarshell { unit, at } = &c.order else {
+        return None;
+    };
+    let mut lit = ctx.s.clone();
+    lit.lit_hexes.insert(*at);
+    lit.starshells.push(*at);
+    let mut targets: Vec<Location> = ctx
+        .s
+        .units
+        .iter()
+        .filter(|e| e.unit.side() != ctx.side && e.at.hex() == Some(*at))
+        .filter(|e| !matches!(e.at, Location::Cave(_) | Location::Complex(_)))
+        .map(|e| e.at.clone())
+        .collect();
+    targets.sort_by_key(|l| format!("{l:?}"));
+    targets.dedup();
+    let shooter = ctx
+        .s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == ctx.side && u.unit.id != unit.as_ref())
+        .filter(|u| u.unit.good_order() && u.unit.fired.is_none() && !u.hidden)
+        .flat_map(|u| targets.iter().map(move |t| (u, t)))
+        .filter_map(|(u, target)| {
+            let plan = fire_plan(&lit, std::slice::from_ref(&u.unit.id), target).ok()?;
+            let shot = Shot {
+                results: plan.ift.results.clone(),
+                drm: plan.total_drm,
+            };
+            let (worth, _) = gain(ctx, &lit, &shot, &plan.targets);
+            Some((u.unit.id.clone(), worth))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    (shooter.1 > threshold).then(|| Choice {
+        order: c.order.clone(),
+        score: c.score.min(shooter.1),
+        reason: format!(
+            "{}, for {} to fire at once it is lit",
+            starshell_reason(ctx.s, unit.as_ref(), *at),
+            shooter.0
+        ),
+    })
+}
+
+/// G11.833: a Throw weighed: its chance (a Final dr <= 3) times what the DC then takes in the
+/// cave (the occupants the view shows, by value, on the 30-FP column with no DRM, and
+/// `dc_control` for a cave its side must Control), less the chance it fails times the fallen
+/// DC's attacks on our own units (result b: on the Entrance Hex's Base Level, where the Thrower
+/// stands), at the doctrine's price of risk.
+pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
+    let Order::ThrowDc { unit, cave } = &c.order else {
+        return None;
+    };
+    let plan = throw_dc(ctx.s, unit.as_ref(), cave.as_ref()).ok()?;
+    let p = (1..=6).filter(|dr| dr + plan.drm.total <= 3).count() as f32 / 6.0;
+    let hit = Shot {
+        results: plan.on_success.ift.results.clone(),
+        drm: plan.on_success.drm,
+    };
+    let inside = Location::Cave(cave.as_ref().to_string());
+    let occupants: f32 = ctx
+        .s
+        .units_at(&inside)
+        .iter()
+        .filter(|u| u.unit.side() != ctx.side)
+        .map(|u| value(ctx.s, u, ctx.w) * hit.worth_vs(morale(u)))
+        .sum();
+    let control = ctx.posture.victory.iter().any(|v| {
+        matches!(v, crate::rules::victory::VictoryCondition::Control { side, locations }
+            if *side == ctx.side && locations.contains(&inside))
+    });
+    let gain = occupants + if control { ctx.w.dc_control } else { 0.0 };
+    let mut own = 0.0;
+    for strike in &plan.on_failure {
+        if let DcStrike::Location(l) = strike {
+            let shot = Shot {
+                results: l.ift.results.clone(),
+                drm: l.drm,
+            };
+            own += ctx
+                .s
+                .units_at(&l.at)
+                .iter()
+                .filter(|u| u.unit.side() == ctx.side)
+                .map(|u| value(ctx.s, u, ctx.w) * shot.worth_vs(morale(u)))
+                .sum::<f32>();
+        }
+    }
+    let score = p * gain - (1.0 - p) * ctx.risk * own;
+    (score >= ctx.w.least_throw).then(|| Choice {
+        order: c.order.clone(),
+        // The greedy kind's priority, kept in the share of the gain the blowback leaves.
+        score: c.score * (score / (p * gain).max(1e-3)).clamp(0.0, 1.0),
+        reason: format!(
+            "{}: {:.0} % to land; if it falls, its attack on our own Location is expected to \
+             cost {own:.2} squads' worth (G11.833 result b)",
+            throw_dc_reason(unit.as_ref()),
+            100.0 * p
+        ),
+    })
+}
+
+/// Whether `o` is one unit's order the doctrine weighs itself in a fire phase.
+pub fn replaced_in_fire_phase(o: &Order) -> bool {
+    matches!(
+        o,
+        Order::Fire { .. } | Order::FireStarshell { .. } | Order::ThrowDc { .. }
+    )
+}

@@ -1,0 +1,248 @@
+//! The doctrine kind (`Kind::Doctrine`, `doctrine`): the greedy kind's candidates (`greedy`),
+//! each weighed by what follows it, from what its side knows only (the view,
+//! `view::known_state`; a hidden cave or unit is not there for it):
+//! - the enemy's best reply, one ply ahead (`reply`): a move is charged the fire it draws where
+//!   it ends and the stack it joins; a veiled firer the fire it draws once revealed;
+//! - what a target is worth (`goals::value`: its Casualty VP, a DC carrier, a DC's Placer);
+//! - the victory conditions as the game stands (`goals::Stakes`: once its Casualty VP are won
+//!   it stops risking units; a side holding out pays more for every unit it risks);
+//! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
+//!   alone at night or near a Known enemy; a Cloaked or hidden unit fires only when the shot is
+//!   worth being seen (E1.43, G1.63);
+//! - an active defence: a DC's Placer is worth the most to fire at (breaking him cancels the
+//!   DC, G11.833), a lit target more (E1.92); a Throw only when its gain outweighs the fallen
+//!   DC's attack on the Thrower's own Location.
+//!
+//! Its reasons name the goal ("toward cave G's Entrance Hex T4, which the Allies must Control
+//! (G11.94)"), give the odds in words ("31 % to break, reduce or eliminate jp2"), and the best
+//! option it declined and why. Its numbers are the `doctrine` section of the weights file.
+
+pub mod fire;
+pub mod goals;
+pub mod movement;
+pub mod reply;
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::hex::Hex;
+use crate::model::{Phase, Side};
+use crate::rules::situation::{Situation, UnitAt};
+
+use super::choice::{Choice, Kind, Moment};
+use super::greedy::{self, acts, allowed_orders};
+use super::player::{Player, Posture};
+use super::weights::{DoctrineWeights, Weights};
+use goals::{Stakes, value};
+use reply::{Reply, ShotMemo};
+
+/// The doctrine kind, with its weights and its memo of enemy attacks.
+#[derive(Clone, Debug)]
+pub struct Doctrine {
+    pub weights: &'static Weights,
+    memo: ShotMemo,
+}
+
+impl Default for Doctrine {
+    fn default() -> Doctrine {
+        Doctrine {
+            weights: Weights::get(),
+            memo: ShotMemo::default(),
+        }
+    }
+}
+
+/// What every weighing of one decision shares: the side's view, its stakes, the price of risk
+/// and the enemy's reply.
+pub struct Ctx<'s, 'a> {
+    pub s: &'s Situation<'a>,
+    pub side: Side,
+    pub posture: &'s Posture<'s>,
+    pub gw: &'s Weights,
+    pub w: &'s DoctrineWeights,
+    pub stakes: Stakes,
+    /// The price of one squad's worth the enemy's reply is expected to take.
+    pub risk: f32,
+    pub reply: Reply<'a>,
+    loss_now: Option<f32>,
+}
+
+/// A unit's value (`goals::value`) as a function, for the reply.
+pub fn value_fn<'x>(s: &'x Situation, w: &'x DoctrineWeights) -> impl Fn(&UnitAt) -> f32 + 'x {
+    move |u| value(s, u, w)
+}
+
+impl Ctx<'_, '_> {
+    /// The position's expected loss to the enemy's reply as it stands.
+    pub fn loss_now(&mut self) -> f32 {
+        if let Some(l) = self.loss_now {
+            return l;
+        }
+        let f = value_fn(self.s, self.w);
+        let l = self.reply.loss(&f);
+        self.loss_now = Some(l);
+        l
+    }
+}
+
+impl Player for Doctrine {
+    fn kind(&self) -> Kind {
+        Kind::Doctrine
+    }
+
+    fn candidates(
+        &self,
+        s: &Situation,
+        posture: &Posture,
+        side: Side,
+        moment: &Moment,
+        searched: &[Hex],
+    ) -> Vec<Choice> {
+        let base = greedy::candidates(s, posture, side, moment, searched, self.weights);
+        if let Moment::Phase = moment
+            && !acts(s.phase, side, s.turn.attacker)
+        {
+            return base;
+        }
+        let stakes = Stakes::of(s, posture, side);
+        let w = &self.weights.doctrine;
+        let mut ctx = Ctx {
+            s,
+            side,
+            posture,
+            gw: self.weights,
+            w,
+            stakes,
+            risk: stakes.risk(w),
+            reply: Reply::new(s, side, &self.memo),
+            loss_now: None,
+        };
+        let out = weigh(&mut ctx, base, moment);
+        greedy::once_each(out)
+    }
+
+    fn pick(&self, cands: &mut Vec<Choice>, _rng: &mut ChaCha8Rng) -> Option<Choice> {
+        let best = cands
+            .iter()
+            .enumerate()
+            .max_by(|(_, a), (_, b)| {
+                a.score
+                    .total_cmp(&b.score)
+                    .then_with(|| format!("{:?}", b.order).cmp(&format!("{:?}", a.order)))
+            })
+            .map(|(i, _)| i)?;
+        let mut pick = cands.remove(best);
+        // The best option it declined for the same unit, when it has one.
+        let unit = pick.order.unit().cloned();
+        let runner_up = cands
+            .iter()
+            .filter(|c| unit.is_some() && c.order.unit() == unit.as_ref())
+            .max_by(|a, b| a.score.total_cmp(&b.score));
+        if let Some(r) = runner_up
+            && !pick.reason.contains("declined")
+        {
+            pick.reason = format!(
+                "{}; it preferred this to: {}",
+                pick.reason,
+                r.reason.split("; ").next().unwrap_or(&r.reason)
+            );
+        }
+        Some(pick)
+    }
+
+    fn clone_box(&self) -> Box<dyn Player> {
+        Box::new(self.clone())
+    }
+}
+
+/// The greedy kind's candidates `base`, each weighed by what follows it (see the module doc):
+/// the doctrine's own fire, moves and advances in place of the greedy ones.
+fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
+    let s = ctx.s;
+    let side = ctx.side;
+    let mut out = Vec::new();
+    let mine: Vec<UnitAt> = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == side)
+        .cloned()
+        .collect();
+    let gw = ctx.gw;
+    match (moment, s.phase) {
+        (Moment::FirstFireAt(at), _) => {
+            for u in &mine {
+                let legal = allowed_orders(s, &u.unit.id);
+                out.extend(fire::fire_choices(
+                    ctx,
+                    u,
+                    &legal,
+                    gw.fire.first_fire_threshold,
+                    Some(at),
+                ));
+            }
+            out.extend(
+                base.into_iter()
+                    .filter(|c| !fire::replaced_in_fire_phase(&c.order)),
+            );
+        }
+        (_, Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire) => {
+            let threshold = gw.fire.threshold
+                + if ctx.stakes.attacks {
+                    0.0
+                } else {
+                    gw.fire.holding_extra
+                };
+            for u in &mine {
+                let legal = allowed_orders(s, &u.unit.id);
+                out.extend(fire::fire_choices(ctx, u, &legal, threshold, None));
+            }
+            for c in base {
+                match &c.order {
+                    crate::rules::orders::Order::FireStarshell { .. } => {
+                        out.extend(fire::starshell_choice(ctx, &c, threshold))
+                    }
+                    crate::rules::orders::Order::ThrowDc { .. } => {
+                        out.extend(fire::throw_choice(ctx, &c))
+                    }
+                    crate::rules::orders::Order::Fire { .. } => {}
+                    _ => out.push(c),
+                }
+            }
+        }
+        (_, Phase::Movement) => {
+            let goals = ctx.posture.objectives(s, side);
+            let mover = |u: &UnitAt| {
+                let japanese_hidden = u.hidden && side == Side::Japanese;
+                ctx.stakes.attacks && u.unit.banzai.is_none() && !japanese_hidden
+            };
+            let moving: Vec<String> = mine
+                .iter()
+                .filter(|u| mover(u))
+                .map(|u| u.unit.id.clone())
+                .collect();
+            for c in base {
+                let by_mover = c
+                    .order
+                    .unit()
+                    .is_some_and(|x| moving.iter().any(|m| m == x.as_ref()));
+                if !(by_mover && movement::replaced_in_movement(&c.order)) {
+                    out.push(c);
+                }
+            }
+            for u in mine.iter().filter(|u| moving.contains(&u.unit.id)) {
+                movement::move_choice(ctx, u, &goals, &mut out);
+            }
+        }
+        (_, Phase::Advance) => {
+            for c in base {
+                out.extend(movement::advance_choice(ctx, c));
+            }
+            if !ctx.stakes.won {
+                for u in &mine {
+                    out.extend(movement::leader_joins_cc(ctx, u));
+                }
+            }
+        }
+        _ => out = base,
+    }
+    out
+}

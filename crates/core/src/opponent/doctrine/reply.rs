@@ -1,0 +1,322 @@
+//! The enemy's best reply, one ply ahead (A7/A8 as the fire ruling decides them): what the
+//! Known enemy units of the side's view would do with their next fire if the side's units stood
+//! as a candidate order leaves them. Each enemy unit (a "?" counting as the placeholder squad
+//! the view shows) fires at the Location of ours where its attack takes the most value; the
+//! sum over enemy units is what the position is expected to lose. Every attack is the fire
+//! ruling's own plan (`rules::orders::fire::fire`) on a copy of the view set in the enemy's
+//! next fire phase: its IFT column and Final DRM, read against each target's morale
+//! (`value::result_worth`). Never the true game: hidden enemy units are not in the view, and
+//! our own hidden units are not targets (A12: the enemy cannot fire at what it does not see).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::los::Location;
+use crate::model::{Phase, Side};
+use crate::rules::ift::IftResult;
+use crate::rules::orders::fire::fire as fire_plan;
+use crate::rules::orders::units::printed_morale;
+use crate::rules::situation::{Situation, UnitAt};
+
+use crate::opponent::value::{mc_fails, result_worth};
+
+/// The chance of each 2d6 total 2..=12, as thirty-sixths.
+const WAYS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+/// One attack as the fire ruling plans it: its IFT column's results and the Final DRM.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shot {
+    pub results: Vec<IftResult>,
+    pub drm: i32,
+}
+
+impl Shot {
+    /// The IFT result of a Final DR.
+    fn result(&self, final_dr: i32) -> IftResult {
+        self.results
+            .get(final_dr.max(0) as usize)
+            .copied()
+            .unwrap_or(IftResult::NoEffect)
+    }
+
+    /// A7: the expected worth of the attack against one unit of Morale Level `ml` (1 for
+    /// eliminated, 1/2 for broken or reduced, 1/10 for pinned: `value::result_worth`).
+    pub fn worth_vs(&self, ml: i32) -> f32 {
+        WAYS.iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let r = self.result(i as i32 + 2 + self.drm);
+                *w as f32 / 36.0 * result_worth(r, 1, ml)
+            })
+            .sum()
+    }
+
+    /// A7 / A10.1: the chance the attack breaks, reduces or eliminates one unit of Morale
+    /// Level `ml` (a K or KIA always harms it; a MC or NMC when it fails).
+    pub fn harm_chance(&self, ml: i32) -> f32 {
+        WAYS.iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let p = match self.result(i as i32 + 2 + self.drm) {
+                    IftResult::Kia(_) | IftResult::K(_) => 1.0,
+                    IftResult::Mc(k) => mc_fails(ml, i32::from(k)),
+                    IftResult::Nmc => mc_fails(ml, 0),
+                    IftResult::Ptc | IftResult::NoEffect => 0.0,
+                };
+                *w as f32 / 36.0 * p
+            })
+            .sum()
+    }
+}
+
+/// The memo of attacks already planned: the fire ruling's answer depends on the firer, its
+/// Location, the target Location with the units in it, and the world around them (the `world`
+/// fingerprint: every enemy unit, SMOKE, light, Gunflash, phase), so a key holding all of them
+/// gives the same answer the ruling would. Shared by the copies of a match (a pure memo), bounded in size.
+#[derive(Clone, Debug, Default)]
+pub struct ShotMemo(Arc<Mutex<HashMap<ShotKey, Option<Shot>>>>);
+
+/// A memo key: the world's fingerprint (with the firer's and the target's Locations), the
+/// firer, the target Location.
+type ShotKey = (u64, String, Location);
+
+/// Entries kept before the memo is emptied.
+const MEMO_BOUND: usize = 200_000;
+
+impl ShotMemo {
+    fn get_or(&self, key: ShotKey, plan: impl FnOnce() -> Option<Shot>) -> Option<Shot> {
+        if let Some(v) = self.0.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return v;
+        }
+        let v = plan();
+        if let Ok(mut m) = self.0.lock() {
+            if m.len() >= MEMO_BOUND {
+                m.clear();
+            }
+            m.insert(key, v.clone());
+        }
+        v
+    }
+}
+
+/// The enemy's best reply to positions of the side's units: the copy of the view in which the
+/// enemy fires next, and its firers.
+pub struct Reply<'a> {
+    /// The view, in the enemy's next fire phase (every enemy unit's fire counter cleared).
+    pub h: Situation<'a>,
+    side: Side,
+    /// The enemy units that may fire: Known (in the view), in Good Order.
+    firers: Vec<String>,
+    world: u64,
+    memo: ShotMemo,
+}
+
+/// What one enemy unit's best attack on a position takes.
+#[derive(Clone, Debug)]
+pub struct Blow {
+    pub by: String,
+    pub at: Location,
+    pub shot: Shot,
+    pub loss: f32,
+}
+
+impl<'a> Reply<'a> {
+    /// The reply of `side`'s enemy on the view `s`: in `side`'s MPh, the enemy's Defensive
+    /// First Fire at a unit that moves (A8.1, FFNAM and FFMO included); else if `side` is the
+    /// ATTACKER, the enemy's Defensive Final Fire (DFPh); else the enemy's Prep Fire of its next
+    /// Player Turn.
+    pub fn new(s: &Situation<'a>, side: Side, memo: &ShotMemo) -> Reply<'a> {
+        let mut h = s.clone();
+        if h.turn.attacker == side && h.phase == Phase::Movement {
+            // First Fire: at the mover once it has spent MF (`loss_with`).
+        } else if h.turn.attacker == side {
+            h.phase = Phase::DefensiveFire;
+        } else {
+            h.turn.attacker = side.opponent();
+            h.phase = Phase::PrepFire;
+        }
+        for u in h.units.iter_mut().filter(|u| u.unit.side() != side) {
+            u.unit.fired = None;
+        }
+        let firers: Vec<String> = h
+            .units
+            .iter()
+            .filter(|u| u.unit.side() != side && u.unit.good_order() && !u.hidden)
+            .map(|u| u.unit.id.clone())
+            .collect();
+        let world = fingerprint(&h, side);
+        Reply {
+            h,
+            side,
+            firers,
+            world,
+            memo: memo.clone(),
+        }
+    }
+
+    /// The attack enemy unit `by` makes at `at` (`None`: the ruling refuses it), memoized.
+    fn shot(&self, by: &str, at: &Location) -> Option<Shot> {
+        let firer = self.h.unit(by)?;
+        // The target Location's units as they stand (concealment may change the attack).
+        let there: Vec<(&str, bool, bool, bool, bool, bool)> = self
+            .h
+            .units_at(at)
+            .iter()
+            .map(|u| {
+                let moved = u.unit.mf_spent > 0.0;
+                (
+                    u.unit.id.as_str(),
+                    u.hidden,
+                    u.concealed,
+                    u.cloaked,
+                    u.unit.broken,
+                    moved,
+                )
+            })
+            .collect();
+        let key = (
+            self.world ^ hash_str(&format!("{:?}|{there:?}", firer.at)),
+            by.to_string(),
+            at.clone(),
+        );
+        self.memo.get_or(key, || {
+            fire_plan(&self.h, &[by.to_string()], at)
+                .ok()
+                .map(|p| Shot {
+                    results: p.ift.results.clone(),
+                    drm: p.total_drm,
+                })
+        })
+    }
+
+    /// What `side` expects to lose at `at` to `shot`: each of its units there that the enemy
+    /// can see (not hidden), by its value and morale.
+    fn loss_at(&self, at: &Location, shot: &Shot, value: &dyn Fn(&UnitAt) -> f32) -> f32 {
+        self.h
+            .units_at(at)
+            .iter()
+            .filter(|u| u.unit.side() == self.side && !u.hidden)
+            .map(|u| value(u) * shot.worth_vs(morale(u)))
+            .sum()
+    }
+
+    /// The enemy's best reply to the position as `self.h` holds it: each firer's best attack.
+    pub fn blows(&self, value: &dyn Fn(&UnitAt) -> f32) -> Vec<Blow> {
+        let mut ours: Vec<Location> = self
+            .h
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == self.side && !u.hidden)
+            .map(|u| u.at.clone())
+            .collect();
+        ours.sort_by_key(|l| format!("{l:?}"));
+        ours.dedup();
+        let mut out = Vec::new();
+        for by in &self.firers {
+            let best = ours
+                .iter()
+                .filter_map(|at| {
+                    let shot = self.shot(by, at)?;
+                    let loss = self.loss_at(at, &shot, value);
+                    Some(Blow {
+                        by: by.clone(),
+                        at: at.clone(),
+                        shot,
+                        loss,
+                    })
+                })
+                .max_by(|a, b| a.loss.total_cmp(&b.loss));
+            out.extend(best.filter(|b| b.loss > 0.0));
+        }
+        out
+    }
+
+    /// The value the position as `self.h` holds it is expected to lose to the enemy's reply.
+    pub fn loss(&self, value: &dyn Fn(&UnitAt) -> f32) -> f32 {
+        self.blows(value).iter().map(|b| b.loss).sum()
+    }
+
+    /// The expected loss with unit `id` standing at `at` (the rest as they are), and the blow
+    /// that takes most from it, if any.
+    pub fn loss_with(
+        &mut self,
+        id: &str,
+        at: &Location,
+        value: &dyn Fn(&UnitAt) -> f32,
+    ) -> (f32, Option<Blow>) {
+        let Some(i) = self.h.units.iter().position(|u| u.unit.id == id) else {
+            return (0.0, None);
+        };
+        let was = std::mem::replace(&mut self.h.units[i].at, at.clone());
+        let spent = self.h.units[i].unit.mf_spent;
+        if self.h.phase == Phase::Movement {
+            self.h.units[i].unit.mf_spent = spent.max(1.0);
+        }
+        let blows = self.blows(value);
+        self.h.units[i].at = was;
+        self.h.units[i].unit.mf_spent = spent;
+        let total = blows.iter().map(|b| b.loss).sum();
+        let worst = blows
+            .into_iter()
+            .filter(|b| b.at == *at)
+            .max_by(|a, b| a.loss.total_cmp(&b.loss));
+        (total, worst)
+    }
+
+    /// The expected loss once the units `ids` no longer hide (their HIP, "?" or Cloaking lost
+    /// by firing, A12.15, E1.43).
+    pub fn loss_unveiled(&mut self, ids: &[&str], value: &dyn Fn(&UnitAt) -> f32) -> f32 {
+        let saved = self.h.units.clone();
+        for u in self
+            .h
+            .units
+            .iter_mut()
+            .filter(|u| ids.contains(&u.unit.id.as_str()))
+        {
+            u.hidden = false;
+            u.concealed = false;
+            u.cloaked = false;
+        }
+        let loss = self.loss(value);
+        self.h.units = saved;
+        loss
+    }
+}
+
+/// A unit's Morale Level as the view shows it (A10.1).
+pub fn morale(u: &UnitAt) -> i32 {
+    printed_morale(&u.unit)
+}
+
+fn hash_str(s: &str) -> u64 {
+    // FNV-1a: stable across runs (a memo key, never written anywhere).
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// What an enemy attack's plan may depend on besides its firer and target: the enemy units,
+/// SMOKE, light, Gunflashes, caves, the phase and who is ATTACKER.
+fn fingerprint(h: &Situation, side: Side) -> u64 {
+    let enemy: Vec<&UnitAt> = h.units.iter().filter(|u| u.unit.side() != side).collect();
+    let text = format!(
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        h.phase,
+        h.turn,
+        h.night,
+        enemy,
+        h.smoke,
+        h.blazes,
+        h.flames,
+        h.starshells,
+        h.irs,
+        h.trip_flare_counters,
+        h.gunflashes,
+        h.hidden_caves,
+        h.eliminated_caves,
+    );
+    hash_str(&text)
+}

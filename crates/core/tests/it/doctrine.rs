@@ -1,0 +1,260 @@
+//! The doctrine kind (issue 37, item 2): the greedy kind's candidates weighed by what follows
+//! them, on boards built from scenario files. Each test sets a position where the greedy kind
+//! does the thing the doctrine must not (or the reverse) and checks both, so that it fails if
+//! the doctrine only repeats the greedy kind.
+
+use asl_pto_core::model::{Phase, PlacedDc, Side};
+use asl_pto_core::opponent::player::Posture;
+use asl_pto_core::opponent::{Choice, Kind, Moment, player_of};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::situation::{Situation, UnitAt};
+use asl_pto_core::rules::victory::VictoryCondition;
+
+use crate::board::{Board, cliff, hidden, jp, loc, plain, setting, situation, unit, us};
+
+/// The candidates of `kind` for `side` on `s`, playing for `victory`.
+fn of(kind: Kind, s: &Situation, victory: &[VictoryCondition], side: Side) -> Vec<Choice> {
+    let posture = Posture {
+        victory,
+        plan: None,
+        turns: Some(3),
+    };
+    player_of(kind).candidates(s, &posture, side, &Moment::Phase, &[])
+}
+
+fn with_dc(mut u: UnitAt) -> UnitAt {
+    u.unit.dc = true;
+    u
+}
+
+fn throws(c: &[Choice]) -> Vec<&Choice> {
+    c.iter()
+        .filter(|c| matches!(c.order, Order::ThrowDc { .. }))
+        .collect()
+}
+
+/// The Allied PFPh at the foot of the G11.6 cliff: us1 (with a DC) in S4, cave A's Entrance
+/// Hex, a Known jp1 inside cave A, and `others` of us1's squads stacked with it.
+fn entrance_stack(b: &Board, others: usize) -> Situation<'_> {
+    let mut units = vec![with_dc(us(b, "us1", "S4")), jp(b, "jp1", "cave:A")];
+    for i in 0..others {
+        units.push(us(b, &format!("us{}", i + 2), "S4"));
+    }
+    situation(b, Phase::PrepFire, Side::Allied, units)
+}
+
+#[test]
+fn g11_833_the_doctrine_throws_no_dc_from_a_crowded_entrance_hex_where_a_fall_would_hit_the_stack()
+{
+    let b = cliff();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![loc(&b, "cave:A")],
+    }];
+    // Alone in the Entrance Hex, both kinds Throw: a fall (result b) hits us1 only.
+    let alone = entrance_stack(&b, 0);
+    assert_eq!(
+        throws(&of(Kind::Greedy, &alone, &goal, Side::Allied)).len(),
+        1
+    );
+    let d = of(Kind::Doctrine, &alone, &goal, Side::Allied);
+    let t = throws(&d);
+    assert_eq!(t.len(), 1, "{d:#?}");
+    assert!(t[0].reason.contains("% to land"), "{}", t[0].reason);
+    assert!(t[0].reason.contains("G11.833 result b"), "{}", t[0].reason);
+    // Three more squads in S4: the greedy kind still Throws; the doctrine does not risk the
+    // fallen DC's 30-FP attack on four squads.
+    let crowded = entrance_stack(&b, 3);
+    assert_eq!(
+        throws(&of(Kind::Greedy, &crowded, &goal, Side::Allied)).len(),
+        1
+    );
+    let d = of(Kind::Doctrine, &crowded, &goal, Side::Allied);
+    assert!(throws(&d).is_empty(), "{d:#?}");
+}
+
+#[test]
+fn g11_833_the_hidden_japanese_doctrine_fires_at_a_dc_placer_the_greedy_kind_lets_be() {
+    let b = cliff();
+    // The Allied MPh is over; jp1, hidden in cave A, sees us1 in S4 holding a DC it has Placed
+    // into the cave: breaking us1 cancels the DC (G11.833).
+    let mut us1 = with_dc(us(&b, "us1", "S4"));
+    us1.unit.placed_dc = Some(PlacedDc {
+        cave: "A".into(),
+        from: loc(&b, "S4"),
+    });
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![us1, hidden(jp(&b, "jp1", "cave:A"))],
+    );
+    let fire_at_s4 = |c: &[Choice]| {
+        c.iter()
+            .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, "S4")))
+            .cloned()
+    };
+    let greedy = of(Kind::Greedy, &s, &[], Side::Japanese);
+    let doctrine = of(Kind::Doctrine, &s, &[], Side::Japanese);
+    assert!(fire_at_s4(&greedy).is_none(), "{greedy:#?}");
+    let f = fire_at_s4(&doctrine).unwrap_or_else(|| panic!("{doctrine:#?}"));
+    assert!(f.reason.contains("holds a Placed DC"), "{}", f.reason);
+    assert!(
+        f.reason.contains("% to break, reduce or eliminate us1"),
+        "{}",
+        f.reason
+    );
+    // Without the Placed DC the same shot is not worth jp1's HIP to either kind (G1.63).
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![
+            with_dc(us(&b, "us1", "S4")),
+            hidden(jp(&b, "jp1", "cave:A")),
+        ],
+    );
+    assert!(fire_at_s4(&of(Kind::Doctrine, &s, &[], Side::Japanese)).is_none());
+}
+
+/// Night on the plain (NVR 2), the Allied PFPh: us1 in C3 with jp1 Known in C5 and `more`.
+fn night_plain<'b>(b: &'b Board, more: Vec<UnitAt>) -> Situation<'b> {
+    let mut units = vec![us(b, "us1", "C3"), jp(b, "jp1", "C5")];
+    units.extend(more);
+    let mut st = situation(b, Phase::PrepFire, Side::Allied, units).state;
+    st.night.nvr = Some(2);
+    st.situation(&setting(b))
+}
+
+fn starshells(c: &[Choice]) -> Vec<&Choice> {
+    c.iter()
+        .filter(|c| matches!(c.order, Order::FireStarshell { .. }))
+        .collect()
+}
+
+#[test]
+fn e1_92_the_doctrine_fires_a_starshell_only_where_another_unit_will_then_fire() {
+    let b = plain();
+    // us1 alone: the greedy kind lights jp1 though nobody else can fire at it.
+    let s = night_plain(&b, vec![]);
+    assert!(!starshells(&of(Kind::Greedy, &s, &[], Side::Allied)).is_empty());
+    let d = of(Kind::Doctrine, &s, &[], Side::Allied);
+    assert!(starshells(&d).is_empty(), "{d:#?}");
+    // us2 next to jp1: now the light is worth it, and the reason names who will fire.
+    let s = night_plain(&b, vec![us(&b, "us2", "C4")]);
+    let d = of(Kind::Doctrine, &s, &[], Side::Allied);
+    let star = starshells(&d);
+    assert!(!star.is_empty(), "{d:#?}");
+    assert!(
+        star[0].reason.contains("to fire at once it is lit"),
+        "{}",
+        star[0].reason
+    );
+}
+
+/// The Allied MPh on the plain, J3 to take: an American 9-1 alone in C3, and `more`.
+fn leader_alone<'b>(b: &'b Board, night: bool, more: Vec<UnitAt>) -> Situation<'b> {
+    let mut units = vec![unit(
+        b,
+        "usL",
+        asl_pto_core::counters::Nationality::American,
+        "9-1",
+        "C3",
+    )];
+    units.extend(more);
+    let mut st = situation(b, Phase::Movement, Side::Allied, units).state;
+    if night {
+        st.night.nvr = Some(2);
+    }
+    st.situation(&setting(b))
+}
+
+fn moves_of<'c>(c: &'c [Choice], id: &str) -> Vec<&'c Choice> {
+    c.iter()
+        .filter(|c| matches!(c.order, Order::Move { .. }))
+        .filter(|c| c.order.unit().is_some_and(|u| u.as_ref() == id))
+        .collect()
+}
+
+#[test]
+fn e1_the_doctrine_sends_no_leader_alone_into_the_night() {
+    let b = plain();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![loc(&b, "J3")],
+    }];
+    // At night, alone, the greedy kind walks the 9-1 toward J3; the doctrine keeps him back.
+    let s = leader_alone(&b, true, vec![]);
+    assert!(!moves_of(&of(Kind::Greedy, &s, &goal, Side::Allied), "usL").is_empty());
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    assert!(moves_of(&d, "usL").is_empty(), "{d:#?}");
+    // By day, with no enemy near, he goes.
+    let s = leader_alone(&b, false, vec![]);
+    assert!(!moves_of(&of(Kind::Doctrine, &s, &goal, Side::Allied), "usL").is_empty());
+    // At night, with a squad of his in the next hex, he goes too (to a hex next to his men).
+    let s = leader_alone(&b, true, vec![us(&b, "us1", "D3")]);
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    assert!(!moves_of(&d, "usL").is_empty(), "{d:#?}");
+}
+
+#[test]
+fn a26_the_doctrine_names_its_goal_and_stops_risking_units_once_its_cvp_are_won() {
+    let b = plain();
+    let goal = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "J3")],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+    ];
+    // us1 in C3 must cross the open plain to J3; jp1, Known, in the jungle of E5 overlooks it.
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp1", "E5")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let m = moves_of(&d, "us1");
+    assert_eq!(m.len(), 1, "{d:#?}");
+    assert!(
+        m[0].reason
+            .contains("jp1 in E5, worth 2 Casualty VP to the Allies (A26.2)"),
+        "{}",
+        m[0].reason
+    );
+    // Playing to win, it takes a step jp1 can fire at.
+    assert!(
+        m[0].reason.contains("jp1 would fire there"),
+        "{}",
+        m[0].reason
+    );
+    // Its 2 CVP won: the Allies win whatever else happens, and us1 goes nowhere jp1 could
+    // fire at it.
+    st.scoring.cvp_allied = 2;
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    for c in moves_of(&d, "us1") {
+        assert!(
+            c.reason.contains("no Known enemy could fire there"),
+            "{}",
+            c.reason
+        );
+    }
+    // Without a Known enemy, the goal is the Control hex, by name.
+    let st = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "C3")]).state;
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let m = moves_of(&d, "us1");
+    assert!(
+        m[0].reason
+            .contains("toward J3, which the Allies must Control (A26.1)"),
+        "{}",
+        m[0].reason
+    );
+}

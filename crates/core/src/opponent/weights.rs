@@ -124,7 +124,6 @@ pub struct DoctrineWeights {
     pub risk_holding: f32,
     pub risk_won: f32,
     pub risk_last_turn: f32,
-    pub routes: usize,
     pub squad_cvp: f32,
     pub dc_carrier: f32,
     pub placer: f32,
@@ -134,7 +133,8 @@ pub struct DoctrineWeights {
     pub lone_leader_range: u32,
     pub least_throw: f32,
     pub dc_control: f32,
-    pub close_in: f32,
+    pub blowback: f32,
+    pub hold_fire: f32,
 }
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();

@@ -177,23 +177,28 @@ fn moves_of<'c>(c: &'c [Choice], id: &str) -> Vec<&'c Choice> {
 }
 
 #[test]
-fn e1_the_doctrine_sends_no_leader_alone_into_the_night() {
+fn e1_the_doctrine_sends_no_leader_alone_into_the_dark_near_the_enemy() {
     let b = plain();
-    let goal = [VictoryCondition::Control {
+    let hunt = [VictoryCondition::CasualtyVp {
         side: Side::Allied,
-        locations: vec![loc(&b, "J3")],
+        at_least: 2,
     }];
-    // At night, alone, the greedy kind walks the 9-1 toward J3; the doctrine keeps him back.
-    let s = leader_alone(&b, true, vec![]);
-    assert!(!moves_of(&of(Kind::Greedy, &s, &goal, Side::Allied), "usL").is_empty());
-    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    // At night, alone, the greedy kind walks the 9-1 toward jp1 (in F3, the quarry); the
+    // doctrine keeps him out of the dark hexes near it.
+    let s = leader_alone(&b, true, vec![jp(&b, "jp1", "F3")]);
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Allied);
+    assert!(!moves_of(&greedy, "usL").is_empty(), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
     assert!(moves_of(&d, "usL").is_empty(), "{d:#?}");
-    // By day, with no enemy near, he goes.
-    let s = leader_alone(&b, false, vec![]);
-    assert!(!moves_of(&of(Kind::Doctrine, &s, &goal, Side::Allied), "usL").is_empty());
-    // At night, with a squad of his in the next hex, he goes too (to a hex next to his men).
-    let s = leader_alone(&b, true, vec![us(&b, "us1", "D3")]);
-    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    // By day he goes; at night too once a squad of his is where he steps.
+    let s = leader_alone(&b, false, vec![jp(&b, "jp1", "F3")]);
+    assert!(!moves_of(&of(Kind::Doctrine, &s, &hunt, Side::Allied), "usL").is_empty());
+    let Order::Move { to, .. } = &moves_of(&greedy, "usL")[0].order else {
+        unreachable!()
+    };
+    let step = b.map.name(to.hex().unwrap());
+    let s = leader_alone(&b, true, vec![jp(&b, "jp1", "F3"), us(&b, "us1", &step)]);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
     assert!(!moves_of(&d, "usL").is_empty(), "{d:#?}");
 }
 

@@ -192,7 +192,7 @@ pub fn starshell_choice(ctx: &Ctx, c: &Choice, threshold: f32) -> Option<Choice>
 /// cave (the occupants the view shows, by value, on the 30-FP column with no DRM, and
 /// `dc_control` for a cave its side must Control), less the chance it fails times the fallen
 /// DC's attacks on our own units (result b: on the Entrance Hex's Base Level, where the Thrower
-/// stands), at the doctrine's price of risk.
+/// stands), at the price `blowback` (or the doctrine's price of risk, if higher).
 pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
     let Order::ThrowDc { unit, cave } = &c.order else {
         return None;
@@ -232,7 +232,7 @@ pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
                 .sum::<f32>();
         }
     }
-    let score = p * gain - (1.0 - p) * ctx.risk * own;
+    let score = p * gain - (1.0 - p) * ctx.w.blowback.max(ctx.risk) * own;
     (score >= ctx.w.least_throw).then(|| Choice {
         order: c.order.clone(),
         // The greedy kind's priority, kept in the share of the gain the blowback leaves.

@@ -1,21 +1,22 @@
 //! The doctrine kind (`Kind::Doctrine`, `doctrine`): the greedy kind's candidates (`greedy`),
 //! each weighed by what follows it, from what its side knows only (the view,
 //! `view::known_state`; a hidden cave or unit is not there for it):
-//! - the enemy's best reply, one ply ahead (`reply`): a move is charged the fire it draws where
-//!   it ends and the stack it joins; a veiled firer the fire it draws once revealed;
+//! - the enemy's best reply, one ply ahead (`reply`): a step or an advance is charged the fire
+//!   it draws where it ends and the stack it joins; a veiled firer the fire it draws once
+//!   revealed;
 //! - what a target is worth (`goals::value`: its Casualty VP, a DC carrier, a DC's Placer);
 //! - the victory conditions as the game stands (`goals::Stakes`: once its Casualty VP are won
 //!   it stops risking units; a side holding out pays more for every unit it risks);
 //! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
-//!   alone at night or near a Known enemy; a Cloaked or hidden unit fires only when the shot is
-//!   worth being seen (E1.43, G1.63);
+//!   alone into an enemy Location, or at night into the dark near the enemy; a Cloaked or
+//!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);
 //! - an active defence: a DC's Placer is worth the most to fire at (breaking him cancels the
 //!   DC, G11.833), a lit target more (E1.92); a Throw only when its gain outweighs the fallen
 //!   DC's attack on the Thrower's own Location.
 //!
 //! Its reasons name the goal ("toward cave G's Entrance Hex T4, which the Allies must Control
 //! (G11.94)"), give the odds in words ("31 % to break, reduce or eliminate jp2"), and the best
-//! option it declined and why. Its numbers are the `doctrine` section of the weights file.
+//! option it declined for the same unit. Its numbers are the `doctrine` section of the weights file.
 
 pub mod fire;
 pub mod goals;
@@ -26,6 +27,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::hex::Hex;
 use crate::model::{Phase, Side};
+use crate::rules::orders::Order;
 use crate::rules::situation::{Situation, UnitAt};
 
 use super::choice::{Choice, Kind, Moment};
@@ -169,13 +171,16 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
     let gw = ctx.gw;
     match (moment, s.phase) {
         (Moment::FirstFireAt(at), _) => {
+            // A8: a unit fires once a phase: at a mover it holds its fire for a better shot
+            // (`hold_fire` more than the greedy kind asks) unless the shot is worth it now.
             for u in &mine {
                 let legal = allowed_orders(s, &u.unit.id);
+                let hold = ctx.w.hold_fire;
                 out.extend(fire::fire_choices(
                     ctx,
                     u,
                     &legal,
-                    gw.fire.first_fire_threshold,
+                    gw.fire.first_fire_threshold + hold,
                     Some(at),
                 ));
             }
@@ -197,40 +202,54 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
             }
             for c in base {
                 match &c.order {
-                    crate::rules::orders::Order::FireStarshell { .. } => {
-                        out.extend(fire::starshell_choice(ctx, &c, threshold))
+                    Order::FireStarshell { .. } => {
+                        out.extend(fire::starshell_choice(ctx, &c, gw.fire.threshold))
                     }
-                    crate::rules::orders::Order::ThrowDc { .. } => {
-                        out.extend(fire::throw_choice(ctx, &c))
-                    }
-                    crate::rules::orders::Order::Fire { .. } => {}
+                    Order::ThrowDc { .. } => out.extend(fire::throw_choice(ctx, &c)),
+                    Order::Fire { .. } => {}
                     _ => out.push(c),
                 }
             }
         }
         (_, Phase::Movement) => {
             let goals = ctx.posture.objectives(s, side);
-            let mover = |u: &UnitAt| {
-                let japanese_hidden = u.hidden && side == Side::Japanese;
-                ctx.stakes.attacks && u.unit.banzai.is_none() && !japanese_hidden
+            let attacks = ctx.stakes.attacks;
+            let mover = |id: &str| {
+                mine.iter().any(|u| {
+                    u.unit.id == id
+                        && attacks
+                        && u.unit.banzai.is_none()
+                        && !(u.hidden && side == Side::Japanese)
+                })
             };
-            let moving: Vec<String> = mine
-                .iter()
-                .filter(|u| mover(u))
-                .map(|u| u.unit.id.clone())
-                .collect();
+            let mut kept = Vec::new();
+            let mut dropped: Vec<String> = Vec::new();
             for c in base {
-                let by_mover = c
-                    .order
-                    .unit()
-                    .is_some_and(|x| moving.iter().any(|m| m == x.as_ref()));
-                if !(by_mover && movement::replaced_in_movement(&c.order)) {
-                    out.push(c);
+                let Some(id) = c.order.unit().map(|u| u.as_ref().to_string()) else {
+                    kept.push(c);
+                    continue;
+                };
+                let step = matches!(
+                    c.order,
+                    Order::Move { .. } | Order::EnterCave { .. } | Order::ExitCave { .. }
+                );
+                if !(step && mover(&id)) {
+                    kept.push(c);
+                    continue;
+                }
+                match movement::weigh_step(ctx, c, &goals) {
+                    Some(w) => kept.push(w),
+                    None => dropped.push(id),
                 }
             }
-            for u in mine.iter().filter(|u| moving.contains(&u.unit.id)) {
-                movement::move_choice(ctx, u, &goals, &mut out);
-            }
+            // Grenades before a step not taken are not thrown (A24.1).
+            kept.retain(|c| {
+                !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
+                    && c.order
+                        .unit()
+                        .is_some_and(|u| dropped.iter().any(|d| d == u.as_ref())))
+            });
+            out = kept;
         }
         (_, Phase::Advance) => {
             for c in base {

@@ -12,7 +12,7 @@ use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::legal::ids;
 use crate::rules::situation::{Situation, UnitAt};
 
-use super::Ctx;
+use super::ctx::Ctx;
 use super::goals::value;
 use super::reply::{Shot, morale};
 use crate::opponent::choice::Choice;
@@ -87,7 +87,7 @@ pub fn fire_choices(
                 .count() as f32;
             let concealed = veiled.len() as f32 - hidden;
             let before = ctx.loss_now();
-            let f = super::value_fn(ctx.s, ctx.w);
+            let f = super::ctx::value_fn(ctx.s, ctx.w);
             let after = ctx.reply.loss_unveiled(&veiled, &f);
             let drawn = (after - before).max(0.0);
             (

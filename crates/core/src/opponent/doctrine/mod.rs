@@ -18,6 +18,7 @@
 //! (G11.94)"), give the odds in words ("31 % to break, reduce or eliminate jp2"), and the best
 //! option it declined for the same unit. Its numbers are the `doctrine` section of the weights file.
 
+pub mod ctx;
 pub mod fire;
 pub mod goals;
 pub mod movement;
@@ -33,8 +34,9 @@ use crate::rules::situation::{Situation, UnitAt};
 use super::choice::{Choice, Kind, Moment};
 use super::greedy::{self, acts, allowed_orders};
 use super::player::{Player, Posture};
-use super::weights::{DoctrineWeights, Weights};
-use goals::{Stakes, value};
+use super::weights::Weights;
+use ctx::Ctx;
+use goals::Stakes;
 use reply::{Reply, ShotMemo};
 
 /// The doctrine kind, with its weights and its memo of enemy attacks.
@@ -50,39 +52,6 @@ impl Default for Doctrine {
             weights: Weights::get(),
             memo: ShotMemo::default(),
         }
-    }
-}
-
-/// What every weighing of one decision shares: the side's view, its stakes, the price of risk
-/// and the enemy's reply.
-pub struct Ctx<'s, 'a> {
-    pub s: &'s Situation<'a>,
-    pub side: Side,
-    pub posture: &'s Posture<'s>,
-    pub gw: &'s Weights,
-    pub w: &'s DoctrineWeights,
-    pub stakes: Stakes,
-    /// The price of one squad's worth the enemy's reply is expected to take.
-    pub risk: f32,
-    pub reply: Reply<'a>,
-    loss_now: Option<f32>,
-}
-
-/// A unit's value (`goals::value`) as a function, for the reply.
-pub fn value_fn<'x>(s: &'x Situation, w: &'x DoctrineWeights) -> impl Fn(&UnitAt) -> f32 + 'x {
-    move |u| value(s, u, w)
-}
-
-impl Ctx<'_, '_> {
-    /// The position's expected loss to the enemy's reply as it stands.
-    pub fn loss_now(&mut self) -> f32 {
-        if let Some(l) = self.loss_now {
-            return l;
-        }
-        let f = value_fn(self.s, self.w);
-        let l = self.reply.loss(&f);
-        self.loss_now = Some(l);
-        l
     }
 }
 
@@ -106,18 +75,8 @@ impl Player for Doctrine {
             return base;
         }
         let stakes = Stakes::of(s, posture, side);
-        let w = &self.weights.doctrine;
-        let mut ctx = Ctx {
-            s,
-            side,
-            posture,
-            gw: self.weights,
-            w,
-            stakes,
-            risk: stakes.risk(w),
-            reply: Reply::new(s, side, &self.memo),
-            loss_now: None,
-        };
+        let reply = Reply::new(s, side, &self.memo);
+        let mut ctx = Ctx::new(s, side, posture, self.weights, stakes, reply);
         let out = weigh(&mut ctx, base, moment);
         greedy::once_each(out)
     }

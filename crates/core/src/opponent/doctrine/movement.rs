@@ -11,7 +11,7 @@ use crate::rules::moves::field_of_movement;
 use crate::rules::orders::{Order, is_leader, mmc};
 use crate::rules::situation::UnitAt;
 
-use super::Ctx;
+use super::ctx::Ctx;
 use super::goals::goal_name;
 use super::reply::{Blow, morale};
 use crate::opponent::choice::Choice;
@@ -106,7 +106,7 @@ fn escorted(ctx: &Ctx, u: &UnitAt, at: &Location) -> bool {
 /// from it there.
 fn risk_at(ctx: &mut Ctx, id: &str, at: &Location) -> (f32, Option<Blow>) {
     let before = ctx.loss_now();
-    let f = super::value_fn(ctx.s, ctx.w);
+    let f = super::ctx::value_fn(ctx.s, ctx.w);
     let (after, worst) = ctx.reply.loss_with(id, at, &f);
     (after - before, worst)
 }

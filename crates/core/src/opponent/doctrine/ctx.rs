@@ -1,0 +1,66 @@
+//! What every weighing of one decision shares (`Ctx`): the side's view, its stakes, the price
+//! of risk and the enemy's reply, with the position's expected loss as it stands.
+
+use crate::model::Side;
+use crate::rules::situation::{Situation, UnitAt};
+
+use super::goals::{Stakes, value};
+use super::reply::Reply;
+use crate::opponent::player::Posture;
+use crate::opponent::weights::{DoctrineWeights, Weights};
+
+/// What every weighing of one decision shares: the side's view, its stakes, the price of risk
+/// and the enemy's reply.
+pub struct Ctx<'s, 'a> {
+    pub s: &'s Situation<'a>,
+    pub side: Side,
+    pub posture: &'s Posture<'s>,
+    pub gw: &'s Weights,
+    pub w: &'s DoctrineWeights,
+    pub stakes: Stakes,
+    /// The price of one squad's worth the enemy's reply is expected to take.
+    pub risk: f32,
+    pub reply: Reply<'a>,
+    loss_now: Option<f32>,
+}
+
+/// A unit's value (`goals::value`) as a function, for the reply.
+pub fn value_fn<'x>(s: &'x Situation, w: &'x DoctrineWeights) -> impl Fn(&UnitAt) -> f32 + 'x {
+    move |u| value(s, u, w)
+}
+
+impl<'s, 'a> Ctx<'s, 'a> {
+    /// The weighing of one decision of `side` on its view `s`.
+    pub fn new(
+        s: &'s Situation<'a>,
+        side: Side,
+        posture: &'s Posture<'s>,
+        gw: &'s Weights,
+        stakes: Stakes,
+        reply: Reply<'a>,
+    ) -> Ctx<'s, 'a> {
+        let w = &gw.doctrine;
+        Ctx {
+            s,
+            side,
+            posture,
+            gw,
+            w,
+            stakes,
+            risk: stakes.risk(w),
+            reply,
+            loss_now: None,
+        }
+    }
+
+    /// The position's expected loss to the enemy's reply as it stands.
+    pub fn loss_now(&mut self) -> f32 {
+        if let Some(l) = self.loss_now {
+            return l;
+        }
+        let f = value_fn(self.s, self.w);
+        let l = self.reply.loss(&f);
+        self.loss_now = Some(l);
+        l
+    }
+}

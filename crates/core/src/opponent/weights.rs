@@ -27,7 +27,9 @@ pub struct Weights {
     pub smoke: SmokeWeights,
     pub withdraw: WithdrawWeights,
     pub advance: AdvanceWeights,
-    /// What only the `doctrine` kind reads: how it weighs consequences.
+    /// What only the `doctrine` kind reads: how it weighs consequences (a file without it, as
+    /// written before the kind existed, gets the built-in section).
+    #[serde(default)]
     pub doctrine: DoctrineWeights,
 }
 
@@ -135,6 +137,26 @@ pub struct DoctrineWeights {
     pub dc_control: f32,
     pub blowback: f32,
     pub hold_fire: f32,
+}
+
+impl Default for DoctrineWeights {
+    /// The built-in `doctrine` section.
+    fn default() -> DoctrineWeights {
+        #[derive(Deserialize)]
+        struct Only {
+            doctrine: DoctrineWeights,
+        }
+        // The built-in file, read for its `doctrine` section only (the rest ignored here).
+        let text = BUILTIN;
+        let start = text
+            .find("    doctrine: (")
+            .expect("the built-in weights have a doctrine section");
+        let body = &text[start..];
+        let end = body.find("\n    ),").expect("the doctrine section closes") + "\n    ),".len();
+        let only: Only = ron::from_str(&format!("({})", &body[..end]))
+            .expect("the built-in doctrine section parses");
+        only.doctrine
+    }
 }
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();

@@ -246,7 +246,8 @@ fn a26_the_doctrine_names_its_goal_and_stops_risking_units_once_its_cvp_are_won(
     let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
     for c in moves_of(&d, "us1") {
         assert!(
-            c.reason.contains("no Known enemy could fire there"),
+            c.reason
+                .contains("no Known enemy would make it its best shot"),
             "{}",
             c.reason
         );

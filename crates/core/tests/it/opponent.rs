@@ -199,10 +199,17 @@ fn g11_3_the_allied_program_orders_the_same_until_a_reveal_whatever_a_hidden_cav
         asl_pto_core::scenario::Scenario::from_str(&base.replacen(from, to, 1), "assault.ron")
             .unwrap_or_else(|e| panic!("{e}"))
     };
-    let mut compared = 0;
     for kind in [Kind::Doctrine, Kind::Greedy, Kind::Random] {
+        // A random Japanese side would differ by its own dice draws: the Japanese play greedy
+        // against a random Allied side.
+        let japanese = if kind == Kind::Random {
+            Kind::Greedy
+        } else {
+            kind
+        };
+        let mut compared = 0;
         for seed in 1..=4 {
-            let a = told_by_side(crate::scenarios::demo("assault"), kind, kind, seed);
+            let a = told_by_side(crate::scenarios::demo("assault"), kind, japanese, seed);
             // Cave A faces T5 instead of S4.
             let b = told_by_side(
                 variant(
@@ -210,23 +217,27 @@ fn g11_3_the_allied_program_orders_the_same_until_a_reveal_whatever_a_hidden_cav
                     r#"(id: "A", hex: "S5", ca: "S5-T5", level: Some(0))"#,
                 ),
                 kind,
-                kind,
+                japanese,
                 seed,
             );
             compared += watcher_agrees(&a, &b, Side::Allied, &format!("{kind:?} seed {seed}"));
         }
+        assert!(
+            compared >= 4,
+            "{kind:?}: only {compared} Allied orders compared"
+        );
     }
-    assert!(compared >= 12, "only {compared} Allied orders compared");
 }
 
-/// Every order the program gave, with the giving unit's side, up to the first reveal or loss
-/// of Cloaking (from then on the other side knows more).
+/// Every order the program gave, with the giving unit's side and when (Game Turn, ATTACKER,
+/// phase), up to the first reveal or loss of Cloaking (from then on the other side knows more).
 fn told_by_side(
     s: asl_pto_core::scenario::Scenario,
     allied: Kind,
     japanese: Kind,
     seed: u64,
-) -> Vec<(Side, String)> {
+) -> Vec<(Side, u32, String)> {
+    let first = s.first_attacker;
     let sides: Vec<(String, Side)> = s.units.iter().map(|u| (u.id.clone(), u.side())).collect();
     let hidden: Vec<String> = s
         .units
@@ -243,34 +254,58 @@ fn told_by_side(
             // from then on the dice, if not the knowledge, differ.
             let to_hidden =
                 e.event != "opponent" && e.unit.as_ref().is_some_and(|u| hidden.contains(u));
-            !(to_hidden
-                || e.event.starts_with("reveal")
-                || e.event.contains("cloak")
-                || t.contains("reveal")
-                || t.contains("cloak")
-                || t.contains("known"))
+            // The game's own events tell a reveal or a loss of Cloaking; an order's reason
+            // (event `opponent`) may name Known units without anything being revealed.
+            let told = e.event != "opponent"
+                && (t.contains("reveal") || t.contains("cloak") || t.contains("known"));
+            !(to_hidden || e.event.starts_with("reveal") || e.event.contains("cloak") || told)
         })
         .filter(|e| e.event == "opponent")
         .filter_map(|e| {
             let side = sides.iter().find(|(id, _)| e.unit.as_ref() == Some(id))?.1;
-            Some((side, e.text.clone()))
+            // When, as a number that grows with the game: Game Turn, Player Turn, phase.
+            let second = e.attacker != format!("{first:?}");
+            let phase = ["RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh"]
+                .iter()
+                .position(|p| *p == e.phase)
+                .unwrap_or(0) as u32;
+            let when = e.turn * 100 + u32::from(second) * 50 + phase;
+            Some((
+                side,
+                when,
+                format!("GT{} {} {}: {}", e.turn, e.attacker, e.phase, e.text),
+            ))
         })
         .collect()
 }
 
 /// `watcher`'s orders in `a` and `b` agree until the other side (who knows what differs) plays
 /// differently; returns how many of `watcher`'s orders were compared.
-fn watcher_agrees(a: &[(Side, String)], b: &[(Side, String)], watcher: Side, what: &str) -> usize {
+fn watcher_agrees(
+    a: &[(Side, u32, String)],
+    b: &[(Side, u32, String)],
+    watcher: Side,
+    what: &str,
+) -> usize {
     let mut n = 0;
     for (x, y) in a.iter().zip(b) {
         if x == y {
             n += usize::from(x.0 == watcher);
             continue;
         }
-        // Both the watcher's: it ordered differently on the same knowledge. Else the other
-        // side, who knows what differs, acted first in one of the games.
+        // The first difference must be the other side's, who knows what differs: two orders of
+        // the watcher's that differ are a peek, and so is one of its orders given earlier in
+        // the game than the other side's order it meets (the watcher ordered in one game where
+        // in the other it passed); the other side's order given first, or in the same phase (a
+        // First Fire at a mover), is the other side's doing.
+        let both = x.0 == watcher && y.0 == watcher;
+        let mine_first = match (x.0 == watcher, y.0 == watcher) {
+            (true, false) => x.1 < y.1,
+            (false, true) => y.1 < x.1,
+            _ => false,
+        };
         assert!(
-            x.0 != watcher || y.0 != watcher,
+            !(both || mine_first),
             "{what}: the {watcher:?} program ordered differently before knowing: {x:?} / {y:?}"
         );
         break;
@@ -291,8 +326,8 @@ fn a12_the_allied_program_orders_the_same_whichever_cave_a_hidden_squad_waits_in
         r#"(id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:A", hidden: true)"#;
     let to = r#"(id: "jp1", nationality: Japanese, counter: "4-4-7", at: "cave:G", hidden: true)"#;
     assert!(assault.contains(from));
-    let mut compared = 0;
     for kind in [Kind::Doctrine, Kind::Greedy] {
+        let mut compared = 0;
         for seed in 1..=4 {
             let a = told_by_side(crate::scenarios::demo("assault"), kind, kind, seed);
             let moved = asl_pto_core::scenario::Scenario::from_str(
@@ -303,8 +338,11 @@ fn a12_the_allied_program_orders_the_same_whichever_cave_a_hidden_squad_waits_in
             let b = told_by_side(moved, kind, kind, seed);
             compared += watcher_agrees(&a, &b, Side::Allied, &format!("{kind:?} seed {seed}"));
         }
+        assert!(
+            compared >= 4,
+            "{kind:?}: only {compared} Allied orders compared"
+        );
     }
-    assert!(compared >= 8, "only {compared} Allied orders compared");
 }
 
 /// Issue 37, item 3 (A12, G1.6): a hidden squad's hex is not there for the Allied program: with
@@ -325,13 +363,16 @@ fn a12_the_allied_program_orders_the_same_whichever_hex_a_hidden_squad_waits_in(
         asl_pto_core::scenario::Scenario::from_str(&assault.replacen(from, &to, 1), "variant.ron")
             .unwrap_or_else(|e| panic!("{e}"))
     };
-    let mut compared = 0;
     for kind in [Kind::Doctrine, Kind::Greedy] {
+        let mut compared = 0;
         for seed in 1..=4 {
             let a = told_by_side(variant("T5"), kind, kind, seed);
             let b = told_by_side(variant("Q3"), kind, kind, seed);
             compared += watcher_agrees(&a, &b, Side::Allied, &format!("{kind:?} seed {seed}"));
         }
+        assert!(
+            compared >= 4,
+            "{kind:?}: only {compared} Allied orders compared"
+        );
     }
-    assert!(compared >= 8, "only {compared} Allied orders compared");
 }

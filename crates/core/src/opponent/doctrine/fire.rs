@@ -71,16 +71,18 @@ pub fn fire_choices(
             drm: plan.total_drm,
         };
         let (worth, harm) = gain(ctx, ctx.s, &shot, &plan.targets);
-        let veiled: Vec<&str> = units
+        // The firers whose HIP, "?" or Cloaking the attack strips, as the ruling says (A12.15,
+        // E1.43: one no enemy sees keeps its "?").
+        let veiled: Vec<&str> = plan
+            .reveals
             .iter()
-            .filter_map(|x| ctx.s.unit(x))
-            .filter(|f| f.hidden || f.concealed || f.cloaked)
-            .map(|f| f.unit.id.as_str())
+            .filter(|r| !r.concealed_after)
+            .map(|r| r.unit.as_str())
             .collect();
         let (cost, drawn) = if veiled.is_empty() {
             (0.0, 0.0)
         } else {
-            let hidden = units
+            let hidden = veiled
                 .iter()
                 .filter_map(|x| ctx.s.unit(x))
                 .filter(|f| f.hidden)

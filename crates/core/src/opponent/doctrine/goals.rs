@@ -26,10 +26,28 @@ pub struct Stakes {
 impl Stakes {
     /// The stakes of `side` on the view `s`.
     pub fn of(s: &Situation, posture: &Posture, side: Side) -> Stakes {
-        let won = posture.victory.iter().any(|c| {
-            matches!(c, VictoryCondition::CasualtyVp { side: who, at_least }
-                if *who == side && s.scoring.cvp(side) >= *at_least)
-        });
+        // A26: the first condition that holds names the winner, so the side has won only by
+        // a CVP condition of its own that holds with no condition of the enemy's before it.
+        let mut won = false;
+        for c in posture.victory {
+            match c {
+                VictoryCondition::CasualtyVp {
+                    side: who,
+                    at_least,
+                } if *who == side && s.scoring.cvp(side) >= *at_least => {
+                    won = true;
+                    break;
+                }
+                VictoryCondition::Otherwise { .. } => break,
+                VictoryCondition::Control { side: who, .. }
+                | VictoryCondition::CasualtyVp { side: who, .. }
+                    if *who != side =>
+                {
+                    break;
+                }
+                _ => {}
+            }
+        }
         let game_turn = s.turn.number.div_ceil(2);
         Stakes {
             won,

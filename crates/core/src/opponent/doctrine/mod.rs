@@ -6,7 +6,8 @@
 //!   revealed;
 //! - what a target is worth (`goals::value`: its Casualty VP, a DC carrier, a DC's Placer);
 //! - the victory conditions as the game stands (`goals::Stakes`: once its Casualty VP are won
-//!   it stops risking units; a side holding out pays more for every unit it risks);
+//!   it stops risking units; a side holding out pays more for every unit a reveal or an
+//!   advance risks; its withdrawals are the greedy kind's, unweighed);
 //! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
 //!   alone into an enemy Location, or at night into the dark near the enemy; a Cloaked or
 //!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);

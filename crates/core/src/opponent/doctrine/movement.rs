@@ -18,7 +18,7 @@ use crate::opponent::choice::Choice;
 use crate::opponent::greedy::step_order;
 
 /// The reply in words: "jp3 would fire there: 18 % to break, reduce or eliminate us1", or that
-/// no Known enemy can.
+/// no Known enemy would make it its best shot (each fires where its attack takes the most).
 fn reply_words(ctx: &Ctx, id: &str, worst: &Option<Blow>) -> String {
     match worst {
         Some(b) => {
@@ -29,7 +29,7 @@ fn reply_words(ctx: &Ctx, id: &str, worst: &Option<Blow>) -> String {
                 100.0 * b.shot.harm_chance(ml)
             )
         }
-        None => "no Known enemy could fire there".into(),
+        None => "no Known enemy would make it its best shot".into(),
     }
 }
 

@@ -16,7 +16,7 @@ use crate::model::{Phase, Side};
 use crate::rules::ift::IftResult;
 use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::units::printed_morale;
-use crate::rules::situation::{Situation, UnitAt};
+use crate::rules::situation::{Situation, UnitAt, same_location};
 
 use crate::opponent::value::{mc_fails, result_worth};
 
@@ -135,8 +135,12 @@ impl<'a> Reply<'a> {
             h.turn.attacker = side.opponent();
             h.phase = Phase::PrepFire;
         }
-        for u in h.units.iter_mut().filter(|u| u.unit.side() != side) {
-            u.unit.fired = None;
+        // A fire phase still to come starts with no fire counter; in the MPh the enemy's First
+        // Fire counters stand (a unit that fired does not fire again, A8).
+        if h.phase != Phase::Movement {
+            for u in h.units.iter_mut().filter(|u| u.unit.side() != side) {
+                u.unit.fired = None;
+            }
         }
         let firers: Vec<String> = h
             .units
@@ -157,11 +161,16 @@ impl<'a> Reply<'a> {
     /// The attack enemy unit `by` makes at `at` (`None`: the ruling refuses it), memoized.
     fn shot(&self, by: &str, at: &Location) -> Option<Shot> {
         let firer = self.h.unit(by)?;
-        // The target Location's units as they stand (concealment may change the attack).
+        // The target Location's units as they stand (concealment may change the attack), the
+        // Location read as the ruling reads it (`same_location`), and ours in the firer's own
+        // Location (a cave's stacking, G11.4).
         let there: Vec<(&str, bool, bool, bool, bool, bool)> = self
             .h
-            .units_at(at)
+            .units
             .iter()
+            .filter(|u| {
+                same_location(self.h.map, &u.at, at) || same_location(self.h.map, &u.at, &firer.at)
+            })
             .map(|u| {
                 let moved = u.unit.mf_spent > 0.0;
                 (
@@ -193,8 +202,9 @@ impl<'a> Reply<'a> {
     /// can see (not hidden), by its value and morale.
     fn loss_at(&self, at: &Location, shot: &Shot, value: &dyn Fn(&UnitAt) -> f32) -> f32 {
         self.h
-            .units_at(at)
+            .units
             .iter()
+            .filter(|u| same_location(self.h.map, &u.at, at))
             .filter(|u| u.unit.side() == self.side && !u.hidden)
             .map(|u| value(u) * shot.worth_vs(morale(u)))
             .sum()

@@ -59,16 +59,7 @@ impl Player for Greedy {
     }
 
     fn pick(&self, cands: &mut Vec<Choice>, _rng: &mut rand_chacha::ChaCha8Rng) -> Option<Choice> {
-        let best = cands
-            .iter()
-            .enumerate()
-            .max_by(|(_, a), (_, b)| {
-                a.score
-                    .total_cmp(&b.score)
-                    .then_with(|| format!("{:?}", b.order).cmp(&format!("{:?}", a.order)))
-            })
-            .map(|(i, _)| i)?;
-        Some(cands.remove(best))
+        Some(cands.remove(best_index(cands)?))
     }
 
     fn clone_box(&self) -> Box<dyn Player> {
@@ -77,6 +68,20 @@ impl Player for Greedy {
 }
 
 pub use super::plays_for::{attacks, objectives};
+
+/// The best-scored candidate's index (ties broken by the order's name, so the pick is the
+/// same on every run), `None` for none.
+pub(super) fn best_index(cands: &[Choice]) -> Option<usize> {
+    cands
+        .iter()
+        .enumerate()
+        .max_by(|(_, a), (_, b)| {
+            a.score
+                .total_cmp(&b.score)
+                .then_with(|| format!("{:?}", b.order).cmp(&format!("{:?}", a.order)))
+        })
+        .map(|(i, _)| i)
+}
 
 /// The hexes from `h` to the nearest of `to` (none: 0).
 pub(super) fn distance_to(h: Hex, to: &[Hex]) -> u32 {

@@ -8,7 +8,7 @@ use crate::rules::orders::units::printed_morale;
 use crate::rules::situation::Situation;
 
 /// The chance of each 2d6 total 2..=12 (A.1 dice), as thirty-sixths.
-const WAYS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+pub(crate) const WAYS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
 /// A10.1: the chance a MC (Morale Level `ml`, DRM `drm`) fails: a Final DR above the Morale
 /// Level, or an Original 12.

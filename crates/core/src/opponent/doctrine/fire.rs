@@ -66,10 +66,7 @@ pub fn fire_choices(
         let Ok(plan) = fire_plan(ctx.s, &ids(units), at) else {
             continue;
         };
-        let shot = Shot {
-            results: plan.ift.results.clone(),
-            drm: plan.total_drm,
-        };
+        let shot = Shot::of(&plan);
         let (worth, harm) = gain(ctx, ctx.s, &shot, &plan.targets);
         // The firers whose HIP, "?" or Cloaking the attack strips, as the ruling says (A12.15,
         // E1.43: one no enemy sees keeps its "?").
@@ -171,10 +168,7 @@ pub fn starshell_choice(ctx: &Ctx, c: &Choice, threshold: f32) -> Option<Choice>
         .flat_map(|u| targets.iter().map(move |t| (u, t)))
         .filter_map(|(u, target)| {
             let plan = fire_plan(&lit, std::slice::from_ref(&u.unit.id), target).ok()?;
-            let shot = Shot {
-                results: plan.ift.results.clone(),
-                drm: plan.total_drm,
-            };
+            let shot = Shot::of(&plan);
             let (worth, _) = gain(ctx, &lit, &shot, &plan.targets);
             Some((u.unit.id.clone(), worth))
         })

@@ -83,16 +83,7 @@ impl Player for Doctrine {
     }
 
     fn pick(&self, cands: &mut Vec<Choice>, _rng: &mut ChaCha8Rng) -> Option<Choice> {
-        let best = cands
-            .iter()
-            .enumerate()
-            .max_by(|(_, a), (_, b)| {
-                a.score
-                    .total_cmp(&b.score)
-                    .then_with(|| format!("{:?}", b.order).cmp(&format!("{:?}", a.order)))
-            })
-            .map(|(i, _)| i)?;
-        let mut pick = cands.remove(best);
+        let mut pick = cands.remove(greedy::best_index(cands)?);
         // The best option it declined for the same unit, when it has one.
         let unit = pick.order.unit().cloned();
         let runner_up = cands

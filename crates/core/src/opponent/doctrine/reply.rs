@@ -18,10 +18,7 @@ use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::units::printed_morale;
 use crate::rules::situation::{Situation, UnitAt, same_location};
 
-use crate::opponent::value::{mc_fails, result_worth};
-
-/// The chance of each 2d6 total 2..=12, as thirty-sixths.
-const WAYS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+use crate::opponent::value::{WAYS, mc_fails, result_worth};
 
 /// One attack as the fire ruling plans it: its IFT column's results and the Final DRM.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +28,14 @@ pub struct Shot {
 }
 
 impl Shot {
+    /// The attack a Fire plan makes: its IFT column and Final DRM.
+    pub fn of(plan: &crate::rules::orders::fire::FirePlan) -> Shot {
+        Shot {
+            results: plan.ift.results.clone(),
+            drm: plan.total_drm,
+        }
+    }
+
     /// The IFT result of a Final DR.
     fn result(&self, final_dr: i32) -> IftResult {
         self.results
@@ -191,10 +196,7 @@ impl<'a> Reply<'a> {
         self.memo.get_or(key, || {
             fire_plan(&self.h, &[by.to_string()], at)
                 .ok()
-                .map(|p| Shot {
-                    results: p.ift.results.clone(),
-                    drm: p.total_drm,
-                })
+                .map(|p| Shot::of(&p))
         })
     }
 

@@ -61,6 +61,7 @@ pub fn run(
     };
     // A save against the program with the fog of war (A12): asl-pto answers for the person's
     // own units only, on what their side knows.
+    let setting = m.setting();
     let known = match m.screen_side() {
         Some(side) => {
             if !m.person_orders_unit(unit) {
@@ -70,11 +71,10 @@ pub fn run(
                     side.opponent()
                 )));
             }
-            crate::opponent::view::known_state(&m.state, side)
+            crate::opponent::view::known_state(&m.state, &setting, side)
         }
         None => m.state.clone(),
     };
-    let setting = m.setting();
     let sit = known.situation(&setting);
     let u = sit
         .unit_in_play(unit)

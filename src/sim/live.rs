@@ -233,7 +233,20 @@ pub fn write(world: &mut World, board: &Board, state: &GameState) {
 
 fn write_units(world: &mut World, units: &[UnitAt]) {
     let mut q = world.query::<(Entity, &Unit)>();
-    let existing: HashMap<String, Entity> = q.iter(world).map(|(e, u)| (u.id.clone(), e)).collect();
+    let mut existing: HashMap<String, Entity> = HashMap::new();
+    let mut twice: Vec<Entity> = Vec::new();
+    for (e, u) in q.iter(world) {
+        // One entity a unit: a second one (the set-up's spawn landing after a first mirror
+        // spawned the unit already) goes.
+        if existing.contains_key(&u.id) {
+            twice.push(e);
+        } else {
+            existing.insert(u.id.clone(), e);
+        }
+    }
+    for e in twice {
+        world.despawn(e);
+    }
     for u in units {
         let Some(&entity) = existing.get(&u.unit.id) else {
             let mut e = world.spawn((u.unit.clone(), At(u.at.clone())));

@@ -24,8 +24,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The program plays a side of the match from now on (`walk --opponent`, `view --opponent`).
 pub fn set(world: &mut World, program: Program) {
-    world.resource_mut::<Match>().program = Some(program);
-    super::live::mirror(world);
+    world.resource_mut::<Match>().program = Some(program.clone());
+    // Only the program's side is mirrored: the game itself has not changed (a whole mirror
+    // before the set-up's Startup spawn made every unit twice).
+    super::opponent_state::mirror(world, Some(&program));
 }
 
 /// Play mode: what the program does this frame (`play::Match::program_turn`), when the player's
@@ -44,8 +46,20 @@ fn turn(world: &mut World) {
         .map_or(HAND_OVER_SECONDS, |t| t.delta_secs());
     let mut paced = false;
     loop {
+        // An End phase asked in a phase that has ended since is spent (issue 38).
+        let stale = match world.resource::<Play>().queue.front() {
+            Some(Queued::EndPhase { pt, phase }) => {
+                let m = world.resource::<Match>();
+                (*pt, *phase) != (m.state.turn.number, m.state.phase)
+            }
+            _ => false,
+        };
+        if stale {
+            world.resource_mut::<Play>().queue.pop_front();
+            continue;
+        }
         let asked = match world.resource::<Play>().queue.front() {
-            Some(Queued::EndPhase) => Asked::EndPhase,
+            Some(Queued::EndPhase { .. }) => Asked::EndPhase,
             Some(Queued::ToPhase(p)) => Asked::ToPhase(*p),
             _ => Asked::Nothing,
         };

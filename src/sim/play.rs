@@ -32,6 +32,11 @@ pub(super) fn plugin(app: &mut App) {
 /// Back one step (`play::Match::undo`), the world mirrored to it. False when there is nothing
 /// to undo (or the snapshot no longer loads: `Play::undo_error` says why).
 pub fn undo(world: &mut World) -> bool {
+    // Against the program, nothing the dice or the enemy revealed is taken back (issue 38).
+    if let Some(why) = world.resource::<Match>().undo_refused() {
+        world.resource_mut::<Play>().notice = Some(why);
+        return false;
+    }
     let undone = world.resource_mut::<Match>().undo();
     let done = match undone {
         Ok(done) => {
@@ -163,7 +168,21 @@ pub(super) fn perform(world: &mut World) {
                     queue(world, Queued::Path(act_step(path_action(&unit, &to))));
                 }
             }
-            PlayOrder::EndPhase => queue(world, Queued::EndPhase),
+            PlayOrder::EndPhase | PlayOrder::EndPhaseOf(..) => {
+                let (pt, phase) = match o {
+                    PlayOrder::EndPhaseOf(pt, phase) => (pt, phase),
+                    _ => now(world),
+                };
+                // Asked twice in the same phase (a second click while the first waits): once.
+                let again = world
+                    .resource::<Play>()
+                    .queue
+                    .iter()
+                    .any(|q| *q == Queued::EndPhase { pt, phase });
+                if !again {
+                    queue(world, Queued::EndPhase { pt, phase });
+                }
+            }
             PlayOrder::ToPhase(p) => queue(world, Queued::ToPhase(p)),
             PlayOrder::NextStep | PlayOrder::Redo => queue(world, Queued::Next),
             PlayOrder::NextPhase => queue(world, Queued::WatchPhase),
@@ -183,7 +202,7 @@ pub(super) fn perform(world: &mut World) {
     let front = world.resource::<Play>().queue.front().cloned();
     if matches!(
         front,
-        Some(Queued::EndPhase | Queued::ToPhase(_) | Queued::Path(_))
+        Some(Queued::EndPhase { .. } | Queued::ToPhase(_) | Queued::Path(_))
     ) && world.resource::<Match>().program_holds()
     {
         return;
@@ -200,8 +219,11 @@ pub(super) fn perform(world: &mut World) {
             let current = world.resource::<Match>().script.current;
             world.resource_mut::<Play>().path_ran = Some(current);
         }
-        Queued::EndPhase => {
-            let phase = world.resource::<Match>().state.phase;
+        Queued::EndPhase { pt, phase } => {
+            // Asked in a phase that has ended since (the program ended it): spent.
+            if (pt, phase) != now(world) {
+                return;
+            }
             if !rout_reminder(world) {
                 order(world, phase_step(phase.next()));
             }
@@ -264,6 +286,12 @@ fn rout_reminder(world: &mut World) -> bool {
         if left.len() == 1 { "it" } else { "them" },
     ));
     true
+}
+
+/// The Player Turn and phase the match stands in.
+fn now(world: &World) -> (u32, Phase) {
+    let m = world.resource::<Match>();
+    (m.state.turn.number, m.state.phase)
 }
 
 fn queue(world: &mut World, q: Queued) {

@@ -23,6 +23,10 @@ pub enum PlayOrder {
     Along(String, Vec<Location>),
     /// On to the next phase (and Player Turn), its systems run.
     EndPhase,
+    /// End phase as the player clicked it, in the Player Turn and phase then shown: dropped if
+    /// the game has moved on from it by the time it comes up (the program ended that phase),
+    /// so that a click never ends a phase the player has not seen (issue 38).
+    EndPhaseOf(u32, Phase),
     /// On to this phase (of this Player Turn, or the next).
     ToPhase(Phase),
     /// Watch mode: the script's next step.
@@ -69,8 +73,13 @@ pub(super) enum Queued {
     Order(Step),
     /// A step of a path (`PlayOrder::Along`).
     Path(Step),
-    /// On to the phase after the one the walk is in when this comes up.
-    EndPhase,
+    /// On to the phase after the one it was asked in (the Player Turn and phase the walk
+    /// stood in when the player asked): dropped when it comes up in another, so that a second
+    /// click while the first waits on the program never skips a phase (issue 38).
+    EndPhase {
+        pt: u32,
+        phase: Phase,
+    },
     /// On to this phase (of this Player Turn, or the next): one step; against the program, one
     /// phase at a time, each when it has played its part (`opponent::holds`).
     ToPhase(Phase),

@@ -104,6 +104,14 @@ fn docks(world: &mut World) {
         .response
         .rect;
     panels.push(("top", top));
+    // The game's status, always in view (issue 38).
+    let status = egui::Panel::top("status")
+        .show(&mut root, |ui| {
+            let _ = world.run_system_cached_with(super::status::status_line, ui);
+        })
+        .response
+        .rect;
+    panels.push(("status", status));
     let mut dock = world.resource::<Dock>().clone();
     let width = side_width(screen);
     let most = side_most(screen);
@@ -140,16 +148,17 @@ fn docks(world: &mut World) {
     fit_viewport(world, view, ctx.pixels_per_point());
 }
 
-/// The left panel: the walkthrough and Play mode's Orders above (scrolling when they are long),
-/// the event log below, taking the rest of the height.
+/// The left panel: the walkthrough's header with its buttons (End phase, Undo, ...) pinned at
+/// the top, Play mode's Orders under it (scrolling when they are long), the event log below,
+/// taking the rest of the height.
 fn game(world: &mut World, ui: &mut egui::Ui) {
-    let upper = (ui.available_height() * 0.55).max(160.0);
+    let _ = world.run_system_cached_with(walk_panel::header, ui);
+    let upper = (ui.available_height() * 0.5).max(120.0);
     egui::ScrollArea::vertical()
         .id_salt("game upper")
         .max_height(upper)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            let _ = world.run_system_cached_with(walk_panel::header, ui);
             let _ = world.run_system_cached_with(super::play_ui::orders_section, ui);
         });
     ui.separator();

@@ -61,12 +61,23 @@ pub struct KeysHelp(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeysHelp>()
-        .add_systems(Update, toggle)
+        .add_systems(Update, toggle.before(super::play_ui::PlayClicks))
         .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Floating));
 }
 
-fn toggle(keys: Res<ButtonInput<KeyCode>>, typing: Typing, mut help: ResMut<KeysHelp>) {
+fn toggle(
+    keys: Res<ButtonInput<KeyCode>>,
+    typing: Typing,
+    mut help: ResMut<KeysHelp>,
+    mut esc: ResMut<super::shared::EscClosed>,
+) {
     if typing.now() {
+        return;
+    }
+    // Esc closes it (issue 38).
+    if help.0 && keys.just_pressed(KeyCode::Escape) {
+        help.0 = false;
+        esc.0 = true;
         return;
     }
     if keys.just_pressed(KeyCode::F1) || keys.just_pressed(KeyCode::Slash) {

@@ -32,6 +32,7 @@ mod sees;
 pub mod shade;
 mod shared;
 mod stack;
+mod status;
 pub mod terrain;
 mod ui;
 mod ui_probe;

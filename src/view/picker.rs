@@ -18,7 +18,7 @@ use super::shared::{Layout, Panel, Typing, ViewOptions};
 use crate::scenario::{BUILTIN, BUILTIN_NAME, Scenario};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (keys, dropped))
+    app.add_systems(Update, (keys.before(super::play_ui::PlayClicks), dropped))
         .add_systems(EguiPrimaryContextPass, show.in_set(Panel::Floating));
 }
 
@@ -157,7 +157,18 @@ pub fn reopen_args(file: Option<&Path>, size: (u32, u32), probes: Option<&Path>)
     args
 }
 
-fn keys(keys: Res<ButtonInput<KeyCode>>, typing: Typing, mut picker: ResMut<Picker>) {
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    typing: Typing,
+    mut picker: ResMut<Picker>,
+    mut esc: ResMut<super::shared::EscClosed>,
+) {
+    // Esc closes it (issue 38), even from its filter box.
+    if picker.open && keys.just_pressed(KeyCode::Escape) {
+        picker.open = false;
+        esc.0 = true;
+        return;
+    }
     if !typing.now() && keys.just_pressed(KeyCode::KeyO) {
         picker.open = !picker.open;
     }

@@ -55,6 +55,7 @@ impl Plugin for ViewPlugin {
             .insert_resource(capture::CaptureRequest::from(&self.options))
             .init_resource::<Selected>()
             .init_resource::<PointerOverUi>()
+            .init_resource::<super::shared::EscClosed>()
             .add_message::<Picked>();
         app.add_plugins((
             board::plugin,

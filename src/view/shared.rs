@@ -151,6 +151,11 @@ pub struct Selected(pub Option<Pick>);
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct PointerOverUi(pub bool);
 
+/// Esc closed a window this frame (the keys help, the scenario picker): the same press leaves
+/// the selection as it is (issue 38: Esc closes the window on top first).
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct EscClosed(pub bool);
+
 /// The viewer's systems, in order (configured once, in `ViewPlugin`; each file adds its own
 /// systems to its set). In `Update`, around the simulation's `SimSystems`: `Input`, then
 /// `Respond` before the sim's `Drive`, then `Draw` after its `Relight`. In egui's pass

@@ -60,6 +60,15 @@ pub fn units_in(board: &Board, pickables: &Pickables, hex: Hex) -> Vec<String> {
         .cloned()
         .collect();
     v.reverse();
+    // A counter drawn in several parts (its face and its edge) is listed once.
+    let mut seen: Vec<String> = Vec::new();
+    v.retain(|id| {
+        let new = !seen.contains(id);
+        if new {
+            seen.push(id.clone());
+        }
+        new
+    });
     v
 }
 

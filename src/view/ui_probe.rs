@@ -104,6 +104,7 @@ fn write(
     play: (
         Res<crate::view::shared::ButtonRects>,
         Option<Res<crate::sim::opponent::OpponentPlay>>,
+        Res<crate::play::Match>,
     ),
     mut last: Local<String>,
 ) {
@@ -160,7 +161,7 @@ fn write(
         .collect();
     let stack_list = stack_json(&stack, map, z);
     let picker_list = picker_json(&picker, z);
-    let (buttons, opponent) = play;
+    let (buttons, opponent, game) = play;
     let button_list = buttons_json(&buttons, z);
     let awaiting = opponent
         .as_ref()
@@ -191,6 +192,9 @@ fn write(
         "units": units,
         "buttons": button_list,
         "awaiting": awaiting,
+        // The status line (issue 38) and the last events told, as the log shows them.
+        "status": game.status().line(),
+        "last_events": game.log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>(),
     });
     let text = serde_json::to_string_pretty(&out).unwrap_or_default();
     if text == *last {

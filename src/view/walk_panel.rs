@@ -66,6 +66,7 @@ pub(super) fn header(
     mut orders: MessageWriter<PlayOrder>,
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
     mut buttons: ResMut<crate::view::shared::ButtonRects>,
+    game: Res<crate::play::Match>,
 ) {
     let s = &board.scenario;
     ui.heading(&s.title);
@@ -75,22 +76,15 @@ pub(super) fn header(
             .show(ui, |ui| ui.label(notes));
     }
     let phase = *phase.get();
-    ui.label(
-        egui::RichText::new(format!(
-            "PT {} (GT {}) · {} ATTACKER · {}",
-            pt.number,
-            pt.turn(),
-            side(pt.attacker),
-            if phase == Phase::Setup {
-                "set up".to_string()
-            } else {
-                format!("{} (A3)", phase.abbrev())
-            },
-        ))
-        .strong(),
-    );
-    let idle = play.settled();
-    let more = walk.next < walk.steps.len();
+    let over = game.over();
+    if over {
+        // After the game's end there is no phase, nothing to end or redo (issue 38).
+        ui.label(egui::RichText::new("Game over (A26): see the status line").strong());
+    } else {
+        header_line(ui, &pt, phase);
+    }
+    let idle = play.settled() && !over;
+    let more = walk.next < walk.steps.len() && !over;
     let back = history.depth() > 0;
     if play.active {
         let who = match opponent.as_ref().filter(|o| o.fog) {
@@ -103,9 +97,26 @@ pub(super) fn header(
             None => "Play: you order both sides".to_string(),
         };
         ui.label(egui::RichText::new(who).strong());
+        // End phase belongs to a phase the player acts in (or, after the program's move, to
+        // "go on" from the player's First Fire): the program's own phases end by themselves.
+        let programs_phase = opponent.as_ref().is_some_and(|o| {
+            o.decides
+                && o.awaiting.is_none()
+                && phase != Phase::Setup
+                && !phase.acts(o.player(), pt.attacker)
+        });
+        let undo_barrier = game.undo_refused();
+        let against = opponent.as_ref().is_some_and(|o| o.decides);
+        let undo_label = if against {
+            "Undo to the last roll or reveal (Ctrl+Z)"
+        } else {
+            "Undo (Ctrl+Z)"
+        };
         play_buttons(
             ui,
-            (idle, back, more),
+            (idle && !programs_phase, back, more),
+            (pt.number, phase),
+            (undo_label, undo_barrier.as_deref()),
             walk.next,
             &mut status,
             &mut orders,
@@ -238,10 +249,31 @@ fn dice_lines(rolls: &[crate::game::Roll], fogged: bool) -> Vec<String> {
         .collect()
 }
 
+/// The header's Player Turn, ATTACKER and phase.
+fn header_line(ui: &mut egui::Ui, pt: &PlayerTurn, phase: Phase) {
+    ui.label(
+        egui::RichText::new(format!(
+            "PT {} (GT {}) · {} ATTACKER · {}",
+            pt.number,
+            pt.turn(),
+            side(pt.attacker),
+            if phase == Phase::Setup {
+                "set up".to_string()
+            } else {
+                format!("{} (A3)", phase.abbrev())
+            },
+        ))
+        .strong(),
+    );
+}
+
 /// Play mode's buttons: End phase, Undo, Redo, Save, Export, and the steps played.
+#[allow(clippy::too_many_arguments)]
 fn play_buttons(
     ui: &mut egui::Ui,
     (idle, back, more): (bool, bool, bool),
+    shown: (u32, Phase),
+    (undo_label, undo_barrier): (&str, Option<&str>),
     played: usize,
     status: &mut PlayStatus,
     orders: &mut MessageWriter<PlayOrder>,
@@ -254,12 +286,23 @@ fn play_buttons(
             buttons.0.insert("End phase".into(), end.rect);
         }
         if end.clicked() {
-            orders.write(PlayOrder::EndPhase);
+            orders.write(PlayOrder::EndPhaseOf(shown.0, shown.1));
         }
-        if ui
-            .add_enabled(idle && back, egui::Button::new("Undo (Ctrl+Z)"))
-            .clicked()
-        {
+        // Against the program, Undo stops at the last roll or reveal (issue 38).
+        let undo = ui
+            .add_enabled(
+                idle && back && undo_barrier.is_none(),
+                egui::Button::new(undo_label),
+            )
+            .on_hover_text(
+                "Against the program, Undo goes back only to before the last roll of the dice \
+                 or what the enemy revealed; playing both sides, all the way",
+            );
+        let undo = match undo_barrier {
+            Some(why) => undo.on_disabled_hover_text(why),
+            None => undo,
+        };
+        if undo.clicked() {
             orders.write(PlayOrder::Undo);
         }
         if ui
@@ -336,11 +379,12 @@ fn event_lines(ui: &mut egui::Ui, log: &WalkLog, filter: &LogFilter) {
             line.push_str(&format!("({}) ", d.join(",")));
         }
         line.push_str(&e.text);
-        let text = egui::RichText::new(line).small();
-        ui.label(if e.event == "refused" {
-            text.color(egui::Color32::LIGHT_RED)
-        } else {
-            text
+        // Readable at 1280x800 (issue 38: 13 px); the program's orders stand out.
+        let text = egui::RichText::new(line).size(13.0);
+        ui.label(match e.event.as_str() {
+            "refused" => text.color(egui::Color32::LIGHT_RED),
+            "opponent" => text.color(egui::Color32::from_rgb(170, 200, 250)),
+            _ => text,
         });
     }
 }

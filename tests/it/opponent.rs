@@ -33,6 +33,8 @@ fn unit_mut<'a>(s: &'a mut GameState, id: &str) -> &'a mut UnitAt {
 #[test]
 fn a12_what_lies_under_a_question_mark_or_a_hidden_unit_does_not_change_the_allied_view() {
     let (mut start, board) = assault();
+    let setting = board.setting();
+    let known_state = |s: &GameState, side: Side| known_state(s, &setting, side);
     // jp3 in T5's kunai under "?"; once a squad, once a half-squad.
     unit_mut(&mut start, "jp3").concealed = true;
     let mut hs = start.clone();

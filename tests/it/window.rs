@@ -666,6 +666,9 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
             "--play",
             "--opponent",
             "japanese",
+            // The whole field in view (against the program the camera would open on us1).
+            "--camera",
+            "overview",
             "--save",
             save.to_str().unwrap(),
         ],
@@ -737,5 +740,89 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
     assert!(played[shot + 1..].iter().any(|st| st.opponent));
     assert!(saved.opponent.is_some(), "the save holds the program");
     let _ = std::fs::remove_file(&save);
+    drop(s.viewer);
+}
+
+#[test]
+fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
+    // Against the Japanese program, in the assault's first PFPh: the player selects us1 (with
+    // the 9-1 usL in T3), clicks jp3's kunai T5 as the target, and the Orders offer the Fire
+    // Group "Fire at T5 (us1, usL)": a click fires it, the 9-1 directing (A7.53). Its dice are
+    // rolled: Undo is refused and says why (issue 38). F1 opens the keys, Esc closes them and
+    // leaves the selection as it is; the status line is in view throughout.
+    let Some(s) = open(
+        "issue_38_fire_group",
+        &[
+            "scenarios/assault.ron",
+            "--play",
+            "--opponent",
+            "japanese",
+            "--phase",
+            "PFPh",
+            // The cliff and T5 in view from the front (not from behind the Americans).
+            "--focus",
+            "S5",
+        ],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let button = |ui: &serde_json::Value, name: &str| -> Option<(i64, i64)> {
+        let b = &ui["buttons"][name];
+        Some((b[0].as_f64()?.round() as i64, b[1].as_f64()?.round() as i64))
+    };
+    let ui = s.until("the PFPh", |u| u["phase"] == "PFPh");
+    let status = ui["status"].as_str().unwrap_or_default().to_string();
+    assert!(
+        status.starts_with("Game Turn 1 of 3 · Allied Player Turn · PFPh"),
+        "{status}"
+    );
+    // us1 lies under the 9-1: a click on the stack opens its list, where us1 is picked.
+    s.click(s.unit("us1"));
+    let ui = s.until("us1 selected, or its stack listed", |u| {
+        u["selected"] == "unit us1" || u["stack"]["hex"] == "T3"
+    });
+    if ui["selected"] != "unit us1" {
+        let entry = ui["stack"]["entries"]
+            .as_array()
+            .and_then(|v| v.iter().find(|e| e["id"] == "us1"))
+            .expect("us1 in the stack list");
+        let at = |k: &str| entry[k].as_f64().unwrap().round() as i64;
+        s.click((at("x"), at("y")));
+        s.until("us1 selected", |u| u["selected"] == "unit us1");
+    }
+    s.click(s.unit("jp3"));
+    let group = "order: Fire at T5 (us1, usL)";
+    let ui = s.until("the Fire Group offered", |u| {
+        u["target"].is_string() && !u["buttons"][group].is_null()
+    });
+    s.picture("fire_group_offered");
+    s.click(button(&ui, group).unwrap());
+    let ui = s.until("the Fire Group fired, usL directing", |u| {
+        u["last_events"].as_array().is_some_and(|v| {
+            v.iter()
+                .any(|e| e.as_str().is_some_and(|t| t.contains("usL (9-1) directs")))
+        })
+    });
+    s.picture("fire_group_fired");
+    assert!(
+        ui["buttons"]["End phase"].is_array(),
+        "End phase pinned in view"
+    );
+    // Its dice rolled: Undo (Ctrl+Z) is refused; the game stays as it is.
+    let events = ui["last_events"].clone();
+    s.key("ctrl+z");
+    sleep(Duration::from_secs(3));
+    assert_eq!(s.ui()["last_events"], events, "nothing was undone");
+    // F1 opens the keys; Esc closes them, the selection stays.
+    s.key("F1");
+    s.until("the keys open", |u| u["keys_open"] == true);
+    s.key("Escape");
+    let ui = s.until("the keys closed", |u| u["keys_open"] == false);
+    assert_eq!(ui["selected"], "unit us1", "Esc closed the window only");
+    s.key("Escape");
+    s.until("a second Esc leaves the selection", |u| {
+        u["selected"].is_null()
+    });
     drop(s.viewer);
 }

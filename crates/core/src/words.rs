@@ -30,6 +30,16 @@ pub fn list_or_none(items: &[String]) -> String {
     }
 }
 
+/// `text` cut to at most `n` characters, "…" ending a cut one.
+pub fn clip(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(n.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

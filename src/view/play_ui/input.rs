@@ -61,6 +61,7 @@ pub(super) fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
     held(input, [KeyCode::ControlLeft, KeyCode::ControlRight])
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn keys(
     input: Res<ButtonInput<KeyCode>>,
     typing: Typing,
@@ -69,7 +70,10 @@ pub(super) fn keys(
     mut status: ResMut<PlayStatus>,
     mut selected: ResMut<Selected>,
     mut target: ResMut<Target>,
+    mut esc: ResMut<crate::view::shared::EscClosed>,
 ) {
+    // A press that closed a window this frame leaves the selection as it is.
+    let esc_closed = std::mem::take(&mut esc.0);
     if typing.now() {
         return;
     }
@@ -89,7 +93,7 @@ pub(super) fn keys(
         status.save_requested = true;
     }
     // One Esc leaves the selection, and its target with it (issue 27.11).
-    if input.just_pressed(KeyCode::Escape) {
+    if input.just_pressed(KeyCode::Escape) && !esc_closed {
         target.0 = None;
         selected.0 = None;
     }

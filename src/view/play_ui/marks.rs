@@ -32,8 +32,13 @@ pub(super) struct MarkVisual;
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct DrawnMarks(pub Vec<(String, egui::Pos2)>);
 
-/// What a mark says: its MF, or for a Climb the level and vertex it reaches (B11.4).
-pub fn mark_text(map: &Map, r: &Reach) -> String {
+/// What a mark says: its MF, or for a Climb the level and vertex it reaches (B11.4); in the
+/// APh (`advance`) "advance": an APh advance is one Location whatever its MF (A4.7; the log
+/// says "its APh advance" too).
+pub fn mark_text(map: &Map, r: &Reach, advance: bool) -> String {
+    if advance && !r.climb {
+        return "advance".to_string();
+    }
     match (&r.at, r.climb) {
         (Location::Climbing { level, vertex, .. }, _) => {
             format!("Climb L{level} @ {}", map.vertex_name(*vertex))
@@ -182,7 +187,9 @@ pub(super) fn mark_labels(
     board: Res<Board>,
     layout: Res<Layout>,
     mut drawn: ResMut<DrawnMarks>,
+    phase: Res<State<crate::sim::Phase>>,
 ) -> Result {
+    let advance = *phase.get() == crate::sim::Phase::Advance;
     if dest.reaches.is_empty() {
         if !drawn.0.is_empty() {
             drawn.0.clear();
@@ -211,7 +218,7 @@ pub(super) fn mark_labels(
         let Ok(px) = cam.world_to_viewport(gt, p + Vec3::Y * 0.05) else {
             continue;
         };
-        let text = mark_text(map, r);
+        let text = mark_text(map, r, advance);
         let font = egui::FontId::proportional(12.0);
         let size = painter
             .layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
@@ -272,11 +279,15 @@ mod tests {
             _ => unreachable!(),
         };
         assert_eq!(
-            mark_text(&s.map, &reach(climb, true)),
+            mark_text(&s.map, &reach(climb, true), false),
             format!("Climb L2 @ {vertex}")
         );
         assert!(vertex.contains("S4") && vertex.contains("S5") && vertex.contains("T4"));
         let ground = s.location("U5").unwrap();
-        assert_eq!(mark_text(&s.map, &reach(ground, false)), "2 MF");
+        assert_eq!(
+            mark_text(&s.map, &reach(ground.clone(), false), false),
+            "2 MF"
+        );
+        assert_eq!(mark_text(&s.map, &reach(ground, false), true), "advance");
     }
 }

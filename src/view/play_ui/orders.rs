@@ -1,8 +1,10 @@
 //! The Orders of Play mode (issue 15), in the left panel under the walkthrough (`dock`): the
 //! orders the selected unit might give in the phase, as the core lists them
 //! (`rules::orders::legal_orders`: Search, DCs, SMOKE and WP, Kindle, and on the target Fire,
-//! Starshell, Control, LOS, a T-H Hero), each with the rules' answer; what they refuse is
-//! greyed out with its rule, and a click orders the rest through `sim::play`.
+//! Starshell, Control, LOS, a T-H Hero; first the Fire Group of its Location with a leader
+//! directing, `location_fire_group`, A7.5/A7.53), each with the rules' answer; what they refuse
+//! is folded under "not allowed (N)" with its rule, and a click orders the rest through
+//! `sim::play`.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -134,8 +136,14 @@ pub(super) fn menu(s: &Situation, unit: &str, target: Option<&Pick>) -> Vec<Entr
         Pick::At(l) => Some(l.clone()),
         Pick::Unit(o) => s.unit(o).map(|x| x.at.clone()),
     });
-    let mut entries: Vec<Entry> = legal_orders(s, unit, target_loc.as_ref())
+    // A7.5 / A7.53: the Fire Group of its Location first (a leader directing), then its own
+    // orders.
+    let group = target_loc
+        .as_ref()
+        .and_then(|t| crate::rules::orders::location_fire_group(s, unit, t));
+    let mut entries: Vec<Entry> = group
         .into_iter()
+        .chain(legal_orders(s, unit, target_loc.as_ref()))
         .map(|(action, answer)| Entry {
             label: action.label(s.map),
             action,
@@ -218,34 +226,51 @@ pub fn orders_section(
                 }
             }
             ui.separator();
-            // What the rules allow first; then what they refuse, greyed, with the rule.
-            let allowed = menu.entries.iter().filter(|e| e.refusal.is_none());
-            let refused = menu.entries.iter().filter(|e| e.refusal.is_some());
-            for e in allowed.chain(refused) {
-                let button = ui.add_enabled(e.refusal.is_none(), egui::Button::new(&e.label));
-                // Only an entry that takes a click is listed (a refused one is greyed).
-                if e.refusal.is_none() {
-                    buttons.0.insert(format!("order: {}", e.label), button.rect);
-                }
+            // What the rules allow first; what they refuse folded under "not allowed (N)",
+            // greyed, each with its rule (issue 38).
+            let allowed: Vec<&Entry> = menu
+                .entries
+                .iter()
+                .filter(|e| e.refusal.is_none())
+                .collect();
+            let refused: Vec<&Entry> = menu
+                .entries
+                .iter()
+                .filter(|e| e.refusal.is_some())
+                .collect();
+            if allowed.is_empty() {
+                ui.small("no order the rules allow now (End phase goes on)");
+            }
+            for e in allowed {
+                let button = ui.button(&e.label);
+                buttons.0.insert(format!("order: {}", e.label), button.rect);
                 if let Some(odds) = &e.odds {
                     ui.small(
                         egui::RichText::new(format!("  {odds}"))
                             .color(egui::Color32::from_rgb(150, 200, 150)),
                     );
                 }
-                let button = match &e.refusal {
-                    Some((rule, why)) => {
-                        ui.small(
-                            egui::RichText::new(format!("  [{rule}] {why}"))
-                                .color(egui::Color32::GRAY),
-                        );
-                        button.on_disabled_hover_text(format!("[{rule}] {why}"))
-                    }
-                    None => button,
-                };
                 if button.clicked() {
                     orders.write(PlayOrder::Act(e.action.clone()));
                 }
+            }
+            if !refused.is_empty() {
+                egui::CollapsingHeader::new(format!("not allowed ({})", refused.len()))
+                    .id_salt("orders refused")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        for e in refused {
+                            let Some((rule, why)) = &e.refusal else {
+                                continue;
+                            };
+                            ui.add_enabled(false, egui::Button::new(&e.label))
+                                .on_disabled_hover_text(format!("[{rule}] {why}"));
+                            ui.small(
+                                egui::RichText::new(format!("  [{rule}] {why}"))
+                                    .color(egui::Color32::GRAY),
+                            );
+                        }
+                    });
             }
         });
 }

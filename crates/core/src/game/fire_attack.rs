@@ -47,6 +47,9 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
         mark(g, id, plan.mark);
     }
     for r in &plan.reveals {
+        if let Some(c) = &r.cave {
+            g.reveal_caves(std::slice::from_ref(c));
+        }
         if let Some(u) = g.unit_mut(&r.unit) {
             u.hidden = false;
             u.cloaked = false;

@@ -262,11 +262,7 @@ pub fn in_words(o: &Odds) -> String {
     for (id, u) in &o.targets {
         // A concealed stack is a "?" to the side that fires (A12: its placeholder's id begins
         // with '?', `opponent::view`).
-        let id = if id.starts_with('?') {
-            "a \"?\""
-        } else {
-            id.as_str()
-        };
+        let id = crate::opponent::view::shown(id);
         for (p, verb) in [
             (u.eliminated, "eliminate"),
             (u.reduced, "reduce"),

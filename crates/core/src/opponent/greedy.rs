@@ -134,6 +134,21 @@ pub fn candidates(
     searched: &[Hex],
     w: &Weights,
 ) -> Vec<Choice> {
+    let goals = posture.objectives(s, side);
+    candidates_for(s, posture, side, moment, searched, w, goals)
+}
+
+/// `candidates`, moving toward `goals` instead of `posture`'s objectives (the doctrine's own
+/// reading of what its side plays for, `doctrine::goals::objectives`).
+pub fn candidates_for(
+    s: &Situation,
+    posture: &Posture,
+    side: Side,
+    moment: &Moment,
+    searched: &[Hex],
+    w: &Weights,
+    goals: Vec<Hex>,
+) -> Vec<Choice> {
     let mut out = Vec::new();
     let attacker = s.turn.attacker;
     if let Moment::Phase = moment
@@ -142,7 +157,7 @@ pub fn candidates(
         return out;
     }
     let plan = Plan {
-        goals: posture.objectives(s, side),
+        goals,
         attacks: posture.attacks(side),
         searched,
         w,

@@ -176,7 +176,7 @@ impl Opponent {
         if self.given >= MAX_ORDERS_PER_PHASE || state.scoring.over {
             return None;
         }
-        let view = view::known_state(state, self.side);
+        let view = view::known_state(state, setting, self.side);
         let seen = view.situation(setting);
         let posture = Posture {
             victory: setting.victory,

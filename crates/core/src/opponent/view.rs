@@ -3,15 +3,19 @@
 //! hidden unit is not there at all; an enemy "?" (a concealed unit, or a Cloaking counter at
 //! night, E1.4) is a concealment counter whose contents it cannot tell: every enemy Location
 //! showing one becomes a single placeholder of one fixed counter, whatever lies beneath.
-//! Hidden caves stay hidden in the state, as the rulings already treat them (G11.81).
+//! At night an unconcealed enemy unit that none of the side's units can see (beyond every
+//! viewer's NVR and neither Illuminated nor marked by a Gunflash) is not Known either (E1.33):
+//! it too shows as a "?" placeholder in its Location. Hidden caves stay hidden in the state, as
+//! the rulings already treat them (G11.81).
 
 use std::collections::BTreeMap;
 
 use crate::counters::Nationality;
 use crate::los::Location;
 use crate::model::{Side, Unit};
-use crate::rules::situation::UnitAt;
-use crate::state::GameState;
+use crate::rules::caves::sight::cave_los;
+use crate::rules::situation::{Situation, UnitAt};
+use crate::state::{GameState, Setting};
 
 /// The counter a "?" placeholder stands as, by the side it belongs to: one squad of the side's
 /// usual kind, the same whatever the "?" hides.
@@ -28,22 +32,60 @@ pub fn placeholder_id(at: &Location) -> String {
     format!("?{at:?}")
 }
 
+/// A unit id as its side's player reads it: a "?" placeholder is `a "?"` (its id is the
+/// Location's debug name, for no one to read).
+pub fn shown(id: &str) -> &str {
+    if is_placeholder(id) { "a \"?\"" } else { id }
+}
+
 /// Whether `id` is a "?" placeholder of the view, not a unit of the game.
 pub fn is_placeholder(id: &str) -> bool {
     id.starts_with('?')
 }
 
-/// A12 / G11.75: the state as `side` knows it. Its own units are as they are; the enemy's
-/// hidden units are gone; each enemy Location where any enemy unit shows only as "?" (concealed
-/// or Cloaked) holds one placeholder "?" unit instead of every unit that is concealed there (a
-/// Location with Known, unconcealed enemy units keeps those as they are).
-pub fn known_state(state: &GameState, side: Side) -> GameState {
+/// E1.33: whether an unconcealed unit at `at` is beyond the sight of every unit of `side` at
+/// night: no unit of that side has a clear LOS to it, the NVR applying unless the Location is
+/// Illuminated or marked by a Gunflash (E1.101). Never by day.
+pub fn unseen_at_night(s: &Situation, side: Side, at: &Location) -> bool {
+    if !s.night() {
+        return false;
+    }
+    let env = s.env_seeing(at);
+    !s.units
+        .iter()
+        .filter(|w| w.unit.side() == side)
+        .any(|w| cave_los(&env, &s.caves, &w.at, at).is_ok_and(|r| r.clear()))
+}
+
+/// A12 / G11.75 / E1.33: the state as `side` knows it on `setting`. Its own units are as they
+/// are; the enemy's hidden units are gone; each enemy Location where any enemy unit shows only
+/// as "?" (concealed or Cloaked), or at night stands beyond the sight of all the side's units
+/// (E1.33: not Known), holds one placeholder "?" unit instead of every such unit there (a
+/// Location with Known enemy units keeps those as they are).
+pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameState {
     let mut v = state.clone();
     let enemy = |u: &UnitAt| u.unit.side() != side;
     v.units.retain(|u| !(enemy(u) && u.hidden));
+    // E1.33, judged on the state the side sees (its own units as they are).
+    let dark: Vec<Location> = if state.night.nvr.is_none() {
+        Vec::new()
+    } else {
+        let s = state.situation(setting);
+        let mut at: Vec<Location> = Vec::new();
+        for u in v
+            .units
+            .iter()
+            .filter(|u| enemy(u) && !u.concealed && !u.cloaked)
+        {
+            if !at.contains(&u.at) && unseen_at_night(&s, side, &u.at) {
+                at.push(u.at.clone());
+            }
+        }
+        at
+    };
     let mut veiled: BTreeMap<String, Location> = BTreeMap::new();
     v.units.retain(|u| {
-        let unseen = enemy(u) && (u.concealed || u.cloaked);
+        let unseen = enemy(u) && (u.concealed || u.cloaked || dark.contains(&u.at));
         if unseen {
             veiled.insert(placeholder_id(&u.at), u.at.clone());
         }

@@ -137,6 +137,15 @@ pub struct DoctrineWeights {
     pub dc_control: f32,
     pub blowback: f32,
     pub hold_fire: f32,
+    /// A26 / G11.94: the score of a Good Order MMC moving into a Location the enemy must
+    /// Control and Controls now, to take it back (a file from before it takes the built-in
+    /// value).
+    #[serde(default = "garrison_default")]
+    pub garrison: f32,
+}
+
+fn garrison_default() -> f32 {
+    3.0
 }
 
 impl Default for DoctrineWeights {

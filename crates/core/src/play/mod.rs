@@ -14,6 +14,7 @@ mod runner;
 pub mod save;
 mod script;
 mod seat;
+mod status;
 mod store;
 
 pub use board::Board;
@@ -23,4 +24,5 @@ pub use program::{Asked, Program, ProgramTurn, SavedOpponent};
 pub use runner::{Match, Snapshot, Watched};
 pub use script::{Script, target_of};
 pub use seat::Seat;
+pub use status::{PHASES, Status};
 pub use store::played_steps;

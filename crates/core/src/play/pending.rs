@@ -103,7 +103,7 @@ impl Match {
         let side = unit
             .and_then(|id| self.state.units.iter().find(|u| u.unit.id == id.0))
             .map_or(self.state.turn.attacker, |u| u.unit.side());
-        let known = crate::opponent::view::known_state(&self.state, side);
+        let known = crate::opponent::view::known_state(&self.state, &self.setting(), side);
         crate::game::odds::odds(&known, &self.setting(), order)
     }
 }

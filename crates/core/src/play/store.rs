@@ -165,6 +165,9 @@ impl Match {
     /// Against the program, back to before the player's last step (its own steps after it are
     /// undone with it; it decides again as the game goes on).
     pub fn undo(&mut self) -> Result<bool, SaveError> {
+        if self.undo_refused().is_some() {
+            return Ok(false);
+        }
         if !self.undo_one()? {
             return Ok(false);
         }
@@ -181,6 +184,43 @@ impl Match {
             }
         }
         Ok(true)
+    }
+
+    /// Against the program (issue 38), why Undo is refused now, if it is: it goes back only to
+    /// before the last thing that rolled dice or told the player something (a roll, a reveal,
+    /// a Search, a loss of Cloaking, an order of the program's): what the dice or the enemy
+    /// revealed cannot be taken back. Hot-seat play (no program deciding) keeps full Undo.
+    pub fn undo_refused(&self) -> Option<String> {
+        if !self.program.as_ref().is_some_and(|p| p.decides) {
+            return None;
+        }
+        let history = self.history.as_ref()?;
+        // The snapshot Undo would go back to: before the player's last step, with the
+        // program's steps after it.
+        let mut k = history.len().checked_sub(1)?;
+        while k > 0
+            && self
+                .script
+                .steps
+                .get(history[k].save.next_step)
+                .is_some_and(|s| s.opponent)
+        {
+            k -= 1;
+        }
+        let since = self.log.get(history[k].log_len..).unwrap_or(&[]);
+        let told = since.iter().rev().find(|e| {
+            e.dice.is_some()
+                || e.event == "opponent"
+                || e.event.contains("reveal")
+                || e.event.contains("cloak")
+                || e.event == "search"
+                || e.event == "ambush"
+        })?;
+        Some(format!(
+            "against the program, Undo goes back only to before the last roll of the dice or \
+             what the enemy revealed: \"{}\" cannot be taken back",
+            crate::words::clip(&told.text, 90)
+        ))
     }
 
     fn undo_one(&mut self) -> Result<bool, SaveError> {

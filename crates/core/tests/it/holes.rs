@@ -14,7 +14,7 @@ use asl_pto_core::rules::orders::rout::rout_destinations;
 use asl_pto_core::rules::orders::search::search;
 use asl_pto_core::rules::situation::UnitAt;
 
-use crate::board::{cliff, hex, jp, loc, plain, setting, situation, unit, us};
+use crate::board::{cliff, hex, hidden, jp, loc, plain, setting, situation, unit, us};
 
 fn marked(mut u: UnitAt, m: FireMark) -> UnitAt {
     u.unit.fired = Some(m);
@@ -223,4 +223,50 @@ fn g11_6_a_broken_unit_adjacent_to_a_caves_known_occupant_must_rout_and_keeps_dm
             "{at}: {said:?}"
         );
     }
+}
+
+/// G11.3: HIP and HIP loss apply to a Cave counter as to its contents: a hidden squad that
+/// fires out of hidden cave A is revealed, and cave A with it (placed onboard: its Entrance Hex
+/// is known from then on); a hidden squad firing from the open reveals no cave.
+#[test]
+fn g11_3_a_hidden_unit_firing_from_a_hidden_cave_reveals_the_cave() {
+    let b = cliff();
+    let order = Order::Fire {
+        units: vec!["jp1".into()],
+        at: loc(&b, "S4"),
+    };
+    let mut st = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![hidden(jp(&b, "jp1", "cave:A")), us(&b, "us1", "S4")],
+    )
+    .state;
+    st.hidden_caves = vec!["A".into(), "G".into()];
+    let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(3));
+    assert!(!said.iter().any(|e| e.event == REFUSED), "{said:?}");
+    assert_eq!(st.hidden_caves, ["G"], "cave A revealed, G still hidden");
+    let jp1 = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+    assert!(!jp1.hidden);
+    assert!(
+        said.iter()
+            .any(|e| e.event == "revealed" && e.text.contains("cave A is revealed")),
+        "{said:?}"
+    );
+    // From the open, no cave is revealed.
+    let mut st = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![hidden(jp(&b, "jp1", "T5")), us(&b, "us1", "T4")],
+    )
+    .state;
+    st.hidden_caves = vec!["A".into()];
+    let order = Order::Fire {
+        units: vec!["jp1".into()],
+        at: loc(&b, "T4"),
+    };
+    let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(3));
+    assert!(!said.iter().any(|e| e.event == REFUSED), "{said:?}");
+    assert_eq!(st.hidden_caves, ["A"]);
 }

@@ -376,3 +376,121 @@ fn a12_the_allied_program_orders_the_same_whichever_hex_a_hidden_squad_waits_in(
         );
     }
 }
+
+/// Issue 37, item 3 (E1.33): at night an unconcealed enemy unit beyond the NVR of every unit of
+/// the side is not Known to it: the side's view holds a "?" there, the same whatever the unit
+/// is; within the NVR, or once a Starshell lights it (E1.101), it is Known as it is.
+#[test]
+fn e1_33_an_unconcealed_unit_beyond_every_viewers_nvr_is_not_known() {
+    use asl_pto_core::opponent::view::{is_placeholder, known_state};
+    let b = plain();
+    let at_night = |jp_at: &str, counter: &str| {
+        let mut jp1 = jp(&b, "jp1", jp_at);
+        jp1.unit.counter = counter.into();
+        let mut st = situation(
+            &b,
+            Phase::PrepFire,
+            Side::Allied,
+            vec![us(&b, "us1", "C2"), jp1],
+        )
+        .state;
+        st.night.nvr = Some(2);
+        st
+    };
+    let japanese_seen = |st: &asl_pto_core::state::GameState| -> Vec<String> {
+        known_state(st, &setting(&b), Side::Allied)
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == Side::Japanese)
+            .map(|u| format!("{} {} {}", u.unit.id, u.unit.counter, u.concealed))
+            .collect()
+    };
+    // Four hexes off, NVR 2: a "?" whatever it is.
+    let squad = japanese_seen(&at_night("C6", "4-4-7"));
+    assert_eq!(squad.len(), 1);
+    assert!(is_placeholder(&squad[0]), "{squad:?}");
+    assert_eq!(squad, japanese_seen(&at_night("C6", "2-3-7")));
+    // Two hexes off: Known as it is.
+    assert_eq!(japanese_seen(&at_night("C4", "2-3-7")), ["jp1 2-3-7 false"]);
+    // Lit by a Starshell over it: Known beyond the NVR (E1.101).
+    let mut lit = at_night("C6", "2-3-7");
+    lit.starshells.push(b.map.hex("C6").unwrap());
+    assert_eq!(japanese_seen(&lit), ["jp1 2-3-7 false"]);
+    // By day the NVR limits nothing.
+    let mut day = at_night("C6", "2-3-7");
+    day.night.nvr = None;
+    assert_eq!(japanese_seen(&day), ["jp1 2-3-7 false"]);
+    // The Japanese see their own unit as it is.
+    assert!(
+        known_state(&at_night("C6", "2-3-7"), &setting(&b), Side::Japanese)
+            .units
+            .iter()
+            .any(|u| u.unit.id == "jp1" && u.unit.counter == "2-3-7")
+    );
+}
+
+/// Issue 37, item 3 (E1.33): the Allied program orders the same on the night ridge whatever the
+/// unconcealed Japanese unit in M6, beyond every American's NVR, is (a squad or a half-squad),
+/// until a reveal, or until the Japanese, who know, play differently.
+#[test]
+fn e1_33_the_allied_program_orders_the_same_whatever_an_unseen_japanese_unit_is() {
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/night_ridge.ron"),
+    )
+    .unwrap();
+    let from = r#"(id: "jp2", nationality: Japanese, counter: "4-4-7", at: "M6"),"#;
+    assert!(base.contains(from));
+    let variant = |counter: &str| {
+        let to = format!(r#"(id: "jp2", nationality: Japanese, counter: "{counter}", at: "M6"),"#);
+        asl_pto_core::scenario::Scenario::from_str(&base.replacen(from, &to, 1), "variant.ron")
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    for kind in [Kind::Doctrine, Kind::Greedy] {
+        let mut compared = 0;
+        for seed in 1..=4 {
+            let a = told_by_side(variant("4-4-7"), kind, kind, seed);
+            let b = told_by_side(variant("2-3-7"), kind, kind, seed);
+            compared += watcher_agrees(&a, &b, Side::Allied, &format!("{kind:?} seed {seed}"));
+        }
+        assert!(
+            compared >= 4,
+            "{kind:?}: only {compared} Allied orders compared"
+        );
+    }
+}
+
+/// Issue 37, item 3 (E1.4): the Japanese program orders the same whatever a Cloaked American
+/// counter holds (a 7-6-8 or a 6-6-6): the jungle night with the Japanese moving first and us2
+/// already in the kunai of E4, beside the outpost, until Cloaking is lost or the Americans, who
+/// know, play differently.
+#[test]
+fn e1_4_the_japanese_program_orders_the_same_whatever_a_cloaked_counter_holds() {
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/jungle_night.ron"),
+    )
+    .unwrap()
+    .replacen(
+        "attacker: Allied,",
+        "attacker: Japanese,\n    scenario_attacker: Some(Allied),",
+        1,
+    );
+    let from = r#"(id: "us2", nationality: American, counter: "7-6-8", at: "C5", cloaked: true),"#;
+    assert!(base.contains(from));
+    let variant = |counter: &str| {
+        let to = from.replace("7-6-8", counter).replace("C5", "E4");
+        asl_pto_core::scenario::Scenario::from_str(&base.replacen(from, &to, 1), "variant.ron")
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    for kind in [Kind::Doctrine, Kind::Greedy] {
+        let mut compared = 0;
+        for seed in 1..=4 {
+            let a = told_by_side(variant("7-6-8"), kind, kind, seed);
+            let b = told_by_side(variant("6-6-6"), kind, kind, seed);
+            compared += watcher_agrees(&a, &b, Side::Japanese, &format!("{kind:?} seed {seed}"));
+        }
+        assert!(
+            compared >= 4,
+            "{kind:?}: only {compared} Japanese orders compared"
+        );
+    }
+}

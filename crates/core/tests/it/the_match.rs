@@ -208,3 +208,152 @@ fn issue35_the_person_and_the_program_are_seats_the_match_answers_for_alike() {
     assert_eq!((m.secrets_kept(), m.screen_side()), (None, None));
     assert!(m.person_orders_unit("jp3"));
 }
+
+/// Issue 38: against the program Undo goes back only to before the last thing that rolled
+/// dice or told the player something; playing both sides, all the way. The assault against
+/// the Japanese program: in the Allied MPh a move that rolled nothing (no First Fire asked of
+/// the program yet) is undone; after a Prep Fire (its IFT DR) nothing before it is.
+#[test]
+fn issue38_against_the_program_undo_stops_at_the_last_roll_or_reveal() {
+    use asl_pto_core::rules::orders::Order;
+    use asl_pto_core::scenario::Step;
+    let start = |program: bool| {
+        let mut m = Match::new(Arc::new(demo("assault")), 3);
+        if program {
+            m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
+        }
+        m.keep_history();
+        m.start_recording();
+        m
+    };
+    let step = |o: Order| Step {
+        act: Some(o),
+        ..Step::default()
+    };
+    let to =
+        |m: &Match, h: &str| asl_pto_core::los::Location::Ground(m.scenario().map.hex(h).unwrap());
+    for program in [true, false] {
+        let mut m = start(program);
+        // The first Player Turn's PFPh (the Japanese act in neither RPh nor PFPh here).
+        assert!(m.run_now(Step {
+            phase: Some(Phase::PrepFire),
+            ..Step::default()
+        }));
+        // A Prep Fire: its IFT DR is rolled.
+        let fire = Order::Fire {
+            units: vec!["us3".into()],
+            at: to(&m, "T5"),
+        };
+        assert!(m.person_step(step(fire)).unwrap());
+        assert!(m.log.iter().any(|e| e.dice.is_some()));
+        if program {
+            let why = m.undo_refused().expect("a roll is not taken back");
+            assert!(why.contains("Undo goes back only"), "{why}");
+            let (state, len) = (m.state.clone(), m.log.len());
+            assert!(!m.undo().unwrap());
+            assert_eq!((m.state.clone(), m.log.len()), (state, len));
+        } else {
+            assert_eq!(m.undo_refused(), None, "hot-seat play keeps full Undo");
+            assert!(m.undo().unwrap());
+            continue;
+        }
+        // On to the MPh: a move that rolls nothing is undone.
+        assert!(m.run_now(Step {
+            phase: Some(Phase::Movement),
+            ..Step::default()
+        }));
+        let before = (m.state.clone(), m.log.len());
+        let mv = Order::Move {
+            unit: "us2".into(),
+            to: to(&m, "R3"),
+        };
+        assert!(m.person_step(step(mv)).unwrap());
+        assert_eq!(m.undo_refused(), None, "{:?}", &m.log[before.1..]);
+        assert!(m.undo().unwrap());
+        assert_eq!((m.state.clone(), m.log.len()), before);
+    }
+}
+
+/// Issue 38: the status line's facts: the Game Turn of how many, the Player Turn and phase,
+/// each victory condition against what the player's side knows (a hidden cave is "not found"
+/// to the Allies playing against the program, A12), the program's last phase, and the end.
+#[test]
+fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end() {
+    use asl_pto_core::scenario::Step;
+    let mut m = Match::new(Arc::new(demo("assault")), 3);
+    m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
+    m.start_recording();
+    assert!(m.run_now(Step {
+        phase: Some(Phase::Movement),
+        ..Step::default()
+    }));
+    let s = m.status();
+    assert_eq!((s.game_turn, s.turns), (1, Some(3)));
+    assert_eq!((s.attacker, s.phase), (Side::Allied, Phase::Movement));
+    assert!(
+        s.aims
+            .contains(&"Allied Casualty VP 0 of 3 (A26.2)".to_string()),
+        "{:?}",
+        s.aims
+    );
+    let control = s.aims.iter().find(|a| a.contains("must Control")).unwrap();
+    assert!(
+        control.contains("not found"),
+        "hidden caves are not there for the Allies: {control}"
+    );
+    assert!(
+        s.line()
+            .starts_with("Game Turn 1 of 3 · Allied Player Turn · MPh")
+    );
+    assert_eq!(s.over, None);
+    // Played to its end: the line says who won.
+    let mut d = Match::new(Arc::new(demo("assault")), 3);
+    d.program = Some(Program::new(Side::Japanese, Kind::Greedy, 1));
+    while d.run_next() {}
+    while !d.over() {
+        d.advance_phase();
+    }
+    let end = d.status();
+    assert!(
+        end.over.as_deref().is_some_and(|e| e.contains("wins")),
+        "{end:?}"
+    );
+    assert!(end.line().starts_with("Game over: "));
+}
+
+/// Issue 38 (A7.5, A7.53): the Fire Group of a unit's Location, a leader there directing: the
+/// assault's us1 with the 9-1 usL in T3 at jp3's T5, allowed, and fired with usL's -1.
+#[test]
+fn a7_53_the_fire_group_of_a_location_has_its_leader_direct() {
+    use asl_pto_core::rules::orders::{Order, location_fire_group};
+    use asl_pto_core::scenario::Step;
+    let mut m = Match::new(Arc::new(demo("assault")), 3);
+    m.start_recording();
+    assert!(m.run_now(Step {
+        phase: Some(Phase::PrepFire),
+        ..Step::default()
+    }));
+    let setting = m.setting();
+    let s = m.state.situation(&setting);
+    let t5 = asl_pto_core::los::Location::Ground(m.scenario().map.hex("T5").unwrap());
+    for unit in ["us1", "usL"] {
+        let (order, answer) = location_fire_group(&s, unit, &t5).expect("a group in T3");
+        assert_eq!(answer, Ok(()), "{unit}: {order:?}");
+        let Order::Fire { units, .. } = &order else {
+            panic!("{order:?}")
+        };
+        assert_eq!(units.len(), 2, "{units:?}");
+        assert_eq!(units[0].as_ref(), unit, "the selected unit first");
+    }
+    // us2, alone in S3: no group.
+    assert!(location_fire_group(&s, "us2", &t5).is_none());
+    let (order, _) = location_fire_group(&s, "us1", &t5).unwrap();
+    assert!(m.order(order));
+    assert!(
+        m.log
+            .iter()
+            .any(|e| e.text.contains("leader usL (9-1) directs")),
+        "{:?}",
+        m.log.last()
+    );
+}

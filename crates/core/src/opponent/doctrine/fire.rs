@@ -41,7 +41,11 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
 /// The odds in words: "31 % to break or eliminate jp2".
 pub fn in_words(harm: &Option<(String, f32)>) -> String {
     match harm {
-        Some((id, p)) => format!("{:.0} % to break, reduce or eliminate {id}", 100.0 * p),
+        Some((id, p)) => format!(
+            "{:.0} % to break, reduce or eliminate {}",
+            100.0 * p,
+            crate::opponent::view::shown(id)
+        ),
         None => "no Good Order target".into(),
     }
 }

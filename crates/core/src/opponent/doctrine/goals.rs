@@ -72,6 +72,160 @@ impl Stakes {
     }
 }
 
+/// A26: whether `side` should play for the Locations its Control condition names rather than
+/// hunt Casualty VP: it has a Control condition whose Locations it knows (a hidden cave is not
+/// there for it), and either the Known enemy units outside caves are not worth the Casualty VP
+/// it still needs (the hunt cannot win it), or the scenario's last Game Turn has come with the
+/// Casualty VP not won. The conditions without its own Casualty VP one when it does (what the
+/// doctrine's moves then play for), `None` when the hunt still pays.
+pub fn control_pays(
+    s: &Situation,
+    posture: &Posture,
+    side: Side,
+    stakes: &Stakes,
+) -> Option<Vec<VictoryCondition>> {
+    if stakes.won || posture.plan.is_some_and(|p| !p.objectives.is_empty()) {
+        return None;
+    }
+    let control_known = posture.victory.iter().any(|c| match c {
+        VictoryCondition::Control {
+            side: who,
+            locations,
+        } if *who == side => locations.iter().all(|l| match l {
+            Location::Cave(id) => known_entrance(s, side, id).is_some(),
+            other => s.hex_of(other).is_some(),
+        }),
+        _ => false,
+    });
+    let need = posture.victory.iter().find_map(|c| match c {
+        VictoryCondition::CasualtyVp {
+            side: who,
+            at_least,
+        } if *who == side => Some(at_least.saturating_sub(s.scoring.cvp(side))),
+        _ => None,
+    })?;
+    if !control_known {
+        return None;
+    }
+    let quarry: u32 = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() != side)
+        .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
+        .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
+        .sum();
+    (quarry < need || stakes.last_turn).then(|| {
+        posture
+            .victory
+            .iter()
+            .filter(
+                |c| !matches!(c, VictoryCondition::CasualtyVp { side: who, .. } if *who == side),
+            )
+            .cloned()
+            .collect()
+    })
+}
+
+/// The hexes the doctrine's moves play for (A26): with `control` (Control pays,
+/// `control_pays`) the Locations its Control conditions name (a cave by its Entrance Hex);
+/// else `plays_for::objectives`, but an enemy unit in a cave its side knows is hunted at the
+/// cave's Entrance Hex, where fire and DCs reach it (G11.8), not at the hex above it.
+pub fn objectives(s: &Situation, posture: &Posture, side: Side, control: bool) -> Vec<Hex> {
+    let mut v = posture.objectives(s, side);
+    if posture.plan.is_some_and(|p| !p.objectives.is_empty()) {
+        return v;
+    }
+    if control {
+        // A26.1 / G11.94: a Location its side Controls already is no longer a goal (Control
+        // stays with the side that was last to hold it): its units go on to the others.
+        let held: Vec<Hex> = posture
+            .victory
+            .iter()
+            .filter_map(|c| match c {
+                VictoryCondition::Control {
+                    side: who,
+                    locations,
+                } if *who == side => Some(locations.iter()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|l| crate::rules::victory::controller(s, l).0 == Some(side))
+            .filter_map(|l| match l {
+                Location::Cave(id) => known_entrance(s, side, id),
+                other => s.hex_of(other),
+            })
+            .collect();
+        let open: Vec<Hex> = v.iter().copied().filter(|h| !held.contains(h)).collect();
+        if !open.is_empty() {
+            v = open;
+        }
+        return v;
+    }
+    let entrance_of = |h: Hex| -> Option<Hex> {
+        s.units
+            .iter()
+            .filter(|u| u.unit.side() != side && !u.hidden)
+            .find_map(|u| match &u.at {
+                Location::Cave(id) if s.hex_of(&u.at) == Some(h) => known_entrance(s, side, id),
+                _ => None,
+            })
+    };
+    // A hex whose only Known enemy units are in caves stands for their Entrance Hex.
+    for h in v.iter_mut() {
+        let outside = s.units.iter().any(|u| {
+            u.unit.side() != side
+                && !u.hidden
+                && !matches!(u.at, Location::Cave(_) | Location::Complex(_))
+                && s.hex_of(&u.at) == Some(*h)
+        });
+        if !outside && let Some(e) = entrance_of(*h) {
+            *h = e;
+        }
+    }
+    v.sort();
+    v.dedup();
+    concentrate(s, side, v)
+}
+
+/// Concentration of force: of several goals of a hunt, the one the side's Good Order units
+/// stand nearest all together (their summed distance, the nearer goal on a tie), so that they
+/// close in on one enemy together instead of one by one on each.
+fn concentrate(s: &Situation, side: Side, goals: Vec<Hex>) -> Vec<Hex> {
+    if goals.len() < 2 {
+        return goals;
+    }
+    let ours: Vec<Hex> = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == side && u.unit.good_order())
+        .filter_map(|u| s.hex_of(&u.at))
+        .collect();
+    if ours.is_empty() {
+        return goals;
+    }
+    let best = goals
+        .iter()
+        .copied()
+        .min_by_key(|g| (ours.iter().map(|o| o.distance(*g)).sum::<u32>(), *g));
+    best.into_iter().collect()
+}
+
+/// G11.88 / G11.94: whether a DC into cave `cave` keeps its side's chances: a DC's KIA
+/// eliminates the cave, and an eliminated cave is Controlled by nobody, so a cave its Control
+/// condition names is attacked only while Known enemy units are in it (the attack on them is
+/// worth the small chance of a KIA); an empty one it would only risk.
+pub fn dc_spares_control(s: &Situation, posture: &Posture, side: Side, cave: &str) -> bool {
+    let here = Location::Cave(cave.to_string());
+    let must_control = posture.victory.iter().any(|c| {
+        matches!(c, VictoryCondition::Control { side: who, locations }
+            if *who == side && locations.contains(&here))
+    });
+    !must_control
+        || s.units
+            .iter()
+            .any(|u| u.unit.side() != side && !u.hidden && u.at == here)
+}
+
 /// A26.2: what losing `u` is worth to its side, a squad counting 1: its Casualty VP over a
 /// squad's, more for a DC carrier, most for one holding a Placed DC (breaking it cancels the
 /// DC, G11.833), a little more for a lit target at night (E1.92: the enemy sees it).
@@ -130,11 +284,32 @@ pub fn goal_name(s: &Situation, posture: &Posture, side: Side, goals: &[Hex], h:
             .iter()
             .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
             .sum();
-        let ids: Vec<&str> = quarry.iter().map(|u| u.unit.id.as_str()).collect();
+        let ids: Vec<&str> = quarry
+            .iter()
+            .map(|u| crate::opponent::view::shown(&u.unit.id))
+            .collect();
         return format!(
             "{} in {hex}, worth {vp} Casualty VP to the {} (A26.2)",
             ids.join(", "),
             side_name(side)
+        );
+    }
+    // An enemy unit in a cave is hunted at the cave's Entrance Hex (G11.8, G11.833).
+    let in_cave: Vec<String> = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() != side)
+        .filter_map(|u| match &u.at {
+            Location::Cave(id) if known_entrance(s, side, id) == Some(g) => {
+                Some(format!("{} in cave {id}", u.unit.id))
+            }
+            _ => None,
+        })
+        .collect();
+    if !in_cave.is_empty() {
+        return format!(
+            "{hex}, the Entrance Hex from which fire and DCs reach {} (G11.8, G11.833)",
+            in_cave.join(", ")
         );
     }
     if posture.plan.is_some() {

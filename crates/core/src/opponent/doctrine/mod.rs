@@ -7,7 +7,12 @@
 //! - what a target is worth (`goals::value`: its Casualty VP, a DC carrier, a DC's Placer);
 //! - the victory conditions as the game stands (`goals::Stakes`: once its Casualty VP are won
 //!   it stops risking units; a side holding out pays more for every unit a reveal or an
-//!   advance risks; its withdrawals are the greedy kind's, unweighed);
+//!   advance risks; its withdrawals are the greedy kind's, unweighed); what it moves toward
+//!   (`goals::objectives`): the Locations it must Control when Control pays
+//!   (`goals::control_pays`), else one enemy for all its units together, a cave's occupants at
+//!   its Entrance Hex; no DC into an empty cave it must Control (`goals::dc_spares_control`);
+//!   the last holder of a Location the enemy must Control stays, and one goes back into a
+//!   Location the enemy has taken (`movement::abandons_a_hold`, `movement::garrison`);
 //! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
 //!   alone into an enemy Location, or at night into the dark near the enemy; a Cloaked or
 //!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);
@@ -69,16 +74,54 @@ impl Player for Doctrine {
         moment: &Moment,
         searched: &[Hex],
     ) -> Vec<Choice> {
-        let base = greedy::candidates(s, posture, side, moment, searched, self.weights);
+        let stakes = Stakes::of(s, posture, side);
+        // A26: once Control pays better than the hunt, its moves play for the Locations.
+        let control = goals::control_pays(s, posture, side, &stakes);
+        let for_control = control.as_ref().map(|victory| Posture {
+            victory,
+            plan: posture.plan,
+            turns: posture.turns,
+        });
+        let posture = for_control.as_ref().unwrap_or(posture);
+        let aims = goals::objectives(s, posture, side, control.is_some());
+        let base = greedy::candidates_for(
+            s,
+            posture,
+            side,
+            moment,
+            searched,
+            self.weights,
+            aims.clone(),
+        );
         if let Moment::Phase = moment
             && !acts(s.phase, side, s.turn.attacker)
         {
             return base;
         }
-        let stakes = Stakes::of(s, posture, side);
         let reply = Reply::new(s, side, &self.memo);
+        // G11.88: no DC into an empty cave its side must Control (only its KIA would tell);
+        // in the last Game Turn, playing for Control, no Search (G11.33: it ends the
+        // Searcher's MPh, and what it finds can no longer be taken).
+        let last_for_control = stakes.last_turn && control.is_some();
+        let base: Vec<Choice> = base
+            .into_iter()
+            .filter(|c| match &c.order {
+                Order::Search { .. } => !last_for_control,
+                Order::PlaceDc { cave, .. }
+                | Order::SetDc { cave, .. }
+                | Order::ThrowDc { cave, .. } => {
+                    goals::dc_spares_control(s, posture, side, cave.as_ref())
+                }
+                _ => true,
+            })
+            .collect();
         let mut ctx = Ctx::new(s, side, posture, self.weights, stakes, reply);
-        let out = weigh(&mut ctx, base, moment);
+        // A26: the last holder of a Location the enemy must Control stays in it.
+        let base: Vec<Choice> = base
+            .into_iter()
+            .filter(|c| !movement::abandons_a_hold(&ctx, &c.order))
+            .collect();
+        let out = weigh(&mut ctx, base, moment, &aims);
         greedy::once_each(out)
     }
 
@@ -109,7 +152,7 @@ impl Player for Doctrine {
 
 /// The greedy kind's candidates `base`, each weighed by what follows it (see the module doc):
 /// the doctrine's own fire, moves and advances in place of the greedy ones.
-fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
+fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Vec<Choice> {
     let s = ctx.s;
     let side = ctx.side;
     let mut out = Vec::new();
@@ -163,7 +206,6 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
             }
         }
         (_, Phase::Movement) => {
-            let goals = ctx.posture.objectives(s, side);
             let attacks = ctx.stakes.attacks;
             let mover = |id: &str| {
                 mine.iter().any(|u| {
@@ -188,10 +230,14 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
                     kept.push(c);
                     continue;
                 }
-                match movement::weigh_step(ctx, c, &goals) {
+                match movement::weigh_step(ctx, c, goals) {
                     Some(w) => kept.push(w),
                     None => dropped.push(id),
                 }
+            }
+            // A26 / G11.94: a Location the enemy must Control, held again.
+            for u in &mine {
+                kept.extend(movement::garrison(ctx, u));
             }
             // Grenades before a step not taken are not thrown (A24.1).
             kept.retain(|c| {
@@ -210,6 +256,9 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment) -> Vec<Choice> {
                 for u in &mine {
                     out.extend(movement::leader_joins_cc(ctx, u));
                 }
+            }
+            for u in &mine {
+                out.extend(movement::garrison(ctx, u));
             }
         }
         _ => out = base,

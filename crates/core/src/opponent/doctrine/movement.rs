@@ -25,7 +25,7 @@ fn reply_words(ctx: &Ctx, id: &str, worst: &Option<Blow>) -> String {
             let ml = ctx.s.unit(id).map_or(7, morale);
             format!(
                 "{} would fire there: {:.0} % to break, reduce or eliminate {id}",
-                b.by,
+                crate::opponent::view::shown(&b.by),
                 100.0 * b.shot.harm_chance(ml)
             )
         }
@@ -189,4 +189,122 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
         score,
         order: c.order,
     })
+}
+
+/// A26 / G11.94: a Good Order MMC of `u`'s side moving into a Location the enemy must Control
+/// and Controls now (a cave, a hex), where none of its side's Good Order MMC stands: a cave is
+/// taken back when a Good Order MMC of the holder is in it again (G11.94), a hex when its MMC
+/// alone occupy it (A26.1). The step
+/// toward the nearest such Location it reaches this phase (its first step on the way); none
+/// for a unit that alone holds another such Location.
+pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
+    let s = ctx.s;
+    let side = ctx.side;
+    let holds = |at: &Location, who: &UnitAt| {
+        who.unit.side() == side
+            && who.unit.good_order()
+            && mmc(&who.unit).is_some()
+            && who.at == *at
+    };
+    if !holds(&u.at, u) || u.unit.banzai.is_some() {
+        return None;
+    }
+    let wanted: Vec<&Location> = ctx
+        .posture
+        .victory
+        .iter()
+        .filter_map(|c| match c {
+            crate::rules::victory::VictoryCondition::Control {
+                side: who,
+                locations,
+            } if *who != side => Some(locations.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|l| !matches!(l, Location::Cave(id) if s.eliminated_caves.contains(id)))
+        .collect();
+    // It alone holds one already: it stays.
+    let alone_in_one = wanted
+        .iter()
+        .any(|l| **l == u.at && s.units.iter().filter(|o| holds(l, o)).count() == 1);
+    if alone_in_one {
+        return None;
+    }
+    // Taken back: a Location the enemy Controls now (a cave G11.94, a hex A26.1).
+    let empty: Vec<&Location> = wanted
+        .into_iter()
+        .filter(|l| !s.units.iter().any(|o| holds(l, o)))
+        .filter(|l| crate::rules::victory::controller(s, l).0 == Some(side.opponent()))
+        .collect();
+    if empty.is_empty() {
+        return None;
+    }
+    let field = field_of_movement(s, &u.unit.id).ok()?;
+    let r = field
+        .iter()
+        .filter(|r| !r.climb && r.path.len() >= 2 && empty.contains(&&r.at))
+        .min_by(|a, b| a.mf.total_cmp(&b.mf))?;
+    let id = u.unit.id.as_str();
+    Some(Choice {
+        order: step_order(id, &u.at, &r.path[1]),
+        score: ctx.w.garrison,
+        reason: format!(
+            "{id} moves into {}, which the {} must Control and now do: a Good Order {} MMC \
+             there takes it back (A26, G11.94)",
+            r.at.display(s.map),
+            super::goals::side_name(side.opponent()),
+            match side {
+                crate::model::Side::Japanese => "Japanese",
+                crate::model::Side::Allied => "Allied",
+            }
+        ),
+    })
+}
+
+/// A26 / G11.94: the Locations the enemy must Control, as `side` reads its conditions.
+fn enemy_control_locations<'a>(ctx: &'a Ctx) -> Vec<&'a Location> {
+    ctx.posture
+        .victory
+        .iter()
+        .filter_map(|c| match c {
+            crate::rules::victory::VictoryCondition::Control {
+                side: who,
+                locations,
+            } if *who != ctx.side => Some(locations.iter()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// A26 / G11.94: whether order `o` takes the last Good Order MMC of `ctx.side` out of a
+/// Location the enemy must Control (to anywhere but another such Location): a holder keeps
+/// what the enemy must take, whatever it could win elsewhere.
+pub fn abandons_a_hold(ctx: &Ctx, o: &crate::rules::orders::Order) -> bool {
+    use crate::rules::orders::Order;
+    let s = ctx.s;
+    let (unit, to) = match o {
+        Order::Move { unit, to } | Order::ExitCave { unit, to } => (unit.as_ref(), to.clone()),
+        Order::EnterCave { unit, cave } => (unit.as_ref(), Location::Cave(cave.0.clone())),
+        _ => return false,
+    };
+    let Some(u) = s.unit(unit) else { return false };
+    if !(u.unit.good_order() && mmc(&u.unit).is_some()) {
+        return false;
+    }
+    let held = enemy_control_locations(ctx);
+    if !held.contains(&&u.at) || held.contains(&&to) {
+        return false;
+    }
+    let holders = s
+        .units
+        .iter()
+        .filter(|o| {
+            o.unit.side() == ctx.side
+                && o.unit.good_order()
+                && mmc(&o.unit).is_some()
+                && o.at == u.at
+        })
+        .count();
+    holders <= 1
 }

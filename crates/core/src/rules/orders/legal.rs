@@ -264,6 +264,49 @@ pub fn legal_orders(
         .collect()
 }
 
+/// A7.5 / A7.53: the Fire Group of `unit`'s Location at `target`, with its rules' answer: the
+/// unit and every other Good Order unit of its side there that could fire at the target alone,
+/// with a Good Order leader there directing (a leader alone has no FP). `None` when no other
+/// unit joins it. Play mode's Orders window offers it beside the unit's own Fire (`orders
+/// --odds` and the program build theirs from `legal_orders` as before).
+pub fn location_fire_group(
+    s: &Situation,
+    unit: &str,
+    target: &Location,
+) -> Option<(Order, Result<(), Refusal>)> {
+    let u = s.unit(unit)?;
+    let alone = |id: &str| {
+        judge(
+            s,
+            &Order::Fire {
+                units: vec![UnitId(id.to_string())],
+                at: target.clone(),
+            },
+        )
+        .is_ok()
+    };
+    let leader = |o: &UnitAt| super::common::is_leader(&o.unit) && o.unit.good_order();
+    let mut units: Vec<UnitId> = s
+        .units_at(&u.at)
+        .into_iter()
+        .filter(|o| o.unit.side() == u.unit.side() && !o.hidden)
+        .filter(|o| o.unit.id == unit || alone(&o.unit.id) || leader(o))
+        .map(|o| UnitId(o.unit.id.clone()))
+        .collect();
+    units.sort_by(|a, b| (a.0 != unit).cmp(&(b.0 != unit)).then(a.0.cmp(&b.0)));
+    // Some unit with FP besides the selected one, or the selected leader with one.
+    let firers = units.iter().filter(|x| alone(&x.0)).count();
+    if units.len() < 2 || firers == 0 {
+        return None;
+    }
+    let order = Order::Fire {
+        units,
+        at: target.clone(),
+    };
+    let answer = judge(s, &order);
+    Some((order, answer))
+}
+
 /// G1.5: the units of `u`'s Location that would charge with it: `u` first, then the other
 /// Good Order Japanese units there that are not T-H Heroes, berserk or charging already, by id.
 fn banzai_stack(s: &Situation, u: &UnitAt) -> Vec<UnitId> {

@@ -31,5 +31,5 @@ pub mod trip_flares;
 pub mod units;
 
 pub use common::*;
-pub use legal::{judge, known_enemy_locations, legal_orders};
+pub use legal::{judge, known_enemy_locations, legal_orders, location_fire_group};
 pub use order::{CaveId, Order, UnitId};

@@ -610,6 +610,7 @@ fn fire_reveals(s: &Situation, f: &Firers) -> Vec<Reveal> {
                 return Reveal {
                     unit: u.unit.id.clone(),
                     concealed_after: false,
+                    cave: None,
                     rule: c.rule,
                     reason: c.reason,
                 };
@@ -635,11 +636,27 @@ fn fire_reveals(s: &Situation, f: &Firers) -> Vec<Reveal> {
                     "no Good Order enemy ground unit has a LOS to the firer: it keeps \"?\"",
                 ),
             };
+            // G11.3: HIP and HIP loss apply to a Cave counter as to its contents: a hidden
+            // unit firing from a hidden cave places the Cave counter onboard with it.
+            let cave = match &u.at {
+                Location::Cave(id) if u.hidden && s.hidden_caves.iter().any(|c| c == id) => {
+                    Some(id.clone())
+                }
+                _ => None,
+            };
+            let reason = match &cave {
+                Some(id) => format!(
+                    "{reason}; cave {id} is revealed with it, placed onboard (G11.3: HIP loss \
+                     applies to Cave counters as to their contents)"
+                ),
+                None => reason.to_string(),
+            };
             Reveal {
                 unit: u.unit.id.clone(),
                 concealed_after,
+                cave,
                 rule,
-                reason: reason.into(),
+                reason,
             }
         })
         .collect()

@@ -33,6 +33,9 @@ pub struct Reveal {
     pub unit: String,
     /// Whether it keeps (or, from HIP, gains) "?".
     pub concealed_after: bool,
+    /// The hidden cave it fired from, revealed with it (G11.3: its HIP loss places the Cave
+    /// counter onboard).
+    pub cave: Option<String>,
     pub rule: &'static str,
     pub reason: String,
 }

@@ -1,0 +1,176 @@
+//! The game's status as a player reads it at a glance (issue 38): the Game Turn of how many,
+//! the Player Turn and its phase (A3), each victory condition against the game as the screen's
+//! side knows it (Casualty VP amassed of those needed, A26.2; who Controls each Location named,
+//! A26.1, G11.94), what the program did in its last phase, or the game's end. Read by the
+//! viewer's status line; it decides nothing.
+
+use super::runner::Match;
+use crate::model::{Phase, Side};
+use crate::rules::victory::{VictoryCondition, controller};
+
+/// The game's status now (`Match::status`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    /// The Game Turn (A3: two Player Turns) and how many the scenario has, if it ends.
+    pub game_turn: u32,
+    pub turns: Option<u32>,
+    /// The ATTACKER of this Player Turn, and the phase.
+    pub attacker: Side,
+    pub phase: Phase,
+    /// Each victory condition against the game as it stands: "Allied Casualty VP 2 of 3
+    /// (A26.2)", "cave A: the Japanese Control it (G11.94)".
+    pub aims: Vec<String>,
+    /// What the program did in its last phase ("the Japanese program, in its DFPh: 2 orders:
+    /// ..."), or that it gave none.
+    pub program: Option<String>,
+    /// The game has ended: who won and why (A26).
+    pub over: Option<String>,
+}
+
+/// The phases of a Player Turn, in order (A3).
+pub const PHASES: [Phase; 8] = Phase::TURN;
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Allied => "Allied",
+        Side::Japanese => "Japanese",
+    }
+}
+
+impl Status {
+    /// The status in one line: "Game Turn 2 of 3 · Japanese Player Turn · MPh · Allied Casualty
+    /// VP 1 of 3 (A26.2) · ...".
+    pub fn line(&self) -> String {
+        if let Some(end) = &self.over {
+            return format!("Game over: {end}");
+        }
+        let mut parts = vec![
+            match self.turns {
+                Some(t) => format!("Game Turn {} of {t}", self.game_turn),
+                None => format!("Game Turn {}", self.game_turn),
+            },
+            format!("{} Player Turn", side_name(self.attacker)),
+            self.phase.abbrev().to_string(),
+        ];
+        parts.extend(self.aims.iter().cloned());
+        if let Some(p) = &self.program {
+            parts.push(p.clone());
+        }
+        parts.join(" · ")
+    }
+}
+
+impl Match {
+    /// The game's status now, its victory conditions read on what the screen's side knows
+    /// (against the program, the player's side: a cave still hidden from it is "not found").
+    pub fn status(&self) -> Status {
+        let setting = self.setting();
+        let st = &self.state;
+        let over = self.over();
+        let seen = match self.screen_side() {
+            Some(side) => crate::opponent::view::known_state(st, &setting, side),
+            None => st.clone(),
+        };
+        let s = seen.situation(&setting);
+        let mut aims = Vec::new();
+        for c in setting.victory {
+            match c {
+                VictoryCondition::CasualtyVp { side, at_least } => aims.push(format!(
+                    "{} Casualty VP {} of {at_least} (A26.2)",
+                    side_name(*side),
+                    st.scoring.cvp(*side)
+                )),
+                VictoryCondition::Control { side, locations } => {
+                    let each: Vec<String> = locations
+                        .iter()
+                        .map(|l| {
+                            let name = l.display(s.map).to_string();
+                            let hidden = matches!(l, crate::los::Location::Cave(id)
+                                if self.screen_side() == Some(Side::Allied)
+                                    && s.hidden_caves.contains(id));
+                            if hidden {
+                                return format!("{name} not found");
+                            }
+                            match controller(&s, l).0 {
+                                Some(x) => format!("{name} {}", side_name(x)),
+                                None => format!("{name} nobody's"),
+                            }
+                        })
+                        .collect();
+                    aims.push(format!(
+                        "{} must Control: {} (A26.1)",
+                        side_name(*side),
+                        each.join(", ")
+                    ));
+                }
+                VictoryCondition::Otherwise { .. } => {}
+            }
+        }
+        let end = over.then(|| {
+            crate::rules::victory::game_end(&st.situation(&setting), setting.victory).reason
+        });
+        Status {
+            game_turn: st.turn.turn(),
+            turns: setting.turns,
+            attacker: st.turn.attacker,
+            phase: st.phase,
+            aims,
+            program: self.program_summary(),
+            over: end,
+        }
+    }
+
+    /// What the program did in the last phase it acted in (its orders, as the log tells them),
+    /// or, when it played its part of a later phase with no order, that it gave none.
+    fn program_summary(&self) -> Option<String> {
+        let p = self.program.as_ref()?;
+        if !p.decides && !self.recording {
+            return None;
+        }
+        let side = p.side();
+        let first = self.board.scenario.first_attacker;
+        // Each event's Player Turn number and phase, to compare with the program's `done`.
+        let at = |e: &super::log::Event| {
+            let second = e.attacker != format!("{first:?}");
+            let pt = (e.turn.saturating_sub(1)) * 2 + 1 + u32::from(second);
+            let phase = PHASES
+                .iter()
+                .position(|x| x.abbrev() == e.phase)
+                .unwrap_or(0);
+            (pt, phase)
+        };
+        let last = self.log.iter().rev().find(|e| e.event == "opponent");
+        let done = p.done.map(|(pt, ph)| (pt, ph.index()));
+        let name = side_name(side);
+        if let Some(e) = last
+            && done.is_none_or(|d| d <= at(e))
+        {
+            let key = at(e);
+            let orders: Vec<String> = self
+                .log
+                .iter()
+                .filter(|x| x.event == "opponent" && at(x) == key)
+                .map(|x| {
+                    x.text
+                        .rsplit_once("opponent): ")
+                        .map_or(x.text.clone(), |(_, o)| o.to_string())
+                })
+                .collect();
+            return Some(format!(
+                "the {name} program, GT{} {} {}: {}",
+                e.turn,
+                e.attacker,
+                e.phase,
+                crate::words::clip(&orders.join("; "), 140)
+            ));
+        }
+        let (pt, phase) = p.done?;
+        let attacker = if pt % 2 == 1 { first } else { first.opponent() };
+        Some(format!(
+            "the {name} program gave no order in GT{} {} {}",
+            pt.div_ceil(2),
+            side_name(attacker),
+            phase.abbrev()
+        ))
+    }
+}

@@ -317,11 +317,14 @@ fn run_viewer(args: Args) -> Result<ExitCode, Failure> {
              (--play) against the program",
         ));
     }
+    // Issue 38: a window whose size was not asked for never opens larger than the screen.
+    let fit_screen = args.size.is_none() && args.screenshot.is_none() && args.frame_bench.is_none();
     let options = ViewOptions {
         sky,
         screenshot: args.screenshot,
         probes: args.probes,
         size,
+        fit_screen,
         preset,
         focus,
         frame_bench: args.frame_bench,

@@ -11,6 +11,7 @@ mod caves;
 mod counter_art;
 mod counters;
 mod dock;
+mod fit_screen;
 pub mod geometry;
 mod grid;
 mod inspector;

@@ -56,6 +56,7 @@ impl Plugin for ViewPlugin {
             .init_resource::<Selected>()
             .init_resource::<PointerOverUi>()
             .init_resource::<super::shared::EscClosed>()
+            .insert_resource(super::fit_screen::FitScreen(self.options.fit_screen))
             .add_message::<Picked>();
         app.add_plugins((
             board::plugin,
@@ -68,6 +69,7 @@ impl Plugin for ViewPlugin {
         ))
         .add_plugins((
             dock::plugin,
+            super::fit_screen::plugin,
             stack::plugin,
             keys_help::plugin,
             camera::plugin,

@@ -31,6 +31,8 @@ pub struct ViewOptions {
     pub probes: Option<PathBuf>,
     /// Window or picture size in pixels.
     pub size: (u32, u32),
+    /// The window shrinks to the screen when larger (its size not asked for: issue 38).
+    pub fit_screen: bool,
     pub preset: Preset,
     /// Centre the camera on this hex.
     pub focus: Option<Hex>,
@@ -67,6 +69,7 @@ impl Default for ViewOptions {
             screenshot: None,
             probes: None,
             size: (1280, 800),
+            fit_screen: false,
             preset: Preset::Close,
             focus: None,
             frame_bench: None,

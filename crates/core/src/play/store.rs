@@ -207,20 +207,48 @@ impl Match {
         {
             k -= 1;
         }
+        let back = &history[k].save;
+        let refused = |what: &str| {
+            Some(format!(
+                "against the program, Undo goes back only to before the last roll of the dice or \
+                 what the enemy revealed: {what} cannot be taken back"
+            ))
+        };
+        // An order of the program's in between (told, or kept secret under the fog).
+        let ran = self
+            .script
+            .steps
+            .get(back.next_step..self.script.next)
+            .unwrap_or(&[]);
+        if ran.iter().any(|s| s.opponent) {
+            return refused("the program's order");
+        }
+        // Anything revealed since, whatever the event says: a hidden cave, an enemy unit's
+        // HIP, "?" or Cloaking.
+        let veiled = |st: &crate::state::GameState| {
+            let mut v: Vec<(String, bool, bool, bool)> = st
+                .units
+                .iter()
+                .filter(|u| Some(u.unit.side()) != self.screen_side())
+                .map(|u| (u.unit.id.clone(), u.hidden, u.concealed, u.cloaked))
+                .collect();
+            v.sort();
+            (st.hidden_caves.clone(), v)
+        };
+        if veiled(&back.state) != veiled(&self.state) {
+            return refused("what was revealed");
+        }
         let since = self.log.get(history[k].log_len..).unwrap_or(&[]);
         let told = since.iter().rev().find(|e| {
             e.dice.is_some()
                 || e.event == "opponent"
+                || e.event == "hidden"
                 || e.event.contains("reveal")
                 || e.event.contains("cloak")
                 || e.event == "search"
                 || e.event == "ambush"
         })?;
-        Some(format!(
-            "against the program, Undo goes back only to before the last roll of the dice or \
-             what the enemy revealed: \"{}\" cannot be taken back",
-            crate::words::clip(&told.text, 90)
-        ))
+        refused(&format!("\"{}\"", crate::words::clip(&told.text, 90)))
     }
 
     fn undo_one(&mut self) -> Result<bool, SaveError> {

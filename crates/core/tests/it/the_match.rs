@@ -267,8 +267,20 @@ fn issue38_against_the_program_undo_stops_at_the_last_roll_or_reveal() {
             unit: "us2".into(),
             to: to(&m, "R3"),
         };
-        assert!(m.person_step(step(mv)).unwrap());
+        assert!(m.person_step(step(mv.clone())).unwrap());
         assert_eq!(m.undo_refused(), None, "{:?}", &m.log[before.1..]);
+        // Had the move revealed hidden jp1 (whatever its event says), it could not be undone.
+        let kept = m.state.clone();
+        m.state
+            .units
+            .iter_mut()
+            .filter(|u| u.unit.id == "jp1")
+            .for_each(|u| u.hidden = false);
+        assert!(
+            m.undo_refused()
+                .is_some_and(|w| w.contains("what was revealed"))
+        );
+        m.state = kept;
         assert!(m.undo().unwrap());
         assert_eq!((m.state.clone(), m.log.len()), before);
     }

@@ -126,7 +126,7 @@ pub fn control_pays(
     })
 }
 
-/// The hexes the doctrine's moves play for (A26): with `control` (Control pays,
+/// A26 / G11.8: the hexes the doctrine's moves play for: with `control` (Control pays,
 /// `control_pays`) the Locations its Control conditions name (a cave by its Entrance Hex);
 /// else `plays_for::objectives`, but an enemy unit in a cave its side knows is hunted at the
 /// cave's Entrance Hex, where fire and DCs reach it (G11.8), not at the hex above it.

@@ -289,7 +289,7 @@ pub fn location_fire_group(
     let mut units: Vec<UnitId> = s
         .units_at(&u.at)
         .into_iter()
-        .filter(|o| o.unit.side() == u.unit.side() && !o.hidden)
+        .filter(|o| o.unit.side() == u.unit.side() && (o.unit.id == unit || !o.hidden))
         .filter(|o| o.unit.id == unit || alone(&o.unit.id) || leader(o))
         .map(|o| UnitId(o.unit.id.clone()))
         .collect();

@@ -184,7 +184,13 @@ pub fn objectives(s: &Situation, posture: &Posture, side: Side, control: bool) -
     }
     v.sort();
     v.dedup();
-    concentrate(s, side, v)
+    // Concentration is for a hunt (a Casualty VP condition of its own): a side holding the
+    // Locations the enemy must Control keeps them all in view.
+    let hunts = posture
+        .victory
+        .iter()
+        .any(|c| matches!(c, VictoryCondition::CasualtyVp { side: who, .. } if *who == side));
+    if hunts { concentrate(s, side, v) } else { v }
 }
 
 /// Concentration of force: of several goals of a hunt, the one the side's Good Order units

@@ -400,6 +400,12 @@ impl Session {
     }
 }
 
+/// Where the button `name` the window lists takes a click, if it lists it now.
+fn button(ui: &serde_json::Value, name: &str) -> Option<(i64, i64)> {
+    let b = &ui["buttons"][name];
+    Some((b[0].as_f64()?.round() as i64, b[1].as_f64()?.round() as i64))
+}
+
 /// A rectangle of the probes: [x0, y0, x1, y1].
 fn rect(v: &serde_json::Value) -> [f64; 4] {
     let n = |k: usize| v[k].as_f64().unwrap();
@@ -676,10 +682,6 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
     ) else {
         return;
     };
-    let button = |ui: &serde_json::Value, name: &str| -> Option<(i64, i64)> {
-        let b = &ui["buttons"][name];
-        Some((b[0].as_f64()?.round() as i64, b[1].as_f64()?.round() as i64))
-    };
     // End phase takes a click only while no step runs: wait until it is listed each time.
     let end = || {
         let ui = s.until("End phase clickable", |u| {
@@ -766,10 +768,6 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
         "1280x800",
     ) else {
         return;
-    };
-    let button = |ui: &serde_json::Value, name: &str| -> Option<(i64, i64)> {
-        let b = &ui["buttons"][name];
-        Some((b[0].as_f64()?.round() as i64, b[1].as_f64()?.round() as i64))
     };
     let ui = s.until("the PFPh", |u| u["phase"] == "PFPh");
     let status = ui["status"].as_str().unwrap_or_default().to_string();

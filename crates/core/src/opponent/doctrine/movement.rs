@@ -200,27 +200,12 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
 pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     let s = ctx.s;
     let side = ctx.side;
-    let holds = |at: &Location, who: &UnitAt| {
-        who.unit.side() == side
-            && who.unit.good_order()
-            && mmc(&who.unit).is_some()
-            && who.at == *at
-    };
+    let holds = |at: &Location, who: &UnitAt| holder(ctx, who) && who.at == *at;
     if !holds(&u.at, u) || u.unit.banzai.is_some() {
         return None;
     }
-    let wanted: Vec<&Location> = ctx
-        .posture
-        .victory
-        .iter()
-        .filter_map(|c| match c {
-            crate::rules::victory::VictoryCondition::Control {
-                side: who,
-                locations,
-            } if *who != side => Some(locations.iter()),
-            _ => None,
-        })
-        .flatten()
+    let wanted: Vec<&Location> = enemy_control_locations(ctx)
+        .into_iter()
         .filter(|l| !matches!(l, Location::Cave(id) if s.eliminated_caves.contains(id)))
         .collect();
     // It alone holds one already: it stays.
@@ -261,6 +246,12 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     })
 }
 
+/// A26.1 / G11.94: whether `u` is a Good Order MMC of `ctx.side`, the kind of unit that holds a
+/// Location for its side.
+fn holder(ctx: &Ctx, u: &UnitAt) -> bool {
+    u.unit.side() == ctx.side && u.unit.good_order() && mmc(&u.unit).is_some()
+}
+
 /// A26 / G11.94: the Locations the enemy must Control, as `side` reads its conditions.
 fn enemy_control_locations<'a>(ctx: &'a Ctx) -> Vec<&'a Location> {
     ctx.posture
@@ -289,7 +280,7 @@ pub fn abandons_a_hold(ctx: &Ctx, o: &crate::rules::orders::Order) -> bool {
         _ => return false,
     };
     let Some(u) = s.unit(unit) else { return false };
-    if !(u.unit.good_order() && mmc(&u.unit).is_some()) {
+    if !holder(ctx, u) {
         return false;
     }
     let held = enemy_control_locations(ctx);
@@ -299,12 +290,7 @@ pub fn abandons_a_hold(ctx: &Ctx, o: &crate::rules::orders::Order) -> bool {
     let holders = s
         .units
         .iter()
-        .filter(|o| {
-            o.unit.side() == ctx.side
-                && o.unit.good_order()
-                && mmc(&o.unit).is_some()
-                && o.at == u.at
-        })
+        .filter(|o| holder(ctx, o) && o.at == u.at)
         .count();
     holders <= 1
 }

@@ -375,11 +375,15 @@ fn draw_counters(world: &mut World) {
         glass: MeshData::new(),
         ..default()
     };
-    // Climb counters (B11.4) on the face, under their Climbers.
+    // Climb counters (B11.4) on the face, under their Climbers: each peeks out from under its
+    // unit into the hex, away from the cliff and the cave mouths on it, so its CLIMB shows
+    // (issue 38).
     for c in &live.climbs {
         let p = climb_counter_spot(c.hex, c.level, c.vertex);
+        let inward = (centre(c.hex) - Vec2::new(p.x, p.z)).normalize_or_zero();
+        let out = Vec3::new(inward.x, 0.0, inward.y) * COUNTER_SIDE * 0.8;
         d.piles.put(
-            p - Vec3::Y * 0.02,
+            p + out - Vec3::Y * 0.02,
             counter_art::marker_face(GREY, "CLIMB"),
             MARKER_SIDE,
             false,
@@ -423,6 +427,7 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
     for c in climbs {
         *step_back.entry(c.hex).or_default() += climb_make_way(c.hex, c.vertex);
     }
+    let mut posts = std::collections::HashSet::new();
     for u in &live.units {
         if !shown(settings, u.unit.side(), u.hidden) {
             continue;
@@ -432,6 +437,22 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
         };
         if let Location::Ground(h) = &u.at {
             base += limit_step_back(step_back.get(h).copied().unwrap_or(Vec3::ZERO));
+            // Issue 38: in a hex whose shapes stand around its counters (jungle, bamboo,
+            // kunai, palms, a hut or a building) the counters lie on top of them, as on the
+            // printed board, on a dark post from the ground: readable from any
+            // side, and plainly of that hex's ground.
+            if let Some(hd) = map.get(*h) {
+                let tall = super::terrain::shapes_height(hd.terrain);
+                if tall > 0.0 {
+                    let foot = base;
+                    base.y = ground(hd) + tall + 0.01;
+                    let key = (foot * 1000.0).round().as_ivec3().to_array();
+                    if posts.insert(key) {
+                        d.solid
+                            .prism(foot, 0.012, base.y - foot.y, 4, [0.16, 0.15, 0.12]);
+                    }
+                }
+            }
         }
         let side = COUNTER_SIDE * counter_art::size_of(&u.unit);
         let veiled = u.concealed || u.cloaked;

@@ -65,6 +65,8 @@ struct Label {
     text: String,
     size: f32,
     colour: egui::Color32,
+    /// Steps up out of the way of a label placed before it (a cave's), instead of giving way.
+    lift: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -77,6 +79,7 @@ fn draw(
     hovered: Res<Hovered>,
     layout: Res<Layout>,
     mut drawn: ResMut<DrawnIds>,
+    marks: Res<super::shared::MarkLabelRects>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, gt) = *camera;
@@ -95,6 +98,7 @@ fn draw(
             text: map.name(h),
             size: 14.0,
             colour: egui::Color32::WHITE,
+            lift: false,
         });
     }
     for (pick, p, _) in &pickables.caves {
@@ -109,6 +113,7 @@ fn draw(
                 },
                 size: 15.0,
                 colour: egui::Color32::from_rgb(255, 220, 120),
+                lift: true,
             });
         }
     }
@@ -121,6 +126,7 @@ fn draw(
                 text: map.name(d.hex),
                 size: 10.5,
                 colour: egui::Color32::from_gray(235),
+                lift: false,
             })
             .collect();
         ids.sort_by(|a, b| {
@@ -132,7 +138,11 @@ fn draw(
     let painter = ctx
         .layer_painter(egui::LayerId::background())
         .with_clip_rect(screen);
+    // Play mode's mark labels are placed first (issue 38: no label over another).
     let mut placed = Placed::default();
+    for (r, _) in &marks.0 {
+        placed.add(*r);
+    }
     let mut ids = Vec::new();
     for label in labels {
         let Ok(px) = cam.world_to_viewport(gt, label.at) else {
@@ -144,8 +154,21 @@ fn draw(
         }
         let font = egui::FontId::proportional(label.size * scale);
         let galley = painter.layout_no_wrap(label.text.clone(), font.clone(), label.colour);
-        let rect = egui::Rect::from_center_size(pos, galley.size()).expand(2.0);
-        if placed.overlaps(rect) || hidden_by_terrain(map, eye, label.at) {
+        let mut rect = egui::Rect::from_center_size(pos, galley.size()).expand(2.0);
+        if hidden_by_terrain(map, eye, label.at) {
+            continue;
+        }
+        // A cave's label (it names what the player aims at) steps up out of the way of the
+        // labels placed before it; a hex id just gives way.
+        if label.lift {
+            for _ in 0..4 {
+                if !placed.overlaps(rect) {
+                    break;
+                }
+                rect = rect.translate(egui::vec2(0.0, -rect.height()));
+            }
+        }
+        if placed.overlaps(rect) {
             continue;
         }
         placed.add(rect);

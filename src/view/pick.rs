@@ -123,10 +123,13 @@ fn click(
     mut contexts: bevy_egui::EguiContexts,
     keys: Res<ButtonInput<KeyCode>>,
     layout: Res<super::shared::Layout>,
+    labels: Res<super::shared::MarkLabelRects>,
 ) {
     if over_ui.0 || !buttons.just_released(MouseButton::Left) {
         return;
     }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+        || keys.any_just_released([KeyCode::ControlLeft, KeyCode::ControlRight]);
     // The pointer may have moved onto a panel since egui last looked (a click the same frame as
     // the move): ask egui which of last frame's areas lies under the pointer now.
     if let (Ok(ctx), Some(cursor)) = (contexts.ctx_mut(), window.cursor_position()) {
@@ -139,6 +142,11 @@ fn click(
         if over_panel {
             return;
         }
+        // A click on a mark's label is a click on its mark (issue 38), unless Ctrl selects.
+        if !ctrl && let Some((_, pick)) = labels.0.iter().find(|(r, _)| r.contains(at)) {
+            picked.write(Picked(pick.clone()));
+            return;
+        }
     }
     let Some(ray) = cursor_ray(&window, *camera) else {
         return;
@@ -149,8 +157,6 @@ fn click(
     // Play mode's destination marks come last, so a mark wins over a counter lying on it
     // (issue 27.7): a click on it moves there rather than selecting or targeting the counter.
     // A Ctrl+click selects what it picks: the marks are not looked at.
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
-        || keys.any_just_released([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let marks: &[(Pick, Vec3, f32)] = if ctrl { &[] } else { &pickables.destinations };
     for items in [&pickables.caves[..], &pickables.counters[..], marks] {
         if let Some((t, p)) = ray_item(ray, items)

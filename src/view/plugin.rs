@@ -54,6 +54,8 @@ impl Plugin for ViewPlugin {
             .insert_resource(picker::Picker::from_options(&self.options))
             .insert_resource(capture::CaptureRequest::from(&self.options))
             .init_resource::<Selected>()
+            .init_resource::<super::shared::FireGroup>()
+            .init_resource::<super::shared::MarkLabelRects>()
             .init_resource::<PointerOverUi>()
             .init_resource::<super::shared::EscClosed>()
             .insert_resource(super::fit_screen::FitScreen(self.options.fit_screen))

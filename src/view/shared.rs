@@ -149,6 +149,30 @@ pub struct Picked(pub Pick);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Selected(pub Option<Pick>);
 
+/// Where Play mode's mark labels lie on screen (egui points) and the destination each names:
+/// a click on a label is a click on its mark, and the other labels (hex ids, caves) keep clear
+/// of them (issue 38: labels never over each other).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct MarkLabelRects(pub Vec<(bevy_egui::egui::Rect, Pick)>);
+
+/// The player's units added to the selected one with Shift+click (on the map or in the stack
+/// list), to fire with it as one Fire Group (A7.5): the Orders window offers their combined Fire
+/// on the target, and the core's ruling says whether their Locations may group. Forgotten when
+/// the selection changes or on Esc.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct FireGroup(pub Vec<String>);
+
+impl FireGroup {
+    /// Adds `id`, or takes it out if it is in already.
+    pub fn toggle(&mut self, id: &str) {
+        if let Some(i) = self.0.iter().position(|x| x == id) {
+            self.0.remove(i);
+        } else {
+            self.0.push(id.to_string());
+        }
+    }
+}
+
 /// The pointer is over a panel (or egui is using it): clicks and drags are the panel's, not
 /// the camera's or the picker's.
 #[derive(Resource, Default, Clone, Copy, Debug)]

@@ -152,6 +152,7 @@ fn show(
     settings: Res<ViewSettings>,
     pickables: Res<Pickables>,
     units: Query<UnitRow<'static>>,
+    mut group: ResMut<super::shared::FireGroup>,
 ) -> Result {
     let Some(hex) = list.hex else {
         return Ok(());
@@ -169,6 +170,16 @@ fn show(
     let mut open = true;
     let mut pick = None;
     let mut entries = Vec::new();
+    // A7.5: a Shift+click on another unit of the selected unit's side adds it to the Fire
+    // Group (the list stays open for the next).
+    let selected_side = match &selected.0 {
+        Some(Pick::Unit(s)) => units
+            .iter()
+            .find(|(u, ..)| &u.id == s)
+            .map(|(u, ..)| u.side()),
+        _ => None,
+    };
+    let mut grouped = None;
     let response = egui::Window::new(format!("Stack in {}", map.name(hex)))
         .id(egui::Id::new("stack list"))
         .fixed_pos(pos)
@@ -198,19 +209,42 @@ fn show(
                     format!("{id}  {} {:?} at {at}", u.counter, u.nationality)
                 };
                 let current = selected.0.as_ref() == Some(&Pick::Unit(id.clone()));
-                let r = ui.selectable_label(current, text);
+                let in_group = group.0.contains(id);
+                let text = if in_group {
+                    format!("{text}  + Fire Group")
+                } else {
+                    text
+                };
+                let r = ui.selectable_label(current || in_group, text);
                 entries.push((id.clone(), r.rect));
                 if r.clicked() {
-                    pick = Some(id.clone());
+                    let shift = ui.input(|i| i.modifiers.shift);
+                    if shift && !current && selected_side == Some(u.side()) {
+                        grouped = Some(id.clone());
+                    } else {
+                        pick = Some(id.clone());
+                    }
                 }
             }
-            ui.small("click one to select it (Esc closes)");
+            let groupable = list.units.iter().any(|id| {
+                selected.0 != Some(Pick::Unit(id.clone()))
+                    && units
+                        .iter()
+                        .any(|(u, ..)| &u.id == id && Some(u.side()) == selected_side)
+            });
+            ui.small(if groupable {
+                "click one to select it, Shift+click to add it to the Fire Group (Esc closes)"
+            } else {
+                "click one to select it (Esc closes)"
+            });
         });
     if let Some(r) = &response {
         layout.panels.push(("stack", r.response.rect));
     }
     list.entries = entries;
-    if let Some(id) = pick {
+    if let Some(id) = grouped {
+        group.toggle(&id);
+    } else if let Some(id) = pick {
         selected.0 = Some(Pick::Unit(id));
         *list = StackList::default();
     } else if !open {

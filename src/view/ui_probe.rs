@@ -95,7 +95,14 @@ fn write(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     layout: Res<Layout>,
-    parts: (Res<Selected>, Res<Target>, Res<StackList>, Res<KeysHelp>),
+    parts: (
+        Res<Selected>,
+        Res<Target>,
+        Res<StackList>,
+        Res<KeysHelp>,
+        Res<crate::view::shared::FireGroup>,
+        Res<crate::view::shared::MarkLabelRects>,
+    ),
     view: (Res<Orbit>, Res<HomeOrbit>, Res<Hovered>),
     drawn: (Res<DrawnIds>, Res<DrawnMarks>, Res<Pickables>),
     board: Res<Board>,
@@ -114,7 +121,7 @@ fn write(
     if request.headless() || !captured.0 {
         return;
     }
-    let (selected, target, stack, help) = parts;
+    let (selected, target, stack, help, group, labels) = parts;
     let (orbit, home, hovered) = view;
     let (ids, marks, pickables) = drawn;
     let (cam, gt) = *camera;
@@ -146,10 +153,15 @@ fn write(
             json!({"text": text, "x": (p.x * z).round(), "y": (p.y * z).round(), "now": want})
         })
         .collect();
+    // Each mark's label, and the Location its label names (a click on the label goes there).
     let mark_list: Vec<Value> = marks
         .0
         .iter()
-        .map(|(text, p)| json!({"text": text, "x": (p.x * z).round(), "y": (p.y * z).round()}))
+        .enumerate()
+        .map(|(i, (text, p))| {
+            let at = labels.0.get(i).map(|(_, pick)| pick_words(pick, map));
+            json!({"text": text, "x": (p.x * z).round(), "y": (p.y * z).round(), "at": at})
+        })
         .collect();
     let units: Vec<Value> = pickables
         .counters
@@ -177,6 +189,7 @@ fn write(
         "panels": panels,
         "selected": selected.0.as_ref().map(|p| pick_words(p, map)),
         "target": target.0.as_ref().map(|p| pick_words(p, map)),
+        "fire_group": group.0,
         "stack": stack_list,
         "keys_open": help.0,
         "camera": {
@@ -195,6 +208,13 @@ fn write(
         // The status line (issue 38) and the last events told, as the log shows them.
         "status": game.status().line(),
         "last_events": game.log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>(),
+        // Each phase as it began (A3): "GT1 Allied RPh", in order (issue 38: none skipped).
+        "phases_begun": game
+            .log
+            .iter()
+            .filter(|e| e.rule.as_deref() == Some("A3") && e.text.ends_with(" begins"))
+            .map(|e| format!("GT{} {} {}", e.turn, e.attacker, e.phase))
+            .collect::<Vec<_>>(),
     });
     let text = serde_json::to_string_pretty(&out).unwrap_or_default();
     if text == *last {

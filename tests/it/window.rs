@@ -366,16 +366,21 @@ impl Session {
     }
 
     /// A click with Ctrl held.
-    fn ctrl_click(&self, (x, y): (i64, i64)) {
+    fn ctrl_click(&self, at: (i64, i64)) {
+        self.held_click("ctrl", at);
+    }
+
+    /// A click with the modifier `key` (`ctrl`, `shift`) held.
+    fn held_click(&self, key: &str, (x, y): (i64, i64)) {
         let (x, y) = (x.to_string(), y.to_string());
         let _ = xdotool(&["windowfocus", &self.window]);
         xdotool(&["mousemove", "--window", &self.window, &x, &y]).unwrap();
         sleep(Duration::from_millis(1000));
-        xdotool(&["keydown", "ctrl"]).unwrap();
+        xdotool(&["keydown", key]).unwrap();
         sleep(Duration::from_millis(300));
         xdotool(&["click", "1"]).unwrap();
         sleep(Duration::from_millis(300));
-        xdotool(&["keyup", "ctrl"]).unwrap();
+        xdotool(&["keyup", key]).unwrap();
         sleep(Duration::from_millis(2000));
     }
 
@@ -789,12 +794,26 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
         s.click((at("x"), at("y")));
         s.until("us1 selected", |u| u["selected"] == "unit us1");
     }
+    // A7.5: a Shift+click on us2 (S3, adjacent) adds it to us1's Fire Group; us1 stays selected.
+    s.held_click("shift", s.unit("us2"));
+    s.until("us2 in us1's Fire Group", |u| {
+        u["selected"] == "unit us1" && u["fire_group"] == serde_json::json!(["us2"])
+    });
     s.click(s.unit("jp3"));
     let group = "order: Fire at T5 (us1, usL)";
-    let ui = s.until("the Fire Group offered", |u| {
-        u["target"].is_string() && !u["buttons"][group].is_null()
+    let chain = "order: Fire at T5 (us1, us2)";
+    s.until("both Fire Groups offered", |u| {
+        u["target"].is_string() && !u["buttons"][group].is_null() && !u["buttons"][chain].is_null()
     });
-    s.picture("fire_group_offered");
+    s.picture("fire_groups_offered");
+    // A second Shift+click takes us2 out again: only its Location's Fire Group is left.
+    s.held_click("shift", s.unit("us2"));
+    let ui = s.until("us2 out of the Fire Group", |u| {
+        u["fire_group"] == serde_json::json!([])
+            && u["buttons"][chain].is_null()
+            && !u["buttons"][group].is_null()
+    });
+    assert_eq!(ui["selected"], "unit us1");
     s.click(button(&ui, group).unwrap());
     let ui = s.until("the Fire Group fired, usL directing", |u| {
         u["last_events"].as_array().is_some_and(|v| {
@@ -822,5 +841,80 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
     s.until("a second Esc leaves the selection", |u| {
         u["selected"].is_null()
     });
+    drop(s.viewer);
+}
+
+/// Issue 38: against the Japanese program, a Game Turn clicked through with End phase (the
+/// program plays its phases, the player's First Fire chances are passed) begins every phase of
+/// both Player Turns once, in order; on the way, a click on a move mark's label (not the mark)
+/// moves us3 there.
+#[test]
+fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_once() {
+    let Some(s) = open(
+        "issue_38_phases",
+        &["scenarios/assault.ron", "--play", "--opponent", "japanese"],
+        "1280x800",
+    ) else {
+        return;
+    };
+    let begun = |u: &serde_json::Value| -> Vec<String> {
+        u["phases_begun"]
+            .as_array()
+            .map(|v| {
+                v.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let done = |u: &serde_json::Value| begun(u).iter().any(|p| p == "GT2 Allied RPh");
+    let mut moved = None;
+    for _ in 0..80 {
+        let ui = s.until("End phase to click", |u| {
+            button(u, "End phase").is_some() || done(u)
+        });
+        if done(&ui) {
+            break;
+        }
+        if moved.is_none() && ui["phase"] == "MPh" && ui["player_turn"] == 1 {
+            s.click(s.unit("us3"));
+            let ui = s.until("us3's move marks", |u| {
+                u["selected"] == "unit us3"
+                    && u["marks"]
+                        .as_array()
+                        .is_some_and(|m| m.iter().any(|m| m["at"].is_string()))
+            });
+            let mark = ui["marks"]
+                .as_array()
+                .and_then(|m| m.iter().find(|m| m["at"].is_string()))
+                .cloned()
+                .unwrap();
+            let to = mark["at"].as_str().unwrap().to_string();
+            let at = |k: &str| mark[k].as_f64().unwrap().round() as i64;
+            s.click((at("x"), at("y")));
+            s.until("us3 moved where the label said", |u| {
+                u["last_events"].as_array().is_some_and(|v| {
+                    v.iter().any(|e| {
+                        e.as_str()
+                            .is_some_and(|t| t.starts_with(&format!("U5 -> {to}:")))
+                    })
+                })
+            });
+            moved = Some(to);
+            continue;
+        }
+        s.click(button(&ui, "End phase").unwrap());
+        sleep(Duration::from_millis(1500));
+    }
+    let ui = s.ui();
+    assert!(moved.is_some(), "us3 was never moved by its label");
+    let mut expected = Vec::new();
+    for side in ["Allied", "Japanese"] {
+        for p in ["RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh"] {
+            expected.push(format!("GT1 {side} {p}"));
+        }
+    }
+    expected.push("GT2 Allied RPh".to_string());
+    assert_eq!(begun(&ui), expected, "every phase begun once, in order");
     drop(s.viewer);
 }

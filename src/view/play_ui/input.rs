@@ -9,7 +9,7 @@ use crate::los::Location;
 use crate::rules::moves::Reach;
 use crate::sim::play::{Play, PlayOrder};
 use crate::sim::{Board, PlayerTurn, save};
-use crate::view::shared::{Pick, Picked, Selected, Typing, ViewSettings};
+use crate::view::shared::{FireGroup, Pick, Picked, Selected, Typing, ViewSettings};
 
 pub(super) fn start(world: &mut World) {
     let mut start = world.resource_mut::<PlayStart>();
@@ -61,6 +61,12 @@ pub(super) fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
     held(input, [KeyCode::ControlLeft, KeyCode::ControlRight])
 }
 
+/// Shift is down (a Shift+click on another of the player's units adds it to the selected
+/// unit's Fire Group, A7.5).
+pub(super) fn shift(input: &ButtonInput<KeyCode>) -> bool {
+    held(input, [KeyCode::ShiftLeft, KeyCode::ShiftRight])
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keys(
     input: Res<ButtonInput<KeyCode>>,
@@ -71,6 +77,7 @@ pub(super) fn keys(
     mut selected: ResMut<Selected>,
     mut target: ResMut<Target>,
     mut esc: ResMut<crate::view::shared::EscClosed>,
+    mut group: ResMut<FireGroup>,
 ) {
     // A press that closed a window this frame leaves the selection as it is.
     let esc_closed = std::mem::take(&mut esc.0);
@@ -96,20 +103,28 @@ pub(super) fn keys(
     if input.just_pressed(KeyCode::Escape) && !esc_closed {
         target.0 = None;
         selected.0 = None;
+        if !group.0.is_empty() {
+            group.0.clear();
+        }
     }
 }
 
 /// A target belongs to the selection it was picked for: selecting another unit (or anything
-/// else) forgets it, so the Orders never offer an action on the last unit's target.
+/// else) forgets it, so the Orders never offer an action on the last unit's target; and the
+/// units Shift+clicked to fire with the last one (`FireGroup`) with it.
 pub(super) fn forget_target(
     selected: Res<Selected>,
     mut target: ResMut<Target>,
+    mut group: ResMut<FireGroup>,
     mut last: Local<Option<Pick>>,
 ) {
     if selected.0 != *last {
         *last = selected.0.clone();
         if target.0.is_some() {
             target.0 = None;
+        }
+        if !group.0.is_empty() {
+            group.0.clear();
         }
     }
 }
@@ -136,6 +151,7 @@ pub(super) fn clicks(
     units: Query<&crate::model::Unit>,
     phase: Res<State<crate::sim::Phase>>,
     input: Res<ButtonInput<KeyCode>>,
+    mut group: ResMut<FireGroup>,
 ) {
     taken.0 = false;
     // A Ctrl+click selects what it picked (the inspector takes it): any unit, either side's.
@@ -172,6 +188,17 @@ pub(super) fn clicks(
             Pick::Unit(other) => side(other).is_some() && side(other) == side(unit),
             _ => false,
         };
+        // A7.5: a Shift+click on another of the player's units adds it to (or takes it out of)
+        // the selected unit's Fire Group; the selection stays.
+        if friendly
+            && shift(&input)
+            && let Pick::Unit(other) = pick
+            && other != unit
+        {
+            group.toggle(other);
+            taken.0 = true;
+            continue;
+        }
         if !friendly {
             target.0 = Some(pick.clone());
             taken.0 = true;

@@ -101,6 +101,7 @@ pub(super) fn plan(world: &mut World) {
     let key = Key {
         unit: unit.clone(),
         target: world.resource::<Target>().0.clone(),
+        group: world.resource::<crate::view::shared::FireGroup>().0.clone(),
         next: world.resource::<Walk>().next,
         events: world.resource::<WalkLog>().events.len(),
         phase,
@@ -126,7 +127,7 @@ pub(super) fn plan(world: &mut World) {
     } else {
         (Vec::new(), None)
     };
-    let entries = menu(&s, &unit, target.as_ref());
+    let entries = menu(&s, &unit, &key.group, target.as_ref());
     drop(s);
     let map = &board.scenario.map;
     let picks: Vec<(Pick, Vec3, f32)> = reaches
@@ -180,6 +181,29 @@ pub(super) fn draw_marks(dest: Res<Destinations>, board: Res<Board>, mut gizmos:
     }
 }
 
+/// The units Shift+clicked into the selected unit's Fire Group (A7.5) ringed in yellow, so the
+/// player sees who fires together.
+pub(super) fn draw_fire_group(
+    group: Res<crate::view::shared::FireGroup>,
+    pickables: Res<crate::view::pick::Pickables>,
+    mut gizmos: Gizmos,
+) {
+    for id in &group.0 {
+        let Some((_, p, r)) = pickables
+            .counters
+            .iter()
+            .find(|(pick, ..)| matches!(pick, Pick::Unit(u) if u == id))
+        else {
+            continue;
+        };
+        let iso = Isometry3d::new(
+            *p + Vec3::Y * 0.02,
+            Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+        );
+        gizmos.circle(iso, r * 1.6, Color::srgb(1.0, 0.9, 0.1));
+    }
+}
+
 pub(super) fn mark_labels(
     mut contexts: EguiContexts,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
@@ -188,11 +212,15 @@ pub(super) fn mark_labels(
     layout: Res<Layout>,
     mut drawn: ResMut<DrawnMarks>,
     phase: Res<State<crate::sim::Phase>>,
+    mut rects: ResMut<crate::view::shared::MarkLabelRects>,
 ) -> Result {
     let advance = *phase.get() == crate::sim::Phase::Advance;
     if dest.reaches.is_empty() {
         if !drawn.0.is_empty() {
             drawn.0.clear();
+        }
+        if !rects.0.is_empty() {
+            rects.0.clear();
         }
         return Ok(());
     }
@@ -207,6 +235,7 @@ pub(super) fn mark_labels(
     let map = &board.scenario.map;
     let mut texts = Vec::new();
     let mut placed: Vec<egui::Rect> = Vec::new();
+    let mut named = Vec::new();
     for r in &dest.reaches {
         let Some(p) = counter_point(map, &board.caves, &r.at) else {
             continue;
@@ -237,6 +266,10 @@ pub(super) fn mark_labels(
             continue;
         }
         placed.push(egui::Rect::from_center_size(pos, size));
+        named.push((
+            egui::Rect::from_center_size(pos, size).expand(2.0),
+            Pick::At(r.at.clone()),
+        ));
         painter.text(
             pos + egui::vec2(1.0, 1.0),
             egui::Align2::CENTER_CENTER,
@@ -254,6 +287,9 @@ pub(super) fn mark_labels(
     }
     if drawn.0 != texts {
         drawn.0 = texts;
+    }
+    if rects.0 != named {
+        rects.0 = named;
     }
     Ok(())
 }

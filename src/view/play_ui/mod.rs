@@ -24,7 +24,7 @@ use files::files;
 use follow::follow_actor;
 use input::{clicks, follow_side, forget_target, keys, start};
 pub use marks::DrawnMarks;
-use marks::{draw_marks, mark_labels, plan};
+use marks::{draw_fire_group, draw_marks, mark_labels, plan};
 pub use orders::{OddsJob, orders_section};
 use state::CameraGoal;
 pub use state::{ClickTaken, Destinations, PlayClicks, PlayStart, PlayStatus, Target};
@@ -49,7 +49,12 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ViewSystems::Draw),
         )
-        .add_systems(Update, draw_marks.in_set(ViewSystems::Draw).after(plan))
+        .add_systems(
+            Update,
+            (draw_marks, draw_fire_group)
+                .in_set(ViewSystems::Draw)
+                .after(plan),
+        )
         .init_resource::<CameraGoal>()
         .add_systems(Update, follow_actor.in_set(ViewSystems::Draw));
     orders::plugin(app);

@@ -128,8 +128,15 @@ pub struct OrderMenu {
 }
 
 /// The Orders window's entries: the core's `legal_orders` for the unit on the picked target,
-/// each labelled in words with the rules' answer. The view decides nothing.
-pub(super) fn menu(s: &Situation, unit: &str, target: Option<&Pick>) -> Vec<Entry> {
+/// each labelled in words with the rules' answer; first, with units Shift+clicked to fire with
+/// it (`group`), their combined Fire (A7.5, judged by the core like any order). The view
+/// decides nothing.
+pub(super) fn menu(
+    s: &Situation,
+    unit: &str,
+    group: &[String],
+    target: Option<&Pick>,
+) -> Vec<Entry> {
     let target_loc = target.and_then(|t| match t {
         Pick::Hex(h) => Some(Location::Ground(*h)),
         Pick::Cave(c) => Some(Location::Cave(c.clone())),
@@ -138,11 +145,24 @@ pub(super) fn menu(s: &Situation, unit: &str, target: Option<&Pick>) -> Vec<Entr
     });
     // A7.5 / A7.53: the Fire Group of its Location first (a leader directing), then its own
     // orders.
-    let group = target_loc
+    let chosen = target_loc.as_ref().filter(|_| !group.is_empty()).map(|t| {
+        let order = Order::Fire {
+            units: std::iter::once(unit)
+                .chain(group.iter().map(String::as_str))
+                .map(|u| crate::rules::orders::UnitId(u.to_string()))
+                .collect(),
+            at: t.clone(),
+        };
+        let answer = crate::rules::orders::judge(s, &order);
+        (order, answer)
+    });
+    let location = target_loc
         .as_ref()
-        .and_then(|t| crate::rules::orders::location_fire_group(s, unit, t));
-    let mut entries: Vec<Entry> = group
+        .and_then(|t| crate::rules::orders::location_fire_group(s, unit, t))
+        .filter(|(o, _)| Some(o) != chosen.as_ref().map(|(c, _)| c));
+    let mut entries: Vec<Entry> = chosen
         .into_iter()
+        .chain(location)
         .chain(legal_orders(s, unit, target_loc.as_ref()))
         .map(|(action, answer)| Entry {
             label: action.label(s.map),

@@ -64,6 +64,8 @@ pub struct Destinations {
 pub(super) struct Key {
     pub(super) unit: String,
     pub(super) target: Option<Pick>,
+    /// The units Shift+clicked to fire with it (`FireGroup`).
+    pub(super) group: Vec<String>,
     pub(super) next: usize,
     pub(super) events: usize,
     pub(super) phase: Phase,

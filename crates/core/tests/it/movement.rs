@@ -340,6 +340,16 @@ fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
     let lit = allowed(move_to(&s, "us1", &loc(&b, "C4"), MoveVerb::Move));
     assert!(!lit.cloaked && !lit.concealed);
     assert!(lit.text.contains("E1.31"), "{}", lit.text);
+    // E1.421: the log says the allotment changes (the next step counts "of 4", not "of 6").
+    assert!(
+        lit.text.contains("of the Cloaking counter's 6 spent")
+            && lit
+                .text
+                .contains("E1.421: revealed, it now has its own 4 MF, 3 left"),
+        "{}",
+        lit.text
+    );
+    assert!(!dark.text.contains("E1.421: revealed"), "{}", dark.text);
 }
 
 #[test]

@@ -292,6 +292,18 @@ pub(crate) fn step<'a>(
     p.reveal_caves = reveal_caves;
     if advance {
         text.end(" (its APh advance)");
+    } else if u.cloaked && lose_concealment.is_some() {
+        // E1.421: revealed, the units revert to their normal MF allotment minus what they
+        // have spent (the next step's "of N" is that allotment, not the Cloaking counter's 6).
+        let normal = crate::rules::orders::common::unit_mf(s.tables, &u.unit);
+        let spent = u.unit.mf_spent + mf;
+        text.then(|| {
+            format!(
+                "{mf} MF, {spent} of the Cloaking counter's {total} spent; E1.421: revealed, it \
+                 now has its own {normal} MF, {} left",
+                (normal - spent).max(0.0)
+            )
+        });
     } else {
         text.then(|| format!("{mf} MF, {} of {total} spent", u.unit.mf_spent + mf));
     }

@@ -52,7 +52,7 @@ pub struct Cli {
 pub enum Command {
     /// Open the 3D viewer on a scenario (the built-in one by default).
     #[command(after_help = LOCATIONS_HELP)]
-    View(view::Args),
+    View(Box<view::Args>),
     /// Is the scenario legal (map, caves, units, OB)? Exit 1 if not.
     Check {
         /// The scenario file (RON).
@@ -222,6 +222,23 @@ pub enum Command {
         archive: PathBuf,
         /// Print one JSON object ({"board", "hexes": [{"hex", "level", "terrain", "cliffs"}],
         /// "notes"}) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A VASL saved game (GAME.vsav) placed on your own VASL boards (issue 39): its layout,
+    /// SSRs and pieces; with -o, the scenario of what the program knows.
+    Import {
+        /// The VASL saved game, e.g. ~/VASL/games/my_game.vsav.
+        game: PathBuf,
+        /// Your VASL boards folder (the bdNN board archives and SharedBoardMetadata.xml); else
+        /// --vasl-boards or ASL_PTO_VASL_BOARDS. Without one: the layout and the inventory only.
+        #[arg(long, value_name = "DIR")]
+        boards: Option<PathBuf>,
+        /// Write the scenario (RON) to this file (atomically); needs the boards.
+        #[arg(short = 'o', long = "output", value_name = "SCENARIO.ron")]
+        output: Option<PathBuf>,
+        /// Print one JSON object ({"file", "boards", "layout", "ssr", "overlays", "pieces":
+        /// [{"name", "count", "placed", "why"}], "scenario", "notes"}) instead of text.
         #[arg(long)]
         json: bool,
     },

@@ -9,7 +9,9 @@ use clap::Parser;
 use super::args::{Cli, Command};
 use super::failure::{Failure, load};
 use super::out::{self, Out};
-use super::{bench, board, caves, check, cost, duel, light, los, moves, orders, sees, view, walk};
+use super::{
+    bench, board, caves, check, cost, duel, import, light, los, moves, orders, sees, view, walk,
+};
 use crate::model::Phase;
 
 /// Runs a parsed command line, its output on stdout.
@@ -20,7 +22,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         #[cfg(feature = "viewer")]
         None => return view::run(view::Args::default()),
-        Some(Command::View(args)) => return view::run(args),
+        Some(Command::View(args)) => return view::run(*args),
         _ => {}
     }
     run_to(cli, &mut Out::stdout())
@@ -44,7 +46,7 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
         None => check::builtin(out),
         #[cfg(feature = "viewer")]
         None => view::run(view::Args::default()),
-        Some(Command::View(args)) => view::run(args),
+        Some(Command::View(args)) => view::run(*args),
         Some(Command::Check { scenario, json }) => check::report(&load(&scenario)?, json, out),
         Some(Command::Los {
             scenario,
@@ -70,6 +72,20 @@ fn dispatch<W: Write>(cli: Cli, out: &mut Out<W>) -> Result<ExitCode, Failure> {
         }) => bench::run(json, runs as usize, render, boards, out),
         Some(Command::Caves { scenario, json }) => caves::run(&load(&scenario)?, json, out),
         Some(Command::Board { archive, json }) => board::run(&archive, json, out),
+        Some(Command::Import {
+            game,
+            boards,
+            output,
+            json,
+        }) => import::run(
+            &game,
+            &import::Options {
+                boards: boards.as_deref(),
+                output: output.as_deref(),
+                json,
+            },
+            out,
+        ),
         Some(Command::Cost {
             scenario,
             from,

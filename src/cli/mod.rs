@@ -12,6 +12,7 @@ mod cost;
 mod dispatch;
 mod duel;
 mod failure;
+mod import;
 mod light;
 mod los;
 mod moves;

@@ -77,9 +77,11 @@ pub struct Args {
     /// otherwise a collapsed "Legend" header, opened with a click.
     #[arg(long)]
     pub legend: bool,
-    /// With --frame-bench: this many benchmark boards, one above the other.
-    #[arg(long, hide = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub boards: u32,
+    /// Your VASL boards folder, for a VASL saved game (GAME.vsav, imported as `import` does)
+    /// or a scenario whose map imports its boards (as --vasl-boards). With the hidden
+    /// --frame-bench: the number of benchmark boards, 1-8, one above the other.
+    #[arg(long, value_name = "DIR")]
+    pub boards: Option<String>,
 }
 
 impl Default for Args {
@@ -98,7 +100,7 @@ impl Default for Args {
             select: None,
             los: None,
             frame_bench: None,
-            boards: 1,
+            boards: None,
             play: false,
             phase: None,
             opponent: None,
@@ -166,13 +168,29 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), Failure> {
 /// The scenario to show: the file named, the built-in one, or (for `--frame-bench`) the
 /// benchmark map of `boards` boards.
 fn scenario_of(args: &Args) -> Result<Scenario, Failure> {
+    let bench = args.frame_bench.is_some() && args.scenario.is_none();
+    // `--boards`: the benchmark's board count for the frame bench, else the boards folder.
+    let boards = match (&args.boards, bench) {
+        (Some(n), true) => n
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=8).contains(n))
+            .ok_or_else(|| Failure::input(format!("--boards '{n}': expected 1..8 boards")))?,
+        (Some(dir), false) => {
+            crate::scenario::vasl::set_folders(Some(PathBuf::from(dir)), None);
+            1
+        }
+        (None, _) => 1,
+    };
     let mut s = match &args.scenario {
+        // Issue 39: a VASL saved game is imported onto the player's boards first.
+        Some(p) if super::import::is_vsav(p) => super::import::scenario_of(p, None)?.0,
         Some(p) => load(p)?,
         None => Scenario::builtin(),
     };
-    if args.frame_bench.is_some() && args.scenario.is_none() {
-        s.map = super::bench::bench_map_of(args.boards);
-        s.title = format!("frame bench, {} board(s)", args.boards);
+    if bench {
+        s.map = super::bench::bench_map_of(boards);
+        s.title = format!("frame bench, {boards} board(s)");
         s.caves.clear();
         s.complexes.clear();
         s.tunnels.clear();

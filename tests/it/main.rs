@@ -40,6 +40,7 @@ mod sim;
 mod tables;
 mod trip_flares;
 mod victory;
+mod vsav;
 mod walk_text;
 mod watch;
 mod window;

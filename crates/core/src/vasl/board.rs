@@ -60,6 +60,9 @@ pub struct BoardArchive {
     pub board: String,
     pub columns: u32,
     pub rows: u32,
+    /// Its LOS grid's geometry: where each hex lies in the board's pixels (what places a VASL
+    /// saved game's pieces).
+    pub grid: Grid,
     /// Every hex, column by column, top to bottom.
     pub hexes: Vec<ImportedHex>,
     /// What was read approximately: terrain not modelled, a missing board name, ...
@@ -217,6 +220,7 @@ pub fn read_archive_bytes(
         board,
         columns: los.width,
         rows: los.height,
+        grid: Grid::of(&los),
         hexes,
         notes,
     })

@@ -11,6 +11,8 @@
 //! terrain names), not from VASL's code. `encode` (feature `encoder`, the tests' only) writes
 //! synthetic archives for the tests.
 //!
+//! `save` reads a VASL saved game (`.vsav`) and places its pieces on those boards (issue 39).
+//!
 //! Every failure is one `ImportError` line naming the file and what is wrong; no input panics.
 
 mod board;
@@ -21,6 +23,7 @@ mod grid;
 mod java;
 mod los_data;
 mod metadata;
+pub mod save;
 mod terrain;
 
 pub use board::{

@@ -27,3 +27,4 @@ mod state_check;
 mod the_match;
 mod vasl;
 mod victory;
+mod vsav;

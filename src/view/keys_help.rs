@@ -29,8 +29,12 @@ pub const KEYS: &[(&str, &str)] = &[
         "select what is clicked, either side's unit (never a move or a target)",
     ),
     (
-        "Click on a mark (Play mode)",
+        "Click on a mark or its label (Play mode)",
         "move (or in the RtPh rout) the selected unit there",
+    ),
+    (
+        "Shift + click on another of your units (Play mode)",
+        "add it to the selected unit's Fire Group, or take it out (also in the stack list)",
     ),
     (
         "Click on a hex, cave or enemy (Play mode)",

@@ -86,5 +86,13 @@ impl Plugin for ViewPlugin {
             pick_bench::plugin,
             quiet::plugin,
         ));
+        // `bench --render` (issue 38): the side panels folded, so that the frames it times draw
+        // the map over the whole picture, the same pixels whatever the panels' widths.
+        if self.options.frame_bench.is_some() {
+            app.insert_resource(super::shared::Dock {
+                left: false,
+                right: false,
+            });
+        }
     }
 }

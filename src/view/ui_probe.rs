@@ -88,6 +88,17 @@ fn buttons_json(
         .collect()
 }
 
+/// What is picked and open: the selection, its target, the stack list, the keys window, the
+/// Fire Group and the mark labels.
+type Parts<'w> = (
+    Res<'w, Selected>,
+    Res<'w, Target>,
+    Res<'w, StackList>,
+    Res<'w, KeysHelp>,
+    Res<'w, crate::view::shared::FireGroup>,
+    Res<'w, crate::view::shared::MarkLabelRects>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn write(
     request: Res<CaptureRequest>,
@@ -95,14 +106,7 @@ fn write(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     layout: Res<Layout>,
-    parts: (
-        Res<Selected>,
-        Res<Target>,
-        Res<StackList>,
-        Res<KeysHelp>,
-        Res<crate::view::shared::FireGroup>,
-        Res<crate::view::shared::MarkLabelRects>,
-    ),
+    parts: Parts<'_>,
     view: (Res<Orbit>, Res<HomeOrbit>, Res<Hovered>),
     drawn: (Res<DrawnIds>, Res<DrawnMarks>, Res<Pickables>),
     board: Res<Board>,

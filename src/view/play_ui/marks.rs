@@ -204,6 +204,7 @@ pub(super) fn draw_fire_group(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn mark_labels(
     mut contexts: EguiContexts,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,

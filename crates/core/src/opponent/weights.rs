@@ -142,9 +142,18 @@ pub struct DoctrineWeights {
     /// value).
     #[serde(default = "garrison_default")]
     pub garrison: f32,
+    /// A11: the odds (attack FP over defence FP) its units already in an enemy Location give
+    /// their Close Combat, from which no more of them advance into it (they go on toward the
+    /// goal instead; a file from before it takes the built-in value).
+    #[serde(default = "cc_enough_default")]
+    pub cc_enough: f32,
 }
 
 fn garrison_default() -> f32 {
+    3.0
+}
+
+fn cc_enough_default() -> f32 {
     3.0
 }
 

@@ -180,7 +180,7 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
         .iter()
         .any(|o| o.unit.side() != ctx.side);
     if enemy {
-        return (!ctx.stakes.won).then_some(c);
+        return (!ctx.stakes.won && !cc_manned(ctx, &to)).then_some(c);
     }
     let (risk, worst) = risk_at(ctx, &id, &to);
     let score = c.score - ctx.risk * risk;
@@ -189,6 +189,25 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
         score,
         order: c.order,
     })
+}
+
+/// A11: its Good Order units already advanced into the enemy Location `to` attack at odds of
+/// at least `cc_enough` (their CC attack FP over the enemy's defence FP, as the CC ruling counts
+/// them): another unit is not needed there.
+fn cc_manned(ctx: &Ctx, to: &Location) -> bool {
+    use crate::rules::orders::close_combat::{attack_fp, defence_fp};
+    let s = ctx.s;
+    let (mut ours, mut theirs) = (0.0, 0.0);
+    for o in s.units_at(to) {
+        if o.unit.side() == ctx.side {
+            if o.unit.good_order() {
+                ours += attack_fp(s.tables, &o.unit);
+            }
+        } else {
+            theirs += defence_fp(s.tables, &o.unit);
+        }
+    }
+    theirs > 0.0 && ours >= ctx.w.cc_enough * theirs
 }
 
 /// A26 / G11.94: a Good Order MMC of `u`'s side moving into a Location the enemy must Control

@@ -152,12 +152,15 @@ fn draw(
         if !screen.contains(pos) {
             continue;
         }
-        let font = egui::FontId::proportional(label.size * scale);
-        let galley = painter.layout_no_wrap(label.text.clone(), font.clone(), label.colour);
-        let mut rect = egui::Rect::from_center_size(pos, galley.size()).expand(2.0);
-        if hidden_by_terrain(map, eye, label.at) {
-            continue;
-        }
+        // The cheap tests first, on the text's size as estimated from its length (laying out
+        // every hex id of an 8-board map each frame cost more than the rest of the frame):
+        // the overlap, then the terrain, and only then the layout.
+        let px_size = label.size * scale;
+        let guess = egui::vec2(
+            label.text.chars().count() as f32 * px_size * 0.62,
+            px_size * 1.3,
+        );
+        let mut rect = egui::Rect::from_center_size(pos, guess).expand(2.0);
         // A cave's label (it names what the player aims at) steps up out of the way of the
         // labels placed before it; a hex id just gives way.
         if label.lift {
@@ -168,6 +171,13 @@ fn draw(
                 rect = rect.translate(egui::vec2(0.0, -rect.height()));
             }
         }
+        if placed.overlaps(rect) || hidden_by_terrain(map, eye, label.at) {
+            continue;
+        }
+        let font = egui::FontId::proportional(px_size);
+        let galley = painter.layout_no_wrap(label.text.clone(), font.clone(), label.colour);
+        let rect = egui::Rect::from_center_size(rect.center(), galley.size()).expand(2.0);
+        // Wider than guessed, over a label placed already: it gives way after all.
         if placed.overlaps(rect) {
             continue;
         }

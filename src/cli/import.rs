@@ -1,7 +1,9 @@
 //! `asl-pto import GAME.vsav [--boards DIR] [-o SCENARIO.ron] [--json]` (issue 39): a VASL saved
 //! game read (core `vasl::save`), its layout, SSRs and inventory reported, and with the player's
 //! board archives its pieces placed and written as a scenario (atomically). Also what `view
-//! GAME.vsav` opens. Every bad input is one `error:` line, exit 2.
+//! GAME.vsav` opens. The command's own `--boards DIR` wins over `--vasl-boards`: the folder
+//! the boards are read from is the one the written scenario is loaded back with. Every bad
+//! input is one `error:` line, exit 2.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,7 +15,7 @@ use super::failure::Failure;
 use super::out::Out;
 use crate::save_file::{same_file, write_atomically};
 use crate::scenario::Scenario;
-use crate::scenario::vasl::{archive_path, boards_dir, set_folders, terrain_names};
+use crate::scenario::vasl::{archive_path, boards_dir, set_command_boards, terrain_names};
 use crate::vasl::BoardArchive;
 use crate::vasl::save::decode::{SavedGame, read_save};
 use crate::vasl::save::import::{Imported, import, scenario_text};
@@ -48,7 +50,8 @@ fn folder(boards: Option<&Path>) -> Option<PathBuf> {
 }
 
 /// Reads the archive of every board of the saved game's layout from `dir`, in the layout's
-/// order; `Err` names the first missing or unreadable one.
+/// order; `Err` names the first missing or unreadable one, or one that is not a geomorphic
+/// board (a layout takes only those: pieces on another would land on wrong hexes).
 fn read_boards(game: &SavedGame, file: &Path, dir: &Path) -> Result<Vec<BoardArchive>, Failure> {
     let layout = layout_of(game)
         .map_err(|e| Failure::input(format!("{}: {e}", file.display())))?
@@ -64,9 +67,12 @@ fn read_boards(game: &SavedGame, file: &Path, dir: &Path) -> Result<Vec<BoardArc
                 b.name
             )));
         }
-        archives.push(
-            crate::vasl::read_archive(&path, &names).map_err(|e| Failure::input(e.to_string()))?,
-        );
+        let archive =
+            crate::vasl::read_archive(&path, &names).map_err(|e| Failure::input(e.to_string()))?;
+        archive
+            .check_geomorphic()
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        archives.push(archive);
     }
     Ok(archives)
 }
@@ -93,7 +99,7 @@ pub fn scenario_of(file: &Path, boards: Option<&Path>) -> Result<(Scenario, Stri
     };
     let text = scenario_text(s).map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
     // The written scenario imports its boards from the same folder.
-    set_folders(Some(dir), None);
+    set_command_boards(dir);
     let scenario = Scenario::from_str(&text, &file.display().to_string()).map_err(|e| {
         Failure::input(format!(
             "the scenario imported from the saved game does not load: {e}"
@@ -107,7 +113,12 @@ pub fn run(file: &Path, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
     let source = source_name(file);
     let dir = folder(o.boards);
     let mut notes: Vec<String> = Vec::new();
+    // Boards that make no layout: refused with -o, else the inventory with import's note.
+    if let (Err(e), Some(_)) = (layout_of(&game), o.output) {
+        return Err(Failure::input(format!("{}: {e}", file.display())));
+    }
     let archives = match &dir {
+        Some(_) if layout_of(&game).is_err() => None,
         Some(dir) => match read_boards(&game, file, dir) {
             Ok(a) => Some(a),
             Err(f) if o.output.is_some() => return Err(f),
@@ -134,6 +145,7 @@ pub fn run(file: &Path, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
     };
     let imported =
         import(&game, &source, archives.as_deref()).map_err(|e| Failure::input(e.to_string()))?;
+    notes.extend(imported.notes.iter().cloned());
     let written = match (o.output, &imported.scenario, &dir) {
         (Some(path), Some(s), Some(dir)) => {
             if same_file(path, file) {
@@ -144,7 +156,7 @@ pub fn run(file: &Path, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
             }
             let text =
                 scenario_text(s).map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
-            set_folders(Some(dir.clone()), None);
+            set_command_boards(dir.clone());
             Scenario::from_str(&text, &path.display().to_string()).map_err(|e| {
                 Failure::input(format!(
                     "the scenario imported from the saved game does not load: {e}"

@@ -1,7 +1,7 @@
 //! `asl-pto view [SCENARIO] [--night | --day] [--screenshot OUT.png] [--size WxH] ...`: the 3D
 //! viewer (`crate::view`), on the built-in scenario by default.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::failure::{Failure, load};
@@ -78,7 +78,7 @@ pub struct Args {
     #[arg(long)]
     pub legend: bool,
     /// Your VASL boards folder, for a VASL saved game (GAME.vsav, imported as `import` does)
-    /// or a scenario whose map imports its boards (as --vasl-boards). With the hidden
+    /// or a scenario whose map imports its boards (wins over --vasl-boards). With the hidden
     /// --frame-bench: the number of benchmark boards, 1-8, one above the other.
     #[arg(long, value_name = "DIR")]
     pub boards: Option<String>,
@@ -177,14 +177,19 @@ fn scenario_of(args: &Args) -> Result<Scenario, Failure> {
             .filter(|n| (1..=8).contains(n))
             .ok_or_else(|| Failure::input(format!("--boards '{n}': expected 1..8 boards")))?,
         (Some(dir), false) => {
-            crate::scenario::vasl::set_folders(Some(PathBuf::from(dir)), None);
+            // The command's own boards folder wins over --vasl-boards (also for the scenarios
+            // the viewer loads later).
+            crate::scenario::vasl::set_command_boards(PathBuf::from(dir));
             1
         }
         (None, _) => 1,
     };
     let mut s = match &args.scenario {
         // Issue 39: a VASL saved game is imported onto the player's boards first.
-        Some(p) if super::import::is_vsav(p) => super::import::scenario_of(p, None)?.0,
+        Some(p) if super::import::is_vsav(p) => {
+            let dir = args.boards.as_deref().filter(|_| !bench).map(Path::new);
+            super::import::scenario_of(p, dir)?.0
+        }
         Some(p) => load(p)?,
         None => Scenario::builtin(),
     };

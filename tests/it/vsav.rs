@@ -280,3 +280,165 @@ fn issue_39_every_bad_saved_game_is_one_line_and_exit_2() {
     refused(&["view", s(&cases[2].0), "--boards", boards()], "bad key");
     refused(&["view", s(&game)], "--boards DIR");
 }
+
+/// A boards folder holding `boards` (name, archive) and SharedBoardMetadata.xml.
+fn boards_folder(test: &str, boards: &[(&str, Vec<u8>)]) -> PathBuf {
+    let dir = folder(test).join("boards");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes) in boards {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    std::fs::write(
+        dir.join("SharedBoardMetadata.xml"),
+        asl_pto::vasl::encode::shared_board_metadata(),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn issue_39_the_commands_own_boards_folder_wins_over_vasl_boards() {
+    let dir = folder("flags");
+    let game = dir.join("game.vsav");
+    std::fs::write(&game, position().vsav()).unwrap();
+    let empty = boards_folder("flags-empty", &[]);
+    let out = dir.join("out.ron");
+    // --boards names the boards; --vasl-boards an empty folder: the scenario is written and
+    // loaded back from --boards.
+    let o = run(&[
+        "import",
+        s(&game),
+        "--boards",
+        boards(),
+        "--vasl-boards",
+        s(&empty),
+        "-o",
+        s(&out),
+    ]);
+    assert!(stdout_ok(&o).contains("wrote "));
+    // The other way round: --boards (empty) is the folder read, before any window.
+    refused(
+        &[
+            "view",
+            s(&game),
+            "--boards",
+            s(&empty),
+            "--vasl-boards",
+            boards(),
+        ],
+        &format!("{}", empty.join("bd36").display()),
+    );
+    refused(
+        &[
+            "import",
+            s(&game),
+            "--boards",
+            s(&empty),
+            "--vasl-boards",
+            boards(),
+            "-o",
+            s(&out),
+        ],
+        &format!("{}", empty.join("bd36").display()),
+    );
+}
+
+#[test]
+fn issue_39_a_board_that_is_not_geomorphic_is_said_not_placed_on_wrong_hexes() {
+    use asl_pto::vasl::encode::{SyntheticBoard, terrain_names};
+    let names = terrain_names();
+    let odd = boards_folder(
+        "odd-boards",
+        &[
+            (
+                "bd36",
+                SyntheticBoard::new("36", 20, 10).archive(&names).unwrap(),
+            ),
+            (
+                "bd37",
+                SyntheticBoard::standard("37").archive(&names).unwrap(),
+            ),
+        ],
+    );
+    let dir = folder("odd");
+    let game = dir.join("game.vsav");
+    std::fs::write(&game, position().vsav()).unwrap();
+    let o = run(&["import", s(&game), "--boards", s(&odd), "--json"]);
+    let v = json(&o);
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("board 36 is 20 x 10 hexes") && notes.contains("33 x 10"),
+        "{notes}"
+    );
+    let pieces = v["pieces"].as_array().unwrap();
+    assert!(pieces.iter().all(|p| p["placed"] == false), "{pieces:?}");
+    refused(
+        &[
+            "import",
+            s(&game),
+            "--boards",
+            s(&odd),
+            "-o",
+            s(&dir.join("x.ron")),
+        ],
+        "board 36 is 20 x 10 hexes",
+    );
+}
+
+#[test]
+fn issue_39_an_odd_piece_or_board_name_still_gives_the_inventory() {
+    let dir = folder("odd-piece");
+    let mut v = position();
+    v.raw
+        .push("+/1/rotate;6\tpiece;;;a.gif;4-4-7 odd/Main Map;12;30;1".into());
+    let game = dir.join("game.vsav");
+    std::fs::write(&game, v.vsav()).unwrap();
+    let text = stdout_ok(&run(&["import", s(&game), "--boards", boards()]));
+    assert!(
+        text.contains("1 x 4-4-7 odd: unreadable: 1 states for its 2 traits"),
+        "{text}"
+    );
+    assert!(text.contains("  placed (10):"), "{text}");
+    // A board name that is no board name: the inventory, and a note; -o refused.
+    v.boards[0].0 = "36a".into();
+    std::fs::write(&game, v.vsav()).unwrap();
+    for args in [
+        vec!["import", s(&game)],
+        vec!["import", s(&game), "--boards", boards()],
+    ] {
+        let text = stdout_ok(&run(&args));
+        assert!(text.contains("note: board '36a'"), "{text}");
+        assert!(text.contains("x 7-6-8 1sq"), "{text}");
+    }
+    refused(
+        &[
+            "import",
+            s(&game),
+            "--boards",
+            boards(),
+            "-o",
+            s(&dir.join("x.ron")),
+        ],
+        "board '36a'",
+    );
+}
+
+#[test]
+fn issue_39_a_hostile_saved_game_is_refused_in_one_line() {
+    let dir = folder("hostile");
+    let tabs = "\t".repeat(500_000);
+    let record = format!("+/1/{tabs}piece;;;a.gif;x/{tabs}Main Map;0;0");
+    let plain = vec![record; 30].join("\u{1b}");
+    let game = dir.join("hostile.vsav");
+    std::fs::write(
+        &game,
+        zip_entries(&[("savedGame", &obfuscate(plain.as_bytes(), 0x21))]),
+    )
+    .unwrap();
+    let start = std::time::Instant::now();
+    refused(
+        &["import", s(&game)],
+        "record 1 (piece 1) has 500000 traits, more than the 256 a piece may have",
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}

@@ -4,7 +4,8 @@
 //!
 //! Board art and LOS data belong to their publisher: the program ships none and reads them
 //! from the player's folder, given with `--vasl-boards DIR` (any command) or the environment
-//! variable `ASL_PTO_VASL_BOARDS`. The terrain names are read from `--vasl-metadata FILE` or
+//! variable `ASL_PTO_VASL_BOARDS`; a command's own `--boards DIR` (`import`, `view`) wins over
+//! both. The terrain names are read from `--vasl-metadata FILE` or
 //! `ASL_PTO_VASL_METADATA`, else from `SharedBoardMetadata.xml` in the boards folder.
 
 use std::collections::HashSet;
@@ -23,6 +24,7 @@ pub const METADATA_FILE: &str = "SharedBoardMetadata.xml";
 
 static BOARDS: OnceLock<PathBuf> = OnceLock::new();
 static METADATA: OnceLock<PathBuf> = OnceLock::new();
+static COMMAND_BOARDS: OnceLock<PathBuf> = OnceLock::new();
 
 /// The command line's `--vasl-boards` and `--vasl-metadata` (set once, before any scenario
 /// loads; they win over the environment).
@@ -35,9 +37,16 @@ pub fn set_folders(boards: Option<PathBuf>, metadata: Option<PathBuf>) {
     }
 }
 
-/// The VASL boards folder, if the player named one.
+/// A command's own boards folder (`import --boards DIR`, `view --boards DIR`): it wins over
+/// `--vasl-boards` and the environment (set once, before any scenario loads).
+pub fn set_command_boards(dir: PathBuf) {
+    let _ = COMMAND_BOARDS.set(dir);
+}
+
+/// The VASL boards folder, if the player named one: the command's own, else `--vasl-boards`,
+/// else the environment's.
 pub fn boards_dir() -> Option<PathBuf> {
-    BOARDS.get().cloned().or_else(|| {
+    COMMAND_BOARDS.get().or(BOARDS.get()).cloned().or_else(|| {
         std::env::var_os(BOARDS_VAR)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)

@@ -70,6 +70,21 @@ pub struct BoardArchive {
 }
 
 impl BoardArchive {
+    /// Is it a geomorphic board (33 x 10 hexes), the only kind a layout takes?
+    pub fn check_geomorphic(&self) -> Result<(), String> {
+        let (bc, br) = (
+            crate::map::layout::BOARD_COLUMNS,
+            crate::map::layout::BOARD_ROWS,
+        );
+        if (self.columns, self.rows) != (bc, br) {
+            return Err(format!(
+                "board {} is {} x {} hexes; a layout takes geomorphic boards of {bc} x {br}",
+                self.board, self.columns, self.rows
+            ));
+        }
+        Ok(())
+    }
+
     pub fn hex(&self, id: HexId) -> Option<&ImportedHex> {
         self.hexes.iter().find(|h| h.id == id)
     }
@@ -113,16 +128,7 @@ impl BoardArchive {
         let Some(layout) = map.layout.clone() else {
             return Err("the map is not laid out from boards".into());
         };
-        let (bc, br) = (
-            crate::map::layout::BOARD_COLUMNS,
-            crate::map::layout::BOARD_ROWS,
-        );
-        if (self.columns, self.rows) != (bc, br) {
-            return Err(format!(
-                "board {} is {} x {} hexes; a layout takes geomorphic boards of {bc} x {br}",
-                self.board, self.columns, self.rows
-            ));
-        }
+        self.check_geomorphic()?;
         let grid = |id: HexId| layout.to_grid(b, id).map(|g| g.hex());
         for h in &self.hexes {
             let Some(hex) = grid(h.id) else { continue };

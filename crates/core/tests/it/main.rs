@@ -28,3 +28,5 @@ mod the_match;
 mod vasl;
 mod victory;
 mod vsav;
+mod vsav_limits;
+mod vsav_reading;

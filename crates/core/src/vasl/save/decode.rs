@@ -1,7 +1,7 @@
 //! Decoding a VASL saved game (`.vsav`): the zip, its `savedGame` entry's `!VCSK` obfuscation,
-//! the ESC-separated command records, and the records this program reads: `+/ID/TYPE/STATE`
-//! (a piece added, its trait chain and states) and `bd` (a board of the layout, with the SSRs
-//! and overlays). Every limit is checked before the bytes are used; every failure is one
+//! the ESC-separated command records, and the records this program reads: `+/...` (a piece
+//! added or a stack, read by `records`) and `bd` (a board of the layout, with the SSRs and
+//! overlays). Every limit is checked before the bytes are used; every failure is one
 //! `ImportError` naming the file and the entry or record.
 
 use std::io::{Cursor, Read as _};
@@ -9,6 +9,9 @@ use std::io::{Cursor, Read as _};
 use zip::ZipArchive;
 
 use crate::vasl::error::ImportError;
+
+use super::records::{Budget, MAX_FIELDS, Record, count_fields, parse_plus};
+pub use super::records::{Piece, Stack, Trait, Unreadable, split_escaped};
 
 /// The zip entry holding the obfuscated command stream.
 pub const SAVED_GAME_ENTRY: &str = "savedGame";
@@ -24,33 +27,8 @@ pub const MAX_ENTRY: u64 = 64 * 1024 * 1024;
 pub const MAX_RECORD: usize = 1024 * 1024;
 /// The name of the map pieces are read from.
 pub const MAIN_MAP: &str = "Main Map";
-
-/// One trait of a piece: its type (`rotate;6;...`) and its state, as decoded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trait {
-    pub kind: String,
-    pub fields: Vec<String>,
-    pub state: Vec<String>,
-}
-
-/// A piece added by a `+/ID/TYPE/STATE` record.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Piece {
-    /// The record's number in the stream (1-based), its stacking order: a later piece at the
-    /// same place lies above an earlier one.
-    pub record: usize,
-    pub id: String,
-    /// The BasicPiece's common name (`4-4-7 1sq`, `jaLDR`, `DC`, `?`).
-    pub name: String,
-    /// The BasicPiece's image file name (`ja447S.gif`).
-    pub image: String,
-    /// The map it lies on (`Main Map`) and its position there in pixels.
-    pub map: String,
-    pub x: i64,
-    pub y: i64,
-    /// Its decorator traits, outermost first (the BasicPiece left out).
-    pub traits: Vec<Trait>,
-}
+/// The most `bd` records (boards) a saved game may lay out.
+pub const MAX_BOARDS: usize = 64;
 
 /// A `bd` record: one board of the layout, and the SSRs and overlays it lists.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,9 +48,13 @@ pub struct BoardRecord {
 pub struct SavedGame {
     pub boards: Vec<BoardRecord>,
     pub pieces: Vec<Piece>,
-    /// Records of other kinds (stacks, chat, the module's own): not read.
+    /// The stacks, each listing its pieces bottom to top.
+    pub stacks: Vec<Stack>,
+    /// Piece records that could not be read (tallied, not placed).
+    pub unreadable: Vec<Unreadable>,
+    /// Records of other kinds (chat, the module's own): not read.
     pub other_records: usize,
-    /// `+/` records whose trait chain does not end in a BasicPiece (stacks, decks): not read.
+    /// `+/` records whose trait chain does not end in a BasicPiece (decks): not read.
     pub other_pieces: usize,
 }
 
@@ -201,30 +183,6 @@ pub fn deobfuscate(bytes: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Splits `text` at `delim`, undoing the escapes of one level of nesting: a backslash before
-/// the delimiter or before a backslash makes that character literal; any other backslash is
-/// kept as it is.
-pub fn split_escaped(text: &str, delim: char) -> Vec<String> {
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.peek() {
-                Some(&n) if n == delim || n == '\\' => {
-                    field.push(n);
-                    chars.next();
-                }
-                _ => field.push('\\'),
-            },
-            c if c == delim => fields.push(std::mem::take(&mut field)),
-            c => field.push(c),
-        }
-    }
-    fields.push(field);
-    fields
-}
-
 /// A record's first characters, for an error message.
 fn start_of(record: &str) -> String {
     let head: String = record.chars().take(24).collect();
@@ -234,6 +192,7 @@ fn start_of(record: &str) -> String {
 /// Reads the decoded command stream: the records between ESCs.
 pub fn parse_commands(text: &str) -> Result<SavedGame, String> {
     let mut game = SavedGame::default();
+    let mut budget = Budget::default();
     for (i, record) in text.split(RECORD_SEPARATOR).enumerate() {
         let n = i + 1;
         if record.len() > MAX_RECORD {
@@ -245,11 +204,19 @@ pub fn parse_commands(text: &str) -> Result<SavedGame, String> {
             ));
         }
         if let Some(rest) = record.strip_prefix("+/") {
-            match parse_piece(n, rest)? {
-                Some(p) => game.pieces.push(p),
-                None => game.other_pieces += 1,
+            match parse_plus(n, rest, &mut budget)? {
+                Record::Piece(p) => game.pieces.push(p),
+                Record::Stack(s) => game.stacks.push(s),
+                Record::Unreadable(u) => game.unreadable.push(u),
+                Record::Other => game.other_pieces += 1,
             }
         } else if let Some(rest) = record.strip_prefix("bd\t") {
+            if game.boards.len() == MAX_BOARDS {
+                return Err(format!(
+                    "record {n} (a bd record): more than the {MAX_BOARDS} boards a saved game \
+                     may lay out"
+                ));
+            }
             game.boards.push(parse_board(n, rest)?);
         } else if !record.trim().is_empty() {
             game.other_records += 1;
@@ -260,13 +227,18 @@ pub fn parse_commands(text: &str) -> Result<SavedGame, String> {
 
 /// `bd` TAB name TAB column TAB row TAB version, then SSR words and `OVR` overlay entries.
 fn parse_board(n: usize, rest: &str) -> Result<BoardRecord, String> {
-    let fields = split_escaped(rest, '\t');
     let bad = |what: &str| {
         format!(
             "record {n} (a bd record, starting {}): {what}",
             start_of(rest)
         )
     };
+    if count_fields(rest, '\t') > MAX_FIELDS {
+        return Err(bad(&format!(
+            "more than the {MAX_FIELDS} fields a bd record may have"
+        )));
+    }
+    let fields = split_escaped(rest, '\t');
     let name = fields
         .first()
         .map(|s| s.trim().to_string())
@@ -304,101 +276,9 @@ fn parse_board(n: usize, rest: &str) -> Result<BoardRecord, String> {
     })
 }
 
-/// `+/ID/TYPE/STATE`: TYPE is the trait chain, TAB-separated, outermost first, ending with the
-/// BasicPiece `piece;CLONE;DELETE;IMAGE;NAME`; STATE the traits' states in the same order, the
-/// BasicPiece's `MAP;X;Y;...`. `None` for a chain that does not end in a BasicPiece.
-fn parse_piece(n: usize, rest: &str) -> Result<Option<Piece>, String> {
-    let parts = split_escaped(rest, '/');
-    let (id, kind, state) = match parts.as_slice() {
-        [id, kind, state, ..] => (id, kind, state.as_str()),
-        [id, kind] => (id, kind, ""),
-        _ => return Ok(None),
-    };
-    let types = split_escaped(kind, '\t');
-    let states = split_escaped(state, '\t');
-    let Some((basic, decorators)) = types.split_last() else {
-        return Ok(None);
-    };
-    let basic_fields = split_escaped(basic, ';');
-    if basic_fields.first().map(String::as_str) != Some("piece") {
-        return Ok(None);
-    }
-    let field = |i: usize| basic_fields.get(i).cloned().unwrap_or_default();
-    let name = field(4);
-    let bad = |what: String| {
-        format!(
-            "record {n} (piece {} '{}'): {what}",
-            id.chars().take(40).collect::<String>().escape_debug(),
-            name.chars().take(40).collect::<String>().escape_debug()
-        )
-    };
-    if states.len() != types.len() {
-        return Err(bad(format!(
-            "{} states for its {} traits",
-            states.len(),
-            types.len()
-        )));
-    }
-    let basic_state = split_escaped(states.last().map_or("", String::as_str), ';');
-    let coordinate = |i: usize, what: &str| -> Result<i64, String> {
-        let text = basic_state.get(i).map(|s| s.trim()).unwrap_or("");
-        text.parse::<i64>()
-            .ok()
-            .filter(|v| v.abs() <= 1_000_000)
-            .ok_or_else(|| {
-                bad(format!(
-                    "its {what} '{}' is not a position in pixels",
-                    text.chars().take(40).collect::<String>().escape_debug()
-                ))
-            })
-    };
-    let map = basic_state.first().cloned().unwrap_or_default();
-    let (x, y) = if map.is_empty() || map == "null" {
-        (0, 0)
-    } else {
-        (coordinate(1, "x")?, coordinate(2, "y")?)
-    };
-    let traits = decorators
-        .iter()
-        .zip(&states)
-        .map(|(t, s)| {
-            let mut fields = split_escaped(t, ';');
-            let kind = if fields.is_empty() {
-                String::new()
-            } else {
-                fields.remove(0)
-            };
-            Trait {
-                kind,
-                fields,
-                state: split_escaped(s, ';'),
-            }
-        })
-        .collect();
-    Ok(Some(Piece {
-        record: n,
-        id: id.clone(),
-        image: field(3),
-        name,
-        map,
-        x,
-        y,
-        traits,
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_nest_one_level_at_a_time() {
-        assert_eq!(split_escaped("a/b\\/c/d", '/'), ["a", "b/c", "d"]);
-        assert_eq!(split_escaped("a\\\\/b", '/'), ["a\\", "b"]);
-        assert_eq!(split_escaped("a\\tb", '/'), ["a\\tb"]);
-        assert_eq!(split_escaped("", ';'), [""]);
-        assert_eq!(split_escaped("x\\", ';'), ["x\\"]);
-    }
 
     #[test]
     fn the_obfuscation_is_undone_and_bad_keys_named() {

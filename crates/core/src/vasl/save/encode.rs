@@ -3,7 +3,9 @@
 //! `savedGame` (`!VCSK`, a key, the command stream hex-encoded with each byte XORed with the
 //! key), `savedata` and `moduledata`; the stream's records separated by ESC: `bd` records
 //! laying out the boards, then one `+/ID/TYPE/STATE` record a piece, its trait chain with its
-//! layers (`emb2`), mask (`obs`), hide (`hide`) and rotation (`rotate`) before its BasicPiece.
+//! layers (`emb2`, one name a level, `,`-separated), mask (`obs`), hide (`hide`) and rotation
+//! (`rotate`) before its BasicPiece, then the stacks (`+/ID/stack/MAP;X;Y;ID1;ID2;...`, their
+//! pieces bottom to top) when asked for.
 
 use crate::hex::HexId;
 use crate::vasl::encode::zip_entries;
@@ -35,9 +37,13 @@ pub fn join(fields: &[String], delim: char) -> String {
 
 /// `!VCSK`, the key as two hex digits, then each byte XORed with the key, in hex.
 pub fn obfuscate(plain: &[u8], key: u8) -> Vec<u8> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut out = format!("{HEADER}{key:02x}").into_bytes();
+    out.reserve(plain.len() * 2);
     for b in plain {
-        out.extend_from_slice(format!("{:02x}", b ^ key).as_bytes());
+        let v = b ^ key;
+        out.push(HEX[usize::from(v >> 4)]);
+        out.push(HEX[usize::from(v & 15)]);
     }
     out
 }
@@ -52,8 +58,9 @@ pub struct SyntheticPiece {
     pub y: i64,
     /// A rotate trait: (its number of angles, the state's angle index).
     pub rotation: Option<(u32, u32)>,
-    /// Layers (`emb2`) by name, on or off.
-    pub layers: Vec<(String, bool)>,
+    /// Layers (`emb2`): each its levels' names and its state (the active level, 1-based;
+    /// -1: off).
+    pub layers: Vec<(Vec<String>, i32)>,
     /// A mask (`obs`) that is on: concealed.
     pub masked: bool,
     /// A hide (`hide`) that is on: HIP.
@@ -86,8 +93,17 @@ impl SyntheticPiece {
         self
     }
 
+    /// A layer of one level, `name`, on or off.
     pub fn layer(mut self, name: &str, on: bool) -> Self {
-        self.layers.push((name.into(), on));
+        self.layers
+            .push((vec![name.into()], if on { 1 } else { -1 }));
+        self
+    }
+
+    /// A layer of several levels, `names`, at level `active` (1-based; 0 or less: off).
+    pub fn levels(mut self, names: &[&str], active: i32) -> Self {
+        self.layers
+            .push((names.iter().map(|n| n.to_string()).collect(), active));
         self
     }
 
@@ -111,12 +127,13 @@ impl SyntheticPiece {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         let mut types: Vec<String> = Vec::new();
         let mut states: Vec<String> = Vec::new();
-        for (name, on) in &self.layers {
+        for (names, active) in &self.layers {
+            let names = join(names, ',');
             types.push(join(
-                &s(&["emb2", "", "", "", "", "", "", "", name, "", "1"]),
+                &s(&["emb2", "", "", "", "", "", "", "", &names, "", "1"]),
                 ';',
             ));
-            states.push(if *on { "1".into() } else { "-1".into() });
+            states.push(active.to_string());
         }
         if self.masked {
             types.push(join(&s(&["obs", "", "", "?", "", ""]), ';'));
@@ -157,7 +174,10 @@ pub struct SyntheticSave {
     pub extras: Vec<String>,
     pub pieces: Vec<SyntheticPiece>,
     pub key: u8,
-    /// Records written as they are, after the pieces.
+    /// Stacks: each its pieces (indices into `pieces`), bottom to top; written after the
+    /// pieces.
+    pub stacks: Vec<Vec<usize>>,
+    /// Records written as they are, after the pieces and stacks.
     pub raw: Vec<String>,
 }
 
@@ -168,6 +188,7 @@ impl Default for SyntheticSave {
             extras: Vec::new(),
             pieces: Vec::new(),
             key: 0x5a,
+            stacks: Vec::new(),
             raw: Vec::new(),
         }
     }
@@ -187,6 +208,17 @@ impl SyntheticSave {
     pub fn piece(&mut self, p: SyntheticPiece) -> &mut Self {
         self.pieces.push(p);
         self
+    }
+
+    /// A stack of the pieces `members` (indices into `pieces`), bottom to top.
+    pub fn stack(&mut self, members: &[usize]) -> &mut Self {
+        self.stacks.push(members.to_vec());
+        self
+    }
+
+    /// The id piece `i` is written with.
+    pub fn id(i: usize) -> String {
+        format!("{}", 1000 + i)
     }
 
     /// The map pixel of a board's hex centre (`board` as written in its `bd` record), every
@@ -225,7 +257,21 @@ impl SyntheticSave {
             records.push(format!("bd\t{}", join(&fields, '\t')));
         }
         for (i, p) in self.pieces.iter().enumerate() {
-            records.push(p.record(&format!("{}", 1000 + i)));
+            records.push(p.record(&Self::id(i)));
+        }
+        for (k, members) in self.stacks.iter().enumerate() {
+            let first = members.first().and_then(|i| self.pieces.get(*i));
+            let (map, x, y) =
+                first.map_or((MAIN_MAP.to_string(), 0, 0), |p| (p.map.clone(), p.x, p.y));
+            let mut state = vec![map, x.to_string(), y.to_string()];
+            state.extend(members.iter().map(|i| Self::id(*i)));
+            records.push(format!(
+                "+/{}",
+                join(
+                    &[format!("{}", 9000 + k), "stack".into(), join(&state, ';')],
+                    '/'
+                )
+            ));
         }
         records.extend(self.raw.iter().cloned());
         records.push("end_save".to_string());

@@ -1,9 +1,11 @@
 //! A decoded VASL saved game made a scenario: its `bd` records laid out as a map of geomorphic
 //! boards (`r69` is board 69 turned 180°), its SSRs and overlays listed, and each piece it knows
 //! placed on the hex under its position, from the board's own grid geometry as read from the
-//! player's board archive. Markers go where ASL stacks them: a "?", DM or Pin counter applies to
-//! the units beneath it in its hex, a DC is possessed by the unit directly beneath it. What the
-//! program does not know is tallied by name, never guessed.
+//! player's board archive. Markers go where ASL stacks them (`stacking`): a "?", DM or Pin
+//! counter applies to the units beneath it in its hex, a DC is possessed by the nearest unit
+//! beneath it that has no DC yet. What the program does not know, or cannot read, is tallied
+//! by name (cut to `NAME_CHARS` characters), never guessed; the narration lists at most
+//! `MAX_LISTED` of them.
 
 use std::collections::BTreeMap;
 
@@ -15,8 +17,15 @@ use crate::vasl::board::BoardArchive;
 use crate::vasl::error::ImportError;
 
 use super::decode::{MAIN_MAP, SavedGame};
-use super::layout::{LaidBoard, SaveLayout, layout_of};
-use super::pieces::{Layers, What, layers, what};
+use super::layout::{LaidBoard, SaveLayout, boards_of, layout_of};
+use super::pieces::{What, layers, what};
+use super::records::cut;
+use super::stacking::{Placed, stack_markers, stack_order};
+
+/// The most characters of a piece's name said in the inventory and the narration.
+pub const NAME_CHARS: usize = 80;
+/// The most names the narration lists as left out (the rest: `and N more`).
+pub const MAX_LISTED: usize = 40;
 
 /// The pieces of one name and outcome: how many, placed or not, and why not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +52,8 @@ pub struct Imported {
     pub pieces: Vec<Tally>,
     /// The scenario, when the boards' archives were given.
     pub scenario: Option<ScenarioFile>,
+    /// What could not be done and why (the boards make no layout: nothing placed).
+    pub notes: Vec<String>,
 }
 
 /// The hexside direction a counter's arrow points to, turned `degrees` clockwise from the
@@ -84,14 +95,6 @@ impl Placer<'_> {
     }
 }
 
-/// One placed piece, in stacking order.
-struct Placed {
-    hex: HexId,
-    what: What,
-    layers: Layers,
-    name: String,
-}
-
 /// Imports the saved game: always its layout and inventory; with `archives` (one per board of
 /// the layout, in its order: top to bottom, left to right) the scenario too. `source` names the
 /// saved game in the scenario's title and narration.
@@ -100,12 +103,33 @@ pub fn import(
     source: &str,
     archives: Option<&[BoardArchive]>,
 ) -> Result<Imported, ImportError> {
+    let mut tallies: BTreeMap<(bool, String, Option<String>), usize> = BTreeMap::new();
+    let mut tally = |name: &str, placed: bool, why: Option<String>| {
+        *tallies
+            .entry((!placed, cut(name, NAME_CHARS), why))
+            .or_default() += 1;
+    };
+    for u in &game.unreadable {
+        tally(&u.name, false, Some(format!("unreadable: {}", u.why)));
+    }
+    let read = match (layout_of(game), archives) {
+        (Ok(l), _) => l,
+        (Err(e), None) => {
+            let (boards, ssr, overlays) = boards_of(game);
+            tally_overlays(&overlays, &mut tally);
+            tally_unplaced(game, &mut tally);
+            let mut i = finish(source, boards, Vec::new(), ssr, overlays, tallies, None);
+            i.notes.push(format!("{e}: the boards make no layout"));
+            return Ok(i);
+        }
+        (Err(e), Some(_)) => return Err(ImportError::new(source, e)),
+    };
     let SaveLayout {
         boards,
         layout,
         ssr,
         overlays,
-    } = layout_of(game).map_err(|e| ImportError::new(source, e))?;
+    } = read;
     let rows: Vec<Vec<String>> = {
         let mut rows: Vec<Vec<String>> = vec![Vec::new(); layout.down as usize];
         for b in &layout.boards {
@@ -119,26 +143,9 @@ pub fn import(
         }
         rows
     };
-    let mut tallies: BTreeMap<(bool, String, Option<String>), usize> = BTreeMap::new();
-    let mut tally = |name: &str, placed: bool, why: Option<String>| {
-        *tallies.entry((!placed, name.to_string(), why)).or_default() += 1;
-    };
-    for o in &overlays {
-        let name = o.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-        tally(
-            &name,
-            false,
-            Some("an overlay: not laid on the boards".into()),
-        );
-    }
+    tally_overlays(&overlays, &mut tally);
     let Some(archives) = archives else {
-        for p in &game.pieces {
-            let why = match what(p) {
-                What::Unknown(w) => w,
-                _ => "known, but not placed: no board archives to place it with".into(),
-            };
-            tally(&p.name, false, Some(why));
-        }
+        tally_unplaced(game, &mut tally);
         return Ok(finish(source, boards, rows, ssr, overlays, tallies, None));
     };
     if archives.len() != layout.boards.len() {
@@ -151,10 +158,15 @@ pub fn import(
             ),
         ));
     }
+    for a in archives {
+        a.check_geomorphic()
+            .map_err(|e| ImportError::new(source, e))?;
+    }
     let placer = Placer {
         layout: &layout,
         archives,
     };
+    let order = stack_order(game);
     let mut placed: Vec<Placed> = Vec::new();
     for p in &game.pieces {
         let w = what(p);
@@ -166,7 +178,10 @@ pub fn import(
             tally(
                 &p.name,
                 false,
-                Some(format!("on the map '{}', not the {MAIN_MAP}", p.map)),
+                Some(format!(
+                    "on the map '{}', not the {MAIN_MAP}",
+                    cut(&p.map, 40)
+                )),
             );
             continue;
         }
@@ -179,6 +194,7 @@ pub fn import(
             what: w,
             layers: layers(p),
             name: p.name.clone(),
+            order: order.get(p.id.as_str()).copied().unwrap_or((p.record, 0)),
         });
     }
     let scenario = build(source, &layout, rows.clone(), &placed, &mut tally)
@@ -192,6 +208,29 @@ pub fn import(
         tallies,
         Some(scenario),
     ))
+}
+
+/// Each overlay, tallied as left out.
+fn tally_overlays(overlays: &[String], tally: &mut impl FnMut(&str, bool, Option<String>)) {
+    for o in overlays {
+        let name = o.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        tally(
+            &name,
+            false,
+            Some("an overlay: not laid on the boards".into()),
+        );
+    }
+}
+
+/// Every piece, tallied as not placed (no board archives to place it with): why.
+fn tally_unplaced(game: &SavedGame, tally: &mut impl FnMut(&str, bool, Option<String>)) {
+    for p in &game.pieces {
+        let why = match what(p) {
+            What::Unknown(w) => w,
+            _ => "known, but not placed: no board archives to place it with".into(),
+        };
+        tally(&p.name, false, Some(why));
+    }
 }
 
 fn finish(
@@ -219,6 +258,7 @@ fn finish(
         overlays,
         pieces,
         scenario,
+        notes: Vec::new(),
     };
     let say = narration(source, &imported);
     if let Some(s) = imported.scenario.as_mut() {
@@ -258,10 +298,10 @@ pub fn narration(source: &str, imported: &Imported) -> String {
         .map(|t| t.count)
         .sum();
     say.push_str(&format!("; {placed} pieces placed"));
-    let left: Vec<String> = imported
-        .pieces
-        .iter()
-        .filter(|t| !t.placed)
+    let left_out = imported.pieces.iter().filter(|t| !t.placed);
+    let more = left_out.clone().count().saturating_sub(MAX_LISTED);
+    let mut left: Vec<String> = left_out
+        .take(MAX_LISTED)
         .map(|t| {
             format!(
                 "{} x {}{}",
@@ -271,6 +311,9 @@ pub fn narration(source: &str, imported: &Imported) -> String {
             )
         })
         .collect();
+    if more > 0 {
+        left.push(format!("and {more} more"));
+    }
     if left.is_empty() {
         say.push_str("; nothing left out");
     } else {
@@ -389,79 +432,6 @@ fn build(
     }
     file.units = units.into_iter().map(|(_, _, u)| u).collect();
     Ok(file)
-}
-
-/// How each marker counter applies, stack by stack (ASL stacking: a counter applies to the
-/// units beneath it in its hex): a "?" conceals them, a Pin pins them, a DM marks the broken
-/// ones DM, a DC is possessed by the nearest unit beneath it that has none. Linear in the
-/// number of pieces: each hex's stack is walked once bottom-up (is anything beneath?) and once
-/// top-down (apply). Returns, per placed piece, a marker's outcome (`None` for the others).
-fn stack_markers(
-    placed: &[Placed],
-    units: &mut [(usize, HexId, UnitSpec)],
-) -> Vec<Option<Result<(), &'static str>>> {
-    let mut unit_of: Vec<Option<usize>> = vec![None; placed.len()];
-    for (k, (i, _, _)) in units.iter().enumerate() {
-        if let Some(slot) = unit_of.get_mut(*i) {
-            *slot = Some(k);
-        }
-    }
-    let mut stacks: BTreeMap<HexId, Vec<usize>> = BTreeMap::new();
-    for (i, p) in placed.iter().enumerate() {
-        stacks.entry(p.hex).or_default().push(i);
-    }
-    let mut outcome: Vec<Option<Result<(), &'static str>>> = vec![None; placed.len()];
-    for stack in stacks.values() {
-        let (mut any, mut broken) = (false, false);
-        for &i in stack {
-            match (&placed[i].what, unit_of[i]) {
-                (What::Unit { .. }, Some(k)) => {
-                    any = true;
-                    broken |= units[k].2.broken;
-                }
-                (What::Concealment | What::Pin, _) => {
-                    outcome[i] = Some(if any {
-                        Ok(())
-                    } else {
-                        Err("no unit beneath it")
-                    });
-                }
-                (What::Dm, _) => {
-                    outcome[i] = Some(if broken {
-                        Ok(())
-                    } else {
-                        Err("no broken unit beneath it")
-                    });
-                }
-                _ => {}
-            }
-        }
-        let (mut concealed, mut dm, mut pinned) = (false, false, false);
-        let mut dcs: Vec<usize> = Vec::new();
-        for &i in stack.iter().rev() {
-            match (&placed[i].what, unit_of[i]) {
-                (What::Concealment, _) => concealed = true,
-                (What::Dm, _) => dm = true,
-                (What::Pin, _) => pinned = true,
-                (What::Dc, _) => dcs.push(i),
-                (What::Unit { .. }, Some(k)) => {
-                    let u = &mut units[k].2;
-                    u.concealed |= concealed;
-                    u.dm |= dm && u.broken;
-                    u.pinned |= pinned;
-                    if let Some(d) = dcs.pop() {
-                        u.dc = true;
-                        outcome[d] = Some(Ok(()));
-                    }
-                }
-                _ => {}
-            }
-        }
-        for d in dcs {
-            outcome[d] = Some(Err("no unit without a DC beneath it"));
-        }
-    }
-    outcome
 }
 
 /// Cave ids: A..Z, then A1, B1, ...

@@ -1,10 +1,12 @@
 //! The board layout a VASL saved game's `bd` records lay out: each board at its column and
 //! row (`r69` is board 69 turned 180°), filling a rectangle, as a scenario's `map.boards`
-//! writes it; the SSR words and the overlay entries gathered from them.
+//! writes it; the SSR words and the overlay entries gathered from them (`boards_of`, also when
+//! the boards make no layout).
 
 use crate::map::Layout;
 
 use super::decode::{BoardRecord, SavedGame};
+use super::records::cut;
 
 /// One board of the saved game's layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,14 +31,17 @@ pub struct SaveLayout {
     pub overlays: Vec<String>,
 }
 
-/// The layout the `bd` records lay out: every board once, filling a rectangle of columns and
-/// rows; SSRs and overlays gathered from all of them.
-pub fn layout_of(game: &SavedGame) -> Result<SaveLayout, String> {
-    if game.boards.is_empty() {
-        return Err("no bd record: the saved game lays out no board".into());
-    }
+/// The most SSR words listed (the rest counted: `... and N more`).
+pub const MAX_SSR: usize = 64;
+
+/// The boards the `bd` records name, top to bottom, left to right, and the SSRs (each word once,
+/// cut to 80 characters, at most `MAX_SSR`) and overlays gathered from them: what can be said
+/// even when they do not make a layout.
+pub fn boards_of(game: &SavedGame) -> (Vec<LaidBoard>, Vec<String>, Vec<String>) {
     let mut boards: Vec<LaidBoard> = Vec::new();
     let (mut ssr, mut overlays) = (Vec::<String>::new(), Vec::<String>::new());
+    let mut seen = std::collections::HashSet::new();
+    let mut more = 0usize;
     for b in &game.boards {
         let (name, reversed) = board_name(b);
         boards.push(LaidBoard {
@@ -51,14 +56,34 @@ pub fn layout_of(game: &SavedGame) -> Result<SaveLayout, String> {
                 overlays.push(e.clone());
             } else {
                 for w in e.split_whitespace() {
-                    if !ssr.iter().any(|s| s == w) {
-                        ssr.push(w.to_string());
+                    let w = cut(w, 80);
+                    if seen.contains(&w) {
+                        continue;
                     }
+                    if ssr.len() < MAX_SSR {
+                        ssr.push(w.clone());
+                    } else {
+                        more += 1;
+                    }
+                    seen.insert(w);
                 }
             }
         }
     }
+    if more > 0 {
+        ssr.push(format!("... and {more} more"));
+    }
     boards.sort_by_key(|b| (b.row, b.column));
+    (boards, ssr, overlays)
+}
+
+/// The layout the `bd` records lay out: every board once, filling a rectangle of columns and
+/// rows; SSRs and overlays gathered from all of them.
+pub fn layout_of(game: &SavedGame) -> Result<SaveLayout, String> {
+    if game.boards.is_empty() {
+        return Err("no bd record: the saved game lays out no board".into());
+    }
+    let (boards, ssr, overlays) = boards_of(game);
     let across = boards.iter().map(|b| b.column).max().unwrap_or(0) + 1;
     let down = boards.iter().map(|b| b.row).max().unwrap_or(0) + 1;
     let mut rows: Vec<Vec<String>> = Vec::new();
@@ -99,8 +124,8 @@ pub fn layout_of(game: &SavedGame) -> Result<SaveLayout, String> {
 fn board_name(b: &BoardRecord) -> (String, bool) {
     match b.name.strip_prefix('r') {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_alphanumeric()) => {
-            (rest.to_string(), true)
+            (cut(rest, 80), true)
         }
-        _ => (b.name.clone(), false),
+        _ => (cut(&b.name, 80), false),
     }
 }

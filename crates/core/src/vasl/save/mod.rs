@@ -16,16 +16,21 @@
 //!   `piece;CLONE;DELETE;IMAGE;NAME`; STATE holds the traits' states in the same order, the
 //!   BasicPiece's `MAP;X;Y;...` (the map, `Main Map`, and the position in map pixels). Each
 //!   level of nesting escapes its delimiter (and the backslash) with a backslash;
-//! - of the traits, `emb2` (a layer: broken, DM, pinned, concealed, HIP by its name), `obs` (a
-//!   mask: concealed), `hide` (HIP) and `rotate` (a Cave counter's CA arrow) are read, as
-//!   `pieces` says; every other record and trait is passed over.
+//! - a record `+/ID/stack/MAP;X;Y;ID1;ID2;...` is a stack: its pieces' ids, bottom to top;
+//! - of the traits, `emb2` (a layer: broken, DM, pinned, concealed, HIP by its active level's
+//!   name), `obs` (a mask: concealed), `hide` (HIP) and `rotate` (a Cave counter's CA arrow) are
+//!   read, as `pieces` says; every other record and trait is counted and passed over.
 //!
 //! Our readings, not yet checked against a real save and said so in the docs: a board's
 //! pixels begin at the map's top-left corner (board (c, r) at (c W, r H), W x H its LOS grid),
-//! the rotation's sense (clockwise) and the stacking order (a later record lies above).
+//! the rotation's sense (clockwise; for a free rotation, one angle and the state in degrees,
+//! too), the field naming a layer's levels (`,`-separated), and the stacking order (a stack's
+//! ids bottom to top; a piece in no stack: a later record lies above).
 //!
-//! `decode` reads the file, `layout` lays out its boards, `pieces` says what each piece is, `import` makes the scenario and
-//! the inventory; `encode` (feature `encoder`, the tests' only) writes synthetic saves.
+//! `decode` reads the file and its records (`records` the `+/` ones, with their limits),
+//! `layout` lays out its boards, `pieces` says what each piece is, `stacking` orders a hex's
+//! counters and applies its markers, `import` makes the scenario and the inventory; `encode`
+//! (feature `encoder`, the tests' only) writes synthetic saves.
 
 pub mod decode;
 #[cfg(feature = "encoder")]
@@ -33,3 +38,5 @@ pub mod encode;
 pub mod import;
 pub mod layout;
 pub mod pieces;
+pub mod records;
+mod stacking;

@@ -8,11 +8,13 @@
 //!   name and is followed by a capital or a digit (`jaLDR`, `ja447S.gif`: `ja`); without one, a
 //!   squad's factors name it when exactly one played nationality has that counter;
 //! - a Multi-Man Counter is named by its factors, the name's first word (`4-4-7 1sq`);
-//! - a leader by `LDR` in its name, his rating the first leader rating (`9-1`) in the name,
-//!   else in the image's file name (`jaL9-1.gif`);
-//! - a layer (`emb2`) is broken, DM, pinned, concealed or HIP when one of its fields names it
-//!   (`Broken`, `Flip`, `Flipped`, `BRK`; `DM`; `Pin`, `Pinned`; `Concealed`; `HIP`) and its
-//!   state's level is 1 or more; a mask (`obs`) that is on conceals, a hide (`hide`) that is on
+//! - a leader by `LDR` in its name (any case: `jaLdr`), or by an image named for a leader: the
+//!   code, `L`, a leader rating (`jaL9-1.gif`, `amL8-1.gif`); his rating the first leader rating
+//!   (`9-1`) in the name, else in the image's file name;
+//! - a layer (`emb2`) is at the level its state gives (1, 2, ...; 0 or less: off), and that
+//!   level is broken, DM, pinned, concealed or HIP when its own name says so (`Broken`, `Flip`,
+//!   `Flipped`, `BRK`; `DM`; `Pin`, `Pinned`; `Concealed`; `HIP`): a field of the layer lists
+//!   its levels' names, `,`-separated (`Broken,DM`: level 1 broken, level 2 DM); a mask (`obs`) that is on conceals, a hide (`hide`) that is on
 //!   is HIP; a `rotate` trait with N angles turns the counter state x 360/N degrees clockwise
 //!   (N = 1: the state is the angle in degrees).
 
@@ -20,6 +22,7 @@ use crate::counters::{Catalog, Lookup};
 use crate::model::{Nationality, SmokeKind};
 
 use super::decode::Piece;
+use super::records::split_escaped;
 
 /// What a piece is.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,6 +145,15 @@ fn leader_rating(text: &str) -> Option<String> {
     best.map(|(_, l)| l.clone())
 }
 
+/// Is the image named for a leader: a nationality code, `L`, then a leader rating
+/// of the catalog (`jaL9-1.gif`, `amL8-1.gif`)?
+fn leader_image(image: &str) -> bool {
+    let stem = image_stem(image);
+    code_of(stem).is_some()
+        && stem[2..].starts_with('L')
+        && leader_rating(&stem[3..]).is_some_and(|r| stem[3..].starts_with(r.as_str()))
+}
+
 /// What a piece is (see the module's header for the reading).
 pub fn what(piece: &Piece) -> What {
     let name = piece.name.trim();
@@ -165,7 +177,10 @@ pub fn what(piece: &Piece) -> What {
     }
     let code = stated_code(piece);
     let nationality = code.as_deref().map(nationality_of);
-    if name.split_whitespace().any(|w| w.contains("LDR")) {
+    let named_leader = name
+        .split_whitespace()
+        .any(|w| w.to_ascii_uppercase().contains("LDR"));
+    if named_leader || leader_image(&piece.image) {
         let Some(rating) = leader_rating(name).or_else(|| leader_rating(image_stem(&piece.image)))
         else {
             return What::Unknown("a leader whose rating is not in its name or image".into());
@@ -222,22 +237,32 @@ fn owner_on(state: &[String]) -> bool {
         .is_some_and(|s| !s.trim().is_empty() && s.trim() != "null")
 }
 
+/// The names a layer's fields give its level `level` (1-based): each field is a list of level
+/// names, `,`-separated, one a level (`Broken` names level 1 only; `Broken,DM` names level 1
+/// Broken and level 2 DM); a field with fewer entries names nothing at that level.
+fn level_names(fields: &[String], level: usize) -> Vec<String> {
+    fields
+        .iter()
+        .filter_map(|f| split_escaped(f, ',').into_iter().nth(level - 1))
+        .collect()
+}
+
 /// The state the piece's traits give it.
 pub fn layers(piece: &Piece) -> Layers {
     let mut l = Layers::default();
     for t in &piece.traits {
-        match t.kind.as_str() {
+        let state = t.state();
+        match t.kind {
             "emb2" | "emb" => {
-                let on = t
-                    .state
+                let Some(level) = state
                     .first()
-                    .and_then(|s| s.trim().parse::<i64>().ok())
-                    .is_some_and(|level| level >= 1);
-                if !on {
+                    .and_then(|s| s.trim().parse::<usize>().ok())
+                    .filter(|level| *level >= 1)
+                else {
                     continue;
-                }
-                for f in &t.fields {
-                    match f.trim().to_ascii_lowercase().as_str() {
+                };
+                for name in level_names(&t.fields(), level) {
+                    match name.trim().to_ascii_lowercase().as_str() {
                         "broken" | "flip" | "flipped" | "brk" => l.broken = true,
                         "dm" => l.dm = true,
                         "pin" | "pinned" => l.pinned = true,
@@ -247,17 +272,16 @@ pub fn layers(piece: &Piece) -> Layers {
                     }
                 }
             }
-            "obs" if owner_on(&t.state) => l.concealed = true,
-            "hide" if owner_on(&t.state) => l.hidden = true,
+            "obs" if owner_on(&state) => l.concealed = true,
+            "hide" if owner_on(&state) => l.hidden = true,
             "rotate" => {
                 let angles = t
-                    .fields
+                    .fields()
                     .first()
                     .and_then(|f| f.trim().parse::<u32>().ok())
                     .filter(|n| (1..=360).contains(n))
                     .unwrap_or(1);
-                let value = t
-                    .state
+                let value = state
                     .first()
                     .and_then(|s| s.trim().parse::<f64>().ok())
                     .filter(|v| v.is_finite() && v.abs() < 1e6)

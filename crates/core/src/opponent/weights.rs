@@ -147,6 +147,15 @@ pub struct DoctrineWeights {
     /// goal instead; a file from before it takes the built-in value).
     #[serde(default = "cc_enough_default")]
     pub cc_enough: f32,
+    /// G11.33: the score of a Search, by a unit that has not moved, of a hex a cave its side
+    /// must Control and has not found may be in (a file from before it takes the built-in
+    /// value).
+    #[serde(default = "search_cave_default")]
+    pub search_cave: f32,
+}
+
+fn search_cave_default() -> f32 {
+    1.0
 }
 
 fn garrison_default() -> f32 {

@@ -264,3 +264,129 @@ fn a26_the_doctrine_names_its_goal_and_stops_risking_units_once_its_cvp_are_won(
         m[0].reason
     );
 }
+
+/// The Close Combat orders among `c` at `at` (a hex id).
+fn cc_at<'a>(b: &Board, c: &'a [Choice], at: &str) -> Vec<&'a Choice> {
+    let l = loc(b, at);
+    c.iter()
+        .filter(|c| matches!(&c.order, Order::CloseCombat { at, .. } if *at == l))
+        .collect()
+}
+
+#[test]
+fn a11_the_holding_doctrine_starts_no_poor_close_combat_and_a_hidden_squad_stays_hidden() {
+    let b = plain();
+    // The Allies hunt; the Japanese hold. In the Japanese CCPh a hidden jp1 shares E4 with
+    // two 7-6-8s (4 FP against 14): the greedy kind starts the CC, the doctrine keeps it hidden.
+    let hunt = [VictoryCondition::CasualtyVp {
+        side: Side::Allied,
+        at_least: 4,
+    }];
+    let units = vec![
+        hidden(jp(&b, "jp1", "E4")),
+        us(&b, "us1", "E4"),
+        us(&b, "us2", "E4"),
+    ];
+    let s = situation(&b, Phase::CloseCombat, Side::Japanese, units);
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Japanese);
+    assert!(!cc_at(&b, &greedy, "E4").is_empty(), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    assert!(cc_at(&b, &d, "E4").is_empty(), "{d:#?}");
+    // Three Known 4-4-7s against one 7-6-8 (12 FP against 7): worth it.
+    let units = vec![
+        jp(&b, "jp1", "E4"),
+        jp(&b, "jp2", "E4"),
+        jp(&b, "jp3", "E4"),
+        us(&b, "us1", "E4"),
+    ];
+    let s = situation(&b, Phase::CloseCombat, Side::Japanese, units);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    assert!(!cc_at(&b, &d, "E4").is_empty(), "{d:#?}");
+}
+
+#[test]
+fn a11_no_more_units_advance_into_a_close_combat_already_manned_at_three_to_one() {
+    let b = plain();
+    let hunt = [VictoryCondition::CasualtyVp {
+        side: Side::Allied,
+        at_least: 4,
+    }];
+    let into_e4 = |c: &[Choice]| {
+        let e4 = loc(&b, "E4");
+        c.iter()
+            .any(|c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "us3" && *to == e4))
+    };
+    // us1 and us2 advanced into jp1's E4 (14 FP against 4): us3 in E3 is not needed there.
+    let units = vec![
+        jp(&b, "jp1", "E4"),
+        us(&b, "us1", "E4"),
+        us(&b, "us2", "E4"),
+        us(&b, "us3", "E3"),
+    ];
+    let s = situation(&b, Phase::Advance, Side::Allied, units);
+    assert!(into_e4(&of(Kind::Greedy, &s, &hunt, Side::Allied)));
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(!into_e4(&d), "{d:#?}");
+    // us1 alone there (7 against 4, under 3 to 1): us3 joins it.
+    let units = vec![
+        jp(&b, "jp1", "E4"),
+        us(&b, "us1", "E4"),
+        us(&b, "us3", "E3"),
+    ];
+    let s = situation(&b, Phase::Advance, Side::Allied, units);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(into_e4(&d), "{d:#?}");
+}
+
+#[test]
+fn g11_33_a_cave_the_allies_must_control_and_have_not_found_is_searched_for() {
+    let b = cliff();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![loc(&b, "cave:G")],
+    }];
+    let searches_s5 = |c: &[Choice]| {
+        c.iter().any(|c| {
+            matches!(&c.order, Order::Search { unit, hex } if unit.as_ref() == "us1" && b.map.name(*hex) == "S5")
+                && c.reason.contains("for cave G")
+        })
+    };
+    // Cave G hidden from the Allies: us1 in T4, beside the cliff hex S5, Searches it.
+    let mut s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "T4")]);
+    s.hidden_caves = vec!["G".into()];
+    let greedy = of(Kind::Greedy, &s, &goal, Side::Allied);
+    assert!(!searches_s5(&greedy), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    assert!(searches_s5(&d), "{d:#?}");
+    // Found, it is not searched for.
+    s.hidden_caves.clear();
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    assert!(!searches_s5(&d), "{d:#?}");
+}
+
+#[test]
+fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
+    let b = cliff();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![loc(&b, "cave:A")],
+    }];
+    // jp1 in S4, cave A's Entrance Hex; cave A empty: it goes in before the Allies come.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "S4"), us(&b, "us1", "Q2")],
+    );
+    let goes_in = |c: &[Choice]| {
+        c.iter().any(|c| {
+            matches!(&c.order, Order::EnterCave { unit, cave } if unit.as_ref() == "jp1" && cave.as_ref() == "A")
+        })
+    };
+    let d = of(Kind::Doctrine, &s, &goal, Side::Japanese);
+    let mine: Vec<&Choice> = d.iter().filter(|c| goes_in(std::slice::from_ref(*c))).collect();
+    assert!(
+        mine.iter().any(|c| c.reason.contains("holds it")),
+        "{d:#?}"
+    );
+}

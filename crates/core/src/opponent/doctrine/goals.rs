@@ -331,3 +331,38 @@ pub fn side_name(side: Side) -> &'static str {
         Side::Japanese => "Japanese",
     }
 }
+
+/// A26 / G11.94: the caves its side must Control whose place it does not know (hidden from it:
+/// not there for it, `plays_for::known_entrance`), none eliminated.
+pub fn unknown_caves(s: &Situation, posture: &Posture, side: Side) -> Vec<String> {
+    posture
+        .victory
+        .iter()
+        .filter_map(|c| match c {
+            VictoryCondition::Control {
+                side: who,
+                locations,
+            } if *who == side => Some(locations.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|l| match l {
+            Location::Cave(id)
+                if known_entrance(s, side, id).is_none() && !s.eliminated_caves.contains(id) =>
+            {
+                Some(id.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// G11.1: a hex a cave may be in: higher than one of its neighbours (a hill's slope or a
+/// cliff's top), where a cave's Covered Arc can face lower ground.
+pub fn cave_site(s: &Situation, h: Hex) -> bool {
+    let level = |x: Hex| s.map.get(x).map(|d| d.level);
+    let Some(here) = level(h) else { return false };
+    h.neighbors()
+        .iter()
+        .any(|n| level(*n).is_some_and(|l| l < here))
+}

@@ -121,8 +121,19 @@ impl Player for Doctrine {
             .into_iter()
             .filter(|c| !movement::abandons_a_hold(&ctx, &c.order))
             .collect();
-        let out = weigh(&mut ctx, base, moment, &aims);
-        greedy::once_each(out)
+        let mut out = weigh(&mut ctx, base, moment, &aims);
+        // G11.33: a cave its side must Control and has not found is Searched for, in the hexes
+        // a cave may be in (no peeking: which hexes it searched is all it knows).
+        if let Moment::Phase = moment
+            && s.phase == Phase::Movement
+            && !stakes.won
+        {
+            let caves = goals::unknown_caves(s, posture, side);
+            if !caves.is_empty() {
+                out.extend(search_for_caves(s, side, &caves, searched, self.weights));
+            }
+        }
+        best_each(out)
     }
 
     fn pick(&self, cands: &mut Vec<Choice>, _rng: &mut ChaCha8Rng) -> Option<Choice> {
@@ -148,6 +159,55 @@ impl Player for Doctrine {
     fn clone_box(&self) -> Box<dyn Player> {
         Box::new(self.clone())
     }
+}
+
+/// Each order once, with its best-scored reason (the doctrine's own weighing of an order the
+/// greedy kind also offers outranks it, whichever came first); none scored 0 or less.
+fn best_each(out: Vec<Choice>) -> Vec<Choice> {
+    let mut kept: Vec<Choice> = Vec::new();
+    for c in out.into_iter().filter(|c| c.score > 0.0) {
+        match kept.iter_mut().find(|k| k.order == c.order) {
+            Some(k) if c.score > k.score => *k = c,
+            Some(_) => {}
+            None => kept.push(c),
+        }
+    }
+    kept
+}
+
+/// G11.33: Searches by its Good Order units that have not moved, of the unsearched hexes where
+/// a cave may be (`goals::cave_site`), for the caves `caves` its side must Control.
+fn search_for_caves(
+    s: &Situation,
+    side: Side,
+    caves: &[String],
+    searched: &[Hex],
+    w: &Weights,
+) -> Vec<Choice> {
+    let mut out = Vec::new();
+    let names = caves.join(", ");
+    for u in s.units.iter().filter(|u| u.unit.side() == side) {
+        if !u.unit.good_order() || u.unit.mf_spent > 0.0 || u.hidden {
+            continue;
+        }
+        for o in greedy::allowed_orders(s, &u.unit.id) {
+            let Order::Search { hex, .. } = &o else { continue };
+            if searched.contains(hex) || !goals::cave_site(s, *hex) {
+                continue;
+            }
+            out.push(Choice {
+                reason: format!(
+                    "{} Searches {} for cave {names}, which its side must Control and has not \
+                     found (G11.33, A26.1)",
+                    u.unit.id,
+                    s.map.name(*hex)
+                ),
+                score: w.doctrine.search_cave,
+                order: o,
+            });
+        }
+    }
+    out
 }
 
 /// The greedy kind's candidates `base`, each weighed by what follows it (see the module doc):
@@ -260,6 +320,15 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             for u in &mine {
                 out.extend(movement::garrison(ctx, u));
             }
+        }
+        (_, Phase::CloseCombat) => {
+            out = base
+                .into_iter()
+                .filter(|c| match &c.order {
+                    Order::CloseCombat { at, .. } => movement::cc_worth(ctx, at),
+                    _ => true,
+                })
+                .collect();
         }
         _ => out = base,
     }

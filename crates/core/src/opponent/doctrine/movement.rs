@@ -191,6 +191,47 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
     })
 }
 
+/// A11 / A12.14: whether its side starts the Close Combat at `at` (no CC happens where the
+/// phasing side orders none): a side holding out only at the odds (its attack FP over the
+/// enemy's defence FP, as the CC ruling counts them) it would advance into CC at, its hidden
+/// units only at the odds of a side holding out (staying hidden is worth more than a poor
+/// Hand-to-Hand, G1.64); none once its Casualty VP are won.
+pub fn cc_worth(ctx: &Ctx, at: &Location) -> bool {
+    use crate::rules::orders::close_combat::{attack_fp, defence_fp};
+    let s = ctx.s;
+    if ctx.stakes.won {
+        return false;
+    }
+    let mine: Vec<_> = s
+        .units_at(at)
+        .into_iter()
+        .filter(|o| o.unit.side() == ctx.side)
+        .collect();
+    let ours: f32 = mine
+        .iter()
+        .filter(|o| o.unit.good_order())
+        .map(|o| attack_fp(s.tables, &o.unit))
+        .sum();
+    let theirs: f32 = s
+        .units_at(at)
+        .iter()
+        .filter(|o| o.unit.side() != ctx.side)
+        .map(|o| defence_fp(s.tables, &o.unit))
+        .sum();
+    if theirs <= 0.0 {
+        return true;
+    }
+    let a = &ctx.gw.advance;
+    let need = if !mine.is_empty() && mine.iter().all(|o| o.hidden) {
+        a.cc_odds_holding
+    } else if !ctx.stakes.attacks {
+        a.cc_odds
+    } else {
+        0.0
+    };
+    ours >= need * theirs
+}
+
 /// A11: its Good Order units already advanced into the enemy Location `to` attack at odds of
 /// at least `cc_enough` (their CC attack FP over the enemy's defence FP, as the CC ruling counts
 /// them): another unit is not needed there.
@@ -234,11 +275,16 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     if alone_in_one {
         return None;
     }
-    // Taken back: a Location the enemy Controls now (a cave G11.94, a hex A26.1).
+    // Held by none of its MMC: taken back where the enemy Controls it now (a cave G11.94, a
+    // hex A26.1); a cave also manned before the enemy gets there (inside, its garrison is out
+    // of reach but for fire at the Entrance Hex and DCs, G11.8; a hex in the open is not).
     let empty: Vec<&Location> = wanted
         .into_iter()
         .filter(|l| !s.units.iter().any(|o| holds(l, o)))
-        .filter(|l| crate::rules::victory::controller(s, l).0 == Some(side.opponent()))
+        .filter(|l| {
+            matches!(l, Location::Cave(_))
+                || crate::rules::victory::controller(s, l).0 == Some(side.opponent())
+        })
         .collect();
     if empty.is_empty() {
         return None;
@@ -249,18 +295,21 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
         .filter(|r| !r.climb && r.path.len() >= 2 && empty.contains(&&r.at))
         .min_by(|a, b| a.mf.total_cmp(&b.mf))?;
     let id = u.unit.id.as_str();
+    let taken = crate::rules::victory::controller(s, &r.at).0 == Some(side.opponent());
     Some(Choice {
         order: step_order(id, &u.at, &r.path[1]),
         score: ctx.w.garrison,
         reason: format!(
-            "{id} moves into {}, which the {} must Control and now do: a Good Order {} MMC \
-             there takes it back (A26, G11.94)",
+            "{id} moves into {}, which the {} must Control{}: a Good Order {} MMC there {} \
+             (A26, G11.94)",
             r.at.display(s.map),
             super::goals::side_name(side.opponent()),
+            if taken { " and now do" } else { "" },
             match side {
                 crate::model::Side::Japanese => "Japanese",
                 crate::model::Side::Allied => "Allied",
-            }
+            },
+            if taken { "takes it back" } else { "holds it" }
         ),
     })
 }

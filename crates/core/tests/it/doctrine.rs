@@ -313,8 +313,9 @@ fn a11_no_more_units_advance_into_a_close_combat_already_manned_at_three_to_one(
     }];
     let into_e4 = |c: &[Choice]| {
         let e4 = loc(&b, "E4");
-        c.iter()
-            .any(|c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "us3" && *to == e4))
+        c.iter().any(
+            |c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "us3" && *to == e4),
+        )
     };
     // us1 and us2 advanced into jp1's E4 (14 FP against 4): us3 in E3 is not needed there.
     let units = vec![
@@ -384,9 +385,9 @@ fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
         })
     };
     let d = of(Kind::Doctrine, &s, &goal, Side::Japanese);
-    let mine: Vec<&Choice> = d.iter().filter(|c| goes_in(std::slice::from_ref(*c))).collect();
-    assert!(
-        mine.iter().any(|c| c.reason.contains("holds it")),
-        "{d:#?}"
-    );
+    let mine: Vec<&Choice> = d
+        .iter()
+        .filter(|c| goes_in(std::slice::from_ref(*c)))
+        .collect();
+    assert!(mine.iter().any(|c| c.reason.contains("holds it")), "{d:#?}");
 }

@@ -191,7 +191,9 @@ fn search_for_caves(
             continue;
         }
         for o in greedy::allowed_orders(s, &u.unit.id) {
-            let Order::Search { hex, .. } = &o else { continue };
+            let Order::Search { hex, .. } = &o else {
+                continue;
+            };
             if searched.contains(hex) || !goals::cave_site(s, *hex) {
                 continue;
             }

@@ -152,6 +152,22 @@ pub struct DoctrineWeights {
     /// value).
     #[serde(default = "search_cave_default")]
     pub search_cave: f32,
+    /// A26: how many Game Turns before the last it already plays for Control rather than
+    /// hunting (0: in the last only; a file from before it takes the built-in value).
+    #[serde(default = "control_turns_default")]
+    pub control_turns: u32,
+    /// A26: ... when a Location to Control lies more than this many hexes from its nearest
+    /// Good Order MMC (a file from before it takes the built-in value).
+    #[serde(default = "control_reach_default")]
+    pub control_reach: u32,
+}
+
+fn control_turns_default() -> u32 {
+    0
+}
+
+fn control_reach_default() -> u32 {
+    3
 }
 
 fn search_cave_default() -> f32 {

@@ -391,3 +391,57 @@ fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
         .collect();
     assert!(mine.iter().any(|c| c.reason.contains("holds it")), "{d:#?}");
 }
+
+#[test]
+fn a26_with_one_game_turn_left_after_this_one_the_doctrine_goes_for_far_locations_it_must_control()
+{
+    let b = plain();
+    let goal = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "M3")],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+    ];
+    // us1 in C3; jp1, Known, in C6 (worth the 2 CVP it needs); M3, to Control, ten hexes off.
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp1", "C6")],
+    )
+    .state;
+    let toward = |st: &asl_pto_core::state::GameState| -> String {
+        let s = st.situation(&setting(&b));
+        let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+        let m = moves_of(&d, "us1");
+        assert!(!m.is_empty(), "{d:#?}");
+        m[0].reason.clone()
+    };
+    // Game Turn 1 of 3: it hunts jp1.
+    st.turn.number = 1;
+    let first = toward(&st);
+    assert!(first.contains("toward jp1"), "{first}");
+    // Game Turn 2 of 3: too little time left to hunt first; it goes for M3.
+    st.turn.number = 3;
+    let second = toward(&st);
+    assert!(
+        second.contains("M3, which the Allies must Control"),
+        "{second}"
+    );
+    // M3 within reach (three hexes): it still hunts in Game Turn 2.
+    let goal_near = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "F3")],
+        },
+        goal[1].clone(),
+    ];
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal_near, Side::Allied);
+    let m = moves_of(&d, "us1");
+    assert!(m.iter().any(|c| c.reason.contains("toward jp1")), "{d:#?}");
+}

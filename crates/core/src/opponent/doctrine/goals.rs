@@ -83,6 +83,7 @@ pub fn control_pays(
     posture: &Posture,
     side: Side,
     stakes: &Stakes,
+    w: &DoctrineWeights,
 ) -> Option<Vec<VictoryCondition>> {
     if stakes.won || posture.plan.is_some_and(|p| !p.objectives.is_empty()) {
         return None;
@@ -114,7 +115,15 @@ pub fn control_pays(
         .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
         .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
         .sum();
-    (quarry < need || stakes.last_turn).then(|| {
+    // Or from `w.control_turns` Game Turns before the last when a Location to Control lies
+    // more than `w.control_reach` hexes from its nearest Good Order MMC: a hunt that has not
+    // won by then leaves too little time to reach them all.
+    let game_turn = s.turn.number.div_ceil(2);
+    let near_end = posture
+        .turns
+        .is_some_and(|t| game_turn + w.control_turns >= t)
+        && control_far(s, posture, side, w.control_reach);
+    (quarry < need || stakes.last_turn || near_end).then(|| {
         posture
             .victory
             .iter()
@@ -124,6 +133,39 @@ pub fn control_pays(
             .cloned()
             .collect()
     })
+}
+
+/// A26.1: some Location its side must Control (a known cave by its Entrance Hex) lies more than
+/// `reach` hexes from the nearest of its Good Order MMC.
+fn control_far(s: &Situation, posture: &Posture, side: Side, reach: u32) -> bool {
+    let ours: Vec<Hex> = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == side && u.unit.good_order())
+        .filter(|u| crate::rules::orders::common::mmc(&u.unit).is_some())
+        .filter_map(|u| s.hex_of(&u.at))
+        .collect();
+    posture
+        .victory
+        .iter()
+        .filter_map(|c| match c {
+            VictoryCondition::Control {
+                side: who,
+                locations,
+            } if *who == side => Some(locations.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|l| match l {
+            Location::Cave(id) => known_entrance(s, side, id),
+            other => s.hex_of(other),
+        })
+        .any(|h| {
+            ours.iter()
+                .map(|o| o.distance(h))
+                .min()
+                .is_none_or(|d| d > reach)
+        })
 }
 
 /// A26 / G11.8: the hexes the doctrine's moves play for: with `control` (Control pays,

@@ -76,7 +76,7 @@ impl Player for Doctrine {
     ) -> Vec<Choice> {
         let stakes = Stakes::of(s, posture, side);
         // A26: once Control pays better than the hunt, its moves play for the Locations.
-        let control = goals::control_pays(s, posture, side, &stakes);
+        let control = goals::control_pays(s, posture, side, &stakes, &self.weights.doctrine);
         let for_control = control.as_ref().map(|victory| Posture {
             victory,
             plan: posture.plan,

@@ -83,8 +83,27 @@ fn folders(current: Option<&Path>) -> Vec<PathBuf> {
     v
 }
 
-/// A file's title, or why it does not load.
+/// A VASL saved game (issue 39): the viewer imports it when it opens it (`view GAME.vsav`).
+fn is_vsav(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("vsav"))
+}
+
+/// A file's title, or why it does not load; a VASL saved game by its name, if it is a zip
+/// archive (it is imported, onto the boards folder in use, when the viewer reopens on it).
 fn title_of(path: &Path) -> Result<String, String> {
+    if is_vsav(path) {
+        let mut head = [0u8; 2];
+        let zip = std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+            .is_ok_and(|()| &head == b"PK");
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        return if zip {
+            Ok(format!("VASL saved game {name} (imported when opened)"))
+        } else {
+            Err(format!("{name} is not a VASL saved game (no zip archive)"))
+        };
+    }
     Scenario::load(path)
         .map(|s| s.title)
         .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())
@@ -147,6 +166,13 @@ pub fn reopen_args(file: Option<&Path>, size: (u32, u32), probes: Option<&Path>)
     let mut args: Vec<OsString> = vec!["view".into()];
     if let Some(f) = file {
         args.push(f.into());
+        // A VASL saved game is imported onto the boards folder in use (issue 39).
+        if is_vsav(f)
+            && let Some(d) = crate::scenario::vasl::boards_dir()
+        {
+            args.push("--boards".into());
+            args.push(d.into());
+        }
     }
     args.push("--size".into());
     args.push(format!("{}x{}", size.0, size.1).into());
@@ -288,12 +314,18 @@ fn show(
         picker.open = false;
         return Ok(());
     }
-    // Read and checked here first: a scenario that does not load leaves this one open.
-    if let Some(f) = &file
-        && let Err(e) = Scenario::load(f)
-    {
-        picker.error = Some(format!("{} does not open: {e}", f.display()));
-        return Ok(());
+    // Read and checked here first: a scenario that does not load leaves this one open (a
+    // VASL saved game only as far as `title_of` looks: the reopened viewer imports it).
+    if let Some(f) = &file {
+        let checked = if is_vsav(f) {
+            title_of(f).map(drop)
+        } else {
+            Scenario::load(f).map(drop).map_err(|e| e.to_string())
+        };
+        if let Err(e) = checked {
+            picker.error = Some(format!("{} does not open: {e}", f.display()));
+            return Ok(());
+        }
     }
     // The built-in scenario is its file where that file is at hand (so the picker does not
     // open again over it).
@@ -343,6 +375,25 @@ mod tests {
         assert!(list[1].title.is_err());
         assert_eq!(list[2].title.as_deref(), Ok("Assault on the cliff caves"));
         let _ = std::fs::remove_file(bad);
+        // Issue 39: a VASL saved game dropped on the window is listed by its name (a zip
+        // archive), or says it is not one.
+        let tmp = std::env::temp_dir();
+        let game = tmp.join(format!("picker-{}.vsav", std::process::id()));
+        let junk = tmp.join(format!("picker-junk-{}.vsav", std::process::id()));
+        std::fs::write(&game, b"PK\x03\x04rest").unwrap();
+        std::fs::write(&junk, b"not a zip").unwrap();
+        let list = choices(None, &[game.clone(), junk.clone()]);
+        assert!(
+            list[1]
+                .title
+                .as_ref()
+                .is_ok_and(|t| t.starts_with("VASL saved game picker-")),
+            "{:?}",
+            list[1].title
+        );
+        assert!(list[2].title.is_err(), "{:?}", list[2].title);
+        let _ = std::fs::remove_file(game);
+        let _ = std::fs::remove_file(junk);
     }
 
     #[test]

@@ -217,17 +217,7 @@ fn report_text(
     out: &mut Out<impl Write>,
 ) -> Result<(), Failure> {
     let esc = crate::diag::escape_controls;
-    let boards: Vec<String> = i
-        .boards
-        .iter()
-        .map(|b| {
-            if b.reversed {
-                format!("{} (reversed)", b.name)
-            } else {
-                b.name.clone()
-            }
-        })
-        .collect();
+    let boards: Vec<String> = i.boards.iter().map(|b| b.words()).collect();
     let layout: Vec<String> = i
         .layout
         .iter()

@@ -92,10 +92,7 @@ pub fn control_pays(
         VictoryCondition::Control {
             side: who,
             locations,
-        } if *who == side => locations.iter().all(|l| match l {
-            Location::Cave(id) => known_entrance(s, side, id).is_some(),
-            other => s.hex_of(other).is_some(),
-        }),
+        } if *who == side => locations.iter().all(|l| goal_hex(s, side, l).is_some()),
         _ => false,
     });
     let need = posture.victory.iter().find_map(|c| match c {
@@ -135,6 +132,33 @@ pub fn control_pays(
     })
 }
 
+/// A26.1: the Locations `side`'s Control conditions name.
+pub fn control_locations<'a>(
+    posture: &'a Posture,
+    side: Side,
+) -> impl Iterator<Item = &'a Location> + 'a {
+    posture
+        .victory
+        .iter()
+        .filter_map(move |c| match c {
+            VictoryCondition::Control {
+                side: who,
+                locations,
+            } if *who == side => Some(locations.iter()),
+            _ => None,
+        })
+        .flatten()
+}
+
+/// A26.1 / G11.94: the hex `side` plays for to Control `l`: a cave's Entrance Hex if the side
+/// knows the cave (`plays_for::known_entrance`), else the Location's hex.
+fn goal_hex(s: &Situation, side: Side, l: &Location) -> Option<Hex> {
+    match l {
+        Location::Cave(id) => known_entrance(s, side, id),
+        other => s.hex_of(other),
+    }
+}
+
 /// A26.1: some Location its side must Control (a known cave by its Entrance Hex) lies more than
 /// `reach` hexes from the nearest of its Good Order MMC.
 fn control_far(s: &Situation, posture: &Posture, side: Side, reach: u32) -> bool {
@@ -145,21 +169,8 @@ fn control_far(s: &Situation, posture: &Posture, side: Side, reach: u32) -> bool
         .filter(|u| crate::rules::orders::common::mmc(&u.unit).is_some())
         .filter_map(|u| s.hex_of(&u.at))
         .collect();
-    posture
-        .victory
-        .iter()
-        .filter_map(|c| match c {
-            VictoryCondition::Control {
-                side: who,
-                locations,
-            } if *who == side => Some(locations.iter()),
-            _ => None,
-        })
-        .flatten()
-        .filter_map(|l| match l {
-            Location::Cave(id) => known_entrance(s, side, id),
-            other => s.hex_of(other),
-        })
+    control_locations(posture, side)
+        .filter_map(|l| goal_hex(s, side, l))
         .any(|h| {
             ours.iter()
                 .map(|o| o.distance(h))
@@ -180,22 +191,9 @@ pub fn objectives(s: &Situation, posture: &Posture, side: Side, control: bool) -
     if control {
         // A26.1 / G11.94: a Location its side Controls already is no longer a goal (Control
         // stays with the side that was last to hold it): its units go on to the others.
-        let held: Vec<Hex> = posture
-            .victory
-            .iter()
-            .filter_map(|c| match c {
-                VictoryCondition::Control {
-                    side: who,
-                    locations,
-                } if *who == side => Some(locations.iter()),
-                _ => None,
-            })
-            .flatten()
+        let held: Vec<Hex> = control_locations(posture, side)
             .filter(|l| crate::rules::victory::controller(s, l).0 == Some(side))
-            .filter_map(|l| match l {
-                Location::Cave(id) => known_entrance(s, side, id),
-                other => s.hex_of(other),
-            })
+            .filter_map(|l| goal_hex(s, side, l))
             .collect();
         let open: Vec<Hex> = v.iter().copied().filter(|h| !held.contains(h)).collect();
         if !open.is_empty() {
@@ -377,17 +375,7 @@ pub fn side_name(side: Side) -> &'static str {
 /// A26 / G11.94: the caves its side must Control whose place it does not know (hidden from it:
 /// not there for it, `plays_for::known_entrance`), none eliminated.
 pub fn unknown_caves(s: &Situation, posture: &Posture, side: Side) -> Vec<String> {
-    posture
-        .victory
-        .iter()
-        .filter_map(|c| match c {
-            VictoryCondition::Control {
-                side: who,
-                locations,
-            } if *who == side => Some(locations.iter()),
-            _ => None,
-        })
-        .flatten()
+    control_locations(posture, side)
         .filter_map(|l| match l {
             Location::Cave(id)
                 if known_entrance(s, side, id).is_none() && !s.eliminated_caves.contains(id) =>

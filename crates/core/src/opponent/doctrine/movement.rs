@@ -197,32 +197,21 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
 /// units only at the odds of a side holding out (staying hidden is worth more than a poor
 /// Hand-to-Hand, G1.64); none once its Casualty VP are won.
 pub fn cc_worth(ctx: &Ctx, at: &Location) -> bool {
-    use crate::rules::orders::close_combat::{attack_fp, defence_fp};
-    let s = ctx.s;
     if ctx.stakes.won {
         return false;
     }
-    let mine: Vec<_> = s
-        .units_at(at)
-        .into_iter()
-        .filter(|o| o.unit.side() == ctx.side)
-        .collect();
-    let ours: f32 = mine
-        .iter()
-        .filter(|o| o.unit.good_order())
-        .map(|o| attack_fp(s.tables, &o.unit))
-        .sum();
-    let theirs: f32 = s
-        .units_at(at)
-        .iter()
-        .filter(|o| o.unit.side() != ctx.side)
-        .map(|o| defence_fp(s.tables, &o.unit))
-        .sum();
+    let (ours, theirs) = cc_strengths(ctx, at);
     if theirs <= 0.0 {
         return true;
     }
     let a = &ctx.gw.advance;
-    let need = if !mine.is_empty() && mine.iter().all(|o| o.hidden) {
+    let mut mine = ctx
+        .s
+        .units_at(at)
+        .into_iter()
+        .filter(|o| o.unit.side() == ctx.side)
+        .peekable();
+    let need = if mine.peek().is_some() && mine.all(|o| o.hidden) {
         a.cc_odds_holding
     } else if !ctx.stakes.attacks {
         a.cc_odds
@@ -236,19 +225,24 @@ pub fn cc_worth(ctx: &Ctx, at: &Location) -> bool {
 /// at least `cc_enough` (their CC attack FP over the enemy's defence FP, as the CC ruling counts
 /// them): another unit is not needed there.
 fn cc_manned(ctx: &Ctx, to: &Location) -> bool {
+    let (ours, theirs) = cc_strengths(ctx, to);
+    theirs > 0.0 && ours >= ctx.w.cc_enough * theirs
+}
+
+/// A11: at `at`, the CC attack FP of `ctx.side`'s Good Order units and the defence FP of the
+/// enemy's units, as the CC ruling counts them.
+fn cc_strengths(ctx: &Ctx, at: &Location) -> (f32, f32) {
     use crate::rules::orders::close_combat::{attack_fp, defence_fp};
     let s = ctx.s;
     let (mut ours, mut theirs) = (0.0, 0.0);
-    for o in s.units_at(to) {
-        if o.unit.side() == ctx.side {
-            if o.unit.good_order() {
-                ours += attack_fp(s.tables, &o.unit);
-            }
-        } else {
+    for o in s.units_at(at) {
+        if o.unit.side() != ctx.side {
             theirs += defence_fp(s.tables, &o.unit);
+        } else if o.unit.good_order() {
+            ours += attack_fp(s.tables, &o.unit);
         }
     }
-    theirs > 0.0 && ours >= ctx.w.cc_enough * theirs
+    (ours, theirs)
 }
 
 /// A26 / G11.94: a Good Order MMC of `u`'s side moving into a Location the enemy must Control
@@ -322,18 +316,7 @@ fn holder(ctx: &Ctx, u: &UnitAt) -> bool {
 
 /// A26 / G11.94: the Locations the enemy must Control, as `side` reads its conditions.
 fn enemy_control_locations<'a>(ctx: &'a Ctx) -> Vec<&'a Location> {
-    ctx.posture
-        .victory
-        .iter()
-        .filter_map(|c| match c {
-            crate::rules::victory::VictoryCondition::Control {
-                side: who,
-                locations,
-            } if *who != ctx.side => Some(locations.iter()),
-            _ => None,
-        })
-        .flatten()
-        .collect()
+    super::goals::control_locations(ctx.posture, ctx.side.opponent()).collect()
 }
 
 /// A26 / G11.94: whether order `o` takes the last Good Order MMC of `ctx.side` out of a

@@ -273,17 +273,7 @@ fn finish(
 
 /// The scenario's narration: where it came from, what was read, what was left out.
 pub fn narration(source: &str, imported: &Imported) -> String {
-    let boards: Vec<String> = imported
-        .boards
-        .iter()
-        .map(|b| {
-            if b.reversed {
-                format!("{} (reversed)", b.name)
-            } else {
-                b.name.clone()
-            }
-        })
-        .collect();
+    let boards: Vec<String> = imported.boards.iter().map(|b| b.words()).collect();
     let mut say = format!(
         "Imported from the VASL saved game {source}: boards {}",
         boards.join(", ")

@@ -21,6 +21,17 @@ pub struct LaidBoard {
     pub version: String,
 }
 
+impl LaidBoard {
+    /// Its name in words: `69`, or `69 (reversed)`.
+    pub fn words(&self) -> String {
+        if self.reversed {
+            format!("{} (reversed)", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
 /// What the `bd` records say: the boards, their layout, the SSRs and the overlays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SaveLayout {

@@ -160,6 +160,37 @@ pub struct DoctrineWeights {
     /// Good Order MMC (a file from before it takes the built-in value).
     #[serde(default = "control_reach_default")]
     pub control_reach: u32,
+    /// A3: what a unit that Prep Fires gives up, its MPh (it may not move after), charged
+    /// per firer that stands away from every goal of an attacking side: `prep_forfeit`, twice
+    /// that while it plays for Control, and `prep_forfeit_last` in the last Game Turn when its
+    /// goal lies beyond one advance (a file from before it takes the built-in values).
+    #[serde(default = "prep_forfeit_default")]
+    pub prep_forfeit: f32,
+    #[serde(default = "prep_forfeit_last_default")]
+    pub prep_forfeit_last: f32,
+    /// A11: a side holding out reckons a unit with a Known Good Order enemy MMC in or beside
+    /// its hex to lose `cc_threat` of its value to Close Combat; it withdraws a unit to where it
+    /// spares more than `withdraw_least` (a file from before it takes the built-in values).
+    #[serde(default = "cc_threat_default")]
+    pub cc_threat: f32,
+    #[serde(default = "withdraw_least_default")]
+    pub withdraw_least: f32,
+}
+
+fn cc_threat_default() -> f32 {
+    0.6
+}
+
+fn withdraw_least_default() -> f32 {
+    0.1
+}
+
+fn prep_forfeit_default() -> f32 {
+    0.15
+}
+
+fn prep_forfeit_last_default() -> f32 {
+    3.0
 }
 
 fn control_turns_default() -> u32 {

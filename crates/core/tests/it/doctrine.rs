@@ -445,3 +445,177 @@ fn a26_with_one_game_turn_left_after_this_one_the_doctrine_goes_for_far_location
     let m = moves_of(&d, "us1");
     assert!(m.iter().any(|c| c.reason.contains("toward jp1")), "{d:#?}");
 }
+
+fn fires_of<'c>(c: &'c [Choice], id: &str) -> Vec<&'c Choice> {
+    c.iter()
+        .filter(|c| matches!(&c.order, Order::Fire { units, .. } if units.iter().any(|u| u.as_ref() == id)))
+        .collect()
+}
+
+#[test]
+fn a3_in_the_last_game_turn_the_doctrine_keeps_the_mph_its_units_need_to_reach_control() {
+    let b = plain();
+    let goal = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "M3")],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+    ];
+    // us1 in C3 with a point-blank shot at jp1 in the open of D3; M3, to Control, ten hexes
+    // off: a unit that Prep Fires does not move in the MPh (A3).
+    let mut st = situation(
+        &b,
+        Phase::PrepFire,
+        Side::Allied,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp1", "D3")],
+    )
+    .state;
+    // Game Turn 1 of 3: the shot is worth its MPh; both kinds fire.
+    st.turn.number = 1;
+    let s = st.situation(&setting(&b));
+    assert!(!fires_of(&of(Kind::Greedy, &s, &goal, Side::Allied), "us1").is_empty());
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let f = fires_of(&d, "us1");
+    assert!(!f.is_empty(), "{d:#?}");
+    assert!(
+        f[0].reason.contains("worth its firers' MPh (A3"),
+        "{}",
+        f[0].reason
+    );
+    // Game Turn 3 of 3: the greedy kind still fires; the doctrine keeps us1's MPh for M3.
+    st.turn.number = 5;
+    let s = st.situation(&setting(&b));
+    assert!(!fires_of(&of(Kind::Greedy, &s, &goal, Side::Allied), "us1").is_empty());
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    assert!(fires_of(&d, "us1").is_empty(), "{d:#?}");
+    // Standing in the Location it must Control, it has nothing to move for: it fires.
+    let goal_here = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "C3")],
+        },
+        goal[1].clone(),
+    ];
+    let d = of(Kind::Doctrine, &s, &goal_here, Side::Allied);
+    assert!(!fires_of(&d, "us1").is_empty(), "{d:#?}");
+}
+
+#[test]
+fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire_against_it() {
+    let b = cliff();
+    // The Japanese hold out (the Allies win on 2 Casualty VP); jp3 and its 9-1 stand in the
+    // kunai of T5 at the foot of the cliff, beside American squads in T4 and U5 whose fire and
+    // Close Combat they would draw (the assault's opening).
+    let hold = [
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let units = || {
+        vec![
+            jp(&b, "jp3", "T5"),
+            unit(
+                &b,
+                "jpL",
+                asl_pto_core::counters::Nationality::Japanese,
+                "9-1",
+                "T5",
+            ),
+            us(&b, "us1", "T4"),
+            us(&b, "us3", "U5"),
+        ]
+    };
+    let s = situation(&b, Phase::Movement, Side::Japanese, units());
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    let m = moves_of(&d, "jp3");
+    assert!(!m.is_empty(), "{d:#?}");
+    assert!(m[0].reason.contains("withdraws toward"), "{}", m[0].reason);
+    assert!(m[0].reason.contains("squads' worth"), "{}", m[0].reason);
+    // Farther from the Americans than T5 is.
+    let nearest = |h: asl_pto_core::hex::Hex| {
+        ["T4", "U5"]
+            .iter()
+            .map(|x| crate::board::hex(&b, x).distance(h))
+            .min()
+            .unwrap()
+    };
+    let toward = m[0]
+        .reason
+        .split("toward ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
+    assert!(
+        nearest(crate::board::hex(&b, toward)) > nearest(crate::board::hex(&b, "T5")),
+        "{}",
+        m[0].reason
+    );
+    // An attacking side does not withdraw so (it goes for its goals).
+    let attack = [VictoryCondition::CasualtyVp {
+        side: Side::Japanese,
+        at_least: 2,
+    }];
+    let d = of(Kind::Doctrine, &s, &attack, Side::Japanese);
+    assert!(
+        !d.iter().any(|c| c.reason.contains("withdraws toward")),
+        "{d:#?}"
+    );
+    // In its PFPh the greedy kind Prep Fires with jp3; the doctrine keeps the withdrawal a
+    // Prep Fire gives up (A3: who Prep Fires does not move in the MPh).
+    let s = situation(&b, Phase::PrepFire, Side::Japanese, units());
+    let g = of(Kind::Greedy, &s, &hold, Side::Japanese);
+    assert!(!fires_of(&g, "jp3").is_empty(), "{g:#?}");
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    assert!(fires_of(&d, "jp3").is_empty(), "{d:#?}");
+}
+
+#[test]
+fn a26_playing_for_control_a_unit_goes_for_a_location_none_of_its_squads_stands_in_yet() {
+    let b = plain();
+    let goal = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "G3"), loc(&b, "G8")],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 20,
+        },
+    ];
+    // us2 in D3, nearer G3 than G8. us1 has taken G3 to Close Combat with jp1 there (not yet
+    // Controlled): us2 goes for G8, where no squad of its side stands.
+    let units = |with_us1: bool| {
+        let mut v = vec![us(&b, "us2", "D3"), jp(&b, "jp1", "G3")];
+        if with_us1 {
+            v.push(us(&b, "us1", "G3"));
+        }
+        v
+    };
+    let toward = |with_us1: bool| -> String {
+        let s = situation(&b, Phase::Movement, Side::Allied, units(with_us1));
+        let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+        let m = moves_of(&d, "us2");
+        assert!(!m.is_empty(), "{d:#?}");
+        m[0].reason.clone()
+    };
+    let alone = toward(false);
+    assert!(
+        alone.contains("toward G3, which the Allies must Control"),
+        "{alone}"
+    );
+    let manned = toward(true);
+    assert!(
+        manned.contains("toward G8, which the Allies must Control"),
+        "{manned}"
+    );
+}

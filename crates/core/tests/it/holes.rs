@@ -7,9 +7,12 @@
 use asl_pto_core::counters::Nationality;
 use asl_pto_core::game::{Dice, REFUSED, apply, end_rally_phase};
 use asl_pto_core::model::{FireMark, Phase, Side};
+use asl_pto_core::rules::moves::field_of_movement;
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::dc::{place_dc, set_dc_order, throw_dc};
 use asl_pto_core::rules::orders::fire::fire;
+use asl_pto_core::rules::orders::legal_orders;
+use asl_pto_core::rules::orders::movement::{MoveVerb, move_to};
 use asl_pto_core::rules::orders::rout::rout_destinations;
 use asl_pto_core::rules::orders::search::search;
 use asl_pto_core::rules::situation::UnitAt;
@@ -269,4 +272,51 @@ fn g11_3_a_hidden_unit_firing_from_a_hidden_cave_reveals_the_cave() {
     let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(3));
     assert!(!said.iter().any(|e| e.event == REFUSED), "{said:?}");
     assert_eq!(st.hidden_caves, ["A"]);
+}
+
+#[test]
+fn a11_7_a_unit_in_melee_neither_fires_out_nor_moves_advances_or_searches_out() {
+    let b = plain();
+    // us1 shares C3 with jp1 (a Melee); us2 in B3 does not; jp2 in D3 beside both.
+    let units = || {
+        vec![
+            us(&b, "us1", "C3"),
+            jp(&b, "jp1", "C3"),
+            us(&b, "us2", "B3"),
+            jp(&b, "jp2", "D3"),
+        ]
+    };
+    let s = situation(&b, Phase::PrepFire, Side::Allied, units());
+    let r = fire(&s, &["us1".to_string()], &loc(&b, "D3")).unwrap_err();
+    assert_eq!(r.rule, "A11.7", "{}", r.reason);
+    assert!(r.reason.contains("in Melee"), "{}", r.reason);
+    assert!(fire(&s, &["us2".to_string()], &loc(&b, "D3")).is_ok());
+    // The Melee's Location itself is not fired on either (A11: it holds us1).
+    assert!(fire(&s, &["us2".to_string()], &loc(&b, "C3")).is_err());
+    for phase in [Phase::Movement, Phase::Advance] {
+        let s = situation(&b, phase, Side::Allied, units());
+        let r = move_to(&s, "us1", &loc(&b, "B4"), MoveVerb::Move).unwrap_err();
+        assert_eq!(r.rule, "A11.7", "{phase:?}: {}", r.reason);
+        assert!(move_to(&s, "us2", &loc(&b, "B4"), MoveVerb::Move).is_ok());
+        // What the CLI, the viewer and the opponent are offered agrees.
+        assert_eq!(field_of_movement(&s, "us1").unwrap_err().rule, "A11.7");
+        assert!(!field_of_movement(&s, "us2").unwrap().is_empty());
+        assert!(
+            legal_orders(&s, "us1", None)
+                .iter()
+                .filter(|(o, _)| matches!(o, Order::Search { .. }))
+                .all(|(_, r)| r.is_err())
+        );
+    }
+    let s = situation(&b, Phase::Movement, Side::Allied, units());
+    assert_eq!(search(&s, "us1", hex(&b, "B4")).unwrap_err().rule, "A11.7");
+    // The Japanese side's units in the Melee are as locked in their own Player Turn.
+    let s = situation(&b, Phase::Movement, Side::Japanese, units());
+    assert_eq!(
+        move_to(&s, "jp1", &loc(&b, "C4"), MoveVerb::Move)
+            .unwrap_err()
+            .rule,
+        "A11.7"
+    );
+    assert!(move_to(&s, "jp2", &loc(&b, "E3"), MoveVerb::Move).is_ok());
 }

@@ -21,6 +21,8 @@ pub struct Ctx<'s, 'a> {
     /// The price of one squad's worth the enemy's reply is expected to take.
     pub risk: f32,
     pub reply: Reply<'a>,
+    /// It plays for the Locations its Control conditions name (`goals::control_pays`).
+    pub control: bool,
     loss_now: Option<f32>,
 }
 
@@ -49,6 +51,7 @@ impl<'s, 'a> Ctx<'s, 'a> {
             stakes,
             risk: stakes.risk(w),
             reply,
+            control: false,
             loss_now: None,
         }
     }

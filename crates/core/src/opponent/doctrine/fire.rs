@@ -144,6 +144,72 @@ pub fn fire_choices(
     out
 }
 
+/// A3: a Prep Fire `c` less what its firers give up, the MPh they may not move in after
+/// it: for a side holding out, the safety they would withdraw to (`forfeits`); for an
+/// attacking side nothing for a firer already in a goal hex (`goals`); else
+/// `prep_forfeit` a firer, twice that while the side plays for Control, and in the last Game
+/// Turn `prep_forfeit_last` for a firer whose goal lies beyond one advance (it could no longer
+/// reach it). `None` when nothing is left of its worth.
+pub fn prep_forfeit(
+    ctx: &Ctx,
+    mut c: Choice,
+    goals: &[crate::hex::Hex],
+    forfeits: &[(String, f32)],
+) -> Option<Choice> {
+    let Order::Fire { units, .. } = &c.order else {
+        return Some(c);
+    };
+    if !ctx.stakes.attacks {
+        // A side holding out gives up the safety its firers would withdraw to
+        // (`safety::forfeits`).
+        let cost: f32 = forfeits
+            .iter()
+            .filter(|(id, _)| units.iter().any(|u| u.as_ref() == id))
+            .map(|(_, f)| f)
+            .sum();
+        c.score -= cost;
+        if cost > 0.0 {
+            c.reason
+                .push_str("; worth more than the safety its firers would withdraw to (A3)");
+        }
+        return (c.score > 0.0).then_some(c);
+    }
+    if goals.is_empty() {
+        return Some(c);
+    }
+    let mut cost = 0.0;
+    let mut stranded = Vec::new();
+    for f in units.iter().filter_map(|id| ctx.s.unit(id.as_ref())) {
+        let Some(h) = ctx.s.hex_of(&f.at) else {
+            continue;
+        };
+        let d = goals.iter().map(|g| g.distance(h)).min().unwrap_or(0);
+        if d == 0 || f.unit.mf_spent > 0.0 {
+            continue;
+        }
+        cost += if ctx.control && ctx.stakes.last_turn && d > 1 {
+            stranded.push(f.unit.id.as_str());
+            ctx.w.prep_forfeit_last
+        } else if ctx.control {
+            2.0 * ctx.w.prep_forfeit
+        } else {
+            ctx.w.prep_forfeit
+        };
+    }
+    c.score -= cost;
+    if c.score <= 0.0 {
+        return None;
+    }
+    if cost > 0.0 {
+        c.reason.push_str(if stranded.is_empty() {
+            "; worth its firers' MPh (A3: a unit that Prep Fires does not move in the MPh)"
+        } else {
+            "; worth the MPh its firers need to reach the goal (A3)"
+        });
+    }
+    Some(c)
+}
+
 /// E1.92: a Starshell over `at` is worth firing only where a unit of ours that has not fired
 /// (not the one firing it) would then fire at the lit enemy there with a worthwhile attack.
 pub fn starshell_choice(ctx: &Ctx, c: &Choice, threshold: f32) -> Option<Choice> {

@@ -190,9 +190,18 @@ pub fn objectives(s: &Situation, posture: &Posture, side: Side, control: bool) -
     }
     if control {
         // A26.1 / G11.94: a Location its side Controls already is no longer a goal (Control
-        // stays with the side that was last to hold it): its units go on to the others.
+        // stays with the side that was last to hold it), nor one a Good Order MMC of its side
+        // stands in (it takes it): its other units go on to the others.
         let held: Vec<Hex> = control_locations(posture, side)
-            .filter(|l| crate::rules::victory::controller(s, l).0 == Some(side))
+            .filter(|l| {
+                crate::rules::victory::controller(s, l).0 == Some(side)
+                    || s.units.iter().any(|u| {
+                        u.unit.side() == side
+                            && u.unit.good_order()
+                            && crate::rules::orders::mmc(&u.unit).is_some()
+                            && u.at == **l
+                    })
+            })
             .filter_map(|l| goal_hex(s, side, l))
             .collect();
         let open: Vec<Hex> = v.iter().copied().filter(|h| !held.contains(h)).collect();

@@ -29,6 +29,7 @@ pub mod fire;
 pub mod goals;
 pub mod movement;
 pub mod reply;
+pub mod safety;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -116,6 +117,7 @@ impl Player for Doctrine {
             })
             .collect();
         let mut ctx = Ctx::new(s, side, posture, self.weights, stakes, reply);
+        ctx.control = control.is_some();
         // A26: the last holder of a Location the enemy must Control stays in it.
         let base: Vec<Choice> = base
             .into_iter()
@@ -252,9 +254,19 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 } else {
                     gw.fire.holding_extra
                 };
+            // A3: what each unit's Prep Fire gives up, for a side holding out.
+            let forfeits = safety::forfeits(ctx);
             for u in &mine {
                 let legal = allowed_orders(s, &u.unit.id);
-                out.extend(fire::fire_choices(ctx, u, &legal, threshold, None));
+                let fire = fire::fire_choices(ctx, u, &legal, threshold, None);
+                if s.phase == Phase::PrepFire {
+                    out.extend(
+                        fire.into_iter()
+                            .filter_map(|c| fire::prep_forfeit(ctx, c, goals, &forfeits)),
+                    );
+                } else {
+                    out.extend(fire);
+                }
             }
             for c in base {
                 match &c.order {
@@ -288,6 +300,11 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                     c.order,
                     Order::Move { .. } | Order::EnterCave { .. } | Order::ExitCave { .. }
                 );
+                // A side holding out withdraws by the doctrine's own weighing
+                // (`safety::withdraw`), not the greedy kind's cover alone.
+                if step && !attacks && c.reason.contains(" withdraws to ") {
+                    continue;
+                }
                 if !(step && mover(&id)) {
                     kept.push(c);
                     continue;
@@ -300,6 +317,10 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             // A26 / G11.94: a Location the enemy must Control, held again.
             for u in &mine {
                 kept.extend(movement::garrison(ctx, u));
+            }
+            // A side holding out: a threatened unit to safety.
+            for u in &mine {
+                kept.extend(safety::withdraw(ctx, u));
             }
             // Grenades before a step not taken are not thrown (A24.1).
             kept.retain(|c| {

@@ -163,6 +163,11 @@ impl<'a> Reply<'a> {
         }
     }
 
+    /// The memo of enemy attacks this reply shares (another reply on the same view may too).
+    pub fn memo(&self) -> &ShotMemo {
+        &self.memo
+    }
+
     /// The attack enemy unit `by` makes at `at` (`None`: the ruling refuses it), memoized.
     fn shot(&self, by: &str, at: &Location) -> Option<Shot> {
         let firer = self.h.unit(by)?;

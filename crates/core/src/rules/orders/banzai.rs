@@ -110,6 +110,7 @@ fn declarer(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
         ));
     }
     attacker_in(s, u, &[Phase::Movement], BANZAI, "a Banzai Charge")?;
+    super::common::not_in_melee(s, u, "Banzai Charge out of it")?;
     if u.unit.hero.is_some() {
         return Err(Refusal::new(
             "G1.423",

@@ -102,6 +102,7 @@ pub struct ClimbOutcome {
 pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<ClimbPlan, Refusal> {
     let u = s.unit_in_play(unit)?;
     attacker_in(s, u, &[Phase::Movement], "B11.4", "Climbing")?;
+    super::common::not_in_melee(s, u, "Climb out of it")?;
     let Some(hex) = u.at.hex() else {
         return Err(Refusal::new(
             "B11.4",
@@ -154,6 +155,7 @@ pub fn climb_to_place_dc(
     const RULE: &str = "G11.8331";
     let u = s.unit_in_play(unit)?;
     attacker_in(s, u, &[Phase::Movement], RULE, "Climbing to Place a DC")?;
+    super::common::not_in_melee(s, u, "Climb out of it")?;
     let map = s.map;
     let cave = s
         .caves

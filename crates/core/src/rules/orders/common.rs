@@ -78,6 +78,33 @@ pub(crate) fn not_prep_fired(u: &UnitAt, what: &str) -> Result<(), Refusal> {
 pub const CLOAKING_MF: f32 = 6.0;
 
 /// A leader (SMC) counter, by the counter catalog.
+/// A11.7 (our reading: Chapter A is not in our sources): whether `u` is in Melee, a Known (not
+/// hidden) enemy unit sharing its Location.
+pub fn in_melee(s: &Situation, u: &UnitAt) -> bool {
+    s.units.iter().any(|o| {
+        o.unit.side() != u.unit.side()
+            && !o.hidden
+            && crate::rules::situation::same_location(s.map, &o.at, &u.at)
+    })
+}
+
+/// A11.7 (our reading): a unit in Melee attacks only in Close Combat; it does not fire at
+/// another Location, nor move or advance out of its own (Withdrawal, A11.2, is not modelled).
+pub(crate) fn not_in_melee(s: &Situation, u: &UnitAt, what: &str) -> Result<(), Refusal> {
+    if in_melee(s, u) {
+        return Err(Refusal::new(
+            "A11.7",
+            format!(
+                "unit {} is in Melee (an enemy unit shares its Location): it attacks only in \
+                 Close Combat: no {what} (A11.7, our reading: Chapter A is not in our \
+                 sources; Withdrawal, A11.2, is not modelled)",
+                u.unit.id
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub fn is_leader(u: &Unit) -> bool {
     Catalog::get().lookup(u.nationality, &u.counter) == Lookup::Leader
 }

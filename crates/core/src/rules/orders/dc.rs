@@ -437,6 +437,7 @@ fn mph_dc_user<'s>(
     let u = s.unit_in_play(id)?;
     attacker_in(s, u, &[Phase::Movement], rule, what)?;
     super::common::not_prep_fired(u, what)?;
+    super::common::not_in_melee(s, u, what)?;
     with_dc(u, rule)?;
     Ok((u, cave_named(s, cave_id)?))
 }

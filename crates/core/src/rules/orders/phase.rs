@@ -6,6 +6,7 @@
 //! Heroes who made no attack removed (G1.425). Each function returns what changes; the
 //! simulation's phase systems apply it.
 
+use super::common::in_melee;
 use crate::hex::Hex;
 use crate::los::Location;
 use crate::model::{Cloud, Moon, Phase, Side, SmokeKind, Unit};
@@ -434,13 +435,6 @@ pub fn heroes_removed(s: &Situation) -> Vec<(String, Check)> {
             r.holds.then(|| (u.unit.id.clone(), r))
         })
         .collect()
-}
-
-/// Is the unit in Melee: an enemy unit in its Location (A11.7)?
-fn in_melee(s: &Situation, u: &crate::rules::situation::UnitAt) -> bool {
-    s.units_at(&u.at)
-        .iter()
-        .any(|o| o.unit.side() != u.unit.side())
 }
 
 /// G1.425: the T-H Heroes kept past the end of the Player Turn they were created in because

@@ -33,6 +33,7 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
     let u = s.unit_in_play(id)?;
     attacker_in(s, u, &[Phase::Movement], "A12.152", "Search")?;
     super::common::not_prep_fired(u, "a Search")?;
+    super::common::not_in_melee(s, u, "Search")?;
     let map = s.map;
     // Searching ends the Searcher's MPh: a unit with no MF left (e.g. after Climbing, which
     // takes the whole MPh, B11.4) has none to Search with. A12.152's own cost is not in our

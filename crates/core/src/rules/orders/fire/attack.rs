@@ -117,6 +117,9 @@ fn gunflashes_of(s: &Situation, locs: &[Location]) -> (Vec<Location>, Option<Che
 pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan, Refusal> {
     let f = firing_units(s, ids)?;
     let t = fire_target(s, &f, target)?;
+    for u in f.firers.iter().chain(f.leader.iter()) {
+        crate::rules::orders::common::not_in_melee(s, u, "Fire at another Location")?;
+    }
     let (fp, hindrance) = firepower(s, &f, target, &t)?;
     let reveals = fire_reveals(s, &f);
     let Firers {

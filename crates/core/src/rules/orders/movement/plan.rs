@@ -105,6 +105,11 @@ pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
              sources); Pin is removed at the end of the Player Turn",
         ));
     }
+    // A Banzai charger that has entered the enemy's Location stops there by its own rule
+    // (A25.235, `rules::orders::banzai`).
+    if !(s.phase == Phase::Movement && u.unit.banzai.is_some()) {
+        super::super::common::not_in_melee(s, u, "move or advance out of it")?;
+    }
     if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {
         return Err(Refusal::new(
             "A3",

@@ -1,0 +1,194 @@
+//! A side holding out moves a threatened unit to safety (A4, A11), weighed by the enemy's
+//! reply: of the Locations it reaches this MPh, the one where it is expected to lose least to
+//! the Known enemy's next fire (`reply`) and to a Close Combat from a Known enemy MMC beside
+//! it; and a unit that could so withdraw Prep Fires only when the shot is worth more than the
+//! safety it gives up (A3: who Prep Fires does not move in the MPh).
+
+use crate::los::Location;
+use crate::model::Phase;
+use crate::rules::moves::field_of_movement;
+use crate::rules::situation::{Situation, UnitAt};
+
+use super::ctx::{Ctx, value_fn};
+use super::goals::value;
+use super::movement::abandons_a_hold;
+use super::reply::Reply;
+use crate::opponent::choice::Choice;
+use crate::opponent::greedy::step_order;
+
+/// A11: what `u` standing at `at` is expected to lose to a Close Combat from the enemy: its
+/// value times `cc_threat` times the odds the Known Good Order enemy units near that hex could
+/// attack at once they come (their CC attack FP, each counted in full within one hex, three
+/// quarters at two, half at three, a quarter at four: how far a squad moves and then advances,
+/// over the defence FP of `u` and its side's units there, as the CC ruling counts them), a
+/// fourth at 1 to 1, all from 4 to 1 (none in a cave: the enemy must first find and enter it).
+fn cc_threat(ctx: &Ctx, u: &UnitAt, at: &Location) -> f32 {
+    use crate::rules::orders::close_combat::{attack_fp, defence_fp};
+    if matches!(at, Location::Cave(_) | Location::Complex(_)) {
+        return 0.0;
+    }
+    let s = ctx.s;
+    let Some(h) = s.hex_of(at) else {
+        return 0.0;
+    };
+    let mut theirs = 0.0;
+    for e in &s.units {
+        if e.unit.side() == ctx.side
+            || e.hidden
+            || !e.unit.good_order()
+            || matches!(e.at, Location::Cave(_) | Location::Complex(_))
+        {
+            continue;
+        }
+        let Some(d) = s.hex_of(&e.at).map(|x| x.distance(h)) else {
+            continue;
+        };
+        let reach = match d {
+            0 | 1 => 1.0,
+            2 => 0.75,
+            3 => 0.5,
+            4 => 0.25,
+            _ => 0.0,
+        };
+        theirs += reach * attack_fp(s.tables, &e.unit);
+    }
+    if theirs <= 0.0 {
+        return 0.0;
+    }
+    let ours: f32 = defence_fp(s.tables, &u.unit)
+        + s.units
+            .iter()
+            .filter(|o| o.unit.side() == ctx.side && o.unit.id != u.unit.id && o.at == *at)
+            .map(|o| defence_fp(s.tables, &o.unit))
+            .sum::<f32>();
+    let odds = (theirs / ours.max(0.5) / 4.0).min(1.0);
+    ctx.w.cc_threat * odds * value(s, u, ctx.w)
+}
+
+/// The two replies a withdrawal is weighed by: the enemy's Defensive First Fire at the mover
+/// on its way (`first`, A8.1: FFNAM, FFMO) and the enemy's fire at it once it stands
+/// (`still`), each with the position's expected loss before it moves.
+struct Replies<'a> {
+    first: Reply<'a>,
+    first_base: f32,
+    still: Reply<'a>,
+    still_base: f32,
+}
+
+impl<'a> Replies<'a> {
+    /// The replies to `side` on `moving`, its view in its MPh.
+    fn new(ctx: &Ctx, moving: &Situation<'a>) -> Replies<'a> {
+        let f = value_fn(ctx.s, ctx.w);
+        let first = Reply::new(moving, ctx.side, ctx.reply.memo());
+        let mut settled = moving.clone();
+        settled.state.phase = Phase::PrepFire;
+        let still = Reply::new(&settled, ctx.side, ctx.reply.memo());
+        Replies {
+            first_base: first.loss(&f),
+            still_base: still.loss(&f),
+            first,
+            still,
+        }
+    }
+
+    /// What `u` standing at `at` is expected to lose beyond the position as it stands: the
+    /// enemy's fire once it stands there, and the Close Combat threat there.
+    fn standing(&mut self, ctx: &Ctx, u: &UnitAt, at: &Location) -> f32 {
+        let f = value_fn(ctx.s, ctx.w);
+        let fire = if *at == u.at {
+            0.0
+        } else {
+            self.still.loss_with(&u.unit.id, at, &f).0 - self.still_base
+        };
+        fire + cc_threat(ctx, u, at)
+    }
+
+    /// What `u` is expected to lose to the enemy's First Fire while it passes `at`.
+    fn passing(&mut self, ctx: &Ctx, u: &UnitAt, at: &Location) -> f32 {
+        let f = value_fn(ctx.s, ctx.w);
+        (self.first.loss_with(&u.unit.id, at, &f).0 - self.first_base).max(0.0)
+    }
+}
+
+/// The safest Location `u` reaches on `moving` (the view in its MPh), with the first step
+/// toward it and what it spares (what it is expected to lose standing where it is, less what
+/// it would lose standing there and the worst First Fire of the Locations it passes on the
+/// way), when that is more than `withdraw_least`: none for a hidden Japanese unit (it stays
+/// hidden, G1.63), one in a cave, nor the last holder of a Location the enemy must Control.
+fn safest(ctx: &Ctx, moving: &Situation, u: &UnitAt) -> Option<(Location, Location, f32)> {
+    if u.hidden || matches!(u.at, Location::Cave(_) | Location::Complex(_)) {
+        return None;
+    }
+    let mut r = Replies::new(ctx, moving);
+    let here = r.standing(ctx, u, &u.at);
+    if here <= ctx.w.withdraw_least {
+        return None;
+    }
+    let field = field_of_movement(moving, &u.unit.id).ok()?;
+    let mut best: Option<(f32, f32, &crate::rules::moves::Reach)> = None;
+    for reach in field.iter().filter(|r| !r.climb && r.path.len() >= 2) {
+        let order = step_order(&u.unit.id, &u.at, &reach.path[1]);
+        if abandons_a_hold(ctx, &order) {
+            continue;
+        }
+        let mut way: f32 = 0.0;
+        for l in &reach.path[1..] {
+            way = way.max(r.passing(ctx, u, l));
+        }
+        let e = r.standing(ctx, u, &reach.at) + way;
+        let better = best
+            .as_ref()
+            .is_none_or(|b| e < b.0 - 1e-4 || ((e - b.0).abs() <= 1e-4 && reach.mf < b.1));
+        if better {
+            best = Some((e, reach.mf, reach));
+        }
+    }
+    let (e, _, reach) = best?;
+    let spared = here - e;
+    (spared > ctx.w.withdraw_least).then(|| (reach.path[1].clone(), reach.at.clone(), spared))
+}
+
+/// A side holding out, in its MPh: `u`'s first step toward the safest Location it reaches
+/// (`safest`), scored at the price of risk times what it spares.
+pub fn withdraw(ctx: &mut Ctx, u: &UnitAt) -> Option<Choice> {
+    if ctx.stakes.attacks || !u.unit.good_order() || u.unit.banzai.is_some() {
+        return None;
+    }
+    let s = ctx.s;
+    let (step, to, spared) = safest(ctx, s, u)?;
+    let id = u.unit.id.as_str();
+    Some(Choice {
+        order: step_order(id, &u.at, &step),
+        score: ctx.risk * spared,
+        reason: format!(
+            "{id} withdraws toward {}, out of the worst of the enemy's fire and Close Combat: \
+             it spares {spared:.2} squads' worth (its side holds out)",
+            to.display(ctx.s.map)
+        ),
+    })
+}
+
+/// A3: for a side holding out, in its PFPh, what each of its Good Order units would spare by
+/// withdrawing in the MPh instead (`safest` on a copy of the view in the MPh), priced at the
+/// price of risk: what a Prep Fire by it gives up. Empty for an attacking side.
+pub fn forfeits(ctx: &mut Ctx) -> Vec<(String, f32)> {
+    if ctx.stakes.attacks || ctx.s.phase != Phase::PrepFire {
+        return Vec::new();
+    }
+    let mut moving = ctx.s.clone();
+    moving.state.phase = Phase::Movement;
+    let mine: Vec<UnitAt> = ctx
+        .s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == ctx.side && u.unit.good_order())
+        .cloned()
+        .collect();
+    let mut out = Vec::new();
+    for u in &mine {
+        if let Some((_, _, spared)) = safest(ctx, &moving, u) {
+            out.push((u.unit.id.clone(), ctx.risk * spared));
+        }
+    }
+    out
+}

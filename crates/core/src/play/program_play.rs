@@ -207,11 +207,15 @@ impl Match {
             unit: None,
             rule: Some("A26".into()),
             dice: None,
-            text: format!(
-                "The game is over: what the opponent's hidden units did, untold until now ({} \
-                 events):",
-                secret.len()
-            ),
+            text: if secret.is_empty() {
+                "The game is over: the opponent's hidden units did nothing that was not told".into()
+            } else {
+                format!(
+                    "The game is over: what the opponent's hidden units did, untold until now ({} \
+                     events):",
+                    secret.len()
+                )
+            },
         });
         for s in secret {
             self.log_now(s);

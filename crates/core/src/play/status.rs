@@ -120,8 +120,9 @@ impl Match {
         }
     }
 
-    /// What the program did in the last phase it acted in (its orders, as the log tells them),
-    /// or, when it played its part of a later phase with no order, that it gave none.
+    /// What the program did in the last phase it acted in (its orders in words: each order's
+    /// reason up to its first ";", and "a hidden unit moved" for what a hidden unit of its did,
+    /// A12), or, when it played its part of a later phase with no order, that it gave none.
     fn program_summary(&self) -> Option<String> {
         let p = self.program.as_ref()?;
         if !p.decides && !self.recording {
@@ -139,7 +140,9 @@ impl Match {
                 .unwrap_or(0);
             (pt, phase)
         };
-        let last = self.log.iter().rev().find(|e| e.event == "opponent");
+        // Its orders, and what a hidden unit of its did (told only so, A12).
+        let its = |e: &super::log::Event| e.event == "opponent" || e.event == "hidden";
+        let last = self.log.iter().rev().find(|e| its(e));
         let done = p.done.map(|(pt, ph)| (pt, ph.index()));
         let name = side_name(side);
         if let Some(e) = last
@@ -149,12 +152,8 @@ impl Match {
             let orders: Vec<String> = self
                 .log
                 .iter()
-                .filter(|x| x.event == "opponent" && at(x) == key)
-                .map(|x| {
-                    x.text
-                        .rsplit_once("opponent): ")
-                        .map_or(x.text.clone(), |(_, o)| o.to_string())
-                })
+                .filter(|x| its(x) && at(x) == key)
+                .map(|x| order_words(&x.text))
                 .collect();
             return Some(format!(
                 "the {name} program, GT{} {} {}: {}",
@@ -172,5 +171,38 @@ impl Match {
             side_name(attacker),
             phase.abbrev()
         ))
+    }
+}
+
+/// An opponent event's text in words: its reason up to the first ";" (the odds and the goal),
+/// without the kind and the order's script form ("jp1 fire at S4 on the 8 column, DRM -2: 58 %
+/// to break, reduce or eliminate us2 (doctrine opponent): Fire(...)" reads "jp1 fire at S4 on
+/// the 8 column, DRM -2: 58 % to break, reduce or eliminate us2").
+fn order_words(text: &str) -> String {
+    let reason = text
+        .rsplit_once(" opponent): ")
+        .and_then(|(r, _)| r.rsplit_once(" ("))
+        .map_or(text, |(r, _)| r);
+    reason.split("; ").next().unwrap_or(reason).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_words;
+
+    #[test]
+    fn an_opponent_order_reads_as_its_reason_s_first_clause() {
+        let text = "jp1 fire at S4 on the 8 column, DRM -2: 58 % to break, reduce or eliminate \
+                    us2; worth revealing jp1 for (G1.63, A12.15) (doctrine opponent): \
+                    Fire([\"jp1\"], \"S4\")";
+        assert_eq!(
+            order_words(text),
+            "jp1 fire at S4 on the 8 column, DRM -2: 58 % to break, reduce or eliminate us2"
+        );
+        assert_eq!(
+            order_words("jp1 moves to G5 (random opponent): Move(\"jp1\", \"G5\")"),
+            "jp1 moves to G5"
+        );
+        assert_eq!(order_words("a hidden unit moved"), "a hidden unit moved");
     }
 }

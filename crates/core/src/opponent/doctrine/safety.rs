@@ -157,13 +157,19 @@ pub fn withdraw(ctx: &mut Ctx, u: &UnitAt) -> Option<Choice> {
     let s = ctx.s;
     let (step, to, spared) = safest(ctx, s, u)?;
     let id = u.unit.id.as_str();
+    let first = if step == to {
+        String::new()
+    } else {
+        format!(" (first to {})", step.display(ctx.s.map))
+    };
     Some(Choice {
         order: step_order(id, &u.at, &step),
         score: ctx.risk * spared,
         reason: format!(
-            "{id} withdraws toward {}, out of the worst of the enemy's fire and Close Combat: \
-             it spares {spared:.2} squads' worth (its side holds out)",
-            to.display(ctx.s.map)
+            "{id} withdraws toward {}{first}, out of the worst of the enemy's fire and Close \
+             Combat: there it expects to lose {:.0} % of a squad less (its side holds out)",
+            to.display(ctx.s.map),
+            100.0 * spared
         ),
     })
 }

@@ -619,3 +619,32 @@ fn a26_playing_for_control_a_unit_goes_for_a_location_none_of_its_squads_stands_
         "{manned}"
     );
 }
+
+#[test]
+fn a7_a_fire_s_reason_names_the_other_units_it_attacks_and_a_dc_carried() {
+    let b = cliff();
+    // The Allied DFPh: jp1, Known in cave A, beside us1 (with a DC) and us2 in S4.
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![
+            with_dc(us(&b, "us1", "S4")),
+            us(&b, "us2", "S4"),
+            jp(&b, "jp1", "cave:A"),
+        ],
+    );
+    let d = of(Kind::Doctrine, &s, &[], Side::Japanese);
+    let f = d
+        .iter()
+        .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, "S4")))
+        .unwrap_or_else(|| panic!("{d:#?}"));
+    // The DC carrier is the likeliest harmed (worth more), us2 is attacked with him.
+    assert!(
+        f.reason
+            .contains("% to break, reduce or eliminate us1 (and us2 there with it)"),
+        "{}",
+        f.reason
+    );
+    assert!(f.reason.contains("; us1 carries a DC"), "{}", f.reason);
+}

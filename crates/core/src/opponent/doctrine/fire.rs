@@ -118,6 +118,29 @@ pub fn fire_choices(
             plan.total_drm,
             in_words(&harm)
         );
+        // What makes the shot worth more than its odds say: the other units it attacks there,
+        // and a DC carried (`goals::value`).
+        let harmed = harm.as_ref().map(|(id, _)| id.as_str());
+        let others: Vec<String> = plan
+            .targets
+            .iter()
+            .filter_map(|id| ctx.s.unit(id))
+            .filter(|t| t.unit.side() != ctx.side && Some(t.unit.id.as_str()) != harmed)
+            .map(|t| crate::opponent::view::shown(&t.unit.id).to_string())
+            .collect();
+        if !others.is_empty() {
+            reason.push_str(&format!(" (and {} there with it)", others.join(", ")));
+        }
+        let carriers: Vec<&str> = plan
+            .targets
+            .iter()
+            .filter_map(|id| ctx.s.unit(id))
+            .filter(|t| t.unit.side() != ctx.side && t.unit.dc && t.unit.placed_dc.is_none())
+            .map(|t| t.unit.id.as_str())
+            .collect();
+        if !carriers.is_empty() {
+            reason.push_str(&format!("; {} carries a DC", carriers.join(", ")));
+        }
         if let Some(p) = placer {
             reason.push_str(&format!(
                 "; {} holds a Placed DC, which breaking him cancels (G11.833)",

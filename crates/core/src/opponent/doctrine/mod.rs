@@ -301,7 +301,7 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                     Order::Move { .. } | Order::EnterCave { .. } | Order::ExitCave { .. }
                 );
                 // A side holding out withdraws by the doctrine's own weighing
-                // (`safety::withdraw`), not the greedy kind's cover alone.
+                // (`safety::withdrawals`), not the greedy kind's cover alone.
                 if step && !attacks && c.reason.contains(" withdraws to ") {
                     continue;
                 }
@@ -319,9 +319,7 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 kept.extend(movement::garrison(ctx, u));
             }
             // A side holding out: a threatened unit to safety.
-            for u in &mine {
-                kept.extend(safety::withdraw(ctx, u));
-            }
+            kept.extend(safety::withdrawals(ctx, &mine));
             // Grenades before a step not taken are not thrown (A24.1).
             kept.retain(|c| {
                 !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })

@@ -115,11 +115,15 @@ impl<'a> Replies<'a> {
 /// it would lose standing there and the worst First Fire of the Locations it passes on the
 /// way), when that is more than `withdraw_least`: none for a hidden Japanese unit (it stays
 /// hidden, G1.63), one in a cave, nor the last holder of a Location the enemy must Control.
-fn safest(ctx: &Ctx, moving: &Situation, u: &UnitAt) -> Option<(Location, Location, f32)> {
+fn safest(
+    ctx: &Ctx,
+    moving: &Situation,
+    r: &mut Replies,
+    u: &UnitAt,
+) -> Option<(Location, Location, f32)> {
     if u.hidden || matches!(u.at, Location::Cave(_) | Location::Complex(_)) {
         return None;
     }
-    let mut r = Replies::new(ctx, moving);
     let here = r.standing(ctx, u, &u.at);
     if here <= ctx.w.withdraw_least {
         return None;
@@ -148,14 +152,24 @@ fn safest(ctx: &Ctx, moving: &Situation, u: &UnitAt) -> Option<(Location, Locati
     (spared > ctx.w.withdraw_least).then(|| (reach.path[1].clone(), reach.at.clone(), spared))
 }
 
-/// A side holding out, in its MPh: `u`'s first step toward the safest Location it reaches
-/// (`safest`), scored at the price of risk times what it spares.
-pub fn withdraw(ctx: &mut Ctx, u: &UnitAt) -> Option<Choice> {
-    if ctx.stakes.attacks || !u.unit.good_order() || u.unit.banzai.is_some() {
-        return None;
+/// A side holding out, in its MPh: each of `units`' first step toward the safest Location it
+/// reaches (`safest`), scored at the price of risk times what it spares.
+pub fn withdrawals(ctx: &Ctx, units: &[UnitAt]) -> Vec<Choice> {
+    if ctx.stakes.attacks {
+        return Vec::new();
     }
     let s = ctx.s;
-    let (step, to, spared) = safest(ctx, s, u)?;
+    let mut r = Replies::new(ctx, s);
+    units
+        .iter()
+        .filter(|u| u.unit.good_order() && u.unit.banzai.is_none())
+        .filter_map(|u| withdraw(ctx, &mut r, u))
+        .collect()
+}
+
+/// `withdrawals` for one unit `u`.
+fn withdraw(ctx: &Ctx, r: &mut Replies, u: &UnitAt) -> Option<Choice> {
+    let (step, to, spared) = safest(ctx, ctx.s, r, u)?;
     let id = u.unit.id.as_str();
     let first = if step == to {
         String::new()
@@ -177,12 +191,13 @@ pub fn withdraw(ctx: &mut Ctx, u: &UnitAt) -> Option<Choice> {
 /// A3: for a side holding out, in its PFPh, what each of its Good Order units would spare by
 /// withdrawing in the MPh instead (`safest` on a copy of the view in the MPh), priced at the
 /// price of risk: what a Prep Fire by it gives up. Empty for an attacking side.
-pub fn forfeits(ctx: &mut Ctx) -> Vec<(String, f32)> {
+pub fn forfeits(ctx: &Ctx) -> Vec<(String, f32)> {
     if ctx.stakes.attacks || ctx.s.phase != Phase::PrepFire {
         return Vec::new();
     }
     let mut moving = ctx.s.clone();
     moving.state.phase = Phase::Movement;
+    let mut r = Replies::new(ctx, &moving);
     let mine: Vec<UnitAt> = ctx
         .s
         .units
@@ -192,7 +207,7 @@ pub fn forfeits(ctx: &mut Ctx) -> Vec<(String, f32)> {
         .collect();
     let mut out = Vec::new();
     for u in &mine {
-        if let Some((_, _, spared)) = safest(ctx, &moving, u) {
+        if let Some((_, _, spared)) = safest(ctx, &moving, &mut r, u) {
             out.push((u.unit.id.clone(), ctx.risk * spared));
         }
     }

@@ -185,10 +185,7 @@ pub fn legal_orders(
     let id = UnitId(unit.to_string());
     let mut orders: Vec<Order> = Vec::new();
     // A11: where its Location holds a (not hidden) enemy unit, the CC there.
-    if s.units_at(&u.at)
-        .iter()
-        .any(|o| o.unit.side() != u.unit.side() && !o.hidden)
-    {
+    if super::common::in_melee(s, u) {
         orders.push(Order::CloseCombat {
             at: u.at.clone(),
             attackers: Vec::new(),

@@ -1,7 +1,8 @@
 //! The status line across the top, under the View bar (issue 38), always in view: the Game
 //! Turn of how many, the Player Turn with its phase track (A3: the phase now lit), each victory
 //! condition against the game as the player's side knows it (Casualty VP amassed of those
-//! needed, who Controls each Location named), and what the program did in its last phase — or,
+//! needed, who Controls each Location named), and what the program did in its last phase and,
+//! unfolded, over its last Player Turn phase by phase (`Match::program_turn_words`) — or,
 //! once the game has ended, who won and why. The core's `play::Match::status` says it; this
 //! draws it.
 
@@ -62,5 +63,21 @@ pub(super) fn status_line(InMut(ui): InMut<egui::Ui>, game: Res<Match>) {
                 .small()
                 .color(egui::Color32::from_rgb(180, 200, 230)),
         );
+    }
+    // Its whole last Player Turn, a line a phase (its arrows on the map: orange moves, red
+    // fire, the last phase's brighter).
+    let turn = game.program_turn_words();
+    if !turn.is_empty() {
+        egui::CollapsingHeader::new(
+            egui::RichText::new("Its Player Turn (arrows on the map: orange moved, red fired)")
+                .small(),
+        )
+        .id_salt("program turn")
+        .default_open(false)
+        .show(ui, |ui| {
+            for line in &turn {
+                ui.small(line);
+            }
+        });
     }
 }

@@ -13,6 +13,7 @@ mod follow;
 mod input;
 mod marks;
 mod orders;
+mod program_marks;
 mod state;
 
 use bevy::prelude::*;
@@ -58,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<CameraGoal>()
         .add_systems(Update, follow_actor.in_set(ViewSystems::Draw));
     orders::plugin(app);
+    program_marks::plugin(app);
     app.add_systems(
         EguiPrimaryContextPass,
         mark_labels.in_set(ViewSystems::Overlay),

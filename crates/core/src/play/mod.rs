@@ -6,6 +6,7 @@
 mod board;
 pub mod check;
 mod log;
+mod marks;
 mod pending;
 mod program;
 mod program_play;
@@ -19,6 +20,7 @@ mod store;
 
 pub use board::Board;
 pub use log::{Event, REFUSED};
+pub use marks::{MarkKind, ProgramMark};
 pub use pending::Pending;
 pub use program::{Asked, Program, ProgramTurn, SavedOpponent};
 pub use runner::{Match, Snapshot, Watched};

@@ -319,6 +319,8 @@ impl Match {
         // It goes on: whatever the player could First Fire at is past.
         p.awaiting = None;
         let (turn, phase) = (self.state.turn.clone(), self.state.phase);
+        let starts = super::marks::starts(&self.state, &order);
+        let log_at = self.log.len();
         let mut out = vec![said];
         {
             let setting = self.board.scenario.setting(&self.board.caves);
@@ -328,6 +330,9 @@ impl Match {
                 &order,
                 &mut self.dice,
             ));
+        }
+        if self.recording && !(p.fog && names_hidden_unit(&self.state, p.side(), &out)) {
+            self.mark(&order, &starts, turn.number, phase, log_at);
         }
         self.tell(&mut p, &turn, phase, out);
         self.normalize();

@@ -49,6 +49,8 @@ pub struct Match {
     pub recording: bool,
     /// The snapshots behind Undo and Watch mode's Back, where they are kept.
     pub(super) history: Option<Vec<Snapshot>>,
+    /// Play mode: the program's told orders as map marks (`program_marks`).
+    pub(super) marks: Vec<super::marks::ProgramMark>,
 }
 
 impl Match {
@@ -66,6 +68,7 @@ impl Match {
             program: None,
             recording: false,
             history: None,
+            marks: Vec::new(),
         };
         m.normalize();
         m
@@ -83,6 +86,7 @@ impl Match {
             program: self.program.clone(),
             recording: false,
             history: None,
+            marks: Vec::new(),
         }
     }
 

@@ -178,7 +178,7 @@ impl Match {
 /// without the kind and the order's script form ("jp1 fire at S4 on the 8 column, DRM -2: 58 %
 /// to break, reduce or eliminate us2 (doctrine opponent): Fire(...)" reads "jp1 fire at S4 on
 /// the 8 column, DRM -2: 58 % to break, reduce or eliminate us2").
-fn order_words(text: &str) -> String {
+pub(super) fn order_words(text: &str) -> String {
     let reason = text
         .rsplit_once(" opponent): ")
         .and_then(|(r, _)| r.rsplit_once(" ("))

@@ -261,6 +261,7 @@ impl Match {
         self.load(&snap.save)?;
         self.script.steps = steps;
         self.log.truncate(snap.log_len);
+        self.marks.retain(|m| m.log_at < snap.log_len);
         Ok(true)
     }
 }

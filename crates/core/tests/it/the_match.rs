@@ -369,3 +369,152 @@ fn a7_53_the_fire_group_of_a_location_has_its_leader_direct() {
         m.log.last()
     );
 }
+
+/// Issue 37: what the program did over its last Player Turn, for the player to read: each told
+/// order as a map mark (every unit it moved in its MPh marked from where it stood to where it
+/// ends the phase; a Fire from its firers to the Location aimed at) and in words, a line a
+/// phase; what a hidden unit of its did is neither marked nor told (A12).
+#[test]
+fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phase() {
+    use asl_pto_core::los::Location;
+    use asl_pto_core::opponent::{Moment, Opponent};
+    use asl_pto_core::play::{Asked, MarkKind, ProgramTurn};
+    use asl_pto_core::scenario::Step;
+    // One turn of the Play-mode loop, the person ending each phase after the program's part.
+    let step = |m: &mut Match| match m.program_turn(Asked::EndPhase, || true) {
+        ProgramTurn::Run { step, .. } => {
+            m.run_now(step);
+        }
+        ProgramTurn::Spent => {}
+        ProgramTurn::Idle | ProgramTurn::Due => {
+            if !m.program_holds() {
+                m.end_phase();
+            }
+        }
+    };
+    let where_ = |m: &Match| -> Vec<(String, Location)> {
+        m.state
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == Side::Allied)
+            .map(|u| (u.unit.id.to_string(), u.at.clone()))
+            .collect()
+    };
+    // The program plays the Allies, the ATTACKER of the first Player Turn.
+    let mut m = Match::new(Arc::new(demo("assault")), 5);
+    m.program = Some(Program::against_a_player(Side::Allied, Kind::Doctrine, 5));
+    m.start_recording();
+    while m.state.phase != Phase::Movement {
+        step(&mut m);
+    }
+    let before = where_(&m);
+    while m.state.phase == Phase::Movement {
+        step(&mut m);
+    }
+    let after = where_(&m);
+    let marks = m.program_marks();
+    let mph: Vec<_> = marks
+        .iter()
+        .filter(|k| k.phase == Phase::Movement && k.kind == MarkKind::Moved)
+        .collect();
+    let mut any = false;
+    for ((id, from), (_, to)) in before.iter().zip(&after) {
+        if from == to {
+            continue;
+        }
+        any = true;
+        assert!(
+            mph.iter().any(|k| &k.to == to),
+            "{id} moved {from:?} -> {to:?}, unmarked: {mph:?}"
+        );
+        assert!(mph.iter().any(|k| &k.from == from), "{id} left {from:?}");
+    }
+    assert!(any, "the Allied program moved in its MPh");
+    for k in &mph {
+        assert_ne!(k.from, k.to);
+    }
+    let words = m.program_turn_words();
+    assert!(
+        words.iter().any(|l| l.starts_with("GT1 Allied MPh: ")),
+        "{words:?}"
+    );
+    // A Fire's mark goes from its firers to the Location it aimed at, as its order said.
+    for e in m.log.iter().filter(|e| e.event == "opponent") {
+        if let Some((_, rest)) = e.text.rsplit_once("Fire([") {
+            let hex = rest.rsplit('"').nth(1).unwrap();
+            let at = Location::Ground(m.scenario().map.hex(hex).unwrap());
+            assert!(
+                marks
+                    .iter()
+                    .any(|k| k.kind == MarkKind::Attacked && k.to == at),
+                "{}",
+                e.text
+            );
+        }
+    }
+    // The program plays the Japanese, the person's Allies played by `greedy`: its units in
+    // caves still hidden are never marked, what they did is told as "a hidden unit moved".
+    let mut told = 0;
+    for name in ["assault", "complex_day"] {
+        let mut j = Match::new(Arc::new(demo(name)), 5);
+        j.program = Some(Program::against_a_player(Side::Japanese, Kind::Doctrine, 5));
+        j.start_recording();
+        let mut person = Opponent::new(Side::Allied, Kind::Greedy, 5);
+        for _ in 0..3000 {
+            if j.over() {
+                break;
+            }
+            match j.program_turn(Asked::EndPhase, || true) {
+                ProgramTurn::Run { step, .. } => {
+                    j.run_now(step);
+                }
+                ProgramTurn::Spent => {}
+                ProgramTurn::Idle | ProgramTurn::Due => {
+                    if j.program_holds() {
+                        continue;
+                    }
+                    let setting = j.setting();
+                    let c = person.decide(&j.state, &setting, &Moment::Phase);
+                    drop(setting);
+                    match c {
+                        Some(c) if j.state.phase.acts(Side::Allied, j.state.turn.attacker) => {
+                            let _ = j.person_step(Step {
+                                act: Some(c.order),
+                                ..Step::default()
+                            });
+                        }
+                        _ => {
+                            j.end_phase();
+                        }
+                    }
+                }
+            }
+            // No mark at a cave (or its Complex) the Allies have not found (G11.2, A12).
+            let unknown = |l: &Location| {
+                matches!(l, Location::Cave(id) | Location::Complex(id)
+                    if j.state.hidden_caves.contains(id))
+            };
+            for k in j.program_marks() {
+                assert!(
+                    !unknown(&k.from) && !unknown(&k.to),
+                    "{name}: a mark at a hidden cave: {k:?}"
+                );
+                // Each mark is of an order told openly, never of one told "a hidden unit
+                // moved".
+                assert_eq!(j.log[k.log_at].event, "opponent", "{name}: {k:?}");
+            }
+            if j.log.last().is_some_and(|e| e.event == "hidden") {
+                told += 1;
+                assert!(
+                    j.program_turn_words()
+                        .last()
+                        .is_some_and(|l| l.ends_with("a hidden unit moved")),
+                    "{:?}",
+                    j.program_turn_words()
+                );
+            }
+        }
+        assert!(j.over(), "{name} played to its end");
+    }
+    assert!(told > 0, "a hidden unit of the program's acted");
+}

@@ -475,7 +475,6 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
                     }
                     let setting = j.setting();
                     let c = person.decide(&j.state, &setting, &Moment::Phase);
-                    drop(setting);
                     match c {
                         Some(c) if j.state.phase.acts(Side::Allied, j.state.turn.attacker) => {
                             let _ = j.person_step(Step {

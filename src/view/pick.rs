@@ -151,7 +151,18 @@ fn click(
     let Some(ray) = cursor_ray(&window, *camera) else {
         return;
     };
-    let map = &board.scenario.map;
+    let eye = camera.1.translation();
+    if let Some(pick) = choose(&board.scenario.map, &pickables, ray, eye, ctrl) {
+        picked.write(Picked(pick));
+    }
+}
+
+/// What a click along `ray` from the camera at `eye` picks: the hex whose top it meets first,
+/// unless it passes a cave mouth, a counter or (without `ctrl`) a Play-mode mark no further
+/// along; a counter drawn see-through because 3D shapes stand between it and the camera
+/// (`counters::see_through`: jp3 and its 9-1 in T5 seen through T6's jungle) is picked
+/// wherever the ray meets the ground, as the player sees its outline there.
+pub fn choose(map: &Map, pickables: &Pickables, ray: Ray3d, eye: Vec3, ctrl: bool) -> Option<Pick> {
     let mut best: Option<(f32, Pick)> =
         ray_hex(map, &pickables.levels, ray).map(|(t, h)| (t, Pick::Hex(h)));
     // Play mode's destination marks come last, so a mark wins over a counter lying on it
@@ -165,13 +176,79 @@ fn click(
             best = Some((t, p));
         }
     }
-    if let Some((_, pick)) = best {
-        picked.write(Picked(pick));
+    if matches!(best, None | Some((_, Pick::Hex(_)))) {
+        let seen_through: Vec<(Pick, Vec3, f32)> = pickables
+            .counters
+            .iter()
+            .filter(|(_, p, _)| super::terrain::behind_shapes(map, eye, *p))
+            .cloned()
+            .collect();
+        if let Some(hit) = ray_item(ray, &seen_through) {
+            best = Some(hit);
+        }
     }
+    best.map(|(_, pick)| pick)
 }
 
 /// The point a hex's label or a hex pick refers to: its centre on its ground.
 pub fn hex_point(map: &Map, h: Hex) -> Vec3 {
     let y = map.get(h).map_or(0.0, ground);
     super::geometry::at(centre(h), y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::los::Location;
+    use crate::scenario::Scenario;
+    use crate::view::place::counter_point;
+
+    /// The assault's jp3 in T5 seen from beyond the cliff-top jungle of T6: its counter is drawn
+    /// see-through, so a click on its outline picks it, not T6 whose top the ray meets first.
+    #[test]
+    fn a_click_on_a_counter_seen_through_jungle_picks_it_not_the_hex_in_front() {
+        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
+        let (caves, _) = s.cave_system();
+        let map = &s.map;
+        let t5 = map.hex("T5").unwrap();
+        let t6 = map.hex("T6").unwrap();
+        let p = counter_point(map, &caves, &Location::Ground(t5)).unwrap();
+        let over = hex_point(map, t6);
+        // The eye beyond T6, looking down across its jungle at T5's counter.
+        let away = Vec3::new(over.x - p.x, 0.0, over.z - p.z).normalize();
+        let eye = over + away * 2.0 + Vec3::Y * 2.0;
+        assert!(
+            super::super::terrain::behind_shapes(map, eye, p),
+            "T6's jungle stands between the eye and T5's counter"
+        );
+        let ray = Ray3d::new(eye, Dir3::new(p - eye).unwrap());
+        let mut pickables = Pickables {
+            levels: levels(map),
+            ..Pickables::default()
+        };
+        let front = ray_hex(map, &pickables.levels, ray)
+            .map(|(_, h)| h)
+            .expect("the ray meets the hill");
+        assert_ne!(front, t5, "the ray meets the hill's top before T5");
+        assert_eq!(
+            choose(map, &pickables, ray, eye, false),
+            Some(Pick::Hex(front))
+        );
+        pickables.counters.push((Pick::Unit("jp3".into()), p, 0.2));
+        assert_eq!(
+            choose(map, &pickables, ray, eye, false),
+            Some(Pick::Unit("jp3".into()))
+        );
+        // Seen in plain view (from above T5 itself), nothing changes: the hex in front of a
+        // counter the ray misses stays picked.
+        let above = p + Vec3::new(0.0, 3.0, 0.4);
+        let miss = Ray3d::new(
+            above,
+            Dir3::new(hex_point(map, map.hex("U5").unwrap()) - above).unwrap(),
+        );
+        assert_eq!(
+            choose(map, &pickables, miss, above, false),
+            Some(Pick::Hex(map.hex("U5").unwrap()))
+        );
+    }
 }

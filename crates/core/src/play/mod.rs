@@ -9,6 +9,7 @@ mod log;
 mod marks;
 mod pending;
 mod program;
+mod program_mark;
 mod program_play;
 pub mod replay;
 mod runner;
@@ -20,9 +21,9 @@ mod store;
 
 pub use board::Board;
 pub use log::{Event, REFUSED};
-pub use marks::{MarkKind, ProgramMark};
 pub use pending::Pending;
 pub use program::{Asked, Program, ProgramTurn, SavedOpponent};
+pub use program_mark::{MarkKind, ProgramMark};
 pub use runner::{Match, Snapshot, Watched};
 pub use script::{Script, target_of};
 pub use seat::Seat;

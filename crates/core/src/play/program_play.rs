@@ -319,7 +319,7 @@ impl Match {
         // It goes on: whatever the player could First Fire at is past.
         p.awaiting = None;
         let (turn, phase) = (self.state.turn.clone(), self.state.phase);
-        let starts = super::marks::starts(&self.state, &order);
+        let starts = super::program_mark::starts(&self.state, &order);
         let log_at = self.log.len();
         let mut out = vec![said];
         {

@@ -50,7 +50,7 @@ pub struct Match {
     /// The snapshots behind Undo and Watch mode's Back, where they are kept.
     pub(super) history: Option<Vec<Snapshot>>,
     /// Play mode: the program's told orders as map marks (`program_marks`).
-    pub(super) marks: Vec<super::marks::ProgramMark>,
+    pub(super) marks: Vec<super::program_mark::ProgramMark>,
 }
 
 impl Match {

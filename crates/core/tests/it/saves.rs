@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::opponent::Kind;
-use asl_pto_core::play::{Asked, Match, Program, ProgramTurn, replay, save};
+use asl_pto_core::play::{Match, Program, replay, save};
 
 use crate::scenarios::{demo, fixture};
 
@@ -17,17 +17,9 @@ fn play(m: &mut Match, n: usize) {
         if m.over() {
             return;
         }
-        match m.program_turn(Asked::EndPhase, || true) {
-            ProgramTurn::Run { step, .. } => {
-                m.run_now(step);
-            }
-            ProgramTurn::Spent => {}
-            ProgramTurn::Idle | ProgramTurn::Due => {
-                if !m.program_holds() {
-                    m.end_phase();
-                }
-            }
-        }
+        crate::scenarios::play_once(m, |m| {
+            m.end_phase();
+        });
     }
 }
 

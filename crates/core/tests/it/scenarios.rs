@@ -47,3 +47,20 @@ pub fn fixture_edited(name: &str, edits: &[(&str, &str)]) -> Scenario {
 pub fn game(s: Scenario, seed: u64) -> Match {
     Match::new(Arc::new(s), seed)
 }
+
+/// One turn of the Play-mode loop against the program: its step run if it has one, else the
+/// person's `idle` (by default, ending the phase when the program does not hold it).
+pub fn play_once(m: &mut Match, idle: impl FnOnce(&mut Match)) {
+    use asl_pto_core::play::{Asked, ProgramTurn};
+    match m.program_turn(Asked::EndPhase, || true) {
+        ProgramTurn::Run { step, .. } => {
+            m.run_now(step);
+        }
+        ProgramTurn::Spent => {}
+        ProgramTurn::Idle | ProgramTurn::Due => {
+            if !m.program_holds() {
+                idle(m);
+            }
+        }
+    }
+}

@@ -378,19 +378,13 @@ fn a7_53_the_fire_group_of_a_location_has_its_leader_direct() {
 fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phase() {
     use asl_pto_core::los::Location;
     use asl_pto_core::opponent::{Moment, Opponent};
-    use asl_pto_core::play::{Asked, MarkKind, ProgramTurn};
+    use asl_pto_core::play::MarkKind;
     use asl_pto_core::scenario::Step;
     // One turn of the Play-mode loop, the person ending each phase after the program's part.
-    let step = |m: &mut Match| match m.program_turn(Asked::EndPhase, || true) {
-        ProgramTurn::Run { step, .. } => {
-            m.run_now(step);
-        }
-        ProgramTurn::Spent => {}
-        ProgramTurn::Idle | ProgramTurn::Due => {
-            if !m.program_holds() {
-                m.end_phase();
-            }
-        }
+    let step = |m: &mut Match| {
+        crate::scenarios::play_once(m, |m| {
+            m.end_phase();
+        })
     };
     let where_ = |m: &Match| -> Vec<(String, Location)> {
         m.state
@@ -464,30 +458,21 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
             if j.over() {
                 break;
             }
-            match j.program_turn(Asked::EndPhase, || true) {
-                ProgramTurn::Run { step, .. } => {
-                    j.run_now(step);
-                }
-                ProgramTurn::Spent => {}
-                ProgramTurn::Idle | ProgramTurn::Due => {
-                    if j.program_holds() {
-                        continue;
+            crate::scenarios::play_once(&mut j, |j| {
+                let setting = j.setting();
+                let c = person.decide(&j.state, &setting, &Moment::Phase);
+                match c {
+                    Some(c) if j.state.phase.acts(Side::Allied, j.state.turn.attacker) => {
+                        let _ = j.person_step(Step {
+                            act: Some(c.order),
+                            ..Step::default()
+                        });
                     }
-                    let setting = j.setting();
-                    let c = person.decide(&j.state, &setting, &Moment::Phase);
-                    match c {
-                        Some(c) if j.state.phase.acts(Side::Allied, j.state.turn.attacker) => {
-                            let _ = j.person_step(Step {
-                                act: Some(c.order),
-                                ..Step::default()
-                            });
-                        }
-                        _ => {
-                            j.end_phase();
-                        }
+                    _ => {
+                        j.end_phase();
                     }
                 }
-            }
+            });
             // No mark at a cave (or its Complex) the Allies have not found (G11.2, A12).
             let unknown = |l: &Location| {
                 matches!(l, Location::Cave(id) | Location::Complex(id)

@@ -102,10 +102,13 @@ fn with_night(mut c: MoveCost, map: &Map, to: &Location, night: bool) -> MoveCos
     let at_night = infantry_entry_mf(daytime, Entered::ConcealmentTerrain, night, false);
     let extra = at_night.value - daytime;
     if extra > 0 {
-        c.mf = Some(mf + extra as f32);
+        // Told with the daytime cost as it is (kunai's 1.5 MF, G.6), not rounded.
+        let total = mf + extra as f32;
+        c.mf = Some(total);
         c.reason = format!(
-            "{}; +{extra} at night ({}: {})",
-            c.reason, at_night.rule, at_night.reason
+            "{}; +{extra} at night ({}: {mf} MF daytime cost +{extra} for entering a \
+             Concealment Terrain Location at night = {total} MF)",
+            c.reason, at_night.rule
         );
     }
     c

@@ -297,3 +297,23 @@ fn e1_421_falling_dr_plus_one_at_night() {
     // A player's table with another threshold is the one the ruling uses.
     assert_eq!(falling_dr(10, true, 11).outcome, FallingOutcome::Falls);
 }
+
+/// E1.51 on a daytime cost that is not a whole MF: kunai's 1.5 MF (G.6) at night is 2.5 MF, and
+/// the move's text says so (it read "2 MF daytime cost +1 ... = 3 MF" beside the 2.5 spent).
+#[test]
+fn e1_51_kunai_at_night_costs_its_one_and_a_half_mf_plus_one_and_says_so() {
+    use asl_pto_core::los::Location;
+    let s = crate::scenarios::demo("jungle_night");
+    let (caves, _) = s.cave_system();
+    let at = |h: &str| Location::Ground(s.map.hex(h).unwrap());
+    let c = asl_pto_core::rules::caves::entry::cost(&s.map, &caves, &at("E4"), &at("F4"), true);
+    assert_eq!(c.mf, Some(2.5), "{}", c.reason);
+    assert!(
+        c.reason
+            .contains("E1.51: 1.5 MF daytime cost +1 for entering a Concealment Terrain Location at night = 2.5 MF"),
+        "{}",
+        c.reason
+    );
+    let day = asl_pto_core::rules::caves::entry::cost(&s.map, &caves, &at("E4"), &at("F4"), false);
+    assert_eq!(day.mf, Some(1.5), "{}", day.reason);
+}

@@ -174,7 +174,7 @@ pub fn movement_dr(colored: u8, white: u8) -> MovementDr {
         "Movement DR colored {colored}, white {white}: {}{}",
         if straying {
             "a colored 6, so the unit/stack strays (what Straying then requires is cut off in \
-             our source)"
+             our source: the move goes on as ordered)"
         } else {
             "the colored dr is not a 6, so the unit/stack does not stray"
         },

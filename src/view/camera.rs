@@ -16,7 +16,10 @@ use super::capture::Target;
 use super::geometry::{at, centre, extent, ground, hidden_by_terrain};
 use super::pick::{Pickables, levels, ray_hex};
 use super::shared::{PointerOverUi, Preset, Typing, ViewSettings, ViewSystems};
+use crate::hex::Hex;
+use crate::los::Location;
 use crate::map::Map;
+use crate::model::Side;
 use crate::sim::Board;
 
 pub(super) fn plugin(app: &mut App) {
@@ -134,7 +137,8 @@ pub fn preset_orbit(board: &Board, settings: &ViewSettings, preset: Preset, aspe
                         focus: at(centre(h), ground_of(h) * 0.5),
                         yaw,
                         pitch: 0.5,
-                        distance: 6.5,
+                        // Far enough back to show every unit the focus was chosen for.
+                        distance: 6.5f32.max(3.0 * settings.focus_reach as f32),
                     },
                     at(centre(h), ground_of(h)),
                 ),
@@ -142,6 +146,35 @@ pub fn preset_orbit(board: &Board, settings: &ViewSettings, preset: Preset, aspe
             }
         }
     }
+}
+
+/// Issue 38: where the camera opens against the program: the hex whose farthest unit of
+/// `side` (the player's) is nearest, and how far that unit is (the close camera stands back to
+/// show them all: the night ridge opened on its Blaze, then on the 8-1 in I9 with us2 in E9 off
+/// the window). `None` for a side with no unit.
+pub fn own_units_focus(scenario: &crate::scenario::Scenario, side: Side) -> Option<(Hex, u32)> {
+    let mine: Vec<Hex> = scenario
+        .units
+        .iter()
+        .filter(|u| u.side() == side)
+        .filter_map(|u| match &u.at {
+            Location::Cave(id) | Location::Complex(id) => {
+                scenario.caves.iter().find(|c| c.id == *id).map(|c| c.hex)
+            }
+            l => l.hex(),
+        })
+        .collect();
+    if mine.is_empty() {
+        return None;
+    }
+    let far = |h: Hex| mine.iter().map(|o| h.distance(*o)).max().unwrap_or(0);
+    let sum = |h: Hex| mine.iter().map(|o| h.distance(*o)).sum::<u32>();
+    let best = scenario
+        .map
+        .hexes()
+        .map(|d| d.hex)
+        .min_by_key(|h| (far(*h), sum(*h), *h))?;
+    Some((best, far(best)))
 }
 
 /// `orbit`, or the nearest heading (then a steeper pitch) from which the ground (a cliff, a
@@ -361,6 +394,7 @@ mod tests {
             legend: false,
             preset: Preset::Close,
             focus,
+            focus_reach: 0,
         }
     }
 
@@ -386,6 +420,46 @@ mod tests {
                     "{file}: --focus {} puts the hex behind the ground ({o:?})",
                     map.name(d.hex)
                 );
+            }
+        }
+    }
+
+    /// Issue 38: against the program the close camera opens on every unit of the player's side
+    /// in the four demos (each unit's hex inside the picture of a map view as narrow as the
+    /// window's, 0.9 wide for 1 high, with Bevy's 45° field of view): the night ridge's us2 in
+    /// E9 was off the window.
+    #[test]
+    fn against_the_program_the_camera_opens_on_all_the_player_s_units() {
+        for file in ["assault", "night_ridge", "complex_day", "jungle_night"] {
+            let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("scenarios")
+                .join(format!("{file}.ron"));
+            let s = Scenario::load(&path).unwrap();
+            let (caves, _) = s.cave_system();
+            for side in [Side::Allied, Side::Japanese] {
+                let (hex, reach) = own_units_focus(&s, side).unwrap();
+                let board = Board {
+                    scenario: std::sync::Arc::new(s.clone()),
+                    caves: caves.clone(),
+                };
+                let mut set = settings(Some(hex));
+                set.focus_reach = reach;
+                let o = preset_orbit(&board, &set, Preset::Close, 0.9);
+                let view = o.transform().to_matrix().inverse();
+                let (tan_y, aspect) = ((std::f32::consts::FRAC_PI_4 / 2.0).tan(), 0.9);
+                for u in s.units.iter().filter(|u| u.side() == side) {
+                    let Some(h) = u.at.hex() else { continue };
+                    let d = s.map.get(h).unwrap();
+                    let p = view.transform_point3(at(centre(h), ground(d)));
+                    // In view space the camera looks down -Z.
+                    let (x, y) = (p.x / -p.z / (tan_y * aspect), p.y / -p.z / tan_y);
+                    assert!(
+                        p.z < 0.0 && x.abs() <= 0.95 && y.abs() <= 0.95,
+                        "{file}, {side:?}: {} in {} is off the picture ({x:.2}, {y:.2})",
+                        u.id,
+                        s.map.name(h)
+                    );
+                }
             }
         }
     }

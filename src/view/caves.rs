@@ -195,6 +195,7 @@ mod tests {
                 legend: false,
                 preset: super::super::shared::Preset::Close,
                 focus: None,
+                focus_reach: 0,
             })
             .insert_resource(Palette {
                 opaque: Handle::default(),

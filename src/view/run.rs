@@ -78,25 +78,14 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     let los = options.los.clone();
     let sees = options.sees.clone();
     let (opponent, seed) = (options.opponent, options.seed);
-    // Against the program the camera opens on the player's own units (issue 38: the night
-    // ridge opened on its Blaze, the Americans off the window): the hex of theirs nearest all
-    // the others.
+    // Against the program the camera opens on the player's own units (issue 38), far enough
+    // back to show them all (`camera::own_units_focus`).
+    let mut focus_reach = 0;
     let focus = options.focus.or_else(|| {
         let (side, _) = opponent?;
-        let mine: Vec<crate::hex::Hex> = scenario
-            .units
-            .iter()
-            .filter(|u| u.side() != side)
-            .filter_map(|u| match &u.at {
-                crate::los::Location::Cave(id) | crate::los::Location::Complex(id) => {
-                    scenario.caves.iter().find(|c| c.id == *id).map(|c| c.hex)
-                }
-                l => l.hex(),
-            })
-            .collect();
-        mine.iter()
-            .copied()
-            .min_by_key(|h| (mine.iter().map(|o| h.distance(*o)).sum::<u32>(), *h))
+        let (hex, reach) = super::camera::own_units_focus(&scenario, side.opponent())?;
+        focus_reach = reach;
+        Some(hex)
     });
     let (w, h) = options.size;
     let map = scenario.map.clone();
@@ -145,6 +134,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
             legend: options.legend,
             preset: options.preset,
             focus,
+            focus_reach,
         })
         .add_plugins(SimPlugin {
             scenario: Arc::new(scenario),

@@ -107,6 +107,9 @@ pub struct ViewSettings {
     pub legend: bool,
     pub preset: Preset,
     pub focus: Option<Hex>,
+    /// How many hexes from `focus` the farthest unit it was chosen for lies (the player's own
+    /// units against the program): the close camera stands back to show them all.
+    pub focus_reach: u32,
 }
 
 /// What the player clicked.

@@ -707,6 +707,10 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
     // Frames alone do not move it on.
     sleep(Duration::from_secs(3));
     assert_eq!(s.ui()["awaiting"], waiting);
+    // The program's jp1 inspected, a click on the player's us1 selects us1 (it had made us1
+    // jp1's target, and kept jp1 in the Inspector).
+    s.click(s.unit("jp1"));
+    s.until("jp1 inspected", |u| u["selected"] == "unit jp1");
     s.click(s.unit("us1"));
     let fire = format!("order: Fire at {at}");
     let ui = s.until("us1's Orders list the First Fire", |u| {

@@ -152,6 +152,7 @@ pub(super) fn clicks(
     phase: Res<State<crate::sim::Phase>>,
     input: Res<ButtonInput<KeyCode>>,
     mut group: ResMut<FireGroup>,
+    game: Option<Res<crate::play::Match>>,
 ) {
     taken.0 = false;
     // A Ctrl+click selects what it picked (the inspector takes it): any unit, either side's.
@@ -165,6 +166,12 @@ pub(super) fn clicks(
             continue;
         };
         if !play.active {
+            continue;
+        }
+        // A unit of the program's side, inspected, takes no target: the click selects what
+        // it picked (a click on the player's own counter selected nothing while an enemy
+        // was inspected).
+        if game.as_ref().is_some_and(|m| !m.person_orders_unit(unit)) {
             continue;
         }
         if dest.unit.as_ref() == Some(unit)

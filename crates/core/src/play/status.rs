@@ -93,7 +93,7 @@ impl Match {
                             }
                             match controller(&s, l).0 {
                                 Some(x) => format!("{name} {}", side_name(x)),
-                                None => format!("{name} nobody's"),
+                                None => format!("{name} Controlled by neither side"),
                             }
                         })
                         .collect();

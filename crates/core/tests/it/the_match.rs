@@ -318,6 +318,16 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
             .starts_with("Game Turn 1 of 3 · Allied Player Turn · MPh")
     );
     assert_eq!(s.over, None);
+    // A hut no side holds yet says so in words (it read "J4 nobody's").
+    let mut j = Match::new(Arc::new(demo("jungle_night")), 3);
+    j.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
+    j.start_recording();
+    let aims = j.status().aims;
+    assert!(
+        aims.iter()
+            .any(|a| a.contains("J4 Controlled by neither side") && a.contains("(A26.1)")),
+        "{aims:?}"
+    );
     // Played to its end: the line says who won.
     let mut d = Match::new(Arc::new(demo("assault")), 3);
     d.program = Some(Program::new(Side::Japanese, Kind::Greedy, 1));

@@ -29,14 +29,17 @@ impl Match {
         }
         let now = self.state.turn.number;
         let first = self.board.scenario.first_attacker;
+        // The log in order, read back only as far as the Player Turn before this one (the
+        // status line asks every frame).
+        let recent = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| super::status::event_pt(first, e) + 1 >= now)
+            .count();
         let mut lines: Vec<(String, Vec<String>)> = Vec::new();
-        for e in &self.log {
+        for e in &self.log[self.log.len() - recent..] {
             if e.event != "opponent" && e.event != "hidden" {
-                continue;
-            }
-            let second = e.attacker != format!("{first:?}");
-            let pt = e.turn.saturating_sub(1) * 2 + 1 + u32::from(second);
-            if pt + 1 < now {
                 continue;
             }
             let head = format!("GT{} {} {}", e.turn, e.attacker, e.phase);

@@ -331,10 +331,10 @@ impl Match {
                 &mut self.dice,
             ));
         }
-        if self.recording && !(p.fog && names_hidden_unit(&self.state, p.side(), &out)) {
+        let told = self.tell(&mut p, &turn, phase, out);
+        if self.recording && told {
             self.mark(&order, &starts, turn.number, phase, log_at);
         }
-        self.tell(&mut p, &turn, phase, out);
         self.normalize();
         // Its unit moved in its MPh: the player may First Fire at it before it goes on (A8).
         // Kept the same way when its steps are replayed, so that every snapshot holds it.
@@ -359,14 +359,14 @@ impl Match {
 
     /// What one order of the program's said, logged in `turn` and `phase`: against a person
     /// (`fog`), if it names a unit of its that is hidden now, only "a hidden unit moved" (A12,
-    /// G11.75), the rest kept for the end.
+    /// G11.75), the rest kept for the end. Whether it was told openly.
     fn tell(
         &mut self,
         p: &mut Program,
         turn: &crate::state::PlayerTurn,
         phase: Phase,
         said: Vec<Said>,
-    ) {
+    ) -> bool {
         if p.fog && names_hidden_unit(&self.state, p.side(), &said) {
             self.log_said(
                 turn,
@@ -380,11 +380,12 @@ impl Match {
                 },
             );
             p.secret.extend(said);
-            return;
+            return false;
         }
         for x in said {
             self.log_said(turn, phase, x);
         }
+        true
     }
 
     /// The program's orders at `moment`, played and logged (with the fog of war, what a unit of
@@ -401,7 +402,7 @@ impl Match {
         };
         if p.fog {
             for (_, said) in played {
-                self.tell(&mut p, &turn, phase, said);
+                let _ = self.tell(&mut p, &turn, phase, said);
             }
         } else {
             for (_, said) in played {

@@ -132,8 +132,7 @@ impl Match {
         let first = self.board.scenario.first_attacker;
         // Each event's Player Turn number and phase, to compare with the program's `done`.
         let at = |e: &super::log::Event| {
-            let second = e.attacker != format!("{first:?}");
-            let pt = (e.turn.saturating_sub(1)) * 2 + 1 + u32::from(second);
+            let pt = event_pt(first, e);
             let phase = PHASES
                 .iter()
                 .position(|x| x.abbrev() == e.phase)
@@ -172,6 +171,13 @@ impl Match {
             phase.abbrev()
         ))
     }
+}
+
+/// The Player Turn number an event was logged in (A3: two a Game Turn, `first` the side moving
+/// first in each).
+pub(super) fn event_pt(first: Side, e: &super::log::Event) -> u32 {
+    let second = e.attacker != format!("{first:?}");
+    e.turn.saturating_sub(1) * 2 + 1 + u32::from(second)
 }
 
 /// An opponent event's text in words: its reason up to the first ";" (the odds and the goal),

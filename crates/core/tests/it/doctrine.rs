@@ -22,6 +22,29 @@ fn of(kind: Kind, s: &Situation, victory: &[VictoryCondition], side: Side) -> Ve
     player_of(kind).candidates(s, &posture, side, &Moment::Phase, &[])
 }
 
+/// The Japanese hold out: the Allies win on `cvp` Casualty VP, the Japanese otherwise.
+fn japanese_hold(cvp: u32) -> [VictoryCondition; 2] {
+    [
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: cvp,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ]
+}
+
+/// A 9-1 leader of `nationality` in `at`.
+fn nine_one(
+    b: &Board,
+    id: &str,
+    nationality: asl_pto_core::counters::Nationality,
+    at: &str,
+) -> UnitAt {
+    unit(b, id, nationality, "9-1", at)
+}
+
 fn with_dc(mut u: UnitAt) -> UnitAt {
     u.unit.dc = true;
     u
@@ -510,23 +533,14 @@ fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire
     // The Japanese hold out (the Allies win on 2 Casualty VP); jp3 and its 9-1 stand in the
     // kunai of T5 at the foot of the cliff, beside American squads in T4 and U5 whose fire and
     // Close Combat they would draw (the assault's opening).
-    let hold = [
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 2,
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let hold = japanese_hold(2);
     let units = || {
         vec![
             jp(&b, "jp3", "T5"),
-            unit(
+            nine_one(
                 &b,
                 "jpL",
                 asl_pto_core::counters::Nationality::Japanese,
-                "9-1",
                 "T5",
             ),
             us(&b, "us1", "T4"),
@@ -647,4 +661,48 @@ fn a7_a_fire_s_reason_names_the_other_units_it_attacks_and_a_dc_carried() {
         f.reason
     );
     assert!(f.reason.contains("; us1 carries a DC"), "{}", f.reason);
+}
+
+#[test]
+fn a11_holding_out_the_doctrine_fires_at_the_squad_about_to_advance_into_close_combat() {
+    let b = cliff();
+    // The assault's opening, the Allied DFPh: jp3 and its 9-1 in the kunai of T5; us3 beside
+    // them in U5, us1 (with a DC) and the 9-1 usL two hexes off in T3. The Japanese hold out
+    // (the Allies win on 3 Casualty VP).
+    let hold = japanese_hold(3);
+    use asl_pto_core::counters::Nationality::{American, Japanese};
+    let at = |us3: &str| {
+        vec![
+            jp(&b, "jp3", "T5"),
+            nine_one(&b, "jpL", Japanese, "T5"),
+            with_dc(us(&b, "us1", "T3")),
+            nine_one(&b, "usL", American, "T3"),
+            us(&b, "us3", us3),
+        ]
+    };
+    let best_fire_at = |c: &[Choice]| -> Option<(String, String)> {
+        fires_of(c, "jp3")
+            .into_iter()
+            .max_by(|a, b| a.score.total_cmp(&b.score))
+            .and_then(|c| match &c.order {
+                Order::Fire { at, .. } => Some((at.display(&b.map).to_string(), c.reason.clone())),
+                _ => None,
+            })
+    };
+    // us3 beside T5, about to advance into CC in the APh (A11): the doctrine fires at it, not
+    // at the DC carrier and leader two hexes off, and says why.
+    let s = situation(&b, Phase::DefensiveFire, Side::Allied, at("U5"));
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    let (target, reason) = best_fire_at(&d).expect("jp3 fires");
+    assert_eq!(target, "U5", "{reason}");
+    assert!(
+        reason.contains("us3 beside our units would advance into Close Combat with them (A11)"),
+        "{reason}"
+    );
+    // The same shots with us3 two hexes off (V5): no CC threatened this Player Turn, the DC
+    // carrier and his leader are the better target.
+    let s = situation(&b, Phase::DefensiveFire, Side::Allied, at("V5"));
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    let (target, reason) = best_fire_at(&d).expect("jp3 fires");
+    assert_eq!(target, "T3", "{reason}");
 }

@@ -165,3 +165,78 @@ fn an_order_that_rolls_no_die_has_no_odds() {
     };
     assert!(m.odds(&order).is_none());
 }
+
+/// A11.11 / A11.4 / G1.64: the chances the doctrine weighs a Close Combat by
+/// (`rules::orders::cc_chances`, from the CC ruling's plan) agree with the odds of the same CC
+/// played (`Match::odds`, the game's own resolution): us3 (6-6-7) having advanced into the
+/// kunai of T5 against jp3 (4-4-7) and its 9-1 — an Ambush possible (G.6: the ATTACKER +1 in
+/// kunai; the Japanese Stealthy), Hand-to-Hand if the Japanese Ambush (G1.64) — and the same
+/// with the 9-1 usL joining him (his leadership a DRM, A11.14). The exact odds a player reads
+/// are `Match::odds`'s; these are the doctrine's quick reckoning.
+#[test]
+fn a11_cc_chances_agree_with_the_close_combat_played() {
+    use asl_pto_core::rules::orders::cc_chances::cc_chances;
+    use asl_pto_core::rules::orders::close_combat::close_combat;
+    for joined in [&["us3"][..], &["us3", "usL"][..]] {
+        let mut m = game(demo("assault"), 1);
+        while m.state.phase != Phase::CloseCombat {
+            assert!(m.end_phase());
+        }
+        let t5 = asl_pto_core::los::Location::parse("T5", &m.scenario().map).unwrap();
+        for u in m.state.units.iter_mut() {
+            if joined.contains(&u.unit.id.as_str()) {
+                u.at = t5.clone();
+                u.unit.advanced = true;
+            }
+        }
+        let setting = m.setting();
+        let s = m.state.situation(&setting);
+        let plan = close_combat(&s, &t5, &[], &[]).expect("a CC in T5");
+        assert!(
+            plan.ambush.is_some(),
+            "the ATTACKER advanced into kunai: {plan:?}"
+        );
+        let c = cc_chances(&plan, s.tables);
+        drop(s);
+        let order = Order::CloseCombat {
+            at: t5.clone(),
+            attackers: vec![],
+            targets: vec![],
+        };
+        let o = m.odds(&order).expect("a CC rolls dice");
+        let of = |id: &str| o.targets.get(id).cloned().unwrap_or_default();
+        // The Americans' attack eliminates jp3 and jpL together; the Japanese one us3 (and
+        // usL with him).
+        // Within 2.5 points: where the Japanese Ambush and only Casualty Reduce the Americans,
+        // the chances let the Americans attack back with the FP and leader they had (the
+        // approximation `cc_chances` states); played, a reduced us3 and a wounded usL attack
+        // with less.
+        let near = |a: f64, b: f64, what: &str| {
+            assert!(
+                (a - b).abs() <= 0.025,
+                "{joined:?} {what}: chances {a:.4}, played {b:.4}"
+            )
+        };
+        near(
+            c.by_attacker.eliminated,
+            of("jp3").eliminated,
+            "jp3 eliminated",
+        );
+        near(c.by_attacker.reduced, of("jp3").reduced, "jp3 reduced");
+        near(
+            c.by_defender.eliminated,
+            of("us3").eliminated,
+            "us3 eliminated",
+        );
+        near(c.by_defender.reduced, of("us3").reduced, "us3 reduced");
+        // A leader's Casualty Reduction is a wound that may kill him (A7.302): what the CC
+        // does to jpL, eliminated or reduced, is what it does to every target.
+        let l = of("jpL");
+        near(
+            c.by_attacker.eliminated + c.by_attacker.reduced,
+            l.eliminated + l.reduced,
+            "jpL eliminated or reduced",
+        );
+        assert!(c.hand_to_hand > 0.0 && c.hand_to_hand < 1.0, "{c:?}");
+    }
+}

@@ -494,3 +494,88 @@ fn e1_4_the_japanese_program_orders_the_same_whatever_a_cloaked_counter_holds() 
         );
     }
 }
+
+/// A26 / A4: playing for Control, the Allied doctrine does not walk its units back and forth
+/// in one MPh. On the jungle night, from Game Turn 2 it plays for the huts while one of them
+/// lies beyond `control_reach` of its nearest squad: a squad stepping toward them had made them
+/// "near", turned the others back to hunt the outpost, and the hunt made them far again (us1
+/// G4 -> H3 -> G4 -> H3 in one MPh, seed 4 against the random Japanese). No unit of its
+/// enters the same hex twice in one of its MPh.
+#[test]
+fn a26_playing_for_control_the_doctrine_does_not_walk_back_and_forth_in_one_mph() {
+    use std::collections::BTreeMap;
+    let s = std::sync::Arc::new(crate::scenarios::demo("jungle_night"));
+    for seed in 1..=6 {
+        for japanese in [Kind::Random, Kind::Doctrine] {
+            let g = asl_pto_core::duel::play_game(&s, Kind::Doctrine, japanese, seed);
+            // (Game Turn, unit) -> the hexes it entered in its Allied MPh.
+            let mut entered: BTreeMap<(u32, String), Vec<String>> = BTreeMap::new();
+            for e in &g.said {
+                if e.attacker != "Allied" || e.phase != "MPh" || e.rule.as_deref() != Some("A4.1") {
+                    continue;
+                }
+                let (Some(unit), Some((_, rest))) = (&e.unit, e.text.split_once(" -> ")) else {
+                    continue;
+                };
+                if !unit.starts_with("us") {
+                    continue;
+                }
+                let to = rest.split(':').next().unwrap_or("").to_string();
+                entered.entry((e.turn, unit.clone())).or_default().push(to);
+            }
+            assert!(!entered.is_empty(), "seed {seed}: the Americans moved");
+            for ((turn, unit), hexes) in &entered {
+                let mut seen = std::collections::BTreeSet::new();
+                for h in hexes {
+                    assert!(
+                        seen.insert(h),
+                        "seed {seed} vs {japanese:?}: {unit} entered {h} twice in the GT{turn} \
+                         Allied MPh: {hexes:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A11 / issue 37 (reasons a learning player reads): the doctrine's advance into Close Combat
+/// gives its odds in words, counted from the CC ruling's plan (`rules::orders::cc_chances`):
+/// its chance to eliminate what it attacks, to be eliminated, and to stay in Melee. On the
+/// assault us3 advances into T5's kunai against jp3 and the 9-1 in its first APh whenever the
+/// Prep Fire left them there; over a few seeds at least one such advance is told, each with
+/// chances that add up (to eliminate + to stay in Melee + to be eliminated, as a share, never
+/// above 100 % less the Melee).
+#[test]
+fn a11_the_doctrine_s_close_combat_advance_gives_its_odds_in_words() {
+    let s = std::sync::Arc::new(crate::scenarios::demo("assault"));
+    let mut told = 0;
+    for seed in 1..=8 {
+        let g = asl_pto_core::duel::play_game(&s, Kind::Doctrine, Kind::Random, seed);
+        for e in g
+            .said
+            .iter()
+            .filter(|e| e.text.contains("for Close Combat at"))
+        {
+            if !e.text.contains("(doctrine opponent)") {
+                continue;
+            }
+            let pct = |what: &str| -> f64 {
+                let (before, _) = e.text.split_once(what).unwrap_or_else(|| {
+                    panic!("no {what:?} in the reason: {}", e.text);
+                });
+                let n = before.rsplit(' ').next().unwrap();
+                n.parse().unwrap()
+            };
+            let kill = pct(" % to eliminate them");
+            let die = pct(" % to be eliminated");
+            let melee = pct(" % to stay in Melee");
+            assert!(kill > 0.0 && kill < 100.0 && melee < 100.0, "{}", e.text);
+            assert!(kill + melee <= 101.0 && die + melee <= 101.0, "{}", e.text);
+            told += 1;
+        }
+    }
+    assert!(
+        told > 0,
+        "no Close Combat advance by the Allied doctrine in 8 games"
+    );
+}

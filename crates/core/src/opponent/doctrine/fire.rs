@@ -1,9 +1,11 @@
 //! The doctrine's fire (A7/A8), Starshells (E1.92) and Thrown DCs (G11.833), each weighed by
 //! what follows: a Fire by the value of what it may break or kill (a squad worth its Casualty
-//! VP, a DC carrier, a DC's Placer: breaking him cancels the DC, G11.833), less what the firers
-//! give up when their fire reveals them (HIP, "?", Cloaking: A12.15, E1.43, G1.63) and the
-//! enemy's reply they then draw; a Starshell only where a unit of ours will then fire; a Throw
-//! only when its gain outweighs the fallen DC's attack on the Thrower's own Location (result b).
+//! VP, a DC carrier, a DC's Placer: breaking him cancels the DC, G11.833; for a side holding
+//! out, before the enemy's APh, an enemy squad beside its units is worth the Close Combat it
+//! threatens them with, A11), less what the firers give up when their fire reveals them (HIP,
+//! "?", Cloaking: A12.15, E1.43, G1.63) and the enemy's reply they then draw; a Starshell only
+//! where a unit of ours will then fire; a Throw only when its gain outweighs the fallen DC's
+//! attack on the Thrower's own Location (result b).
 
 use crate::los::Location;
 use crate::rules::orders::Order;
@@ -28,7 +30,7 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
         if t.unit.side() == ctx.side {
             continue;
         }
-        let v = value(s, t, ctx.w);
+        let v = value(s, t, ctx.w) + assault_threat(ctx, s, t);
         let worth = v * shot.worth_vs(morale(t));
         total += worth;
         if t.unit.good_order() && best.as_ref().is_none_or(|b| worth > b.2) {
@@ -36,6 +38,50 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
         }
     }
     (total, best.map(|(id, p, _)| (id, p)))
+}
+
+/// A11 / A3: for a side holding out, in the enemy's Player Turn before its APh, what an enemy
+/// Good Order MMC next to its units threatens to take by advancing into Close Combat with them
+/// (`cc_threat` times the odds it would attack at, a fourth at 1 to 1, all from 4 to 1, times
+/// their value; the most it threatens in one Location): breaking it spares them that.
+fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
+    use crate::model::Phase;
+    use crate::rules::orders::close_combat::{attack_fp, defence_fp};
+    use crate::rules::orders::common::mmc;
+    let before_aph = matches!(s.phase, Phase::Movement | Phase::DefensiveFire);
+    if ctx.stakes.attacks
+        || s.turn.attacker == ctx.side
+        || !before_aph
+        || !t.unit.good_order()
+        || mmc(&t.unit).is_none()
+    {
+        return 0.0;
+    }
+    let Some(h) = s.hex_of(&t.at) else {
+        return 0.0;
+    };
+    let fp = attack_fp(s.tables, &t.unit);
+    let mut most: f32 = 0.0;
+    let mut seen: Vec<&Location> = Vec::new();
+    for o in s.units.iter().filter(|o| o.unit.side() == ctx.side) {
+        if matches!(o.at, Location::Cave(_) | Location::Complex(_)) || seen.contains(&&o.at) {
+            continue;
+        }
+        if s.hex_of(&o.at).is_none_or(|x| x.distance(h) > 1) {
+            continue;
+        }
+        seen.push(&o.at);
+        let here: Vec<&UnitAt> = s
+            .units_at(&o.at)
+            .into_iter()
+            .filter(|x| x.unit.side() == ctx.side)
+            .collect();
+        let def: f32 = here.iter().map(|x| defence_fp(s.tables, &x.unit)).sum();
+        let val: f32 = here.iter().map(|x| value(s, x, ctx.w)).sum();
+        let odds = (fp / def.max(0.5) / 4.0).min(1.0);
+        most = most.max(ctx.w.cc_threat * odds * val);
+    }
+    most
 }
 
 /// The odds in words: "31 % to break or eliminate jp2".
@@ -145,6 +191,19 @@ pub fn fire_choices(
             reason.push_str(&format!(
                 "; {} holds a Placed DC, which breaking him cancels (G11.833)",
                 p.unit.id
+            ));
+        }
+        let assaulters: Vec<&str> = plan
+            .targets
+            .iter()
+            .filter_map(|id| ctx.s.unit(id))
+            .filter(|t| t.unit.side() != ctx.side && assault_threat(ctx, ctx.s, t) > 0.0)
+            .map(|t| t.unit.id.as_str())
+            .collect();
+        if !assaulters.is_empty() {
+            reason.push_str(&format!(
+                "; {} beside our units would advance into Close Combat with them (A11)",
+                assaulters.join(", ")
             ));
         }
         if !veiled.is_empty() {

@@ -161,12 +161,18 @@ fn goal_hex(s: &Situation, side: Side, l: &Location) -> Option<Hex> {
 
 /// A26.1: some Location its side must Control (a known cave by its Entrance Hex) lies more than
 /// `reach` hexes from the nearest of its Good Order MMC.
+///
+/// In the MPh only the units that have not moved yet count: what was far when the phase began
+/// stays far while its units move (a unit stepping toward a Location would otherwise make it
+/// "near", turn the others back to the hunt, and the hunt make it far again).
 fn control_far(s: &Situation, posture: &Posture, side: Side, reach: u32) -> bool {
+    let moving = s.phase == crate::model::Phase::Movement;
     let ours: Vec<Hex> = s
         .units
         .iter()
         .filter(|u| u.unit.side() == side && u.unit.good_order())
         .filter(|u| crate::rules::orders::common::mmc(&u.unit).is_some())
+        .filter(|u| !(moving && u.unit.mf_spent > 0.0))
         .filter_map(|u| s.hex_of(&u.at))
         .collect();
     control_locations(posture, side)

@@ -27,6 +27,7 @@
 pub mod ctx;
 pub mod fire;
 pub mod goals;
+pub mod melee;
 pub mod movement;
 pub mod reply;
 pub mod safety;

@@ -81,13 +81,16 @@ pub fn leader_joins_cc(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
                 .iter()
                 .any(|o| o.unit.side() != ctx.side)
     })?;
+    let odds = super::melee::outlook(ctx, &u.unit.id, &r.at)
+        .map(|o| format!(": {}", o.words()))
+        .unwrap_or_default();
     Some(Choice {
         order: step_order(&u.unit.id, &u.at, &r.at),
         score: ctx.gw.advance.into_cc,
         reason: format!(
-            "{} advances into {} to lead his men's Close Combat there (A11.14)",
+            "{} advances into {} to lead his men's Close Combat there (A11.14){odds}",
             u.unit.id,
-            r.at.display(ctx.s.map)
+            r.at.display(ctx.s.map),
         ),
     })
 }
@@ -180,7 +183,18 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
         .iter()
         .any(|o| o.unit.side() != ctx.side);
     if enemy {
-        return (!ctx.stakes.won && !cc_manned(ctx, &to)).then_some(c);
+        if ctx.stakes.won || cc_manned(ctx, &to) {
+            return None;
+        }
+        // A11 / G1.64: the CC it joins, with its chances in words.
+        let words = super::melee::outlook(ctx, &id, &to).map(|o| o.words());
+        return Some(Choice {
+            reason: match words {
+                Some(w) => format!("{}: {w}", c.reason),
+                None => c.reason,
+            },
+            ..c
+        });
     }
     let (risk, worst) = risk_at(ctx, &id, &to);
     let score = c.score - ctx.risk * risk;

@@ -7,6 +7,7 @@
 //! with typed ids), `legal` what a unit may do now (`judge`, `legal_orders`).
 
 pub mod banzai;
+pub mod cc_chances;
 pub mod climb;
 pub mod close_combat;
 pub mod common;

@@ -198,7 +198,7 @@ pub fn fire_choices(
             .iter()
             .filter_map(|id| ctx.s.unit(id))
             .filter(|t| t.unit.side() != ctx.side && assault_threat(ctx, ctx.s, t) > 0.0)
-            .map(|t| t.unit.id.as_str())
+            .map(|t| crate::opponent::view::shown(&t.unit.id))
             .collect();
         if !assaulters.is_empty() {
             reason.push_str(&format!(

@@ -85,7 +85,7 @@ fn g11_96_a_cave_is_lit_only_when_its_hex_and_its_entrance_hex_are() {
     assert!(text(after).starts_with("cave X: Illuminated"), "{after}");
     // By the Blaze's light on H2 (E1.94): the Starshell's alone lights no cave (E1.923).
     assert!(text(after).contains("(E1.94)"), "{after}");
-    let again = one(&events, 16, "light");
+    let again = one(&events, 17, "light");
     assert!(text(again).starts_with("cave X: dark"), "{again}");
 }
 
@@ -167,12 +167,12 @@ fn e1_12_the_nvr_change_dr_comes_with_each_rph_after_the_first() {
     );
     // Seed 7: a coloured 6 in Player Turn 4 with a white 3 lowers the NVR by 3 / 3 = 1.
     assert!(text(changes[2]).contains("2 -> 1"), "{}", changes[2]);
-    let last = one(&events, 19, "los");
+    let last = one(&events, 20, "los");
     assert_eq!(
         last["rule"], "E1.1",
         "L9, two hexes off, is beyond an NVR of 1"
     );
-    let app = sim_to("night_ridge", 20);
+    let app = sim_to("night_ridge", 21);
     assert_eq!(app.world().resource::<NightState>().nvr, Some(1));
     assert!(!app.world().resource::<WalkLog>().events.is_empty());
 }

@@ -42,8 +42,8 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
 
 /// A11 / A3: for a side holding out, in the enemy's Player Turn before its APh, what an enemy
 /// Good Order MMC next to its units threatens to take by advancing into Close Combat with them
-/// (`cc_threat` times the odds it would attack at, a fourth at 1 to 1, all from 4 to 1, times
-/// their value; the most it threatens in one Location): breaking it spares them that.
+/// (`safety::threat_share` of their value, the most it threatens in one Location): breaking it
+/// spares them that.
 fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     use crate::model::Phase;
     use crate::rules::orders::close_combat::{attack_fp, defence_fp};
@@ -78,8 +78,7 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
             .collect();
         let def: f32 = here.iter().map(|x| defence_fp(s.tables, &x.unit)).sum();
         let val: f32 = here.iter().map(|x| value(s, x, ctx.w)).sum();
-        let odds = (fp / def.max(0.5) / 4.0).min(1.0);
-        most = most.max(ctx.w.cc_threat * odds * val);
+        most = most.max(super::safety::threat_share(ctx, fp, def) * val);
     }
     most
 }

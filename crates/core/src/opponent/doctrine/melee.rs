@@ -19,7 +19,7 @@ use crate::rules::orders::close_combat::close_combat;
 use super::ctx::Ctx;
 
 /// The chances of a CC for its side's units: each 0..1.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Outlook {
     /// Its side's first attack eliminates every enemy unit it attacks.
     pub kill: f32,

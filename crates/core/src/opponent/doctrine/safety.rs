@@ -61,8 +61,14 @@ fn cc_threat(ctx: &Ctx, u: &UnitAt, at: &Location) -> f32 {
             .filter(|o| o.unit.side() == ctx.side && o.unit.id != u.unit.id && o.at == *at)
             .map(|o| defence_fp(s.tables, &o.unit))
             .sum::<f32>();
-    let odds = (theirs / ours.max(0.5) / 4.0).min(1.0);
-    ctx.w.cc_threat * odds * value(s, u, ctx.w)
+    threat_share(ctx, theirs, ours) * value(s, u, ctx.w)
+}
+
+/// A11: the share of its value a unit (or stack) with `defence` CC defence FP is reckoned to
+/// lose to an enemy CC attack of `attack` FP: `cc_threat` times the odds, a fourth at 1 to 1,
+/// all from 4 to 1.
+pub fn threat_share(ctx: &Ctx, attack: f32, defence: f32) -> f32 {
+    ctx.w.cc_threat * (attack / defence.max(0.5) / 4.0).min(1.0)
 }
 
 /// The two replies a withdrawal is weighed by: the enemy's Defensive First Fire at the mover

@@ -456,3 +456,75 @@ fn g11_4_ex_no_unbroken_infantry_enters_an_overstacked_complex_during_play() {
         .unwrap();
     assert_eq!(leader.event, "move", "{leader:?}");
 }
+
+/// The assault as set up, with jp3 and the 9-1 in T5's kunai under "?", in the first Allied
+/// MPh (by day, or at night with NVR 2): us3 in U5 tries to step into T5, then back to U4.
+/// The state after each step and what each said.
+fn bump_into_t5(night: bool) -> Vec<(asl_pto::state::GameState, Vec<asl_pto::game::Said>)> {
+    use asl_pto::model::Phase;
+    use asl_pto::rules::orders::Order;
+    let mut app = sim::headless(demo("assault"), 1);
+    let board = app.world().resource::<sim::Board>().clone();
+    let mut st = sim::live::state(app.world_mut(), &board);
+    let setting = board.setting();
+    for u in st.units.iter_mut() {
+        if u.unit.id == "jp3" || u.unit.id == "jpL" {
+            u.concealed = true;
+        }
+    }
+    st.phase = Phase::Movement;
+    if night {
+        st.night.nvr = Some(2);
+    }
+    let map = &board.scenario.map;
+    let mut dice = asl_pto::game::Dice::new(1);
+    ["T5", "U4"]
+        .into_iter()
+        .map(|to| {
+            let order = Order::Move {
+                unit: "us3".into(),
+                to: Location::Ground(map.hex(to).unwrap()),
+            };
+            let said = asl_pto::game::apply(&mut st, &setting, &order, &mut dice);
+            (st.clone(), said)
+        })
+        .collect()
+}
+
+#[test]
+fn a12_14_by_day_a_squad_stepping_into_a_concealed_enemy_s_location_reveals_it_and_ends_its_mph() {
+    let steps = bump_into_t5(false);
+    let (st, said) = &steps[0];
+    let unit = |id: &str| st.units.iter().find(|u| u.unit.id == id).unwrap();
+    let map = &demo("assault").map;
+    // us3 stays in U5 with its MPh over; the "?" in T5 are gone.
+    assert_eq!(unit("us3").at, Location::Ground(map.hex("U5").unwrap()));
+    assert_eq!(unit("us3").unit.mf_spent, 4.0, "its 4 MF are spent");
+    assert!(!unit("jp3").concealed && !unit("jpL").concealed);
+    let ruled = said
+        .iter()
+        .find(|e| e.unit.as_deref() == Some("us3"))
+        .unwrap();
+    assert_eq!(ruled.rule.as_deref(), Some("A12.14"));
+    assert!(ruled.text.contains("stays in U5"), "{}", ruled.text);
+    // A step after it this MPh is refused: its MPh has ended.
+    let (after, again) = &steps[1];
+    assert!(
+        again.iter().any(|e| e.event == asl_pto::game::REFUSED),
+        "{again:?}"
+    );
+    assert_eq!(
+        after.units.iter().find(|u| u.unit.id == "us3").unwrap().at,
+        Location::Ground(map.hex("U5").unwrap())
+    );
+}
+
+#[test]
+fn e1_31_at_night_a_squad_may_enter_a_concealed_enemy_s_location_in_the_mph() {
+    let steps = bump_into_t5(true);
+    let (st, said) = &steps[0];
+    let us3 = st.units.iter().find(|u| u.unit.id == "us3").unwrap();
+    let map = &demo("assault").map;
+    assert_eq!(us3.at, Location::Ground(map.hex("T5").unwrap()), "{said:?}");
+    assert!(said.iter().all(|e| e.rule.as_deref() != Some("A12.14")));
+}

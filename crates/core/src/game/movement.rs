@@ -44,7 +44,7 @@ pub(super) fn do_move(g: &mut Game, id: &str, to: &Location, verb: MoveVerb) {
     }
     for other in &plan.reveal_units {
         if let Some(u) = g.unit_mut(other) {
-            u.hidden = false;
+            u.reveal_met();
         }
     }
     let Some(unit) = g.unit_mut(id) else {

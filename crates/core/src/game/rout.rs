@@ -41,7 +41,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
             .retain(|c| !plan.reveal_caves.contains(c));
         for other in &plan.reveal_units {
             if let Some(u) = mover.state.units.iter_mut().find(|u| &u.unit.id == other) {
-                u.hidden = false;
+                u.reveal_met();
             }
         }
         reveal_caves.extend(plan.reveal_caves.iter().cloned());
@@ -54,7 +54,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     g.reveal_caves(&reveal_caves);
     for other in &reveal_units {
         if let Some(u) = g.unit_mut(other) {
-            u.hidden = false;
+            u.reveal_met();
         }
     }
     g.remove_climb(id);

@@ -32,6 +32,18 @@ pub struct UnitAt {
     pub cloaked: bool,
 }
 
+impl UnitAt {
+    /// A12.15 / A12.14: a unit whose Location an enemy tried to enter in its MPh is revealed:
+    /// a hidden one is placed on the map, a concealed one loses its "?".
+    pub fn reveal_met(&mut self) {
+        if self.hidden {
+            self.hidden = false;
+        } else {
+            self.concealed = false;
+        }
+    }
+}
+
 /// The current Player Turn (A3): a Game Turn is two Player Turns; the moving side is the
 /// ATTACKER.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

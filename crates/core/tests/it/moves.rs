@@ -99,14 +99,16 @@ fn g11_74_field_enters_one_cave_per_phase_and_from_cave_g_reaches_a_and_m() {
     assert_eq!(reach(&field, &b, "cave:M").unwrap().mf, 3.0);
     // S4 holds us2, a Known enemy: not entered in the MPh by day (A4.14).
     assert!(reach(&field, &b, "S4").is_none());
-    // us2 concealed (not Known), still watching: out through cave A into S4 (3 + 1 MF); A was
-    // the one cave entered this phase.
-    let mut us2 = us(&b, "us2", "S4");
-    us2.concealed = true;
+    // S4 empty, us2 watching from S3: out through cave A into S4 (3 + 1 MF); A was the one
+    // cave entered this phase.
     let s = mph(
         &b,
         Side::Japanese,
-        vec![jp(&b, "jp1", "cave:G"), us2, us(&b, "us3", "T5")],
+        vec![
+            jp(&b, "jp1", "cave:G"),
+            us(&b, "us2", "S3"),
+            us(&b, "us3", "T5"),
+        ],
     );
     let field = field_of_movement(&s, "jp1").unwrap();
     let s4 = reach(&field, &b, "S4").unwrap();
@@ -115,6 +117,25 @@ fn g11_74_field_enters_one_cave_per_phase_and_from_cave_g_reaches_a_and_m() {
         s4.path,
         vec![loc(&b, "cave:G"), loc(&b, "cave:A"), loc(&b, "S4")]
     );
+    // us2 concealed in S4 (not Known): by day the step out of cave A into S4 reveals it and
+    // ends jp1's MPh in cave A (A12.14), so S4 is no place to end the MPh in.
+    let mut us2 = us(&b, "us2", "S4");
+    us2.concealed = true;
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "cave:A"), us2, us(&b, "us3", "T5")],
+    );
+    assert!(reach(&field_of_movement(&s, "jp1").unwrap(), &b, "S4").is_none());
+    let bump = asl_pto_core::rules::orders::movement::move_to(
+        &s,
+        "jp1",
+        &loc(&b, "S4"),
+        asl_pto_core::rules::orders::movement::MoveVerb::ExitCave,
+    )
+    .unwrap();
+    assert_eq!((bump.rule, bump.to.clone()), ("A12.14", loc(&b, "cave:A")));
+    assert_eq!(bump.reveal_units, vec!["us2".to_string()]);
     // A Japanese unit at S4 enters cave A, and no other cave after it.
     let s = mph(&b, Side::Japanese, vec![jp(&b, "jp2", "S4")]);
     let field = field_of_movement(&s, "jp2").unwrap();

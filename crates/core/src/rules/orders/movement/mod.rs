@@ -4,9 +4,12 @@
 //!
 //! The move's plan and the entry points are here; `step` rules on one step of one mover (the
 //! A4, cave, HIP, night and Climb rules above, with G11.4 Cave Complex overstacking) and `memo`
-//! keeps what a series of moves shares (the G11.75, G11.75 EX and A12.15 sightings, E1.101).
+//! keeps what a series of moves shares (the G11.75, G11.75 EX and A12.15 sightings, E1.101);
+//! `met` rules on the hidden (A12.15) and concealed (A12.14) enemies a step runs into.
 
+mod line;
 mod memo;
+mod met;
 mod plan;
 mod step;
 

@@ -1,11 +1,10 @@
 //! One step of one mover (`step`, the ruling behind `move_to`): A4 movement to an adjacent
 //! Location, the cave rules (G11.7-G11.75, G11.751 and its EX, G11.88, G11.933 tunnels, and
-//! G11.4 Cave Complex overstacking), HIP (A12.15, with G.4's Stealthy Infantry), the night
+//! G11.4 Cave Complex overstacking), HIP and "?" met on entry (A12.15, A12.14: `met`), the night
 //! (E1.31 concealment, E1.421 and E1.51 MF), Crest status (B20.9, not modelled) and the APh
 //! advance off a Climb counter (B11.4); and the plan's log line.
 
 use crate::los::Location;
-use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
 use crate::rules::caves::entry::cost;
 use crate::rules::caves::hidden::{entry_allowed, hidden_entry_mf};
@@ -14,7 +13,9 @@ use crate::rules::night::concealment::{NightAction, loses_concealment};
 use crate::rules::orders::common::{is_leader, mf_allotment, mmc};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
+use super::line::Line;
 use super::memo::Memo;
+use super::met::met_on_entry;
 use super::plan::{G11_74_MF, MoveEvent, MovePlan, MoveVerb, may_move};
 
 /// G11.4 (and its EX): no unbroken Infantry enters an already-Overstacked Cave Complex (more
@@ -51,25 +52,13 @@ pub(crate) fn overstacked_complex(s: &Situation, u: &UnitAt, primary: &str) -> R
     ))
 }
 
-/// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy (for G.4).
-fn stealthy(u: &UnitAt) -> bool {
-    u.unit.nationality == Nationality::Japanese
-        && mmc(&u.unit).is_some_and(|c| {
-            crate::rules::japanese::stealth::japanese_night_class(
-                c.class,
-                u.unit.good_order(),
-                false,
-            )
-            .0 == crate::rules::night::movement::NightClass::Stealthy
-        })
-}
-
 /// A3 / A10.5 / G11.72 / B20.9 / A4.14 / G11.7 / G11.73 / G11.88 / G11.4: what refuses a
 /// step before its cost is asked: leaving a cave the unit is not in, a unit that may not move
 /// now, Crest status (set up only), a Location holding a Known enemy in the MPh by day, a cave
 /// or Complex entered by a non-Japanese unit, an advance from one Complex to another, an
-/// eliminated cave, an Overstacked Complex.
-fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<(), Refusal> {
+/// eliminated cave, an Overstacked Complex. `Ok(true)` when the step is a charge's step that
+/// may enter a Location holding enemy units (`banzai::charge_step`).
+fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<bool, Refusal> {
     let map = s.map;
     let show = |l: &Location| l.display(map).to_string();
     let id = &u.unit.id;
@@ -185,7 +174,7 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
     if let Location::Complex(x) = to {
         overstacked_complex(s, u, x)?;
     }
-    Ok(())
+    Ok(charge_into_enemy)
 }
 
 /// `move_to` for the mover `u` as it stands (possibly a hypothetical one, after earlier steps
@@ -200,7 +189,7 @@ pub(crate) fn step<'a>(
     let map = s.map;
     let show = |l: &Location| l.display(map).to_string();
     let id = &u.unit.id;
-    refusals(s, u, to, verb)?;
+    let charge_into_enemy = refusals(s, u, to, verb)?;
     let total = mf_allotment(s.tables, u);
     let advance = s.phase == Phase::Advance;
     let plan = |to: &Location, rule, text| MovePlan {
@@ -234,9 +223,10 @@ pub(crate) fn step<'a>(
         return Ok(plan(to, r.rule, r.reason));
     }
     let entering = matches!(to, Location::Cave(_) | Location::Complex(_));
-    // A12.15 (with G.4): entering a Location of hidden enemy units reveals them.
-    if let Some((ids, text)) = hidden_enemies_revealed(s, u, to, memo, entering) {
-        let mut p = plan(&u.at, "A12.15", text);
+    // A12.15 (with G.4) / A12.14: entering a Location of hidden enemy units, or by day of
+    // concealed ones, reveals them; the unit stays where it was and its MPh ends.
+    if let Some((rule, (ids, text))) = met_on_entry(s, u, to, memo, entering, charge_into_enemy) {
+        let mut p = plan(&u.at, rule, text);
         p.mf_spent = total;
         p.climb_removed = false;
         p.reveal_units = ids;
@@ -372,61 +362,6 @@ fn veiled_after(p: &mut MovePlan, u: &UnitAt, stays: bool, concealed_now: bool, 
     }
 }
 
-/// A12.15 (with G.4): in its MPh a unit that enters a Location of hidden enemy units reveals
-/// them, returns to the Location it left and ends its MPh — unless they are all Stealthy
-/// Infantry in jungle, kunai or bamboo, whose owner may keep them hidden (G.4; taken here).
-/// The units revealed and the log line, or `None` when the step reveals no one.
-fn hidden_enemies_revealed<'a>(
-    s: &Situation<'a>,
-    u: &UnitAt,
-    to: &Location,
-    memo: &Memo<'a>,
-    entering: bool,
-) -> Option<(Vec<String>, String)> {
-    let map = s.map;
-    let show = |l: &Location| l.display(map).to_string();
-    if s.phase != Phase::Movement || entering {
-        return None;
-    }
-    let hidden: Vec<&UnitAt> = s
-        .units_at(to)
-        .into_iter()
-        .filter(|o| o.hidden && o.unit.side() != u.unit.side())
-        .collect();
-    if hidden.is_empty() {
-        return None;
-    }
-    let g4_terrain = to.hex().and_then(|h| map.get(h)).is_some_and(|d| {
-        matches!(
-            d.terrain,
-            Terrain::Jungle | Terrain::DenseJungle | Terrain::Kunai | Terrain::Bamboo
-        )
-    });
-    let all_stealthy = hidden.iter().all(|o| stealthy(o));
-    if g4_terrain && all_stealthy {
-        return None;
-    }
-    let ids: Vec<String> = hidden.iter().map(|o| o.unit.id.clone()).collect();
-    let text = Line::new(memo.terse, || {
-        format!(
-            "{} -> {}: entering the Location of hidden enemy {} {} reveals them; the unit \
-             returns to {} and its MPh ends (G.4 does not spare them: {})",
-            show(&u.at),
-            show(to),
-            crate::words::noun(ids.len(), "unit", "units"),
-            ids.join(", "),
-            show(&u.at),
-            if g4_terrain {
-                "not all are Stealthy Infantry"
-            } else {
-                "not jungle, kunai or bamboo"
-            }
-        )
-    })
-    .text;
-    Some((ids, text))
-}
-
 /// What a step does to HIP and "?" (G11.74-G11.751, G11.75 EX, A12.15), with the MF of an
 /// entry that stays hidden: the MF, whether the unit stays (or becomes) hidden, whether it is
 /// placed onboard concealed, and the caves whose counters go onboard. G11.74's entry tests
@@ -543,36 +478,6 @@ fn hiding<'a>(
         concealed_now,
         reveal_caves,
     })
-}
-
-/// A plan's log line, written part by part only when it is wanted (not `terse`).
-struct Line {
-    terse: bool,
-    text: String,
-}
-
-impl Line {
-    fn new(terse: bool, first: impl FnOnce() -> String) -> Line {
-        Line {
-            terse,
-            text: if terse { String::new() } else { first() },
-        }
-    }
-
-    /// Adds "; " and a part.
-    fn then(&mut self, part: impl FnOnce() -> String) {
-        if !self.terse {
-            self.text.push_str("; ");
-            self.text.push_str(&part());
-        }
-    }
-
-    /// Adds a closing remark as it is.
-    fn end(&mut self, tail: &str) {
-        if !self.terse {
-            self.text.push_str(tail);
-        }
-    }
 }
 
 /// A4 / G11.7-G11.751 / G11.933 / A12.15 / E1.31 / B11.4: may `unit` move to the adjacent

@@ -706,3 +706,42 @@ fn a11_holding_out_the_doctrine_fires_at_the_squad_about_to_advance_into_close_c
     let (target, reason) = best_fire_at(&d).expect("jp3 fires");
     assert_eq!(target, "T3", "{reason}");
 }
+
+#[test]
+fn g11_88_a26_2_the_doctrine_throws_no_dc_whose_kia_would_end_its_control_short_of_the_casualty_vp()
+{
+    let b = cliff();
+    // The Allies win by Controlling cave A or on `cvp` Casualty VP. A DC's KIA eliminates
+    // cave A with jp1 (G11.88: Controlled by nobody after) for jp1's 2 Casualty VP.
+    let goal = |cvp: u32| {
+        [
+            VictoryCondition::Control {
+                side: Side::Allied,
+                locations: vec![loc(&b, "cave:A")],
+            },
+            VictoryCondition::CasualtyVp {
+                side: Side::Allied,
+                at_least: cvp,
+            },
+            VictoryCondition::Otherwise {
+                side: Side::Japanese,
+            },
+        ]
+    };
+    let alone = entrance_stack(&b, 0);
+    // 3 Casualty VP and no Known Japanese outside a cave: the KIA would leave 1 to find and
+    // nothing to find it in; the doctrine keeps its DC, the greedy kind Throws it.
+    assert!(throws(&of(Kind::Doctrine, &alone, &goal(3), Side::Allied)).is_empty());
+    assert!(!throws(&of(Kind::Greedy, &alone, &goal(3), Side::Allied)).is_empty());
+    // 2 Casualty VP: the KIA wins the game; the doctrine Throws.
+    assert!(!throws(&of(Kind::Doctrine, &alone, &goal(2), Side::Allied)).is_empty());
+    // 3 Casualty VP with a Known Japanese squad in the open at U5 (2 more to take): it Throws.
+    let mut units = vec![
+        with_dc(us(&b, "us1", "S4")),
+        jp(&b, "jp1", "cave:A"),
+        jp(&b, "jp3", "U5"),
+    ];
+    units.sort_by(|x, y| x.unit.id.cmp(&y.unit.id));
+    let quarry = situation(&b, Phase::PrepFire, Side::Allied, units);
+    assert!(!throws(&of(Kind::Doctrine, &quarry, &goal(3), Side::Allied)).is_empty());
+}

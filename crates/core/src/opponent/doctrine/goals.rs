@@ -271,20 +271,52 @@ fn concentrate(s: &Situation, side: Side, goals: Vec<Hex>) -> Vec<Hex> {
     best.into_iter().collect()
 }
 
-/// G11.88 / G11.94: whether a DC into cave `cave` keeps its side's chances: a DC's KIA
-/// eliminates the cave, and an eliminated cave is Controlled by nobody, so a cave its Control
-/// condition names is attacked only while Known enemy units are in it (the attack on them is
-/// worth the small chance of a KIA); an empty one it would only risk.
+/// G11.88 / G11.94 / A26.2: whether a DC into cave `cave` keeps its side's chances: a DC's KIA
+/// eliminates the cave with its contents, and an eliminated cave is Controlled by nobody, so a
+/// cave its Control condition names is attacked only while Known enemy units are in it (an
+/// empty one the DC would only risk), and, where the side may also win by Casualty VP, only
+/// if that KIA would leave the Casualty VP within reach: the contents' Casualty VP win them,
+/// or the Known enemy units outside caves are worth what would still be missing (else the KIA
+/// trades the Control it plays for for Casualty VP it cannot complete).
 pub fn dc_spares_control(s: &Situation, posture: &Posture, side: Side, cave: &str) -> bool {
     let here = Location::Cave(cave.to_string());
     let must_control = posture.victory.iter().any(|c| {
         matches!(c, VictoryCondition::Control { side: who, locations }
             if *who == side && locations.contains(&here))
     });
-    !must_control
-        || s.units
-            .iter()
-            .any(|u| u.unit.side() != side && !u.hidden && u.at == here)
+    if !must_control {
+        return true;
+    }
+    let enemy = |u: &&UnitAt| u.unit.side() != side && !u.hidden;
+    let cvp = |u: &UnitAt| casualty_vp(&u.unit, &s.tables.casualty_vp).0;
+    let inside: u32 = s
+        .units
+        .iter()
+        .filter(enemy)
+        .filter(|u| u.at == here)
+        .map(cvp)
+        .sum();
+    if !s.units.iter().filter(enemy).any(|u| u.at == here) {
+        return false;
+    }
+    let Some(need) = posture.victory.iter().find_map(|c| match c {
+        VictoryCondition::CasualtyVp {
+            side: who,
+            at_least,
+        } if *who == side => Some(at_least.saturating_sub(s.scoring.cvp(side))),
+        _ => None,
+    }) else {
+        return true;
+    };
+    let missing = need.saturating_sub(inside);
+    let outside: u32 = s
+        .units
+        .iter()
+        .filter(enemy)
+        .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
+        .map(cvp)
+        .sum();
+    missing == 0 || outside >= missing
 }
 
 /// A26.2: what losing `u` is worth to its side, a squad counting 1: its Casualty VP over a

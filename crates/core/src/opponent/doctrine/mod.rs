@@ -84,6 +84,8 @@ impl Player for Doctrine {
             plan: posture.plan,
             turns: posture.turns,
         });
+        // The scenario's own conditions, its Casualty VP one included (`dc_spares_control`).
+        let scenario = posture;
         let posture = for_control.as_ref().unwrap_or(posture);
         let aims = goals::objectives(s, posture, side, control.is_some());
         let base = greedy::candidates_for(
@@ -112,7 +114,7 @@ impl Player for Doctrine {
                 Order::PlaceDc { cave, .. }
                 | Order::SetDc { cave, .. }
                 | Order::ThrowDc { cave, .. } => {
-                    goals::dc_spares_control(s, posture, side, cave.as_ref())
+                    goals::dc_spares_control(s, scenario, side, cave.as_ref())
                 }
                 _ => true,
             })

@@ -52,8 +52,9 @@ fn see_through_on_top(mut store: ResMut<GizmoConfigStore>) {
 }
 
 /// Each unit's counter that the shapes of an obstacle or a hindrance hide from the camera
-/// (`terrain::behind_shapes`: jp2 in the jungle of M6 on the night ridge, a unit behind a hut)
-/// shows through them as an outline in its side's colour, turned as the counter is.
+/// (`terrain::behind_shapes`: jp2 in the jungle of M6 on the night ridge, a unit behind a hut),
+/// or that stands inside the rock in a Cave Complex (`pick::in_rock`, G11.2), shows through
+/// them as an outline in its side's colour, turned as the counter is.
 fn see_through(
     board: Res<Board>,
     pickables: Res<Pickables>,
@@ -69,7 +70,8 @@ fn see_through(
     let turn = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
     for (pick, top, r) in &pickables.counters {
         let Pick::Unit(id) = pick else { continue };
-        if !super::terrain::behind_shapes(map, eye, *top) {
+        if !super::terrain::behind_shapes(map, eye, *top) && !super::pick::in_rock(&pickables, pick)
+        {
             continue;
         }
         let Some(u) = units.iter().find(|u| &u.id == id) else {

@@ -157,11 +157,21 @@ fn click(
     }
 }
 
+/// G11.2: whether `pick` is a unit whose counter is drawn inside the rock: it is in a Cave
+/// Complex, which `place::location_point` draws at its Primary cave's mouth pushed into the
+/// hill. Like a counter behind 3D shapes, it shows as an outline (`counters::see_through`) and
+/// is picked through the rock.
+pub fn in_rock(pickables: &Pickables, pick: &Pick) -> bool {
+    matches!(pick, Pick::Unit(id)
+        if matches!(pickables.unit_at.get(id), Some(crate::los::Location::Complex(_))))
+}
+
 /// What a click along `ray` from the camera at `eye` picks: the hex whose top it meets first,
 /// unless it passes a cave mouth, a counter or (without `ctrl`) a Play-mode mark no further
 /// along; a counter drawn see-through because 3D shapes stand between it and the camera
-/// (`counters::see_through`: jp3 and its 9-1 in T5 seen through T6's jungle) is picked
-/// wherever the ray meets the ground, as the player sees its outline there.
+/// (`counters::see_through`: jp3 and its 9-1 in T5 seen through T6's jungle) or because it
+/// is in a Cave Complex, inside the rock (`in_rock`), is picked wherever the ray meets the
+/// ground, as the player sees its outline there.
 pub fn choose(map: &Map, pickables: &Pickables, ray: Ray3d, eye: Vec3, ctrl: bool) -> Option<Pick> {
     let mut best: Option<(f32, Pick)> =
         ray_hex(map, &pickables.levels, ray).map(|(t, h)| (t, Pick::Hex(h)));
@@ -180,7 +190,9 @@ pub fn choose(map: &Map, pickables: &Pickables, ray: Ray3d, eye: Vec3, ctrl: boo
         let seen_through: Vec<(Pick, Vec3, f32)> = pickables
             .counters
             .iter()
-            .filter(|(_, p, _)| super::terrain::behind_shapes(map, eye, *p))
+            .filter(|(pick, p, _)| {
+                super::terrain::behind_shapes(map, eye, *p) || in_rock(pickables, pick)
+            })
             .cloned()
             .collect();
         if let Some(hit) = ray_item(ray, &seen_through) {
@@ -202,6 +214,49 @@ mod tests {
     use crate::los::Location;
     use crate::scenario::Scenario;
     use crate::view::place::counter_point;
+
+    /// G11.2: the Cave Complex's 8-1 on the Cave Complex by day, drawn in the rock behind
+    /// cave A's mouth. Seen from high above the cliff's foot the ray meets the hill's top (G3)
+    /// first; with the hill's jungle cleared (nothing drawn there to see through), a click on
+    /// the 8-1's outline still picks him, and the same counter out of a Complex is not picked.
+    #[test]
+    fn g11_2_a_click_on_a_cave_complex_occupant_s_outline_picks_it_through_the_rock() {
+        let text = std::fs::read_to_string("scenarios/complex_day.ron")
+            .unwrap()
+            .replace(
+                r#""E3 F3 G3 H3 I3": (level: 1, terrain: Jungle)"#,
+                r#""E3 F3 G3 H3 I3": (level: 1)"#,
+            );
+        let s = Scenario::from_str(&text, "complex_day.ron").unwrap();
+        let (caves, _) = s.cave_system();
+        let map = &s.map;
+        let inside = Location::Complex("A".into());
+        let p = counter_point(map, &caves, &inside).unwrap();
+        let out = crate::view::place::opening(caves.cave("A").unwrap()).out;
+        let eye = p + out * 0.3 + Vec3::Y * 3.0;
+        assert!(!super::super::terrain::behind_shapes(map, eye, p));
+        let ray = Ray3d::new(eye, Dir3::new(p - eye).unwrap());
+        let mut pickables = Pickables {
+            levels: levels(map),
+            ..Pickables::default()
+        };
+        let g3 = map.hex("G3").unwrap();
+        assert_eq!(
+            ray_hex(map, &pickables.levels, ray).map(|(_, h)| h),
+            Some(g3)
+        );
+        pickables.counters.push((Pick::Unit("jpL".into()), p, 0.2));
+        assert_eq!(
+            choose(map, &pickables, ray, eye, false),
+            Some(Pick::Hex(g3))
+        );
+        pickables.unit_at.insert("jpL".into(), inside);
+        assert!(in_rock(&pickables, &Pick::Unit("jpL".into())));
+        assert_eq!(
+            choose(map, &pickables, ray, eye, false),
+            Some(Pick::Unit("jpL".into()))
+        );
+    }
 
     /// The assault's jp3 in T5 seen from beyond the cliff-top jungle of T6: its counter is drawn
     /// see-through, so a click on its outline picks it, not T6 whose top the ray meets first.

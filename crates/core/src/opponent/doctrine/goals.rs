@@ -95,23 +95,11 @@ pub fn control_pays(
         } if *who == side => locations.iter().all(|l| goal_hex(s, side, l).is_some()),
         _ => false,
     });
-    let need = posture.victory.iter().find_map(|c| match c {
-        VictoryCondition::CasualtyVp {
-            side: who,
-            at_least,
-        } if *who == side => Some(at_least.saturating_sub(s.scoring.cvp(side))),
-        _ => None,
-    })?;
+    let need = cvp_missing(s, posture, side)?;
     if !control_known {
         return None;
     }
-    let quarry: u32 = s
-        .units
-        .iter()
-        .filter(|u| u.unit.side() != side)
-        .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
-        .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
-        .sum();
+    let quarry = quarry(s, side);
     // Or from `w.control_turns` Game Turns before the last when a Location to Control lies
     // more than `w.control_reach` hexes from its nearest Good Order MMC: a hunt that has not
     // won by then leaves too little time to reach them all.
@@ -130,6 +118,29 @@ pub fn control_pays(
             .cloned()
             .collect()
     })
+}
+
+/// A26.2: the Casualty VP `side` still needs to win by its Casualty VP condition, `None`
+/// when it has none.
+fn cvp_missing(s: &Situation, posture: &Posture, side: Side) -> Option<u32> {
+    posture.victory.iter().find_map(|c| match c {
+        VictoryCondition::CasualtyVp {
+            side: who,
+            at_least,
+        } if *who == side => Some(at_least.saturating_sub(s.scoring.cvp(side))),
+        _ => None,
+    })
+}
+
+/// A26.2: what the enemy units `side` sees outside caves and Cave Complexes are worth to it in
+/// Casualty VP (those its hunt can reach; a cave's are reached by DCs, G11.8).
+fn quarry(s: &Situation, side: Side) -> u32 {
+    s.units
+        .iter()
+        .filter(|u| u.unit.side() != side)
+        .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
+        .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
+        .sum()
 }
 
 /// A26.1: the Locations `side`'s Control conditions name.
@@ -287,36 +298,23 @@ pub fn dc_spares_control(s: &Situation, posture: &Posture, side: Side, cave: &st
     if !must_control {
         return true;
     }
-    let enemy = |u: &&UnitAt| u.unit.side() != side && !u.hidden;
-    let cvp = |u: &UnitAt| casualty_vp(&u.unit, &s.tables.casualty_vp).0;
-    let inside: u32 = s
+    let inside: Vec<&UnitAt> = s
         .units
         .iter()
-        .filter(enemy)
-        .filter(|u| u.at == here)
-        .map(cvp)
-        .sum();
-    if !s.units.iter().filter(enemy).any(|u| u.at == here) {
+        .filter(|u| u.unit.side() != side && !u.hidden && u.at == here)
+        .collect();
+    if inside.is_empty() {
         return false;
     }
-    let Some(need) = posture.victory.iter().find_map(|c| match c {
-        VictoryCondition::CasualtyVp {
-            side: who,
-            at_least,
-        } if *who == side => Some(at_least.saturating_sub(s.scoring.cvp(side))),
-        _ => None,
-    }) else {
+    let Some(need) = cvp_missing(s, posture, side) else {
         return true;
     };
-    let missing = need.saturating_sub(inside);
-    let outside: u32 = s
-        .units
+    let worth: u32 = inside
         .iter()
-        .filter(enemy)
-        .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
-        .map(cvp)
+        .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
         .sum();
-    missing == 0 || outside >= missing
+    let missing = need.saturating_sub(worth);
+    missing == 0 || quarry(s, side) >= missing
 }
 
 /// A26.2: what losing `u` is worth to its side, a squad counting 1: its Casualty VP over a

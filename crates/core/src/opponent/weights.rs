@@ -175,6 +175,29 @@ pub struct DoctrineWeights {
     pub cc_threat: f32,
     #[serde(default = "withdraw_least_default")]
     pub withdraw_least: f32,
+    /// A7 / G1.63: a side holding out fires when a shot's worth passes the fire threshold plus
+    /// `holding_fire_extra` (the greedy kind's `holding_extra` is its own), less what firing
+    /// costs: the HIP or "?" lost times `holding_reveal`, and the fire the firers draw once
+    /// revealed at `holding_fire_risk` a squad's worth (a file from before them takes the
+    /// built-in values).
+    #[serde(default = "holding_fire_extra_default")]
+    pub holding_fire_extra: f32,
+    #[serde(default = "holding_reveal_default")]
+    pub holding_reveal: f32,
+    #[serde(default = "holding_fire_risk_default")]
+    pub holding_fire_risk: f32,
+}
+
+fn holding_fire_extra_default() -> f32 {
+    0.0
+}
+
+fn holding_reveal_default() -> f32 {
+    0.0
+}
+
+fn holding_fire_risk_default() -> f32 {
+    0.3
 }
 
 fn cc_threat_default() -> f32 {

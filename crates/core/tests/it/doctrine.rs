@@ -745,3 +745,58 @@ fn g11_88_a26_2_the_doctrine_throws_no_dc_whose_kia_would_end_its_control_short_
     let quarry = situation(&b, Phase::PrepFire, Side::Allied, units);
     assert!(!throws(&of(Kind::Doctrine, &quarry, &goal(3), Side::Allied)).is_empty());
 }
+
+#[test]
+fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_the_american_beside_it()
+ {
+    use asl_pto_core::opponent::doctrine::Doctrine;
+    use asl_pto_core::opponent::player::Player;
+    use asl_pto_core::opponent::weights::Weights;
+    // Night (NVR 2), the Allied DFPh: jp1 under "?" in C5, us1 beside it in C4, seen (it lost
+    // its Cloaking). The Japanese hold out (the Allies win on 6 Casualty VP).
+    let b = plain();
+    let mut j = jp(&b, "jp1", "C5");
+    j.concealed = true;
+    let mut st = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![j, us(&b, "us1", "C4")],
+    )
+    .state;
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    let hold = japanese_hold(6);
+    let posture = Posture {
+        victory: &hold,
+        plan: None,
+        turns: Some(3),
+    };
+    let fires_at_c4 = |c: &[Choice]| {
+        fires_of(c, "jp1")
+            .into_iter()
+            .find(|c| matches!(&c.order, Order::Fire { at, .. } if at.display(&b.map).to_string() == "C4"))
+            .map(|c| c.reason.clone())
+    };
+    // The built-in weights: it fires, and says what the shot gives up.
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    let reason = fires_at_c4(&d).expect("the holding doctrine fires at us1");
+    assert!(
+        reason.contains("worth revealing jp1 for (G1.63, A12.15)"),
+        "{reason}"
+    );
+    // The holding fire priced as before (0.15 over the threshold, the "?" and the fire drawn
+    // at full price): it keeps its "?", as the greedy kind does.
+    let mut w = Weights::builtin();
+    w.doctrine.holding_fire_extra = 0.15;
+    w.doctrine.holding_reveal = 1.0;
+    w.doctrine.holding_fire_risk = 1.6;
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let before =
+        Doctrine::with_weights(w).candidates(&s, &posture, Side::Japanese, &Moment::Phase, &[]);
+    assert_eq!(fires_at_c4(&before), None);
+    assert_eq!(
+        fires_at_c4(&of(Kind::Greedy, &s, &hold, Side::Japanese)),
+        None
+    );
+}

@@ -138,10 +138,15 @@ pub fn fire_choices(
             let f = super::ctx::value_fn(ctx.s, ctx.w);
             let after = ctx.reply.loss_unveiled(&veiled, &f);
             let drawn = (after - before).max(0.0);
+            // A side holding out prices its veil and the fire it draws by its own weights.
+            let (veil, risk) = if ctx.stakes.attacks || ctx.stakes.won {
+                (1.0, ctx.risk)
+            } else {
+                (ctx.w.holding_reveal, ctx.w.holding_fire_risk)
+            };
             (
-                hidden * ctx.w.reveal_hidden
-                    + concealed * ctx.w.reveal_concealed
-                    + ctx.risk * drawn,
+                veil * (hidden * ctx.w.reveal_hidden + concealed * ctx.w.reveal_concealed)
+                    + risk * drawn,
                 drawn,
             )
         };

@@ -63,6 +63,16 @@ impl Default for Doctrine {
     }
 }
 
+impl Doctrine {
+    /// The doctrine kind weighing by `weights` (a player's own file, or a test's).
+    pub fn with_weights(weights: &'static Weights) -> Doctrine {
+        Doctrine {
+            weights,
+            memo: ShotMemo::default(),
+        }
+    }
+}
+
 impl Player for Doctrine {
     fn kind(&self) -> Kind {
         Kind::Doctrine
@@ -255,7 +265,7 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 + if ctx.stakes.attacks {
                     0.0
                 } else {
-                    gw.fire.holding_extra
+                    ctx.w.holding_fire_extra
                 };
             // A3: what each unit's Prep Fire gives up, for a side holding out.
             let forfeits = safety::forfeits(ctx);

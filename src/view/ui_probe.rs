@@ -211,7 +211,7 @@ fn write(
         "awaiting": awaiting,
         // The status line (issue 38) and the last events told, as the log shows them.
         "status": game.status().line(),
-        "last_events": game.log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>(),
+        "last_events": game.log.iter().rev().take(24).map(|e| e.text.clone()).collect::<Vec<_>>(),
         // Each phase as it began (A3): "GT1 Allied RPh", in order (issue 38: none skipped).
         "phases_begun": game
             .log

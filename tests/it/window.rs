@@ -606,7 +606,8 @@ fn issue_27_12_without_a_scenario_the_picker_lists_the_built_in_first_and_opens_
 fn issue_28_against_the_japanese_opponent_its_hidden_units_stay_off_screen_and_it_takes_its_phase()
 {
     // The Allied DFPh is the Japanese side's alone: the program plays it and hands the AFPh
-    // back to the player; jp1 and jp2, hidden in their caves, are never drawn.
+    // back to the player; jp1 and jp2, hidden in their caves, are not drawn until a shot of
+    // their own reveals them.
     let Some(s) = open(
         "opponent",
         &[
@@ -653,8 +654,23 @@ fn issue_28_against_the_japanese_opponent_its_hidden_units_stay_off_screen_and_i
         u["phase"] == "AFPh"
     });
     assert_eq!(ui["player_turn"], 1);
+    // Drawn only once its own fire revealed it (A12.15, G11.3: the cave with it).
+    let events: Vec<String> = ui["last_events"]
+        .as_array()
+        .map(|v| {
+            v.iter()
+                .filter_map(|e| e.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
     for hidden in ["jp1", "jp2"] {
-        assert!(!drawn(&ui).iter().any(|u| u == hidden), "{hidden}: {ui:#}");
+        let fired = events
+            .iter()
+            .any(|e| e.contains(&format!("Fire([\"{hidden}\"")));
+        assert!(
+            fired || !drawn(&ui).iter().any(|u| u == hidden),
+            "{hidden} drawn without firing: {ui:#}"
+        );
     }
     s.picture("afph");
     // The AFPh is the player's: it stays there.

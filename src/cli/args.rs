@@ -187,7 +187,7 @@ pub enum Command {
         #[arg(long)]
         load: Option<PathBuf>,
         /// The side the program plays where the script gives it no order: `japanese`,
-        /// `allied`, optionally `=doctrine` (the default) or `=random`.
+        /// `allied`, optionally `=doctrine` (the default), `=greedy`, `=random` or `=passive`.
         #[arg(long)]
         opponent: Option<String>,
     },
@@ -199,10 +199,10 @@ pub enum Command {
         /// How many games (1..10000); game i is played with seed S + i.
         #[arg(long, default_value_t = 10)]
         games: u32,
-        /// How the Allies play: `doctrine`, `greedy` or `random`.
+        /// How the Allies play: `doctrine`, `greedy`, `random` or `passive`.
         #[arg(long, default_value = "doctrine")]
         allied: String,
-        /// How the Japanese play: `doctrine`, `greedy` or `random`.
+        /// How the Japanese play: `doctrine`, `greedy`, `random` or `passive`.
         #[arg(long, default_value = "doctrine")]
         japanese: String,
         /// The first game's seed.

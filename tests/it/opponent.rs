@@ -35,8 +35,10 @@ fn a12_what_lies_under_a_question_mark_or_a_hidden_unit_does_not_change_the_alli
     let (mut start, board) = assault();
     let setting = board.setting();
     let known_state = |s: &GameState, side: Side| known_state(s, &setting, side);
-    // jp3 in T5's kunai under "?"; once a squad, once a half-squad.
+    // jp3 in T5's kunai under "?" (the scenario's SSR), its 9-1 seen; once a squad, once a
+    // half-squad.
     unit_mut(&mut start, "jp3").concealed = true;
+    unit_mut(&mut start, "jpL").concealed = false;
     let mut hs = start.clone();
     unit_mut(&mut hs, "jp3").unit.counter = "2-2-7".into();
     assert_eq!(

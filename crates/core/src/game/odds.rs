@@ -210,12 +210,23 @@ pub fn odds(state: &GameState, setting: &Setting, order: &Order) -> Option<Odds>
     c.explore(&mut Vec::new(), 1.0);
     c.draw_tails();
     let round = |x: f64| (x * 10_000.0).round() / 10_000.0;
+    // A "?" (A12) is named by its Location ("?T5"): its placeholder's id is for no one to read.
+    let key = |id: &String| -> String {
+        if !crate::opponent::view::is_placeholder(id) {
+            return id.clone();
+        }
+        state
+            .units
+            .iter()
+            .find(|u| u.unit.id == *id)
+            .map_or_else(|| id.clone(), |u| format!("?{}", u.at.display(setting.map)))
+    };
     let targets = c
         .sums
         .iter()
         .map(|(id, s)| {
             (
-                id.clone(),
+                key(id),
                 UnitOdds {
                     eliminated: round(s[0]),
                     reduced: round(s[1]),

@@ -17,15 +17,19 @@ pub enum Kind {
     Doctrine,
     /// A uniformly random allowed order at each decision, or passing (`random`).
     Random,
+    /// Only a Rally, a Rout and a Close Combat it is already in (`passive`,
+    /// `opponent::passive`): what the other side wins against no defence at all.
+    Passive,
 }
 
 impl Kind {
-    /// The kind by its name (`doctrine`, `greedy`, `random`).
+    /// The kind by its name (`doctrine`, `greedy`, `random`, `passive`).
     pub fn parse(text: &str) -> Option<Kind> {
         match text.to_ascii_lowercase().as_str() {
             "doctrine" => Some(Kind::Doctrine),
             "greedy" => Some(Kind::Greedy),
             "random" => Some(Kind::Random),
+            "passive" => Some(Kind::Passive),
             _ => None,
         }
     }
@@ -36,6 +40,7 @@ impl Kind {
             Kind::Doctrine => "doctrine",
             Kind::Greedy => "greedy",
             Kind::Random => "random",
+            Kind::Passive => "passive",
         }
     }
 }

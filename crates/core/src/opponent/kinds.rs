@@ -3,6 +3,7 @@
 use super::choice::Kind;
 use super::doctrine::Doctrine;
 use super::greedy::Greedy;
+use super::passive::Passive;
 use super::player::Player;
 use super::random::RandomPlayer;
 
@@ -12,5 +13,6 @@ pub fn player_of(kind: Kind) -> Box<dyn Player> {
         Kind::Doctrine => Box::new(Doctrine::default()),
         Kind::Greedy => Box::new(Greedy::default()),
         Kind::Random => Box::new(RandomPlayer),
+        Kind::Passive => Box::new(Passive::default()),
     }
 }

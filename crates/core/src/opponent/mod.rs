@@ -8,7 +8,8 @@
 //! The seat (`Opponent`) is the same for every kind; a kind (`Player`, `player.rs`) finds and
 //! weighs the candidates and picks: `Kind::Greedy` (`greedy`, its weights in
 //! `assets/opponent/greedy.ron`) the best, `Kind::Random` (`random`) uniformly among every
-//! allowed one and passing, a baseline to measure the others against. Its own dice (for a
+//! allowed one and passing, a baseline to measure the others against, `Kind::Passive`
+//! (`passive`) only its Rallies, Routs and the Close Combat it is in, a scenario's measure. Its own dice (for a
 //! random choice) are apart from the game's, so that the game's dice fall as they would for a
 //! player giving the same orders (an exported game replays as a walk).
 
@@ -16,6 +17,7 @@ mod choice;
 pub mod doctrine;
 pub mod greedy;
 mod kinds;
+pub mod passive;
 pub mod player;
 pub mod plays_for;
 pub mod random;

@@ -75,8 +75,10 @@ pub fn replay_checked(scenario: &Arc<Scenario>, saved: &Save) -> Result<Past, De
     }
     // In Play mode the program's orders are replayed, not decided again: what it remembers
     // is rebuilt from them (`note_replayed`: its count of orders, the phase, its Searches and
-    // attempts), all but the position of its own dice, which only deciding moves: that one is
-    // the save's, held by the seal (`save::seal_of`, compared below with the rest).
+    // attempts), all but the position of its own dice, which only deciding moves, and whether
+    // the player has already let its last moved unit go on without First Fire at it
+    // (`awaiting`: the player's "go on" is no step): those are the save's, held by the seal
+    // (`save::seal_of`, compared below with the rest).
     if played.is_some()
         && let (Some(end_o), Some(saved_o)) = (end.opponent.as_mut(), saved.opponent.as_ref())
     {
@@ -84,6 +86,7 @@ pub fn replay_checked(scenario: &Arc<Scenario>, saved: &Save) -> Result<Past, De
             .memory
             .dice_position
             .clone_from(&saved_o.memory.dice_position);
+        end_o.awaiting.clone_from(&saved_o.awaiting);
     }
     let end = super::save::sealed(end, &scenario.map);
     if end != *saved {

@@ -800,3 +800,40 @@ fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_th
         None
     );
 }
+
+#[test]
+fn a26_2_g11_33_while_the_known_enemy_in_the_open_is_worth_the_cvp_it_needs_the_doctrine_hunts_rather_than_searches()
+ {
+    let b = cliff();
+    let goal = |cvp: u32| {
+        [
+            VictoryCondition::Control {
+                side: Side::Allied,
+                locations: vec![loc(&b, "cave:G")],
+            },
+            VictoryCondition::CasualtyVp {
+                side: Side::Allied,
+                at_least: cvp,
+            },
+            VictoryCondition::Otherwise {
+                side: Side::Japanese,
+            },
+        ]
+    };
+    let searches_for_g = |c: &[Choice]| c.iter().any(|c| c.reason.contains("for cave G"));
+    // Cave G hidden from the Allies; us1 in T4 beside S5, a Known jp3 (2 Casualty VP) in the
+    // open at Q3. A Search would end us1's MPh (G11.33).
+    let mut s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "T4"), jp(&b, "jp3", "Q3")],
+    );
+    s.hidden_caves = vec!["G".into()];
+    // 2 Casualty VP to win: jp3 is worth them; the doctrine hunts and does not Search.
+    let d = of(Kind::Doctrine, &s, &goal(2), Side::Allied);
+    assert!(!searches_for_g(&d), "{d:#?}");
+    // 4 to win: jp3 cannot win them; it Searches for the cave it must Control.
+    let d = of(Kind::Doctrine, &s, &goal(4), Side::Allied);
+    assert!(searches_for_g(&d), "{d:#?}");
+}

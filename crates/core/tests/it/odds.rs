@@ -18,7 +18,19 @@ fn assault_prep_fire() -> Match {
     while m.state.phase != Phase::PrepFire {
         assert!(m.end_phase());
     }
+    known_in_t5(&mut m);
     m
+}
+
+/// jp3 and jpL in T5 Known to the Allies: the scenario's SSR sets them up under "?", and these
+/// tests count the odds of each Known unit against the game played (a "?" is one placeholder
+/// squad to the side that fires, A12, whatever it hides).
+fn known_in_t5(m: &mut Match) {
+    for u in m.state.units.iter_mut() {
+        if u.unit.id == "jp3" || u.unit.id == "jpL" {
+            u.concealed = false;
+        }
+    }
 }
 
 fn fire(units: &[&str], at: &str, m: &Match) -> Order {
@@ -182,6 +194,7 @@ fn a11_cc_chances_agree_with_the_close_combat_played() {
         while m.state.phase != Phase::CloseCombat {
             assert!(m.end_phase());
         }
+        known_in_t5(&mut m);
         let t5 = asl_pto_core::los::Location::parse("T5", &m.scenario().map).unwrap();
         for u in m.state.units.iter_mut() {
             if joined.contains(&u.unit.id.as_str()) {

@@ -354,7 +354,8 @@ fn a12_the_allied_program_orders_the_same_whichever_hex_a_hidden_squad_waits_in(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/assault.ron"),
     )
     .unwrap();
-    let from = r#"(id: "jp3", nationality: Japanese, counter: "4-4-7", at: "T5"),"#;
+    let from =
+        r#"(id: "jp3", nationality: Japanese, counter: "4-4-7", at: "T5", concealed: true),"#;
     assert!(assault.contains(from));
     let variant = |at: &str| {
         let to = format!(

@@ -39,7 +39,7 @@ fn moves_to(c: &[Choice]) -> Vec<String> {
 
 #[test]
 fn issue35_each_kind_is_a_player_by_its_name() {
-    for k in [Kind::Doctrine, Kind::Greedy, Kind::Random] {
+    for k in [Kind::Doctrine, Kind::Greedy, Kind::Random, Kind::Passive] {
         assert_eq!(asl_pto_core::opponent::player_of(k).kind(), k);
         assert_eq!(Kind::parse(k.name()), Some(k));
     }
@@ -140,4 +140,93 @@ fn issue35_a_plan_is_checked_as_the_scenario_is_read() {
     .to_string();
     assert!(nowhere.contains("Z99"), "{nowhere}");
     assert!(nowhere.starts_with("nowhere.ron:"), "{nowhere}");
+}
+
+#[test]
+fn issue37_the_passive_kind_only_rallies_routs_and_fights_the_close_combat_it_is_in() {
+    use crate::board::{jp, plain, situation, us};
+    use asl_pto_core::opponent::player_of;
+    use asl_pto_core::rules::victory::VictoryCondition;
+    let b = plain();
+    let hold = [
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let posture = Posture {
+        victory: &hold,
+        plan: None,
+        turns: Some(3),
+    };
+    let of = |kind: Kind, s: &asl_pto_core::rules::situation::Situation| -> Vec<Order> {
+        player_of(kind)
+            .candidates(s, &posture, Side::Japanese, &Moment::Phase, &[])
+            .into_iter()
+            .map(|c| c.order)
+            .collect()
+    };
+    // The Allied DFPh: jp1 beside us1 in the open. The random kind may fire (8 FP at Point
+    // Blank range); the passive kind gives no order.
+    let dfph = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![jp(&b, "jp1", "C5"), us(&b, "us1", "C4")],
+    );
+    assert!(
+        of(Kind::Random, &dfph)
+            .iter()
+            .any(|o| matches!(o, Order::Fire { .. }))
+    );
+    assert_eq!(of(Kind::Passive, &dfph), Vec::<Order>::new());
+    // Its own MPh, far from the enemy: the random kind may move; the passive kind stays.
+    let mph = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C5"), us(&b, "us1", "C1")],
+    );
+    assert!(
+        of(Kind::Random, &mph)
+            .iter()
+            .any(|o| matches!(o, Order::Move { .. }))
+    );
+    assert_eq!(of(Kind::Passive, &mph), Vec::<Order>::new());
+    // The RPh with jp1 broken: it tries to rally it (A10.6).
+    let mut rph = situation(
+        &b,
+        Phase::Rally,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C5"), us(&b, "us1", "C1")],
+    );
+    rph.units.iter_mut().for_each(|u| {
+        if u.unit.id == "jp1" {
+            u.unit.broken = true;
+        }
+    });
+    assert!(
+        of(Kind::Passive, &rph)
+            .iter()
+            .any(|o| matches!(o, Order::Rally { unit } if unit.as_ref() == "jp1")),
+        "{:?}",
+        of(Kind::Passive, &rph)
+    );
+    // Its CCPh with us1 in its Location: it fights the Close Combat it is in (A11).
+    let ccph = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "C5"), us(&b, "us1", "C5")],
+    );
+    assert!(
+        of(Kind::Passive, &ccph)
+            .iter()
+            .any(|o| matches!(o, Order::CloseCombat { .. })),
+        "{:?}",
+        of(Kind::Passive, &ccph)
+    );
 }

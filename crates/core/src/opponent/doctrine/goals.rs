@@ -132,6 +132,12 @@ fn cvp_missing(s: &Situation, posture: &Posture, side: Side) -> Option<u32> {
     })
 }
 
+/// A26.2: whether `side` may still win by Casualty VP on the Known enemy units outside caves
+/// alone (`quarry`): they are worth at least the Casualty VP it still needs.
+pub fn hunt_suffices(s: &Situation, posture: &Posture, side: Side) -> bool {
+    cvp_missing(s, posture, side).is_some_and(|need| need > 0 && quarry(s, side) >= need)
+}
+
 /// A26.2: what the enemy units `side` sees outside caves and Cave Complexes are worth to it in
 /// Casualty VP (those its hunt can reach; a cave's are reached by DCs, G11.8).
 fn quarry(s: &Situation, side: Side) -> u32 {

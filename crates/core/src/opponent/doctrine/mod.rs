@@ -18,7 +18,10 @@
 //!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);
 //! - an active defence: a DC's Placer is worth the most to fire at (breaking him cancels the
 //!   DC, G11.833), a lit target more (E1.92); a Throw only when its gain outweighs the fallen
-//!   DC's attack on the Thrower's own Location.
+//!   DC's attack on the Thrower's own Location;
+//! - a hunt before a Search: no Search for a cave it must Control while the Known enemy outside
+//!   caves is worth the Casualty VP it still needs (`goals::hunt_suffices`; G11.33: a Search
+//!   ends the Searcher's MPh).
 //!
 //! Its reasons name the goal ("toward cave G's Entrance Hex T4, which the Allies must Control
 //! (G11.94)"), give the odds in words ("31 % to break, reduce or eliminate jp2"), and the best
@@ -143,8 +146,10 @@ impl Player for Doctrine {
             && s.phase == Phase::Movement
             && !stakes.won
         {
+            // A26.2: while the Known enemy outside caves is worth the Casualty VP it still
+            // needs, its units hunt them (a Search ends the Searcher's MPh, G11.33).
             let caves = goals::unknown_caves(s, posture, side);
-            if !caves.is_empty() {
+            if !caves.is_empty() && !goals::hunt_suffices(s, scenario, side) {
                 out.extend(search_for_caves(s, side, &caves, searched, self.weights));
             }
         }

@@ -32,7 +32,8 @@ pub struct Options {
 pub fn kind(text: &str, option: &str) -> Result<Kind, Failure> {
     Kind::parse(text).ok_or_else(|| {
         Failure::input(format!(
-            "{option} {text:?}: the opponent kinds are `doctrine`, `greedy`, `random` and `passive`"
+            "{option} {text:?}: the opponent kinds are {}",
+            crate::opponent::Kind::listed()
         ))
     })
 }

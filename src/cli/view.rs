@@ -60,7 +60,8 @@ pub struct Args {
     #[arg(long, requires = "play")]
     pub phase: Option<crate::sim::Phase>,
     /// With --play: the program plays this side (`japanese` or `allied`, optionally
-    /// `=doctrine`, `=greedy`, `=random` or `=passive`) and keeps its secrets; the player orders the other.
+    /// `=doctrine`, `=greedy`, `=random` or `=passive`) and keeps its secrets; the player
+    /// orders the other.
     #[arg(long, requires = "play", value_name = "SIDE[=KIND]")]
     pub opponent: Option<String>,
     /// Where Ctrl+S saves the game (default: next to the scenario, NAME.save.ron).

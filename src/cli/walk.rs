@@ -84,7 +84,8 @@ pub fn parse_opponent(text: &str) -> Result<(crate::model::Side, crate::opponent
     };
     let kind = crate::opponent::Kind::parse(kind).ok_or_else(|| {
         Failure::input(format!(
-            "--opponent {text:?}: the opponent kinds are `doctrine`, `greedy`, `random` and `passive`"
+            "--opponent {text:?}: the opponent kinds are {}",
+            crate::opponent::Kind::listed()
         ))
     })?;
     Ok((side, kind))

@@ -23,6 +23,21 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order the command line lists them.
+    pub const ALL: [Kind; 4] = [Kind::Doctrine, Kind::Greedy, Kind::Random, Kind::Passive];
+
+    /// Every kind's name for a sentence: "`doctrine`, `greedy`, `random` and `passive`".
+    pub fn listed() -> String {
+        let names: Vec<String> = Kind::ALL
+            .iter()
+            .map(|k| format!("`{}`", k.name()))
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+
     /// The kind by its name (`doctrine`, `greedy`, `random`, `passive`).
     pub fn parse(text: &str) -> Option<Kind> {
         match text.to_ascii_lowercase().as_str() {

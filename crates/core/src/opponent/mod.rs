@@ -9,9 +9,9 @@
 //! weighs the candidates and picks: `Kind::Greedy` (`greedy`, its weights in
 //! `assets/opponent/greedy.ron`) the best, `Kind::Random` (`random`) uniformly among every
 //! allowed one and passing, a baseline to measure the others against, `Kind::Passive`
-//! (`passive`) only its Rallies, Routs and the Close Combat it is in, a scenario's measure. Its own dice (for a
-//! random choice) are apart from the game's, so that the game's dice fall as they would for a
-//! player giving the same orders (an exported game replays as a walk).
+//! (`passive`) only its Rallies, Routs and the Close Combat it is in, a scenario's measure.
+//! Its own dice (for a random choice) are apart from the game's, so that the game's dice fall
+//! as they would for a player giving the same orders (an exported game replays as a walk).
 
 mod choice;
 pub mod doctrine;

@@ -39,7 +39,7 @@ fn moves_to(c: &[Choice]) -> Vec<String> {
 
 #[test]
 fn issue35_each_kind_is_a_player_by_its_name() {
-    for k in [Kind::Doctrine, Kind::Greedy, Kind::Random, Kind::Passive] {
+    for k in Kind::ALL {
         assert_eq!(asl_pto_core::opponent::player_of(k).kind(), k);
         assert_eq!(Kind::parse(k.name()), Some(k));
     }

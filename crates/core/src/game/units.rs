@@ -9,7 +9,7 @@ use crate::rules::japanese::smc::SmcOutcome;
 use crate::rules::japanese::step::{Becomes, Cause};
 use crate::rules::orders::heroes::create_hero as hero_order;
 use crate::rules::orders::search::search as search_order;
-use crate::rules::orders::units::{McFailure, McPlan, mc, mc_failure, morale_check};
+use crate::rules::orders::units::{McFailure, McPlan, mc, mc_failure_under, morale_check};
 use crate::rules::situation::UnitAt;
 
 /// A10 / G1.41: a unit takes a MC with `drm` (`rules::orders::units::mc`); a failure is applied
@@ -45,7 +45,7 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
     if result.passed || g.unit_mut(&plan.unit).is_none() {
         return;
     }
-    if let Some(f) = mc_failure(unit, cause, &result) {
+    if let Some(f) = mc_failure_under(unit, cause, &result, g.setting.tables) {
         apply_failure(g, unit, &f);
     }
 }

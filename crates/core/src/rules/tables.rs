@@ -100,6 +100,14 @@ pub struct Tables {
     /// A15: Heat of Battle. A table file without it gets the built-in values.
     #[serde(default)]
     pub heat_of_battle: HeatOfBattle,
+    /// A10.3: an already broken unit that fails a MC is Casualty Reduced (`true`), rather than
+    /// staying as it is. A table file without it gets the built-in value.
+    #[serde(default = "default_true")]
+    pub broken_failure_reduces: bool,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_rout_mf() -> u8 {

@@ -248,6 +248,41 @@ pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
     ))
 }
 
+/// A10.3 (NOT FROM THE SEEDS: `tables.broken_failure_reduces`, see `assets/tables.ron`): what
+/// failing `mc` makes of unit `u` under `tables`: an already broken MMC or non-Japanese SMC is
+/// Casualty Reduced (`casualty`: a squad to a HS that stays broken and DM, a HS or crew
+/// eliminated); anything else as `mc_failure` says (a Japanese SMC is never broken, G1.4).
+pub fn mc_failure_under(
+    u: &Unit,
+    cause: Cause,
+    mc: &McResult,
+    tables: &crate::rules::tables::Tables,
+) -> Option<McFailure> {
+    let japanese_smc = u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some());
+    if !(u.broken && tables.broken_failure_reduces) || japanese_smc {
+        return mc_failure(u, cause, mc);
+    }
+    Some(match casualty(u) {
+        McFailure::Becomes(mut out) => {
+            for b in &mut out.becomes {
+                b.broken = true;
+                b.dm = true;
+            }
+            let already = format!(
+                "already broken, it fails its MC: Casualty Reduction (A10.3, not from the \
+                 seeds): {}",
+                out.reason
+            );
+            McFailure::Becomes(StepOutcome {
+                rule: "A10.3",
+                reason: already,
+                ..out
+            })
+        }
+        other => other,
+    })
+}
+
 // --- A7 IFT results -------------------------------------------------------------------------
 
 /// What an IFT result does to the units in the Location it attacks.

@@ -552,3 +552,93 @@ fn g1_4_japanese_smc_take_no_ptc_and_do_not_pin() {
         assert!(!st.units.iter().any(|u| u.unit.id == "jpL" && u.unit.pinned));
     }
 }
+
+#[test]
+fn a10_3_an_already_broken_unit_that_fails_a_mc_is_casualty_reduced_not_left_as_it_was() {
+    use asl_pto_core::rules::orders::units::mc_failure_under;
+    use asl_pto_core::rules::tables::Tables;
+    let b = cliff();
+    let tables = Tables::builtin();
+    let mut failed = break_without_mc();
+    failed.by = 2;
+    // A broken American squad: exchanged for its HS, still broken and DM (the A10.2 EX).
+    let mut squad = us(&b, "us1", "T4");
+    squad.unit.broken = true;
+    let Some(McFailure::Becomes(out)) =
+        mc_failure_under(&squad.unit, Cause::IftMc, &failed, &tables)
+    else {
+        panic!("the broken squad is Casualty Reduced");
+    };
+    assert_eq!(out.rule, "A10.3");
+    assert_eq!(out.becomes.len(), 1, "{out:?}");
+    assert_eq!(out.becomes[0].counter, "3-3-8", "{out:?}");
+    assert!(out.becomes[0].broken && out.becomes[0].dm, "{out:?}");
+    assert!(out.reason.contains("already broken"), "{}", out.reason);
+    // A broken Japanese HS: Casualty Reduction eliminates it (G1.14).
+    let mut hs = unit(&b, "jp1", Nationality::Japanese, "2-3-7", "T4");
+    hs.unit.broken = true;
+    let Some(McFailure::Becomes(out)) = mc_failure_under(&hs.unit, Cause::IftMc, &failed, &tables)
+    else {
+        panic!("the broken HS is Casualty Reduced");
+    };
+    assert_eq!(out.rule, "A10.3");
+    assert!(out.becomes.is_empty(), "eliminated: {out:?}");
+    // A Good Order unit breaks as before; a Japanese SMC is Wounded, never broken (G1.4).
+    let good = us(&b, "us2", "T4");
+    assert_eq!(
+        mc_failure_under(&good.unit, Cause::IftMc, &failed, &tables),
+        mc_failure(&good.unit, Cause::IftMc, &failed)
+    );
+    let leader = unit(&b, "jpL", Nationality::Japanese, "9-1", "cave:A");
+    assert!(matches!(
+        mc_failure_under(&leader.unit, Cause::IftMc, &failed, &tables),
+        Some(McFailure::JapaneseSmc { .. })
+    ));
+    // A player's tables may say otherwise: with `broken_failure_reduces: false` the broken
+    // squad stays as it is (it breaks "again").
+    let mut stays = tables.clone();
+    stays.broken_failure_reduces = false;
+    let Some(McFailure::Becomes(out)) =
+        mc_failure_under(&squad.unit, Cause::IftMc, &failed, &stays)
+    else {
+        panic!("a squad's failure");
+    };
+    assert_eq!(out.rule, "A10.3");
+    assert_eq!(
+        (out.becomes[0].counter.as_str(), out.becomes[0].broken),
+        ("7-6-8", true)
+    );
+    assert!(!out.reason.contains("already broken"), "{}", out.reason);
+}
+
+#[test]
+fn a10_3_a_broken_squad_failing_two_mcs_becomes_a_broken_hs_and_then_is_eliminated() {
+    let b = cliff();
+    let mut squad = us(&b, "us1", "T4");
+    squad.unit.broken = true;
+    let mut st = situation(&b, Phase::PrepFire, Side::Japanese, vec![squad]).state;
+    let set = crate::board::setting(&b);
+    // A 12MC fails whatever the dice (DR 2 + 12 > 8).
+    let order = Order::MoraleCheck {
+        unit: "us1".into(),
+        drm: 12,
+    };
+    let said = apply(&mut st, &set, &order, &mut Dice::new(1));
+    let us1 = st
+        .units
+        .iter()
+        .find(|u| u.unit.id == "us1")
+        .expect("us1 stays");
+    assert_eq!(us1.unit.counter, "3-3-8", "{said:?}");
+    assert!(us1.unit.broken && us1.unit.dm);
+    assert!(
+        said.iter().any(|e| e.rule.as_deref() == Some("A10.3")),
+        "{said:?}"
+    );
+    apply(&mut st, &set, &order, &mut Dice::new(2));
+    assert!(st.units.is_empty(), "the broken HS is eliminated");
+    assert_eq!(
+        st.scoring.cvp_japanese, 1,
+        "a HS is worth 1 Casualty VP (A26.2)"
+    );
+}

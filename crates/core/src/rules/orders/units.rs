@@ -269,8 +269,7 @@ pub fn mc_failure_under(
                 b.dm = true;
             }
             let already = format!(
-                "already broken, it fails its MC: Casualty Reduction (A10.3, not from the \
-                 seeds): {}",
+                "already broken, it fails its MC (A10.3, not from the seeds): {}",
                 out.reason
             );
             McFailure::Becomes(StepOutcome {

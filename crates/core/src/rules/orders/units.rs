@@ -258,8 +258,7 @@ pub fn mc_failure_under(
     mc: &McResult,
     tables: &crate::rules::tables::Tables,
 ) -> Option<McFailure> {
-    let japanese_smc = u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some());
-    if !(u.broken && tables.broken_failure_reduces) || japanese_smc {
+    if !(u.broken && tables.broken_failure_reduces) || japanese_smc(u) {
         return mc_failure(u, cause, mc);
     }
     Some(match casualty(u) {
@@ -280,6 +279,11 @@ pub fn mc_failure_under(
         }
         other => other,
     })
+}
+
+/// G1.4: a Japanese SMC (leader or T-H Hero): never broken, Wounded instead; no PTC.
+fn japanese_smc(u: &Unit) -> bool {
+    u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some())
 }
 
 // --- A7 IFT results -------------------------------------------------------------------------
@@ -331,8 +335,7 @@ pub fn ift_effect(result: IftResult) -> IftEffect {
 /// they "do not take PTC ... and do not Pin").
 pub fn takes_ptc(u: &Unit) -> bool {
     // G1.4: Japanese SMC do not take PTC and do not Pin.
-    let japanese_smc = u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some());
-    u.good_order() && !u.pinned && !u.berserk && !japanese_smc
+    u.good_order() && !u.pinned && !u.berserk && !japanese_smc(u)
 }
 
 /// A7.8: a Pin Task Check's DR against the unit's Morale Level (`plan`, as for a MC, G1.41
@@ -385,7 +388,7 @@ pub fn kia_survivor(u: &Unit) -> Option<McFailure> {
 /// dr decides (`McFailure::JapaneseSmc`, never a Casualty MC's elimination); any other squad is
 /// exchanged for its HS (keeping its broken and DM state); anything else is eliminated.
 pub fn casualty(u: &Unit) -> McFailure {
-    if u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some()) {
+    if japanese_smc(u) {
         return McFailure::JapaneseSmc {
             wounded: u.wounded,
             hero: u.hero.is_some(),

@@ -54,7 +54,12 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
 pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
     let id = unit.id.as_str();
     match f {
-        McFailure::JapaneseSmc { roll_rule, .. } => {
+        McFailure::JapaneseSmc { .. } | McFailure::Wounds { .. } => {
+            let (roll_rule, breaks) = match f {
+                McFailure::JapaneseSmc { roll_rule, .. } => (*roll_rule, false),
+                McFailure::Wounds { breaks, .. } => ("A17.11", *breaks),
+                _ => return,
+            };
             // No dr where none decides anything (G1.41, G1.4).
             let wound = f.wound_dr_needed().then(|| g.dice.dr(roll_rule));
             let Some(r) = f.wound(g.setting.tables.wound_severity, wound.unwrap_or(0)) else {
@@ -65,6 +70,8 @@ pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
                 SmcOutcome::Wounded => {
                     if let Some(u) = g.unit_mut(id) {
                         u.unit.wounded = true;
+                        // A10.31: a Casualty MC breaks him as well.
+                        u.unit.broken |= breaks;
                     }
                 }
                 SmcOutcome::Unaffected => {}

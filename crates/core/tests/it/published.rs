@@ -325,7 +325,11 @@ fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_h
         let mcs: Vec<&Said> = said.iter().filter(|e| e.event == "morale_check").collect();
         assert_eq!(mcs.len(), 3, "{said:?}");
         assert_eq!(mcs[0].unit.as_deref(), Some("usL"), "the leader first");
-        let leader_ok = !st.units.iter().any(|u| u.unit.id == "usL" && u.unit.broken);
+        // Still there and unbroken (an Original 12 may have Wounded him mortally, A10.31).
+        let leader_ok = st
+            .units
+            .iter()
+            .any(|u| u.unit.id == "usL" && !u.unit.broken);
         for m in &mcs[1..] {
             assert_eq!(
                 m.text.contains("usL's leadership (A10.7"),

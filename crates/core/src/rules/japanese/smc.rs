@@ -67,18 +67,8 @@ pub fn japanese_smc_breaks(
              (A15.2)",
         );
     }
-    let drm = if already_wounded {
-        severity.already_wounded_drm
-    } else {
-        0
-    };
-    let final_dr = wound_severity_dr + drm;
-    let roll = if drm == 0 {
-        format!("Wound Severity dr {wound_severity_dr}")
-    } else {
-        format!("Wound Severity dr {wound_severity_dr} +{drm} (already wounded) = {final_dr}")
-    };
-    if final_dr >= severity.mortal_at_or_above {
+    let (mortal, roll) = wound_severity_roll(severity, already_wounded, wound_severity_dr);
+    if mortal {
         smc(
             SmcOutcome::Eliminated,
             "A17.11",
@@ -103,6 +93,28 @@ pub fn japanese_smc_breaks(
             ),
         )
     }
+}
+
+/// A17.11 Wound Severity (NOT FROM THE SEEDS: `assets/tables.ron`'s `wound_severity`, our
+/// reading): whether the Final dr (the Original `dr`, plus `already_wounded_drm` for a man
+/// already wounded) is a mortal wound (at or above `mortal_at_or_above`), and the roll in words.
+pub fn wound_severity_roll(
+    severity: WoundSeverity,
+    already_wounded: bool,
+    dr: u8,
+) -> (bool, String) {
+    let drm = if already_wounded {
+        severity.already_wounded_drm
+    } else {
+        0
+    };
+    let final_dr = dr + drm;
+    let roll = if drm == 0 {
+        format!("Wound Severity dr {dr}")
+    } else {
+        format!("Wound Severity dr {dr} +{drm} (already wounded) = {final_dr}")
+    };
+    (final_dr >= severity.mortal_at_or_above, roll)
 }
 
 /// G1.4/G1.41: a Japanese SMC's MC. Passed: unaffected. Failed: `japanese_smc_breaks`, with a

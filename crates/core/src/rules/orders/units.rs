@@ -1,13 +1,16 @@
 //! What happens to units under fire and Morale Checks: an IFT result applied to the units in a
 //! Location (A7.301 KIA with Random Selection, A7.302 K and Casualty Reduction, #MC/NMC), a
 //! Morale Check with its Morale Level (A10.1, G1.41) and ELR (A19), and what failing one makes
-//! of a unit (A10.3, G1.11-G1.14 Step Reduction, G1.4 a Japanese SMC Wounded). The script's
+//! of a unit (A10.3, G1.11-G1.14 Step Reduction, G1.4 a Japanese SMC Wounded, A7.302/A17.11
+//! any other SMC's Casualty Reduction a wound). The script's
 //! `MoraleCheck` order is one of these MCs. The plans name the dice; the simulation rolls them.
 
 use super::common::{is_leader, mmc};
 use crate::model::{Nationality, Side, Unit};
 use crate::rules::ift::IftResult;
-use crate::rules::japanese::smc::{SmcBreak, WoundSeverity, japanese_smc_breaks, morale_level};
+use crate::rules::japanese::smc::{
+    SmcBreak, SmcOutcome, WoundSeverity, japanese_smc_breaks, morale_level,
+};
 use crate::rules::japanese::step::{
     Becomes, Cause, StepOutcome, casualty_reduction, japanese_mmc_breaks, mmc_breaks,
 };
@@ -180,6 +183,11 @@ pub enum McFailure {
     },
     /// A10.3: a leader (or Hero) of another nationality breaks.
     Breaks(Check),
+    /// A7.302 / A10.31 / A17.11 (NOT FROM THE SEEDS): a SMC of another nationality suffers
+    /// Casualty Reduction (a K/#'s Random Selection, a CC's, a Rally's or a Casualty MC's): he
+    /// is Wounded, as a Wound Severity dr decides (`wound`: a mortal wound eliminates him);
+    /// `breaks`: it came with a failed MC (an Original 12, A10.31), which breaks him too.
+    Wounds { wounded: bool, breaks: bool },
     /// A MMC is exchanged for what the rules make of it (G1.11-G1.14 for a Japanese MMC, A10.3,
     /// A10.31, A19.13 for another).
     Becomes(StepOutcome),
@@ -199,6 +207,7 @@ impl McFailure {
                 let eliminated_outright = *casualty || (*wounded && *hero);
                 !eliminated_outright
             }
+            McFailure::Wounds { .. } => true,
             _ => false,
         }
     }
@@ -215,6 +224,9 @@ impl McFailure {
             } => Some(japanese_smc_breaks(
                 severity, *wounded, *hero, *casualty, dr,
             )),
+            McFailure::Wounds { wounded, breaks } => {
+                Some(smc_wound(severity, *wounded, *breaks, dr))
+            }
             _ => None,
         }
     }
@@ -234,6 +246,13 @@ pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
                 // Casualty MC is Casualty Reduction, which Wounds a SMC (G1.14 EX).
                 casualty: mc.casualty && is_leader(u),
                 roll_rule: "A17.11",
+            });
+        }
+        if mc.casualty {
+            // A10.31: an Original 12 is Casualty Reduction as well as a failure.
+            return Some(McFailure::Wounds {
+                wounded: u.wounded,
+                breaks: true,
             });
         }
         return Some(McFailure::Breaks(check(true, "A10.3", "the leader breaks")));
@@ -279,6 +298,37 @@ pub fn mc_failure_under(
         }
         other => other,
     })
+}
+
+/// A7.302 / A17.11 (NOT FROM THE SEEDS): a non-Japanese SMC's Casualty Reduction: the Wound
+/// Severity dr `dr` (`severity`: the tables' A17.11 row) kills him, or he is Wounded (and
+/// broken, where `breaks`: the Casualty MC of A10.31).
+pub fn smc_wound(severity: WoundSeverity, already_wounded: bool, breaks: bool, dr: u8) -> SmcBreak {
+    let (mortal, roll) =
+        crate::rules::japanese::smc::wound_severity_roll(severity, already_wounded, dr);
+    let cause = if breaks {
+        "an Original 12 is Casualty Reduction (A10.31): he is Wounded and breaks"
+    } else {
+        "Casualty Reduction Wounds a SMC (A7.302)"
+    };
+    if mortal {
+        return SmcBreak {
+            outcome: SmcOutcome::Eliminated,
+            rule: "A17.11",
+            reason: format!(
+                "{cause}; {roll} >= {}: the wound is mortal (A17.11, not from the seeds)",
+                severity.mortal_at_or_above
+            ),
+        };
+    }
+    SmcBreak {
+        outcome: SmcOutcome::Wounded,
+        rule: "A17.11",
+        reason: format!(
+            "{cause}; {roll} < {}: he survives, Wounded (his leadership one worse, A17.2)",
+            severity.mortal_at_or_above
+        ),
+    }
 }
 
 /// G1.4: a Japanese SMC (leader or T-H Hero): never broken, Wounded instead; no PTC.
@@ -385,8 +435,9 @@ pub fn kia_survivor(u: &Unit) -> Option<McFailure> {
 
 /// A7.302 / G1.14: Casualty Reduction of one unit: a Japanese MMC as G1.14 says; a Japanese
 /// SMC (leader or T-H Hero), "regardless of cause", is Wounded (G1.14 EX), as a Wound Severity
-/// dr decides (`McFailure::JapaneseSmc`, never a Casualty MC's elimination); any other squad is
-/// exchanged for its HS (keeping its broken and DM state); anything else is eliminated.
+/// dr decides (`McFailure::JapaneseSmc`, never a Casualty MC's elimination); another SMC is
+/// Wounded too (A17.11, `McFailure::Wounds`); any other squad is exchanged for its HS (keeping
+/// its broken and DM state); anything else (a HS, a crew) is eliminated.
 pub fn casualty(u: &Unit) -> McFailure {
     if japanese_smc(u) {
         return McFailure::JapaneseSmc {
@@ -394,6 +445,12 @@ pub fn casualty(u: &Unit) -> McFailure {
             hero: u.hero.is_some(),
             casualty: false,
             roll_rule: "G1.14",
+        };
+    }
+    if is_leader(u) || u.hero.is_some() {
+        return McFailure::Wounds {
+            wounded: u.wounded,
+            breaks: false,
         };
     }
     let counter = mmc(u);

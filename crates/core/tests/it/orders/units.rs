@@ -642,3 +642,104 @@ fn a10_3_a_broken_squad_failing_two_mcs_becomes_a_broken_hs_and_then_is_eliminat
         "a HS is worth 1 Casualty VP (A26.2)"
     );
 }
+
+#[test]
+fn a10_31_an_american_leader_rolling_an_original_12_is_wounded_and_broken_not_only_broken() {
+    use asl_pto_core::rules::tables::Tables;
+    let b = cliff();
+    let severity = Tables::builtin().wound_severity;
+    let leader = unit(&b, "usL", Nationality::American, "9-1", "T4");
+    let twelve = asl_pto_core::rules::morale::morale_check(12, 0, 9, 4);
+    assert!(twelve.casualty, "an Original 12 is a Casualty MC");
+    let f = mc_failure(&leader.unit, Cause::IftMc, &twelve).unwrap();
+    assert_eq!(
+        f,
+        McFailure::Wounds {
+            wounded: false,
+            breaks: true
+        }
+    );
+    assert!(
+        f.wound_dr_needed(),
+        "his Wound Severity dr decides (A17.11)"
+    );
+    // Below the mortal threshold he lives, Wounded; at or above it he dies.
+    for dr in 1..=6u8 {
+        let out = f.wound(severity, dr).unwrap().outcome;
+        let want = if dr >= severity.mortal_at_or_above {
+            SmcOutcome::Eliminated
+        } else {
+            SmcOutcome::Wounded
+        };
+        assert_eq!(out, want, "Wound Severity dr {dr}");
+    }
+    // An already wounded man adds the tables' drm.
+    let mut hurt = leader.clone();
+    hurt.unit.wounded = true;
+    let f = mc_failure(&hurt.unit, Cause::IftMc, &twelve).unwrap();
+    let just_below = severity.mortal_at_or_above - 1;
+    assert_eq!(
+        f.wound(severity, just_below).unwrap().outcome,
+        if severity.already_wounded_drm > 0 {
+            SmcOutcome::Eliminated
+        } else {
+            SmcOutcome::Wounded
+        }
+    );
+    // Any other failure breaks him, as before.
+    let mut failed = break_without_mc();
+    failed.by = 1;
+    assert!(matches!(
+        mc_failure(&leader.unit, Cause::IftMc, &failed),
+        Some(McFailure::Breaks(_))
+    ));
+}
+
+#[test]
+fn a7_302_a_k_result_on_an_american_leader_wounds_him_it_does_not_eliminate_him_outright() {
+    use asl_pto_core::game::ift_result_at;
+    let b = cliff();
+    let severity = asl_pto_core::rules::tables::Tables::builtin().wound_severity;
+    let leader = unit(&b, "usL", Nationality::American, "9-1", "T4");
+    assert_eq!(
+        casualty(&leader.unit),
+        McFailure::Wounds {
+            wounded: false,
+            breaks: false
+        }
+    );
+    // Through the game: a K/1 on a lone 9-1, over many seeds, leaves him Wounded (his
+    // leadership one worse) on a Wound Severity dr below the threshold, dead at or above it,
+    // never eliminated without that dr.
+    let (mut lived, mut died) = (0, 0);
+    for seed in 1..60 {
+        let mut st = situation(&b, Phase::PrepFire, Side::Japanese, vec![leader.clone()]).state;
+        let said = ift_result_at(
+            &mut st,
+            &crate::board::setting(&b),
+            &loc(&b, "T4"),
+            IftResult::K(1),
+            &mut Dice::new(seed),
+        );
+        // The last Wound Severity dr (the 1MC after the K may bring a second one).
+        let wound = said
+            .iter()
+            .rev()
+            .find(|e| e.event == "smc")
+            .unwrap_or_else(|| panic!("a Wound Severity dr: {said:?}"));
+        assert_eq!(wound.rule.as_deref(), Some("A17.11"), "{}", wound.text);
+        match st.units.iter().find(|u| u.unit.id == "usL") {
+            Some(u) => {
+                assert!(u.unit.wounded, "{}", wound.text);
+                assert!(wound.text.contains("he survives"), "{}", wound.text);
+                lived += 1;
+            }
+            None => {
+                assert!(wound.text.contains("mortal"), "{}", wound.text);
+                died += 1;
+            }
+        }
+    }
+    assert!(lived > 0 && died > 0, "both within the seeds");
+    assert!(severity.mortal_at_or_above > 1);
+}

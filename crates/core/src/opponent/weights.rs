@@ -201,7 +201,7 @@ fn holding_fire_risk_default() -> f32 {
 }
 
 fn cc_threat_default() -> f32 {
-    0.6
+    0.8
 }
 
 fn withdraw_least_default() -> f32 {

@@ -281,9 +281,13 @@ fn play_buttons(
 ) {
     ui.horizontal_wrapped(|ui| {
         let end = ui.add_enabled(idle, egui::Button::new("End phase"));
-        // Only a button that takes a click now is listed (while a step runs it does not).
+        // Only a button that takes a click now is listed (while a step runs, or in a phase
+        // the program plays alone, it does not): a rect listed once stayed listed, and a window
+        // test clicking it in the program's CCPh ended the player's next RPh.
         if idle {
             buttons.0.insert("End phase".into(), end.rect);
+        } else {
+            buttons.0.remove("End phase");
         }
         if end.clicked() {
             orders.write(PlayOrder::EndPhaseOf(shown.0, shown.1));

@@ -308,7 +308,12 @@ fn show_unit(ui: &mut egui::Ui, seen: &Seen, id: &String) {
         state.push("DM");
     }
     if u.wounded {
-        state.push("wounded (G1.4)");
+        // G1.4 for a Japanese SMC (never broken, Wounded instead); A17 for any other.
+        state.push(if u.nationality == crate::model::Nationality::Japanese {
+            "wounded (G1.4)"
+        } else {
+            "wounded (A17)"
+        });
     }
     if u.pinned {
         state.push("pinned");

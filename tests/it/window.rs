@@ -835,7 +835,7 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
     });
     assert_eq!(ui["selected"], "unit us1");
     s.click(button(&ui, group).unwrap());
-    let ui = s.until("the Fire Group fired, usL directing", |u| {
+    s.until("the Fire Group fired, usL directing", |u| {
         u["last_events"].as_array().is_some_and(|v| {
             v.iter()
                 .any(|e| e.as_str().is_some_and(|t| t.contains("usL (9-1) directs")))

@@ -923,19 +923,8 @@ fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_o
             moved = Some(to);
             continue;
         }
-        // A phase only the program acts in (A3), where it is not waiting for our First Fire
-        // at its moved unit: it ends the phase itself. A click there could land after it has,
-        // and end our next phase instead; wait for the phase to change.
-        let program_only = ui["player_turn"] == 2
-            && !["RPh", "DFPh", "RtPh"].contains(&ui["phase"].as_str().unwrap_or(""))
-            || ui["player_turn"] == 1 && ui["phase"] == "DFPh";
-        if program_only && ui["awaiting"].is_null() {
-            let (pt, phase) = (ui["player_turn"].clone(), ui["phase"].clone());
-            s.until("the program ends its phase", |u| {
-                u["player_turn"] != pt || u["phase"] != phase || !u["awaiting"].is_null()
-            });
-            continue;
-        }
+        // The probe lists End phase only while it takes a click: not in a phase only the
+        // program acts in (it ends that phase itself), unless it awaits our First Fire.
         s.click(button(&ui, "End phase").unwrap());
         sleep(Duration::from_millis(1500));
     }

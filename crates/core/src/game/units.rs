@@ -54,33 +54,8 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
 pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
     let id = unit.id.as_str();
     match f {
-        McFailure::JapaneseSmc { .. } | McFailure::Wounds { .. } => {
-            let (roll_rule, breaks) = match f {
-                McFailure::JapaneseSmc { roll_rule, .. } => (*roll_rule, false),
-                McFailure::Wounds { breaks, .. } => ("A17.11", *breaks),
-                _ => return,
-            };
-            // No dr where none decides anything (G1.41, G1.4).
-            let wound = f.wound_dr_needed().then(|| g.dice.dr(roll_rule));
-            let Some(r) = f.wound(g.setting.tables.wound_severity, wound.unwrap_or(0)) else {
-                return;
-            };
-            match r.outcome {
-                SmcOutcome::Eliminated => g.eliminate(id),
-                SmcOutcome::Wounded => {
-                    if let Some(u) = g.unit_mut(id) {
-                        u.unit.wounded = true;
-                        // A10.31: a Casualty MC breaks him as well.
-                        u.unit.broken |= breaks;
-                    }
-                }
-                SmcOutcome::Unaffected => {}
-            }
-            match wound {
-                Some(dr) => g.rolled("smc", Some(id), r.rule, vec![dr], r.reason),
-                None => g.ruled("smc", Some(id), r.rule, r.reason),
-            }
-        }
+        McFailure::JapaneseSmc { roll_rule, .. } => wound(g, id, f, roll_rule, false),
+        McFailure::Wounds { breaks, .. } => wound(g, id, f, "A17.11", *breaks),
         McFailure::Breaks(c) => {
             if let Some(u) = g.unit_mut(id) {
                 u.unit.broken = true;
@@ -91,6 +66,31 @@ pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
             become_(g, unit, &out.becomes);
             g.ruled("break", Some(id), out.rule, out.reason.clone());
         }
+    }
+}
+
+/// G1.4 / A17.11: a SMC's wound (`f`, a `JapaneseSmc` or `Wounds` failure): the Wound Severity
+/// dr under `roll_rule` where one decides anything, then Wounded (and broken where `breaks`,
+/// A10.31's Casualty MC) or eliminated.
+fn wound(g: &mut Game, id: &str, f: &McFailure, roll_rule: &'static str, breaks: bool) {
+    // No dr where none decides anything (G1.41, G1.4).
+    let dr = f.wound_dr_needed().then(|| g.dice.dr(roll_rule));
+    let Some(r) = f.wound(g.setting.tables.wound_severity, dr.unwrap_or(0)) else {
+        return;
+    };
+    match r.outcome {
+        SmcOutcome::Eliminated => g.eliminate(id),
+        SmcOutcome::Wounded => {
+            if let Some(u) = g.unit_mut(id) {
+                u.unit.wounded = true;
+                u.unit.broken |= breaks;
+            }
+        }
+        SmcOutcome::Unaffected => {}
+    }
+    match dr {
+        Some(dr) => g.rolled("smc", Some(id), r.rule, vec![dr], r.reason),
+        None => g.ruled("smc", Some(id), r.rule, r.reason),
     }
 }
 

@@ -9,7 +9,7 @@ use super::common::{is_leader, mmc};
 use crate::model::{Nationality, Side, Unit};
 use crate::rules::ift::IftResult;
 use crate::rules::japanese::smc::{
-    SmcBreak, SmcOutcome, WoundSeverity, japanese_smc_breaks, morale_level,
+    SmcBreak, SmcOutcome, WoundSeverity, japanese_smc_breaks, morale_level, wound_severity_roll,
 };
 use crate::rules::japanese::step::{
     Becomes, Cause, StepOutcome, casualty_reduction, japanese_mmc_breaks, mmc_breaks,
@@ -304,8 +304,7 @@ pub fn mc_failure_under(
 /// Severity dr `dr` (`severity`: the tables' A17.11 row) kills him, or he is Wounded (and
 /// broken, where `breaks`: the Casualty MC of A10.31).
 pub fn smc_wound(severity: WoundSeverity, already_wounded: bool, breaks: bool, dr: u8) -> SmcBreak {
-    let (mortal, roll) =
-        crate::rules::japanese::smc::wound_severity_roll(severity, already_wounded, dr);
+    let (mortal, roll) = wound_severity_roll(severity, already_wounded, dr);
     let cause = if breaks {
         "an Original 12 is Casualty Reduction (A10.31): he is Wounded and breaks"
     } else {

@@ -20,7 +20,7 @@ use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::rules::tables::Tables;
 use asl_pto_core::state::GameState;
 
-use crate::board::{Board, cliff, jp, loc, plain, setting, situation, unit, us};
+use crate::board::{Board, cliff, hex, jp, loc, plain, setting, situation, unit, us};
 
 fn leader(b: &Board, id: &str, at: &str) -> UnitAt {
     unit(b, id, Nationality::Japanese, "9-1", at)
@@ -156,6 +156,35 @@ fn a25_23_a_banzai_charge_is_made_at_a_known_enemy_by_units_that_have_not_moved(
         "A25.23",
         "jp1 has moved"
     );
+}
+
+#[test]
+fn a25_23_a_unit_in_a_banzai_charge_moves_toward_its_target_and_does_not_search() {
+    use asl_pto_core::rules::orders::search::search;
+    let b = plain();
+    let mut st = charge(&b);
+    let d3 = hex(&b, "D3");
+    // Before the Charge, jp1 may Search the hex beside it (A12.152).
+    let s = st.situation(&setting(&b));
+    assert!(search(&s, "jp1", d3).is_ok());
+    declare(&b, &mut st, &["jp1", "jpL"], "E3");
+    let s = st.situation(&setting(&b));
+    let r = search(&s, "jp1", d3).unwrap_err();
+    assert_eq!(r.rule, "A25.231", "{}", r.reason);
+    assert!(r.reason.contains("charges E3"), "{}", r.reason);
+    // The order is refused as the walk applies it, and jp1 keeps every MF for its Charge.
+    let order = Order::Search {
+        unit: "jp1".into(),
+        hex: d3,
+    };
+    let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(1));
+    assert_eq!(said[0].event, REFUSED, "{said:?}");
+    assert_eq!(the(&st, "jp1").unit.mf_spent, 0.0);
+    // The Orders window lists it refused, with the rule.
+    let s = st.situation(&setting(&b));
+    let listed = asl_pto_core::rules::orders::legal_orders(&s, "jp1", None);
+    let (_, answer) = listed.iter().find(|(o, _)| *o == order).expect("listed");
+    assert_eq!(answer.as_ref().unwrap_err().rule, "A25.231");
 }
 
 #[test]

@@ -28,12 +28,25 @@ pub struct SearchPlan {
 /// adjacent hex: it reveals every hidden cave in the hex and the contents of every cave there,
 /// and hidden or concealed enemy units in the hex, and ends the Searcher's MPh. The Search dr's
 /// use (A12.152) is not in our sources, so no dr is made; the drm that would apply is reported
-/// (a cave does not give the Japanese G1.63's +2, G11.33 play-aid).
+/// (a cave does not give the Japanese G1.63's +2, G11.33 play-aid). A charging unit (G1.5,
+/// A15.43) does not Search.
 pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> {
     let u = s.unit_in_play(id)?;
     attacker_in(s, u, &[Phase::Movement], "A12.152", "Search")?;
     super::common::not_prep_fired(u, "a Search")?;
     super::common::not_in_melee(s, u, "Search")?;
+    // G1.5 / A25.23 / A15.43: a unit in a Banzai Charge or a berserk charge spends its MPh
+    // moving toward what it charges; a Search would let it stand still instead.
+    if let Some((target, rule)) = super::banzai::charge_target(s, u) {
+        return Err(Refusal::new(
+            rule,
+            format!(
+                "unit {id} charges {}: it moves toward it this MPh and does not Search \
+                 (A25.23, not in our sources)",
+                target.display(s.map)
+            ),
+        ));
+    }
     let map = s.map;
     // Searching ends the Searcher's MPh: a unit with no MF left (e.g. after Climbing, which
     // takes the whole MPh, B11.4) has none to Search with. A12.152's own cost is not in our

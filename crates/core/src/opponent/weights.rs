@@ -152,6 +152,16 @@ pub struct DoctrineWeights {
     /// value).
     #[serde(default = "search_cave_default")]
     pub search_cave: f32,
+    /// A12.152 / A11.19: the score of a Search of a hex holding a Known enemy "?" beside its
+    /// unit, by a side that attacks: revealed, those units are fired on at full FP and
+    /// attacked in Close Combat at full FP (a file from before it takes 0: no such Search).
+    #[serde(default)]
+    pub search_reveal: f32,
+    /// G11.33 / A26.2: the score of that Search while the Known enemy outside caves is worth
+    /// the Casualty VP its side still needs (its units hunt them; a step toward them is worth
+    /// more; a file from before it takes 0: no Search then).
+    #[serde(default)]
+    pub search_cave_hunting: f32,
     /// A26: how many Game Turns before the last it already plays for Control rather than
     /// hunting (0: in the last only; a file from before it takes the built-in value).
     #[serde(default = "control_turns_default")]

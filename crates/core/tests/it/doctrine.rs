@@ -820,20 +820,118 @@ fn a26_2_g11_33_while_the_known_enemy_in_the_open_is_worth_the_cvp_it_needs_the_
             },
         ]
     };
-    let searches_for_g = |c: &[Choice]| c.iter().any(|c| c.reason.contains("for cave G"));
+    // Its best order is the Search for cave G.
+    let searches_for_g = |c: &[Choice]| {
+        c.iter()
+            .max_by(|a, b| a.score.total_cmp(&b.score))
+            .is_some_and(|c| c.reason.contains("for cave G"))
+    };
     // Cave G hidden from the Allies; us1 in T4 beside S5, a Known jp3 (2 Casualty VP) in the
     // open at Q3. A Search would end us1's MPh (G11.33).
-    let mut s = situation(
-        &b,
-        Phase::Movement,
-        Side::Allied,
-        vec![us(&b, "us1", "T4"), jp(&b, "jp3", "Q3")],
-    );
+    let units = vec![us(&b, "us1", "T4"), jp(&b, "jp3", "Q3")];
+    let mut s = situation(&b, Phase::Movement, Side::Allied, units.clone());
     s.hidden_caves = vec!["G".into()];
-    // 2 Casualty VP to win: jp3 is worth them; the doctrine hunts and does not Search.
+    // 2 Casualty VP to win: jp3 is worth them; the doctrine hunts rather than Search.
     let d = of(Kind::Doctrine, &s, &goal(2), Side::Allied);
     assert!(!searches_for_g(&d), "{d:#?}");
     // 4 to win: jp3 cannot win them; it Searches for the cave it must Control.
     let d = of(Kind::Doctrine, &s, &goal(4), Side::Allied);
     assert!(searches_for_g(&d), "{d:#?}");
+    // 2 to win, jp3 beside us1 in T3: the Search is still offered (a unit with no better
+    // step takes it), at the lower score `search_cave_hunting`.
+    let mut units = units;
+    units[1] = jp(&b, "jp3", "T3");
+    let mut s = situation(&b, Phase::Movement, Side::Allied, units);
+    s.hidden_caves = vec!["G".into()];
+    let d = of(Kind::Doctrine, &s, &goal(2), Side::Allied);
+    let search = d
+        .iter()
+        .find(|c| c.reason.contains("for cave G"))
+        .expect("a Search for cave G offered");
+    assert_eq!(
+        search.score,
+        asl_pto_core::opponent::weights::Weights::builtin()
+            .doctrine
+            .search_cave_hunting
+    );
+}
+
+#[test]
+fn a12_152_a11_19_the_attacking_doctrine_searches_a_known_concealed_stack_beside_it_before_attacking_it()
+ {
+    let b = plain();
+    let hunt = japanese_hold(4);
+    let reveals_e4 = |c: &[Choice]| {
+        c.iter()
+            .find(|c| {
+                matches!(&c.order, Order::Search { unit, hex } if unit.as_ref() == "us1" && b.map.name(*hex) == "E4")
+            })
+            .map(|c| c.reason.clone())
+    };
+    // The Allied MPh: jp1 under "?" in E4, us1 and us2 beside it in D4. A CC against units all
+    // concealed is fought at half FP (A11.19); a Search reveals them (A12.152).
+    let mut j = jp(&b, "jp1", "E4");
+    j.concealed = true;
+    let units = vec![j, us(&b, "us1", "D4"), us(&b, "us2", "D4")];
+    let s = situation(&b, Phase::Movement, Side::Allied, units.clone());
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Allied);
+    assert_eq!(reveals_e4(&greedy), None, "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    let reason = reveals_e4(&d).expect("the doctrine Searches E4");
+    assert!(reason.contains("to reveal the \"?\""), "{reason}");
+    // Its best order of the MPh is a Search of E4 (by us1 or us2).
+    let best = d
+        .iter()
+        .max_by(|a, b| a.score.total_cmp(&b.score))
+        .expect("an order");
+    assert!(
+        matches!(&best.order, Order::Search { hex, .. } if b.map.name(*hex) == "E4"),
+        "{best:#?}"
+    );
+    // jp1 seen (no "?"): nothing to reveal.
+    let mut units = units;
+    units[0].concealed = false;
+    let s = situation(&b, Phase::Movement, Side::Allied, units);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert_eq!(reveals_e4(&d), None, "{d:#?}");
+}
+
+#[test]
+fn e1_31_a11_at_night_the_doctrine_steps_into_an_enemy_location_in_its_mph_only_at_the_odds_it_advances_at()
+ {
+    use asl_pto_core::counters::Nationality;
+    let b = plain();
+    let hunt = japanese_hold(4);
+    // Night (NVR 2), the Allied MPh: a Known jp1 in E4, next to the Americans in D4. At night
+    // Infantry may enter an enemy-occupied Location in the MPh (E1.31): a Close Combat follows.
+    let into_e4 = |c: &[Choice], id: &str| {
+        let e4 = loc(&b, "E4");
+        c.iter().any(
+            |c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == id && *to == e4),
+        )
+    };
+    let night = |units: Vec<UnitAt>| {
+        let mut st = situation(&b, Phase::Movement, Side::Allied, units).state;
+        st.night.nvr = Some(2);
+        st
+    };
+    // A lone 3-3-8 half-squad (3 FP against the 4-4-7's 4): the greedy kind walks in, the
+    // doctrine does not (it advances into CC at 1.5 to 1).
+    let st = night(vec![
+        jp(&b, "jp1", "E4"),
+        unit(&b, "us1", Nationality::American, "3-3-8", "D4"),
+    ]);
+    let s = st.situation(&setting(&b));
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Allied);
+    assert!(into_e4(&greedy, "us1"), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(!into_e4(&d, "us1"), "{d:#?}");
+    // A 7-6-8 against a 2-3-7 half-squad (7 FP against 2): it goes in.
+    let st = night(vec![
+        unit(&b, "jp1", Nationality::Japanese, "2-3-7", "E4"),
+        us(&b, "us1", "D4"),
+    ]);
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(into_e4(&d, "us1"), "{d:#?}");
 }

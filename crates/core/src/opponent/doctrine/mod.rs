@@ -148,9 +148,23 @@ impl Player for Doctrine {
         {
             // A26.2: while the Known enemy outside caves is worth the Casualty VP it still
             // needs, its units hunt them (a Search ends the Searcher's MPh, G11.33).
+            // While the hunt may win, a Search is still worth a unit's MPh when no step toward
+            // the quarry is worth more (`search_cave_hunting`).
             let caves = goals::unknown_caves(s, posture, side);
-            if !caves.is_empty() && !goals::hunt_suffices(s, scenario, side) {
-                out.extend(search_for_caves(s, side, &caves, searched, self.weights));
+            if !caves.is_empty() {
+                let w = &self.weights.doctrine;
+                let score = if goals::hunt_suffices(s, scenario, side) {
+                    w.search_cave_hunting
+                } else {
+                    w.search_cave
+                };
+                if score > 0.0 {
+                    out.extend(search_for_caves(s, side, &caves, searched, score));
+                }
+            }
+            // A12.152 / A11.19: a "?" beside it is Searched before it is attacked.
+            if stakes.attacks && !last_for_control {
+                out.extend(search_to_reveal(s, side, self.weights));
             }
         }
         best_each(out)
@@ -196,13 +210,14 @@ fn best_each(out: Vec<Choice>) -> Vec<Choice> {
 }
 
 /// G11.33: Searches by its Good Order units that have not moved, of the unsearched hexes where
-/// a cave may be (`goals::cave_site`), for the caves `caves` its side must Control.
+/// a cave may be (`goals::cave_site`), for the caves `caves` its side must Control, each scored
+/// `score`.
 fn search_for_caves(
     s: &Situation,
     side: Side,
     caves: &[String],
     searched: &[Hex],
-    w: &Weights,
+    score: f32,
 ) -> Vec<Choice> {
     let mut out = Vec::new();
     let names = caves.join(", ");
@@ -224,7 +239,46 @@ fn search_for_caves(
                     u.unit.id,
                     s.map.name(*hex)
                 ),
-                score: w.doctrine.search_cave,
+                score,
+                order: o,
+            });
+        }
+    }
+    out
+}
+
+/// A12.152 / A11.19: Searches by its Good Order units of their own or an adjacent hex holding
+/// a Known enemy "?" (a concealed unit, a Cloaking counter, or at night a unit it cannot see:
+/// its view cannot tell them apart), scored `search_reveal`: revealed, the units there are
+/// fired on without Area Fire's halving and attacked in Close Combat at full FP.
+fn search_to_reveal(s: &Situation, side: Side, w: &Weights) -> Vec<Choice> {
+    let mut out = Vec::new();
+    if w.doctrine.search_reveal <= 0.0 {
+        return out;
+    }
+    for u in s.units.iter().filter(|u| u.unit.side() == side) {
+        if !u.unit.good_order() || u.hidden {
+            continue;
+        }
+        for o in greedy::allowed_orders(s, &u.unit.id) {
+            let Order::Search { hex, .. } = &o else {
+                continue;
+            };
+            let veiled = s
+                .units
+                .iter()
+                .any(|e| e.unit.side() != side && e.concealed && s.hex_of(&e.at) == Some(*hex));
+            if !veiled {
+                continue;
+            }
+            out.push(Choice {
+                reason: format!(
+                    "{} Searches {} to reveal the \"?\" there: revealed, its units are fired on \
+                     and attacked in Close Combat at full FP (A12.152, A11.19)",
+                    u.unit.id,
+                    s.map.name(*hex)
+                ),
+                score: w.doctrine.search_reveal,
                 order: o,
             });
         }

@@ -115,7 +115,8 @@ fn risk_at(ctx: &mut Ctx, id: &str, at: &Location) -> (f32, Option<Blow>) {
 }
 
 /// A unit's MPh step (the greedy kind's: one Location along its best route toward what its
-/// side plays for) weighed: no leader alone where it ends; once the side's Casualty VP are won,
+/// side plays for) weighed: no leader alone where it ends; no step into an enemy Location (at
+/// night, E1.31) at odds it would not advance at (`mph_cc_worth`); once the side's Casualty VP are won,
 /// no step the enemy can fire at; else the step is charged the enemy's reply it draws there
 /// (Defensive First Fire, FFNAM and FFMO included), and dropped when that outweighs it. The
 /// reason names the goal and the reply.
@@ -123,7 +124,7 @@ pub fn weigh_step(ctx: &mut Ctx, c: Choice, goals: &[Hex]) -> Option<Choice> {
     let to = destination(&c.order)?;
     let id = c.order.unit()?.as_ref().to_string();
     let u = ctx.s.unit(&id)?.clone();
-    if lone_leader(ctx, &u, &to) {
+    if lone_leader(ctx, &u, &to) || !mph_cc_worth(ctx, &u, &to) {
         return None;
     }
     let (risk, worst) = risk_at(ctx, &id, &to);
@@ -233,6 +234,30 @@ pub fn cc_worth(ctx: &Ctx, at: &Location) -> bool {
         0.0
     };
     ours >= need * theirs
+}
+
+/// A11 / E1.31: a step into a Location holding an enemy unit (at night Infantry may enter one in
+/// the MPh) starts a Close Combat there as an advance does: it is taken only at the odds the
+/// side advances at (`weights.advance`: its Good Order units there and `u`, CC attack FP over
+/// the enemy's defence FP), never once the game is won. Any other step is worth weighing.
+fn mph_cc_worth(ctx: &Ctx, u: &UnitAt, to: &Location) -> bool {
+    use crate::rules::orders::close_combat::attack_fp;
+    if !ctx.s.units_at(to).iter().any(|o| o.unit.side() != ctx.side) {
+        return true;
+    }
+    if ctx.stakes.won || !u.unit.good_order() {
+        return false;
+    }
+    let (ours, theirs) = cc_strengths(ctx, to);
+    let a = &ctx.gw.advance;
+    let need = if !ctx.stakes.attacks {
+        a.cc_odds_holding
+    } else if ctx.side == crate::model::Side::Japanese {
+        a.cc_odds_japanese
+    } else {
+        a.cc_odds
+    };
+    theirs <= 0.0 || ours + attack_fp(ctx.s.tables, &u.unit) >= need * theirs
 }
 
 /// A11: its Good Order units already advanced into the enemy Location `to` attack at odds of

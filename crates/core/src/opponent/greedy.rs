@@ -638,14 +638,7 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
         if enemy {
             if let Some(odds) = cc_odds(s, u, &r.at) {
                 // A side holding out risks no CC it need not (its every squad lost counts).
-                let needed = if !plan.attacks {
-                    a.cc_odds_holding
-                } else if u.unit.side() == Side::Japanese {
-                    a.cc_odds_japanese
-                } else {
-                    a.cc_odds
-                };
-                if odds >= needed {
+                if odds >= a.cc_odds_needed(u.unit.side(), plan.attacks) {
                     out.push(Choice {
                         order,
                         score: a.into_cc,

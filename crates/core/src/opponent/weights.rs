@@ -117,6 +117,21 @@ pub struct AdvanceWeights {
     pub least_gain: f32,
 }
 
+impl AdvanceWeights {
+    /// A11 / G1.64: the odds (CC attack FP over defence FP) `side`'s units need to start a
+    /// Close Combat: `cc_odds_holding` for a side holding out, `cc_odds_japanese` for the
+    /// Japanese (their CC is Hand-to-Hand), `cc_odds` otherwise.
+    pub fn cc_odds_needed(&self, side: crate::model::Side, attacks: bool) -> f32 {
+        if !attacks {
+            self.cc_odds_holding
+        } else if side == crate::model::Side::Japanese {
+            self.cc_odds_japanese
+        } else {
+            self.cc_odds
+        }
+    }
+}
+
 /// The `doctrine` kind's weights (`opponent::doctrine`): the price of the enemy's best reply,
 /// what a unit is worth, what revealing a hidden unit costs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -253,22 +253,27 @@ fn search_for_caves(
 /// fired on without Area Fire's halving and attacked in Close Combat at full FP.
 fn search_to_reveal(s: &Situation, side: Side, w: &Weights) -> Vec<Choice> {
     let mut out = Vec::new();
-    if w.doctrine.search_reveal <= 0.0 {
+    // The hexes holding a Known enemy "?", found once; a unit beside none asks for no orders.
+    let veiled: Vec<Hex> = s
+        .units
+        .iter()
+        .filter(|e| e.unit.side() != side && e.concealed)
+        .filter_map(|e| s.hex_of(&e.at))
+        .collect();
+    if w.doctrine.search_reveal <= 0.0 || veiled.is_empty() {
         return out;
     }
     for u in s.units.iter().filter(|u| u.unit.side() == side) {
-        if !u.unit.good_order() || u.hidden {
+        let Some(at) = s.hex_of(&u.at) else { continue };
+        let near = veiled.iter().any(|v| *v == at || v.is_adjacent(at));
+        if !u.unit.good_order() || u.hidden || !near {
             continue;
         }
         for o in greedy::allowed_orders(s, &u.unit.id) {
             let Order::Search { hex, .. } = &o else {
                 continue;
             };
-            let veiled = s
-                .units
-                .iter()
-                .any(|e| e.unit.side() != side && e.concealed && s.hex_of(&e.at) == Some(*hex));
-            if !veiled {
+            if !veiled.contains(hex) {
                 continue;
             }
             out.push(Choice {

@@ -249,14 +249,7 @@ fn mph_cc_worth(ctx: &Ctx, u: &UnitAt, to: &Location) -> bool {
         return false;
     }
     let (ours, theirs) = cc_strengths(ctx, to);
-    let a = &ctx.gw.advance;
-    let need = if !ctx.stakes.attacks {
-        a.cc_odds_holding
-    } else if ctx.side == crate::model::Side::Japanese {
-        a.cc_odds_japanese
-    } else {
-        a.cc_odds
-    };
+    let need = ctx.gw.advance.cc_odds_needed(ctx.side, ctx.stakes.attacks);
     theirs <= 0.0 || ours + attack_fp(ctx.s.tables, &u.unit) >= need * theirs
 }
 

@@ -402,7 +402,10 @@ fn draw_counters(world: &mut World) {
 pub const GREY: [u8; 3] = [214, 214, 206];
 
 /// Units, piled per Location with their markers; a Concealed or Cloaked unit under a "?": the
-/// enemy sees the "?" alone, its owner (and the all-seeing view) the unit beneath it.
+/// enemy sees one "?" for all of them in a Location (A12: a concealment counter hides the whole
+/// stack beneath it, so many units or one look the same, as the program's own view counts
+/// them, `opponent::view::known_state`), its owner (and the all-seeing view) each unit beneath
+/// its "?".
 fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSettings) {
     let map = &board.scenario.map;
     let climbs = &live.climbs;
@@ -430,9 +433,19 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
         *step_back.entry(c.hex).or_default() += climb_make_way(c.hex, c.vertex);
     }
     let mut posts = std::collections::HashSet::new();
+    // The enemy Locations whose "?" is drawn already (one per Location, A12).
+    let mut veils: Vec<&Location> = Vec::new();
     for u in &live.units {
         if !shown(settings, u.unit.side(), u.hidden) {
             continue;
+        }
+        let veiled = u.concealed || u.cloaked;
+        let enemy_view = settings.side.is_some_and(|s| s != u.unit.side());
+        if veiled && enemy_view {
+            if veils.contains(&&u.at) {
+                continue;
+            }
+            veils.push(&u.at);
         }
         let Some(mut base) = counter_point(map, &board.caves, &u.at) else {
             continue;
@@ -457,8 +470,6 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
             }
         }
         let side = COUNTER_SIDE * counter_art::size_of(&u.unit);
-        let veiled = u.concealed || u.cloaked;
-        let enemy_view = settings.side.is_some_and(|s| s != u.unit.side());
         piles.anchor = Some(base);
         let top = if veiled && enemy_view {
             piles.put(base, counter_art::concealed_face(), COUNTER_SIDE, false)

@@ -203,8 +203,10 @@ fn show(
                     .get(id)
                     .map(|l| l.display(map).to_string())
                     .unwrap_or_default();
+                // One "?" stands for every concealed unit there (A12: how many, it does not
+                // tell).
                 let text = if (concealed || cloaked) && enemy_view {
-                    format!("? (a Concealed unit) at {at}")
+                    format!("? (Concealed) at {at}")
                 } else {
                     format!("{id}  {} {:?} at {at}", u.counter, u.nationality)
                 };

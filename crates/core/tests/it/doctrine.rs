@@ -594,6 +594,66 @@ fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire
 }
 
 #[test]
+fn g1_41_a_holding_doctrine_withdraws_no_leader_away_from_his_men() {
+    let b = cliff();
+    // The assault's opening: jp3 and its 9-1 in the kunai of T5, American squads in T4 and U5.
+    // Each would be safer far off; the 9-1 withdraws only as far as stays with, or beside, a
+    // Good Order Japanese squad: his +1 Morale and leadership are theirs (G1.41).
+    let units = vec![
+        jp(&b, "jp3", "T5"),
+        nine_one(
+            &b,
+            "jpL",
+            asl_pto_core::counters::Nationality::Japanese,
+            "T5",
+        ),
+        us(&b, "us1", "T4"),
+        us(&b, "us3", "U5"),
+    ];
+    let s = situation(&b, Phase::Movement, Side::Japanese, units.clone());
+    let d = of(Kind::Doctrine, &s, &japanese_hold(2), Side::Japanese);
+    let toward = |c: &Choice| -> String {
+        c.reason
+            .split("withdraws toward ")
+            .nth(1)
+            .unwrap()
+            .split([',', ' '])
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let squad = moves_of(&d, "jp3");
+    assert!(
+        squad.iter().any(|c| c.reason.contains("withdraws toward")),
+        "{d:#?}"
+    );
+    let leader: Vec<&Choice> = moves_of(&d, "jpL")
+        .into_iter()
+        .filter(|c| c.reason.contains("withdraws toward"))
+        .collect();
+    assert!(!leader.is_empty(), "{d:#?}");
+    let t5 = crate::board::hex(&b, "T5");
+    // A cave's occupants stand in its hex (cave A in S5, beside T5).
+    let off = |s: &Situation, c: &Choice| {
+        s.hex_of(&loc(&b, &toward(c)))
+            .map(|h| h.distance(t5))
+            .unwrap()
+    };
+    for c in &leader {
+        assert!(off(&s, c) <= 1, "the 9-1 leaves jp3 behind: {}", c.reason);
+    }
+    // Once jp3 has gone (eliminated), he withdraws where he is safest, as before.
+    let alone: Vec<UnitAt> = units.into_iter().filter(|u| u.unit.id != "jp3").collect();
+    let s = situation(&b, Phase::Movement, Side::Japanese, alone);
+    let d = of(Kind::Doctrine, &s, &japanese_hold(2), Side::Japanese);
+    let far = moves_of(&d, "jpL")
+        .into_iter()
+        .filter(|c| c.reason.contains("withdraws toward"))
+        .any(|c| off(&s, c) > 1);
+    assert!(far, "{d:#?}");
+}
+
+#[test]
 fn a26_playing_for_control_a_unit_goes_for_a_location_none_of_its_squads_stands_in_yet() {
     let b = plain();
     let goal = [

@@ -527,6 +527,22 @@ fn a3_in_the_last_game_turn_the_doctrine_keeps_the_mph_its_units_need_to_reach_c
     assert!(!fires_of(&d, "us1").is_empty(), "{d:#?}");
 }
 
+/// The assault's opening on the cliff board: jp3 and its 9-1 in the kunai of T5, American
+/// squads in T4 and U5.
+fn assault_opening(b: &Board) -> Vec<UnitAt> {
+    vec![
+        jp(b, "jp3", "T5"),
+        nine_one(
+            b,
+            "jpL",
+            asl_pto_core::counters::Nationality::Japanese,
+            "T5",
+        ),
+        us(b, "us1", "T4"),
+        us(b, "us3", "U5"),
+    ]
+}
+
 #[test]
 fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire_against_it() {
     let b = cliff();
@@ -534,19 +550,7 @@ fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire
     // kunai of T5 at the foot of the cliff, beside American squads in T4 and U5 whose fire and
     // Close Combat they would draw (the assault's opening).
     let hold = japanese_hold(2);
-    let units = || {
-        vec![
-            jp(&b, "jp3", "T5"),
-            nine_one(
-                &b,
-                "jpL",
-                asl_pto_core::counters::Nationality::Japanese,
-                "T5",
-            ),
-            us(&b, "us1", "T4"),
-            us(&b, "us3", "U5"),
-        ]
-    };
+    let units = || assault_opening(&b);
     let s = situation(&b, Phase::Movement, Side::Japanese, units());
     let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
     let m = moves_of(&d, "jp3");
@@ -599,17 +603,7 @@ fn g1_41_a_holding_doctrine_withdraws_no_leader_away_from_his_men() {
     // The assault's opening: jp3 and its 9-1 in the kunai of T5, American squads in T4 and U5.
     // Each would be safer far off; the 9-1 withdraws only as far as stays with, or beside, a
     // Good Order Japanese squad: his +1 Morale and leadership are theirs (G1.41).
-    let units = vec![
-        jp(&b, "jp3", "T5"),
-        nine_one(
-            &b,
-            "jpL",
-            asl_pto_core::counters::Nationality::Japanese,
-            "T5",
-        ),
-        us(&b, "us1", "T4"),
-        us(&b, "us3", "U5"),
-    ];
+    let units = assault_opening(&b);
     let s = situation(&b, Phase::Movement, Side::Japanese, units.clone());
     let d = of(Kind::Doctrine, &s, &japanese_hold(2), Side::Japanese);
     let toward = |c: &Choice| -> String {

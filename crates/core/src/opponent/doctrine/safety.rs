@@ -215,14 +215,19 @@ fn withdraw(ctx: &Ctx, r: &mut Replies, u: &UnitAt) -> Option<Choice> {
     } else {
         format!(" (first to {})", step.display(ctx.s.map))
     };
+    // A squad's worth or more in squads ("1.2 squads' worth"), less as a share of one.
+    let worth = if spared >= 0.995 {
+        format!("{spared:.1} squads' worth")
+    } else {
+        format!("{:.0} % of a squad", 100.0 * spared)
+    };
     Some(Choice {
         order: step_order(id, &u.at, &step),
         score: ctx.risk * spared,
         reason: format!(
             "{id} withdraws toward {}{first}, out of the worst of the enemy's fire and Close \
-             Combat: there it expects to lose {:.0} % of a squad less (its side holds out)",
+             Combat: there it expects to lose {worth} less (its side holds out)",
             to.display(ctx.s.map),
-            100.0 * spared
         ),
     })
 }

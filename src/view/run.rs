@@ -126,7 +126,13 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.10)))
         .add_plugins(EguiPlugin::default())
         .insert_resource(ViewSettings {
-            side: None,
+            // Against the program the first frame already shows only the player's side's
+            // knowledge (`play_ui::input::follow_side` keeps it so): drawn all-seeing until
+            // Play mode began, its hidden caves and the count under its "?" could be seen (and
+            // a window test's first probes caught them).
+            side: opponent.and_then(|(side, kind)| {
+                crate::play::Program::against_a_player(side, kind, seed).screen_side(false)
+            }),
             hex_ids: true,
             grid: true,
             night_nvr,

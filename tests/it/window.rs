@@ -650,17 +650,6 @@ fn issue_28_against_the_japanese_opponent_its_hidden_units_stay_off_screen_and_i
             "{hidden} drawn: {probed:?}"
         );
     }
-    // A12: jp3 and its 9-1 under "?" in T5 (the SSR) are one "?" to the Allies, as to the
-    // program's own view: one counter is drawn there, which does not tell how many it hides.
-    let t5: Vec<serde_json::Value> = s
-        .probes
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|h| h["hex"] == "T5")
-        .flat_map(|h| h["units"].as_array().cloned().unwrap_or_default())
-        .collect();
-    assert_eq!(t5.len(), 1, "one \"?\" drawn in T5: {t5:?}");
     let ui = s.until("the opponent's DFPh played and the AFPh handed back", |u| {
         u["phase"] == "AFPh"
     });
@@ -888,6 +877,18 @@ fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_o
     ) else {
         return;
     };
+    // A12: jp3 and its 9-1 under "?" in T5 (the SSR) are one "?" to the Allies, as to the
+    // program's own view: one counter is drawn there, which does not tell how many it hides
+    // (the Allied RPh: the program has done nothing yet).
+    let t5: Vec<serde_json::Value> = s
+        .probes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["hex"] == "T5")
+        .flat_map(|h| h["units"].as_array().cloned().unwrap_or_default())
+        .collect();
+    assert_eq!(t5.len(), 1, "one \"?\" drawn in T5: {t5:?}");
     let begun = |u: &serde_json::Value| -> Vec<String> {
         u["phases_begun"]
             .as_array()

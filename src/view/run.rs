@@ -78,6 +78,9 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
     let los = options.los.clone();
     let sees = options.sees.clone();
     let (opponent, seed) = (options.opponent, options.seed);
+    // The program playing a side against the person at the screen, with the fog of war.
+    let program =
+        opponent.map(|(side, kind)| crate::play::Program::against_a_player(side, kind, seed));
     // Against the program the camera opens on the player's own units (issue 38), far enough
     // back to show them all (`camera::own_units_focus`).
     let mut focus_reach = 0;
@@ -130,9 +133,7 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
             // knowledge (`play_ui::input::follow_side` keeps it so): drawn all-seeing until
             // Play mode began, its hidden caves and the count under its "?" could be seen (and
             // a window test's first probes caught them).
-            side: opponent.and_then(|(side, kind)| {
-                crate::play::Program::against_a_player(side, kind, seed).screen_side(false)
-            }),
+            side: program.as_ref().and_then(|p| p.screen_side(false)),
             hex_ids: true,
             grid: true,
             night_nvr,
@@ -148,11 +149,8 @@ pub fn run(scenario: Scenario, options: ViewOptions) -> Result<(), ViewError> {
         })
         .add_plugins(ViewPlugin { options })
         .insert_resource(Selected(selected));
-    if let Some((side, kind)) = opponent {
-        crate::sim::opponent::set(
-            app.world_mut(),
-            crate::play::Program::against_a_player(side, kind, seed),
-        );
+    if let Some(program) = program {
+        crate::sim::opponent::set(app.world_mut(), program);
     }
     if let Some(from) = sees {
         let mut tool = app.world_mut().resource_mut::<sees::SeesTool>();

@@ -1,8 +1,9 @@
 //! A side holding out moves a threatened unit to safety (A4, A11), weighed by the enemy's
 //! reply: of the Locations it reaches this MPh, the one where it is expected to lose least to
 //! the Known enemy's next fire (`reply`) and to a Close Combat from a Known enemy MMC beside
-//! it, a leader staying with or beside his men (G1.41); and a unit that could so withdraw Prep Fires only when the shot is worth more than the
-//! safety it gives up (A3: who Prep Fires does not move in the MPh).
+//! it, a leader staying with or beside his men (G1.41); and a unit that could so withdraw Prep
+//! Fires only when the shot is worth more than the safety it gives up (A3: who Prep Fires does
+//! not move in the MPh).
 
 use crate::los::Location;
 use crate::model::Phase;
@@ -122,7 +123,7 @@ impl<'a> Replies<'a> {
 /// it would lose standing there and the worst First Fire of the Locations it passes on the
 /// way), when that is more than `withdraw_least`: none for a hidden Japanese unit (it stays
 /// hidden, G1.63), one in a cave, nor the last holder of a Location the enemy must Control; a
-/// leader only to a Location with or beside his men (`keeps_with_his_men`).
+/// leader only to a Location with or beside his men (`his_men`).
 fn safest(
     ctx: &Ctx,
     moving: &Situation,
@@ -137,10 +138,16 @@ fn safest(
         return None;
     }
     let field = field_of_movement(moving, &u.unit.id).ok()?;
+    let men = his_men(ctx, u);
     let mut best: Option<(f32, f32, &crate::rules::moves::Reach)> = None;
     for reach in field.iter().filter(|r| !r.climb && r.path.len() >= 2) {
         let order = step_order(&u.unit.id, &u.at, &reach.path[1]);
-        if abandons_a_hold(ctx, &order) || !keeps_with_his_men(ctx, u, &reach.at) {
+        let with_men = |men: &Vec<crate::hex::Hex>| {
+            ctx.s
+                .hex_of(&reach.at)
+                .is_none_or(|h| men.iter().any(|m| m.distance(h) <= 1))
+        };
+        if abandons_a_hold(ctx, &order) || !men.as_ref().is_none_or(with_men) {
             continue;
         }
         let mut way: f32 = 0.0;
@@ -160,23 +167,20 @@ fn safest(
     (spared > ctx.w.withdraw_least).then(|| (reach.path[1].clone(), reach.at.clone(), spared))
 }
 
-/// G1.41 / A10.7: whether a withdrawal of a leader `u` to `to` keeps him with his men: he ends
-/// with, or beside, a Good Order MMC of his side when he has one (his +1 Morale, for the
-/// Japanese, and his leadership are theirs; the safest Location on the map is often its far
-/// corner, where he would go alone). Any other unit withdraws where it is safest. (Measured on
-/// 2026-11-30, 200 games: the Japanese doctrine then beat the greedy Americans in 72 % of the
-/// assault instead of 65 %, the other demos within a game or two. Keeping every withdrawal no
-/// farther from what the enemy must Control was tried too and not kept: on the jungle night the
-/// greedy Americans then won 34.5 % instead of 10.5 %, the outpost's squad no longer getting
-/// away from them.)
-fn keeps_with_his_men(ctx: &Ctx, u: &UnitAt, to: &Location) -> bool {
+/// G1.41 / A10.7: where a leader `u` may withdraw to: with, or beside, a Good Order MMC of his
+/// side (the hexes they stand in), when he has one (his +1 Morale, for the Japanese, and his
+/// leadership are theirs; the safest Location on the map is often its far corner, where he
+/// would go alone); `None` for any other unit, or a leader without men, who withdraws where it
+/// is safest. (Measured on 2026-11-30, 200 games: the Japanese doctrine then beat the greedy
+/// Americans in 72 % of the assault instead of 65 %, the other demos within a game or two.
+/// Keeping every withdrawal no farther from what the enemy must Control was tried too and not
+/// kept: on the jungle night the greedy Americans then won 34.5 % instead of 10.5 %, the
+/// outpost's squad no longer getting away from them.)
+fn his_men(ctx: &Ctx, u: &UnitAt) -> Option<Vec<crate::hex::Hex>> {
     if !is_leader(&u.unit) {
-        return true;
+        return None;
     }
     let s = ctx.s;
-    let Some(h) = s.hex_of(to) else {
-        return true;
-    };
     let men: Vec<crate::hex::Hex> = s
         .units
         .iter()
@@ -188,7 +192,7 @@ fn keeps_with_his_men(ctx: &Ctx, u: &UnitAt, to: &Location) -> bool {
         })
         .filter_map(|o| s.hex_of(&o.at))
         .collect();
-    men.is_empty() || men.iter().any(|m| m.distance(h) <= 1)
+    (!men.is_empty()).then_some(men)
 }
 
 /// A side holding out, in its MPh: each of `units`' first step toward the safest Location it

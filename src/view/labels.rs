@@ -2,7 +2,10 @@
 //! ids near the top edge of their hexes (every hex with the toggle, else the hex under the
 //! pointer). A label is drawn only where the terrain does not hide its point from the camera
 //! (`hidden_by_terrain`) and where it does not overlap a label already placed, nearest first:
-//! every hex close up, every few hexes far away. Sizes follow the window's height.
+//! every hex close up, every few hexes far away. A hex id also gives way to the counters
+//! (`counter_rect`): painted over the scene, it hid a stack's strength factors ("9-1" under
+//! "T5"); on a board, too, a counter covers the id printed beneath it. Sizes follow the
+//! window's height.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -26,6 +29,28 @@ pub struct DrawnIds(pub Vec<(String, egui::Pos2)>);
 /// clear of the counters in its middle.
 pub fn id_point(map: &Map, h: crate::hex::Hex) -> Vec3 {
     hex_point(map, h) + Vec3::new(0.0, 0.02, -0.36)
+}
+
+/// Where a counter (or a marker) whose pick point is `p` and pick radius `r` lies on the screen
+/// (egui points): the box around its corners as this frame's camera projects them. `None` when
+/// it is behind the camera.
+pub fn counter_rect(
+    cam: &Camera,
+    gt: &GlobalTransform,
+    zoom: f32,
+    p: Vec3,
+    r: f32,
+) -> Option<egui::Rect> {
+    let mut out: Option<egui::Rect> = None;
+    for (dx, dz) in [(-r, -r), (-r, r), (r, -r), (r, r)] {
+        let px = cam.world_to_viewport(gt, p + Vec3::new(dx, 0.0, dz)).ok()?;
+        let q = egui::pos2(px.x / zoom, px.y / zoom);
+        out = Some(match out {
+            Some(b) => b.union(egui::Rect::from_min_max(q, q)),
+            None => egui::Rect::from_min_max(q, q),
+        });
+    }
+    out
 }
 
 /// The labels placed so far, by the cells of a coarse screen grid they cover: an overlap test
@@ -67,6 +92,8 @@ struct Label {
     colour: egui::Color32,
     /// Steps up out of the way of a label placed before it (a cave's), instead of giving way.
     lift: bool,
+    /// Gives way to the counters too (a hex id other than the hovered hex's).
+    under_counters: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -99,6 +126,7 @@ fn draw(
             size: 14.0,
             colour: egui::Color32::WHITE,
             lift: false,
+            under_counters: false,
         });
     }
     for (pick, p, _) in &pickables.caves {
@@ -114,6 +142,7 @@ fn draw(
                 size: 15.0,
                 colour: egui::Color32::from_rgb(255, 220, 120),
                 lift: true,
+                under_counters: false,
             });
         }
     }
@@ -127,6 +156,7 @@ fn draw(
                 size: 10.5,
                 colour: egui::Color32::from_gray(235),
                 lift: false,
+                under_counters: true,
             })
             .collect();
         ids.sort_by(|a, b| {
@@ -142,6 +172,15 @@ fn draw(
     let mut placed = Placed::default();
     for (r, _) in &marks.0 {
         placed.add(*r);
+    }
+    // The counters, which a hex id gives way to.
+    let mut counters = Placed::default();
+    if settings.hex_ids {
+        for (_, p, r) in &pickables.counters {
+            if let Some(rect) = counter_rect(cam, gt, zoom, *p, *r) {
+                counters.add(rect);
+            }
+        }
     }
     let mut ids = Vec::new();
     for label in labels {
@@ -171,14 +210,17 @@ fn draw(
                 rect = rect.translate(egui::vec2(0.0, -rect.height()));
             }
         }
-        if placed.overlaps(rect) || hidden_by_terrain(map, eye, label.at) {
+        if placed.overlaps(rect)
+            || (label.under_counters && counters.overlaps(rect))
+            || hidden_by_terrain(map, eye, label.at)
+        {
             continue;
         }
         let font = egui::FontId::proportional(px_size);
         let galley = painter.layout_no_wrap(label.text.clone(), font.clone(), label.colour);
         let rect = egui::Rect::from_center_size(rect.center(), galley.size()).expand(2.0);
         // Wider than guessed, over a label placed already: it gives way after all.
-        if placed.overlaps(rect) {
+        if placed.overlaps(rect) || (label.under_counters && counters.overlaps(rect)) {
             continue;
         }
         placed.add(rect);

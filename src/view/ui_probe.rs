@@ -170,8 +170,12 @@ fn write(
     let units: Vec<Value> = pickables
         .counters
         .iter()
-        .filter_map(|(pick, p, _)| match pick {
-            Pick::Unit(id) => now(*p).map(|px| json!({"id": id, "at": px})),
+        .filter_map(|(pick, p, r)| match pick {
+            // Its counter's box on the screen too (hex ids give way to it, `labels`).
+            Pick::Unit(id) => now(*p).map(|px| {
+                let on_screen = super::labels::counter_rect(cam, gt, z, *p, *r).map(rect);
+                json!({"id": id, "at": px, "rect": on_screen})
+            }),
             _ => None,
         })
         .collect();

@@ -461,6 +461,25 @@ fn issue_27_selection_target_stack_list_wheel_home_and_docked_panels_in_a_window
     assert_eq!(ui["window"], serde_json::json!([1280.0, 800.0]));
     panels_docked(&ui, (1280.0, 800.0));
     s.picture("1280x800");
+    // A hex id gives way to the counters: none is drawn over one (T5's id lay across jp3 and
+    // its 9-1's strength factors).
+    let ids = ui["hex_ids"].as_array().unwrap();
+    assert!(ids.len() > 5, "{ui:#}");
+    for u in ui["units"].as_array().unwrap() {
+        let Some(r) = u["rect"].as_array() else {
+            continue;
+        };
+        let r: Vec<f64> = r.iter().map(|v| v.as_f64().unwrap()).collect();
+        for id in ids {
+            let (x, y) = (id["x"].as_f64().unwrap(), id["y"].as_f64().unwrap());
+            assert!(
+                !(r[0] < x && x < r[2] && r[1] < y && y < r[3]),
+                "hex id {} drawn over {}'s counter {r:?}",
+                id["text"],
+                u["id"]
+            );
+        }
+    }
     // A click on a panel is the panel's: it picks nothing on the map behind it.
     let left = rect(&ui["panels"]["left"]);
     s.click((left[0] as i64 + 60, left[3] as i64 - 60));

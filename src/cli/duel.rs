@@ -153,8 +153,9 @@ pub fn run(s: Scenario, o: &Options, out: &mut Out<impl Write>) -> Result<ExitCo
         }))?;
     } else {
         out.line(format!(
-            "{title}: {} games, Allied {} vs Japanese {}, seeds {}..{}",
+            "{title}: {} {}, Allied {} vs Japanese {}, seeds {}..{}",
             o.games,
+            crate::words::noun(o.games as usize, "game", "games"),
             o.allied.name(),
             o.japanese.name(),
             o.seed,

@@ -639,11 +639,22 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
             if let Some(odds) = cc_odds(s, u, &r.at) {
                 // A side holding out risks no CC it need not (its every squad lost counts).
                 if odds >= a.cc_odds_needed(u.unit.side(), plan.attacks) {
+                    // The odds it joins, and its stack's, told apart where they differ (the
+                    // decision is on the stack's: its stack-mates may follow it).
+                    let now = joined_odds(s, u, &r.at).unwrap_or(odds);
+                    let stack = if odds - now >= 0.05 {
+                        format!(
+                            " ({odds:.1} to 1 with the rest of its stack in {})",
+                            u.at.display(s.map)
+                        )
+                    } else {
+                        String::new()
+                    };
                     out.push(Choice {
                         order,
                         score: a.into_cc,
                         reason: format!(
-                            "{id} advances into {} for Close Combat at {odds:.1} to 1 (A11)",
+                            "{id} advances into {} for Close Combat at {now:.1} to 1{stack} (A11)",
                             r.at.display(s.map)
                         ),
                     });
@@ -666,8 +677,29 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
     }
 }
 
-/// A11: the odds `u` and its Location's Good Order units would attack the units in `at` at:
-/// attack FP over defence FP (a SMC counting 1), as the CC ruling counts them.
+/// A11: the odds `u` would attack the units in `at` at once there, with the Good Order units
+/// of its side already there: attack FP over defence FP (a SMC counting 1), as the CC ruling
+/// counts them.
+fn joined_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
+    let side = u.unit.side();
+    let here: f32 = s
+        .units_at(at)
+        .iter()
+        .filter(|o| o.unit.side() == side && o.unit.good_order())
+        .map(|o| attack_fp(s.tables, &o.unit))
+        .sum();
+    let theirs: f32 = s
+        .units_at(at)
+        .iter()
+        .filter(|o| o.unit.side() != side)
+        .map(|o| defence_fp(s.tables, &o.unit))
+        .sum();
+    (theirs > 0.0).then(|| (here + attack_fp(s.tables, &u.unit)) / theirs)
+}
+
+/// A11: the odds `u` and its Location's Good Order units would attack the units in `at` at,
+/// advancing together: attack FP over defence FP (a SMC counting 1), as the CC ruling counts
+/// them. What the advance into CC is decided on (its stack-mates may follow it).
 fn cc_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
     let ours: f32 = s
         .units_at(&u.at)

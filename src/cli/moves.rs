@@ -69,7 +69,12 @@ pub fn run(
         .unit_in_play(unit)
         .map_err(|r| Failure::input(r.reason))?;
     let from = u.at.display(sit.map).to_string();
-    let available = mf_allotment(sit.tables, u) - u.unit.mf_spent;
+    // A10.5: a broken unit routs with the 6 MF every routing unit has.
+    let available = if phase == Phase::Rout && u.unit.broken {
+        f32::from(sit.tables.rout_mf)
+    } else {
+        mf_allotment(sit.tables, u) - u.unit.mf_spent
+    };
     // A10.5: in the RtPh a broken unit's moves are its rout destinations.
     let rout = (phase == Phase::Rout).then(|| rout_destinations(&sit, unit));
     let field = match &rout {

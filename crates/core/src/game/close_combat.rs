@@ -55,6 +55,9 @@ pub(super) fn do_close_combat(
             if let Some(a) = plan.attacks.iter().find(|a| a.side == side) {
                 let r = roll_attack(g, a, hand_to_hand);
                 apply_result(g, a, r);
+                // A11.19: the ambushers have attacked: they lose "?" (a Cloaked one keeps its
+                // Cloaking, E1.43) before the ambushed attack back, which is then not halved.
+                attackers_revealed(g, std::slice::from_ref(a), ambusher, &name);
             }
             // The ambushed attack with what survives.
             let s = g.situation();
@@ -87,7 +90,13 @@ pub(super) fn do_close_combat(
             }
         }
     }
-    attackers_revealed(g, &plan.attacks, ambusher, &name);
+    let rest: Vec<CcAttack> = plan
+        .attacks
+        .iter()
+        .filter(|a| Some(a.side) != ambusher)
+        .cloned()
+        .collect();
+    attackers_revealed(g, &rest, ambusher, &name);
     for a in &plan.attacks {
         for id in &a.attackers {
             if !g.state.tallies.cc_attacked.contains(id) {

@@ -165,6 +165,18 @@ fn adjacent(s: &Situation, at: &Location) -> Vec<Location> {
 /// listed as one step taking the whole MPh (`climb: true`); in the APh only the one-Location
 /// advance. Refused (A3, A10.5) when the unit may not move at all now.
 pub fn field_of_movement(s: &Situation, unit: &str) -> Result<Vec<Reach>, Refusal> {
+    field_entering(s, unit, &|_| true)
+}
+
+/// A10.51: `field_of_movement` through and into only the Locations `enter` allows: each
+/// Location is reached by its cheapest path among those that pass only allowed ones (a rout's
+/// path, which may pass no Location ADJACENT to a Known enemy, is a longer one where the
+/// cheapest passes beside one).
+pub fn field_entering(
+    s: &Situation,
+    unit: &str,
+    enter: &dyn Fn(&Location) -> bool,
+) -> Result<Vec<Reach>, Refusal> {
     let start = s.unit_in_play(unit)?;
     may_move(s, start)?;
     // The log lines are not wanted here: only MF, rules and the unit's state.
@@ -205,6 +217,9 @@ pub fn field_of_movement(s: &Situation, unit: &str) -> Result<Vec<Reach>, Refusa
             continue;
         }
         for to in adjacent(s, &at) {
+            if !enter(&to) {
+                continue;
+            }
             let Ok(plan) = step(s, &nodes[node].mover, &to, MoveVerb::Move, &memo) else {
                 continue;
             };

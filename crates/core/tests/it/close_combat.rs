@@ -526,3 +526,60 @@ fn e1_63_a_lax_unit_stacked_with_a_good_order_smc_is_normal_at_night_even_for_am
         a.defender_drm
     );
 }
+
+#[test]
+fn a11_19_an_ambushed_side_attacks_back_at_full_fp_a_concealed_ambusher_having_lost_its_cover() {
+    let b = plain();
+    // us1 advanced into jungle E5 on a concealed Japanese squad. Where the Japanese Ambush they
+    // attack first and, having attacked, lose "?" (A11.19): us1 attacks back at its 7 FP, not
+    // halved as against units all concealed. Where nobody Ambushes, the attacks are
+    // simultaneous and us1's is halved.
+    let units = || {
+        let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5");
+        jp1.concealed = true;
+        vec![
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+            jp1,
+        ]
+    };
+    let order = Order::CloseCombat {
+        at: loc(&b, "E5"),
+        attackers: vec![],
+        targets: vec![],
+    };
+    let (mut ambushed, mut simultaneous) = (false, false);
+    for seed in 1..200 {
+        let mut st = ccph(&b, Side::Allied, units());
+        let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+        let ambush = said.iter().find(|e| e.event == "ambush").expect("jungle");
+        let us_attack = said
+            .iter()
+            .find(|e| e.unit.as_deref() == Some("us1") && e.text.contains(" vs jp1"));
+        if ambush.text.contains("the Japanese side Ambushes") {
+            let Some(a) = us_attack else {
+                continue; // us1 eliminated first
+            };
+            // At 7 FP, or 3 if jp1's attack reduced it to a HS: never halved.
+            assert!(!a.text.contains("every target is concealed"), "{}", a.text);
+            assert!(
+                a.text.contains("us1 (7 FP) vs") || a.text.contains("us1 (3 FP) vs"),
+                "{}",
+                a.text
+            );
+            let revealed = said
+                .iter()
+                .position(|e| e.event == "revealed" && e.text.contains("jp1"));
+            let us_at = said.iter().position(|e| std::ptr::eq(e, a));
+            assert!(
+                revealed < us_at,
+                "jp1 loses \"?\" before us1 attacks: {said:?}"
+            );
+            ambushed = true;
+        } else if ambush.text.contains("no Ambush") {
+            let a = us_attack.expect("us1 attacks");
+            assert!(a.text.contains("every target is concealed"), "{}", a.text);
+            simultaneous = true;
+        }
+    }
+    assert!(ambushed && simultaneous, "both within the seeds");
+}

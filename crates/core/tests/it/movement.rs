@@ -566,3 +566,41 @@ fn b25_4_no_unit_enters_a_blazing_hex() {
     );
     assert!(!field.is_empty(), "other Locations still are");
 }
+
+#[test]
+fn g_4_a12_15_an_aph_advance_into_hidden_stealthy_infantry_in_jungle_reveals_them_for_cc() {
+    use asl_pto_core::game::{Dice, apply};
+    use asl_pto_core::rules::orders::Order;
+    let b = plain();
+    // Hidden Stealthy (1st-Line) Japanese in the jungle of E5: G.4 lets them stay hidden as an
+    // American enters in its MPh, but only then. An APh advance into E5 reveals them and the
+    // advancer stays: Close Combat in the CCPh.
+    let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5");
+    jp1.hidden = true;
+    let units = vec![us(&b, "us1", "E4"), jp1];
+    let s = situation(&b, Phase::Advance, Side::Allied, units.clone());
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert_eq!((p.event, p.to.clone()), (MoveEvent::Advance, loc(&b, "E5")));
+    assert_eq!(p.reveal_units, vec!["jp1".to_string()], "{}", p.text);
+    assert!(p.text.contains("A12.15"), "{}", p.text);
+    let mut st = s.state.clone();
+    let order = Order::Move {
+        unit: "us1".into(),
+        to: loc(&b, "E5"),
+    };
+    apply(&mut st, &setting(&b), &order, &mut Dice::new(1));
+    let jp = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+    assert!(!jp.hidden, "revealed by the advance");
+    st.phase = Phase::CloseCombat;
+    let cc = asl_pto_core::rules::orders::close_combat::close_combat(
+        &st.situation(&setting(&b)),
+        &loc(&b, "E5"),
+        &[],
+        &[],
+    );
+    assert!(cc.is_ok(), "{cc:?}");
+    // An advance into an empty Location reveals nobody.
+    let s = situation(&b, Phase::Advance, Side::Allied, vec![us(&b, "us1", "E4")]);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
+    assert!(p.reveal_units.is_empty());
+}

@@ -413,3 +413,40 @@ fn g11_4_a_broken_unit_may_rout_into_an_overstacked_cave_complex() {
     .unwrap_err();
     assert_eq!(r.rule, "G11.4", "{}", r.reason);
 }
+
+#[test]
+fn a10_51_a_rout_takes_the_cheapest_path_that_passes_no_known_enemy_not_the_cheapest_path() {
+    // The assault's cliff: broken us1 in T4, jp1 Known in cave A (its Entrance Hex S4) and jp2
+    // in cave G (Entrance Hex T4). The jungle of R3 is 3 MF away through S4, beside jp1 (A10.51
+    // forbids it), and 4 MF through T3 and S3, beside no Known enemy: R3 is the nearest cover.
+    let b = crate::board::board_of(&crate::scenarios::demo("assault"));
+    let st = rtph(
+        &b,
+        vec![
+            jp(&b, "jp1", "cave:A"),
+            jp(&b, "jp2", "cave:G"),
+            broken(us(&b, "us1", "T4")),
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "us1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    let r3 = plan
+        .destinations
+        .iter()
+        .find(|r| r.at == loc(&b, "R3"))
+        .unwrap_or_else(|| panic!("R3 refused: {} {:?}", plan.why, plan.destinations));
+    assert_eq!(r3.mf, 4.0, "{r3:?}");
+    let s4 = loc(&b, "S4");
+    assert!(!r3.path.contains(&s4), "through S4, beside jp1: {r3:?}");
+    assert!(plan.why.contains("4 MF"), "{}", plan.why);
+    // Without jp1 the cheapest path through S4 is the rout's, at 3 MF.
+    let st = rtph(
+        &b,
+        vec![jp(&b, "jp2", "cave:G"), broken(us(&b, "us1", "T4"))],
+    );
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "us1").unwrap();
+    let r3 = plan.destinations.iter().find(|r| r.at == loc(&b, "R3"));
+    assert_eq!(r3.map(|r| r.mf), Some(3.0), "{plan:?}");
+}

@@ -3,7 +3,8 @@
 //! resolved as the game resolves it (`game::close_combat`): an Ambush dr pair first where the
 //! plan has one (A11.4; the side that Ambushes attacks first, and an ambushed side that is
 //! eliminated makes no attack), Hand-to-Hand when the Japanese are the ATTACKER or Ambush and
-//! not when they are Ambushed (G1.64, with the Japanese attack's -1 DRM), a Final DR below the
+//! not when they are Ambushed (G1.64, with the Japanese attack's -1 DRM), an ambushed side's
+//! attack at full FP against an ambusher that lost "?" attacking first (A11.19), a Final DR below the
 //! Kill Number eliminating every target, equal to it Casualty Reducing each (A11.11).
 //!
 //! One approximation, stated: an ambushed side whose units were only Casualty Reduced attacks
@@ -122,8 +123,28 @@ pub fn cc_chances(plan: &CcPlan, t: &Tables) -> CcChances {
         if hth {
             out.hand_to_hand += p;
         }
-        let ba = att.map(|a| blow(t, a, hth)).unwrap_or_default();
-        let bd = def.map(|a| blow(t, a, hth)).unwrap_or_default();
+        // A11.19: an ambushed side attacks back at full FP when an ambusher lost "?" by
+        // attacking first (its FP was halved only against units all concealed).
+        let unhalved = |a: &CcAttack, first: Option<&CcAttack>| -> CcAttack {
+            let mut a = a.clone();
+            if a.halved_vs_concealed && first.is_some_and(|f| f.reveals_itself) {
+                a.fp *= 2.0;
+            }
+            a
+        };
+        let (att_now, def_now) = match ambusher {
+            Some(s) if s == attacker => (att.cloned(), def.map(|d| unhalved(d, att))),
+            Some(_) => (att.map(|a| unhalved(a, def)), def.cloned()),
+            None => (att.cloned(), def.cloned()),
+        };
+        let ba = att_now
+            .as_ref()
+            .map(|a| blow(t, a, hth))
+            .unwrap_or_default();
+        let bd = def_now
+            .as_ref()
+            .map(|a| blow(t, a, hth))
+            .unwrap_or_default();
         // The ambushed side attacks only if it was not eliminated first.
         let (ba, bd) = match ambusher {
             Some(s) if s == attacker => (ba, scaled(bd, 1.0 - ba.eliminated)),

@@ -16,7 +16,8 @@
 //! simultaneous, unless one side Ambushes: when the ATTACKER advanced into woods, a building,
 //! jungle, kunai or bamboo this Player Turn, each side makes an Ambush dr (-1 Stealthy, +1
 //! Lax) and a side whose Final dr is at least three less Ambushes (A11.4): it attacks first and
-//! the ambushed attack only with what survives. Where both sides remain, the Location is in
+//! the ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
+//! attacking (A11.19), not at half FP against it. Where both sides remain, the Location is in
 //! Melee (A11.7). The ATTACKER may divide its attack (`close_combat`'s `attackers`/`targets`: one group
 //! against some targets); Withdrawal and Capture (hence G1.641 Hara-Kiri) are not modelled.
 
@@ -49,6 +50,11 @@ pub struct CcAttack {
     pub hand_to_hand_drm: Option<Amount>,
     /// Cloaked attackers (E1.43: they keep Cloaking only by a successful Ambush).
     pub cloaked: Vec<String>,
+    /// Its FP is halved because every target is concealed (A11.19).
+    pub halved_vs_concealed: bool,
+    /// Some attacker is concealed ("?", not Cloaked): attacking, it loses "?" (A11.19), so an
+    /// attack made after it (the ambushed side's, A11.4) is not against units all concealed.
+    pub reveals_itself: bool,
 }
 
 /// The Ambush dr each side makes (A11.4), when the CC allows one.
@@ -250,7 +256,8 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
         fp += f;
         fp_notes.extend(why);
     }
-    if theirs.iter().all(|u| u.concealed || u.cloaked || u.hidden) {
+    let halved_vs_concealed = theirs.iter().all(|u| u.concealed || u.cloaked || u.hidden);
+    if halved_vs_concealed {
         fp /= 2.0;
         fp_notes.push(
             "every target is concealed: the attack is halved, and they are not revealed first \
@@ -280,6 +287,8 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
             .filter(|u| u.cloaked)
             .map(|u| u.unit.id.clone())
             .collect(),
+        halved_vs_concealed,
+        reveals_itself: attackers.iter().any(|u| u.concealed && !u.cloaked),
     })
 }
 

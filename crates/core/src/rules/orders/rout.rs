@@ -13,7 +13,7 @@
 //! movement costs
 //! `moves` counts (a rout is a move: the same ruling, step by step), along a path whose every
 //! Location after its own neither holds nor is ADJACENT to a Known Good Order enemy unit
-//! (A10.51; a path is found among the cheapest ones `moves` finds), ending no closer in hexes to
+//! (A10.51; the cheapest such path, `moves::field_entering`), ending no closer in hexes to
 //! any Known Good Order enemy unit than it started (A10.51), to the nearest (in MF) woods or
 //! building (jungle read as woods), or anywhere so allowed when none is in reach. A unit that
 //! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5). Interdiction
@@ -23,7 +23,7 @@ use crate::hex::Hex;
 use crate::los::Location;
 use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
-use crate::rules::moves::{Reach, field_of_movement};
+use crate::rules::moves::{Reach, field_entering};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 use crate::rules::{Check, check};
 
@@ -225,17 +225,14 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     }
     let must = must_rout(s, u);
     let mover = as_mover(s, u);
-    let reaches = field_of_movement(&mover, id)?;
     let danger = threatened(s, u.unit.side());
+    // A10.51: its path passes no Location holding or ADJACENT to a Known enemy: the cheapest
+    // path among those that do not (not the cheapest path, kept only if it does not).
+    let safe_step = |l: &Location| l.hex().is_none_or(|h| !danger.contains(&h));
+    let reaches = field_entering(&mover, id, &safe_step)?;
     let safe: Vec<Reach> = reaches
         .into_iter()
         .filter(|r| !r.climb)
-        .filter(|r| {
-            r.path
-                .iter()
-                .skip(1)
-                .all(|l| l.hex().is_none_or(|h| !danger.contains(&h)))
-        })
         .filter(|r| not_closer(s, u, &r.at))
         .collect();
     let in_cave = matches!(u.at, Location::Cave(_));

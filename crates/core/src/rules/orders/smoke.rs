@@ -158,6 +158,17 @@ pub fn place_smoke(
             "of the Japanese only Elite squads may attempt WP placement (A24.3)",
         ));
     }
+    // A24.1 (not in our sources; our reading): the SMOKE exponent is printed on Multi-Man
+    // Counters only: a leader or hero places no grenades.
+    if !japanese && mmc(&u.unit).is_none() {
+        return Err(Refusal::new(
+            "A24.1",
+            format!(
+                "{id} is not a Multi-Man Counter: only MMC place {what} (their SMOKE exponent; \
+                 not in our sources, our reading)"
+            ),
+        ));
+    }
     if japanese && mmc(&u.unit).is_none_or(|c| c.class == Class::Conscript) {
         return Err(Refusal::new(
             "G1.17",

@@ -13,8 +13,7 @@ use std::collections::BTreeMap;
 use crate::counters::Nationality;
 use crate::los::Location;
 use crate::model::{Side, Unit};
-use crate::rules::caves::sight::cave_los;
-use crate::rules::situation::{Situation, UnitAt};
+use crate::rules::situation::UnitAt;
 use crate::state::{GameState, Setting};
 
 /// The counter a "?" placeholder stands as, by the side it belongs to: one squad of the side's
@@ -43,19 +42,7 @@ pub fn is_placeholder(id: &str) -> bool {
     id.starts_with('?')
 }
 
-/// E1.33: whether an unconcealed unit at `at` is beyond the sight of every unit of `side` at
-/// night: no unit of that side has a clear LOS to it, the NVR applying unless the Location is
-/// Illuminated or marked by a Gunflash (E1.101). Never by day.
-pub fn unseen_at_night(s: &Situation, side: Side, at: &Location) -> bool {
-    if !s.night() {
-        return false;
-    }
-    let env = s.env_seeing(at);
-    !s.units
-        .iter()
-        .filter(|w| w.unit.side() == side)
-        .any(|w| cave_los(&env, &s.caves, &w.at, at).is_ok_and(|r| r.clear()))
-}
+pub use crate::rules::night::visibility::unseen_at_night;
 
 /// A12 / G11.75 / E1.33: the state as `side` knows it on `setting`. Its own units are as they
 /// are; the enemy's hidden units are gone; each enemy Location where any enemy unit shows only

@@ -604,3 +604,31 @@ fn g_4_a12_15_an_aph_advance_into_hidden_stealthy_infantry_in_jungle_reveals_the
     let p = allowed(move_to(&s, "us1", &loc(&b, "E5"), MoveVerb::Move));
     assert!(p.reveal_units.is_empty());
 }
+
+#[test]
+fn g11_933_g11_74_a_cave_complex_entered_through_its_tunnel_needs_two_mf_available() {
+    // G11.933: the Locations a tunnel connects are Accessible to each other, so entering
+    // Complex AA from T6 through the tunnel is an entry "from an Accessible cave/Cave-Complex":
+    // >= 2 MF available, every unit counting four (G11.74, play-aid).
+    let b = crate::board::board_of(&crate::scenarios::demo("cave_complex"));
+    let spent = |id: &str, counter: &str, mf: f32| {
+        let mut u = unit(&b, id, Nationality::Japanese, counter, "T6");
+        u.unit.mf_spent = mf;
+        u
+    };
+    let aa = loc(&b, "complex:A");
+    let s = mph(&b, Side::Japanese, vec![spent("jp1", "4-4-7", 3.5)]);
+    let r = refused(move_to(&s, "jp1", &aa, MoveVerb::Move));
+    assert_eq!(r.rule, "G11.74", "{r}");
+    assert!(r.reason.contains("this unit has 0.5"), "{r}");
+    // A 6-MF leader counts four too.
+    let s = mph(&b, Side::Japanese, vec![spent("jpL", "9-1", 3.5)]);
+    assert_eq!(
+        refused(move_to(&s, "jpL", &aa, MoveVerb::Move)).rule,
+        "G11.74"
+    );
+    // With 2 MF left it goes in, for no MF (G11.751).
+    let s = mph(&b, Side::Japanese, vec![spent("jp1", "4-4-7", 2.0)]);
+    let p = allowed(move_to(&s, "jp1", &aa, MoveVerb::Move));
+    assert_eq!(p.to, aa, "{}", p.text);
+}

@@ -469,7 +469,11 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
             break;
         }
         let mut j = Match::new(Arc::new(demo(name)), seed);
-        j.program = Some(Program::against_a_player(Side::Japanese, Kind::Doctrine, seed));
+        j.program = Some(Program::against_a_player(
+            Side::Japanese,
+            Kind::Doctrine,
+            seed,
+        ));
         j.start_recording();
         let mut person = Opponent::new(Side::Allied, Kind::Greedy, seed);
         for _ in 0..3000 {

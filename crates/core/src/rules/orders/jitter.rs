@@ -25,6 +25,7 @@ use crate::rules::night::movement::{
     ClosestDefender, JitterCheck, JitterOutcome, JitterResult, JitterUnit, JitterWho, NightClass,
     closest_defender_hexes, jitter_fire as jitter_row, unit_jitter_fires,
 };
+use crate::rules::night::visibility::unseen_at_night;
 use crate::rules::situation::{Situation, UnitAt};
 
 /// E1.6 (E1.61-E1.63, G1.6): a unit's night class, with its rule. Japanese MMC by G1.6; any
@@ -57,6 +58,28 @@ pub fn night_class(u: &Unit) -> (NightClass, &'static str) {
         return (NightClass::Lax, "E1.62");
     }
     (NightClass::Normal, "E1.63")
+}
+
+/// E1.63: `night_class` in the unit's stack: a Good Order Lax unit stacked with a Good Order
+/// SMC of its side is Normal (a berserk unit's or a Banzai Charge's Lax status stays: E1.533
+/// names it always, G1.6 for the rest of the Player Turn).
+pub fn night_class_in_stack(s: &Situation, u: &UnitAt) -> (NightClass, &'static str) {
+    let (class, rule) = night_class(&u.unit);
+    if class != NightClass::Lax || !u.unit.good_order() || u.unit.berserk || u.unit.banzai.is_some()
+    {
+        return (class, rule);
+    }
+    let with_smc = s.units_at(&u.at).iter().any(|o| {
+        o.unit.id != u.unit.id
+            && o.unit.side() == u.unit.side()
+            && o.unit.good_order()
+            && (is_leader(&o.unit) || o.unit.hero.is_some())
+    });
+    if with_smc {
+        (NightClass::Normal, "E1.63")
+    } else {
+        (class, rule)
+    }
 }
 
 /// One unit's part in a Jitter Fire.
@@ -101,15 +124,17 @@ fn hex_in(s: &Situation, u: &UnitAt) -> Option<Hex> {
 /// E1.551: the facts `unit_jitter_fires` reads about unit `u`, `mover_hex` the moving unit's.
 fn jitter_unit(s: &Situation, u: &UnitAt, mover_hex: Hex) -> JitterUnit {
     let here = hex_in(s, u);
+    // Known: neither hidden nor "?", and at night seen by some unit of its side (E1.33).
     let nearest_known_enemy = s
         .units
         .iter()
         .filter(|e| e.unit.side() != u.unit.side() && !e.hidden && !e.concealed && !e.cloaked)
+        .filter(|e| !unseen_at_night(s, u.unit.side(), &e.at))
         .filter_map(|e| Some(here?.distance(hex_in(s, e)?)))
         .min();
     let to_mover = here.map_or(u32::MAX, |h| h.distance(mover_hex));
     JitterUnit {
-        class: night_class(&u.unit).0,
+        class: night_class_in_stack(s, u).0,
         cloaked: u.cloaked,
         dummy_cloaking: false,
         good_order: u.unit.good_order(),

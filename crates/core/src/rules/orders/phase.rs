@@ -249,7 +249,7 @@ pub struct Gained {
 
 /// E1.32 (A12.122): at the end of the CCPh of a night scenario, a Good Order unconcealed
 /// Infantry unit in Concealment Terrain (a cave always is, G11.3) that no Good Order enemy
-/// ground unit sees (beyond the NVR too when it is Illuminated, E1.101) would need a "?" dr
+/// ground unit sees (one in a cave too, through its CA: G11.5) (beyond the NVR too when it is Illuminated, E1.101) would need a "?" dr
 /// in daylight, so it gains "?" automatically. (A12.122's full list of situations is not in our
 /// sources; this is the one the walk models. T-H Heroes, hidden and Cloaked units gain none.)
 pub fn night_concealment(s: &Situation) -> Vec<Gained> {
@@ -260,12 +260,14 @@ pub fn night_concealment(s: &Situation) -> Vec<Gained> {
     // E1.101: an Illuminated unit is seen beyond the NVR.
     let lit_env = s.env().with_nvr(None);
     let nvr = env.nvr;
-    // The Good Order ground units that could see, with their hexes, found once.
-    let watchers: Vec<(&crate::rules::situation::UnitAt, Hex)> = s
+    // The Good Order ground units that could see, with their hexes (none for a unit in a
+    // cave, whose LOS G11.5 traces from its mouth; nor in a Cave Complex, which sees nothing
+    // above ground), found once.
+    let watchers: Vec<(&crate::rules::situation::UnitAt, Option<Hex>)> = s
         .units
         .iter()
-        .filter(|w| w.unit.good_order())
-        .filter_map(|w| w.at.hex().map(|h| (w, h)))
+        .filter(|w| w.unit.good_order() && !matches!(w.at, Location::Complex(_)))
+        .map(|w| (w, w.at.hex()))
         .collect();
     let mut gained = Vec::new();
     for u in &s.units {
@@ -287,7 +289,9 @@ pub fn night_concealment(s: &Situation) -> Vec<Gained> {
         let target = s.hex_of(&u.at);
         let seen = watchers.iter().any(|(w, from)| {
             w.unit.side() != u.unit.side()
-                && target.is_none_or(|to| within_sight(from.distance(to), nvr, lit))
+                && target
+                    .zip(*from)
+                    .is_none_or(|(to, from)| within_sight(from.distance(to), nvr, lit))
                 && cave_los(env, &s.caves, &w.at, &u.at).is_ok_and(|r| r.clear())
         });
         if seen {

@@ -406,3 +406,32 @@ fn e1_9_g11_96_light_marks_by_night_and_none_by_day() {
     assert_eq!(day.lit_by(hex(&b, "S5")), None);
     assert_eq!(day.cave(b.caves.cave("A").unwrap()), None);
 }
+
+#[test]
+fn e1_32_a_japanese_squad_in_a_cave_sees_through_its_ca_no_question_mark_gained_before_it() {
+    // The assault's cliff at night (NVR 3): us1 in R3's jungle, two hexes from cave A's mouth,
+    // which its Japanese squad sees through (G11.5: cave A -> R3 clear). The cave squad is a
+    // Good Order enemy ground unit with a LOS to us1: us1 gains no "?" (E1.32). Out of the
+    // cave's LOS (Q3: blocked, G11.12) it does.
+    let b = crate::board::board_of(&crate::scenarios::demo("assault"));
+    let at = |us_at: &str| {
+        at_night(
+            situation(
+                &b,
+                Phase::CloseCombat,
+                Side::Allied,
+                vec![us(&b, "us1", us_at), jp(&b, "jp1", "cave:A")],
+            ),
+            3,
+        )
+    };
+    let gained = |s: &Situation| -> Vec<String> {
+        night_concealment(s)
+            .into_iter()
+            .map(|g| g.unit)
+            .filter(|u| u == "us1")
+            .collect()
+    };
+    assert!(gained(&at("R3")).is_empty(), "seen from cave A");
+    assert_eq!(gained(&at("Q3")), ["us1"]);
+}

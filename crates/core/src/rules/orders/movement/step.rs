@@ -418,7 +418,11 @@ fn hiding<'a>(
         // cave/Cave-Complex* only with >= 2 MF available, every unit counting four MF for this
         // calculation (leaders, heroes and wounded men alike); and at most one cave, Complex
         // or tunnel per phase, from anywhere.
-        let from_cave = matches!(u.at, Location::Cave(_) | Location::Complex(_));
+        // G11.933: the Locations a tunnel connects are Accessible to each other: a Cave
+        // Complex entered through its tunnel from above ground is entered "from an Accessible
+        // cave/Cave-Complex" too.
+        let tunnel = matches!((&u.at, to), (Location::Ground(_), Location::Complex(_)));
+        let from_cave = matches!(u.at, Location::Cave(_) | Location::Complex(_)) || tunnel;
         if u.unit.entered_cave || from_cave {
             let r = entry_allowed(G11_74_MF - u.unit.mf_spent, u.unit.entered_cave);
             if !r.allowed {

@@ -220,3 +220,49 @@ fn e1_6_night_classes() {
         NightClass::Stealthy
     );
 }
+
+#[test]
+fn e1_63_a_lax_unit_stacked_with_a_good_order_leader_is_normal_for_jitter_fire() {
+    let b = open();
+    // Doubles 6: the Closest DEFENDER Jitter Fires "unless Stealthy or Normal". A Japanese
+    // Conscript (Lax, G1.6) alone fires; stacked with a Good Order 9-1 it is Normal (E1.63).
+    let mut s = jitter_board(&b, true);
+    s.units = vec![
+        us(&b, "us1", "A3"),
+        unit(&b, "jp2", Nationality::Japanese, "3-3-6", "C3"),
+    ];
+    let firing = |s: &Situation| -> Vec<String> {
+        jitter_fire(s, "us1", 3, 3)
+            .firing()
+            .map(|d| d.unit.clone())
+            .collect()
+    };
+    assert_eq!(firing(&s), ["jp2"]);
+    s.units
+        .push(unit(&b, "ldr", Nationality::Japanese, "9-1", "C3"));
+    assert!(firing(&s).is_empty(), "E1.63: Normal with its leader");
+    // A broken leader makes no one Normal.
+    s.units[2].unit.broken = true;
+    assert_eq!(firing(&s), ["jp2"]);
+}
+
+#[test]
+fn e1_551_the_first_fire_exemption_counts_only_an_enemy_known_at_night() {
+    let b = open();
+    // jp1, marked First Fire in C3, is the Closest DEFENDER of us1 moving in F3; us2 in A3 is
+    // nearer to it than us1. E1.551 exempts it only if us2 is Known: within the NVR of a
+    // Japanese unit (E1.33). With NVR 1, us2 two hexes off is not: jp1 Jitter Fires.
+    let units = vec![
+        us(&b, "us1", "F3"),
+        us(&b, "us2", "A3"),
+        marked(jp(&b, "jp1", "C3"), FireMark::FirstFire),
+    ];
+    let d = |x: &str, y: &str| hex(&b, x).distance(hex(&b, y));
+    assert!(d("C3", "A3") < d("C3", "F3") && d("C3", "A3") > 1);
+    let mut s = at_night(situation(&b, Phase::Movement, Side::Allied, units), 1);
+    s.tallies.gunflash_vs_enemy = true;
+    let fires = |s: &Situation| jitter_fire(s, "us1", 1, 1).firing().count();
+    assert_eq!(fires(&s), 1, "us2 beyond the NVR is not Known");
+    s.night.nvr = Some(3);
+    assert_eq!(fires(&s), 0, "within the NVR, us2 is Known: jp1 is exempt");
+}

@@ -163,11 +163,16 @@ pub fn morale_level(
     japanese_leader_in_location: bool,
 ) -> Amount {
     if !japanese_leader_in_location {
-        return amount(
-            base,
-            "G1.41",
-            format!("no Good Order Japanese leader in its Location: Morale Level {base}"),
-        );
+        // A leader checking alone reads his own Morale Level (G1.41 raises the others').
+        let why = if is_leader {
+            format!(
+                "his own Morale Level, {base}: a Japanese leader's +1 is for the others in his \
+                 Location"
+            )
+        } else {
+            format!("no Good Order Japanese leader in its Location: Morale Level {base}")
+        };
+        return amount(base, "G1.41", why);
     }
     if is_leader {
         return amount(

@@ -126,6 +126,16 @@ fn g1_41_no_raise_for_berserk_units_other_leaders_or_without_a_leader() {
     assert_eq!(morale_level(8, false, true, true).value, 8);
     assert_eq!(morale_level(9, true, false, true).value, 9);
     assert_eq!(morale_level(7, false, false, false).value, 7);
+    // A leader alone reads his own Morale Level; the reason says so, not that no leader is
+    // there.
+    let own = morale_level(9, true, false, false);
+    assert_eq!(own.value, 9);
+    assert!(
+        own.reason.contains("his own Morale Level"),
+        "{}",
+        own.reason
+    );
+    assert!(!own.reason.contains("no Good Order Japanese leader"));
 }
 
 // --- G1.42x Heroes ------------------------------------------------------------------------------

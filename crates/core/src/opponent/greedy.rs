@@ -677,13 +677,12 @@ fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &mut Vec<Choi
     }
 }
 
-/// A11: the odds `u` would attack the units in `at` at once there, with the Good Order units
-/// of its side already there: attack FP over defence FP (a SMC counting 1), as the CC ruling
-/// counts them.
-fn joined_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
-    let side = u.unit.side();
-    let here: f32 = s
-        .units_at(at)
+/// A11: the CC attack FP of `side`'s Good Order units in `from` over the defence FP of the
+/// enemy's units in `at` (a SMC counting 1), as the CC ruling counts them; `None` with no
+/// defender there.
+fn odds_vs(s: &Situation, side: Side, from: &Location, at: &Location, extra: f32) -> Option<f32> {
+    let ours: f32 = s
+        .units_at(from)
         .iter()
         .filter(|o| o.unit.side() == side && o.unit.good_order())
         .map(|o| attack_fp(s.tables, &o.unit))
@@ -694,24 +693,17 @@ fn joined_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
         .filter(|o| o.unit.side() != side)
         .map(|o| defence_fp(s.tables, &o.unit))
         .sum();
-    (theirs > 0.0).then(|| (here + attack_fp(s.tables, &u.unit)) / theirs)
+    (theirs > 0.0).then(|| (ours + extra) / theirs)
+}
+
+/// A11: the odds `u` would attack the units in `at` at once there, with the Good Order units
+/// of its side already there.
+fn joined_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
+    odds_vs(s, u.unit.side(), at, at, attack_fp(s.tables, &u.unit))
 }
 
 /// A11: the odds `u` and its Location's Good Order units would attack the units in `at` at,
-/// advancing together: attack FP over defence FP (a SMC counting 1), as the CC ruling counts
-/// them. What the advance into CC is decided on (its stack-mates may follow it).
+/// advancing together. What the advance into CC is decided on (its stack-mates may follow it).
 fn cc_odds(s: &Situation, u: &UnitAt, at: &Location) -> Option<f32> {
-    let ours: f32 = s
-        .units_at(&u.at)
-        .iter()
-        .filter(|o| o.unit.side() == u.unit.side() && o.unit.good_order())
-        .map(|o| attack_fp(s.tables, &o.unit))
-        .sum();
-    let theirs: f32 = s
-        .units_at(at)
-        .iter()
-        .filter(|o| o.unit.side() != u.unit.side())
-        .map(|o| defence_fp(s.tables, &o.unit))
-        .sum();
-    (theirs > 0.0).then(|| ours / theirs)
+    odds_vs(s, u.unit.side(), &u.at, at, 0.0)
 }

@@ -185,13 +185,7 @@ fn stealth(s: &Situation, u: &UnitAt) -> (i32, &'static str, &'static str) {
     } else {
         (0, "", "")
     };
-    let with_smc = s.units_at(&u.at).iter().any(|o| {
-        o.unit.id != unit.id
-            && o.unit.side() == unit.side()
-            && o.unit.good_order()
-            && (is_leader(&o.unit) || o.unit.hero.is_some())
-    });
-    if night && base.0 > 0 && with_smc {
+    if night && base.0 > 0 && super::common::with_good_order_smc(s, u) {
         return (
             0,
             "E1.63",

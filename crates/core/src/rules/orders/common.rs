@@ -109,6 +109,17 @@ pub fn is_leader(u: &Unit) -> bool {
     Catalog::get().lookup(u.nationality, &u.counter) == Lookup::Leader
 }
 
+/// E1.63: whether a Good Order SMC (a leader or hero) of `u`'s side shares its Location: a Good
+/// Order Lax unit stacked with one is Normal at night (for Ambush, A11.18, and Jitter Fire).
+pub(crate) fn with_good_order_smc(s: &Situation, u: &UnitAt) -> bool {
+    s.units_at(&u.at).iter().any(|o| {
+        o.unit.id != u.unit.id
+            && o.unit.side() == u.unit.side()
+            && o.unit.good_order()
+            && (is_leader(&o.unit) || o.unit.hero.is_some())
+    })
+}
+
 /// A Multi-Man Counter from the counter catalog.
 pub fn mmc(u: &Unit) -> Option<&'static Counter> {
     match Catalog::get().lookup(u.nationality, &u.counter) {

@@ -69,13 +69,7 @@ pub fn night_class_in_stack(s: &Situation, u: &UnitAt) -> (NightClass, &'static 
     {
         return (class, rule);
     }
-    let with_smc = s.units_at(&u.at).iter().any(|o| {
-        o.unit.id != u.unit.id
-            && o.unit.side() == u.unit.side()
-            && o.unit.good_order()
-            && (is_leader(&o.unit) || o.unit.hero.is_some())
-    });
-    if with_smc {
+    if super::common::with_good_order_smc(s, u) {
         (NightClass::Normal, "E1.63")
     } else {
         (class, rule)

@@ -249,7 +249,8 @@ pub struct Gained {
 
 /// E1.32 (A12.122): at the end of the CCPh of a night scenario, a Good Order unconcealed
 /// Infantry unit in Concealment Terrain (a cave always is, G11.3) that no Good Order enemy
-/// ground unit sees (one in a cave too, through its CA: G11.5) (beyond the NVR too when it is Illuminated, E1.101) would need a "?" dr
+/// ground unit sees (one in a cave sees through its CA, G11.5; beyond the NVR only a unit
+/// Illuminated, E1.101) would need a "?" dr
 /// in daylight, so it gains "?" automatically. (A12.122's full list of situations is not in our
 /// sources; this is the one the walk models. T-H Heroes, hidden and Cloaked units gain none.)
 pub fn night_concealment(s: &Situation) -> Vec<Gained> {

@@ -1,6 +1,7 @@
 //! The enemy a step meets where it would enter, in the MPh: hidden units revealed (A12.15,
 //! with G.4's Stealthy Infantry in jungle, kunai or bamboo) and, by day, concealed ones
-//! (A12.14, our reading): either way the mover stays where it was and its MPh ends.
+//! (A12.14, our reading): either way the mover stays where it was and its MPh ends; in the APh
+//! an advance reveals hidden ones and goes in (`met_on_advance`).
 
 use crate::los::Location;
 use crate::map::Terrain;
@@ -81,11 +82,7 @@ fn concealed<'a>(s: &Situation<'a>, u: &UnitAt, to: &Location, memo: &Memo<'a>) 
 fn hidden<'a>(s: &Situation<'a>, u: &UnitAt, to: &Location, memo: &Memo<'a>) -> Option<Met> {
     let map = s.map;
     let show = |l: &Location| l.display(map).to_string();
-    let hidden: Vec<&UnitAt> = s
-        .units_at(to)
-        .into_iter()
-        .filter(|o| o.hidden && o.unit.side() != u.unit.side())
-        .collect();
+    let hidden = hidden_enemy(s, u, to);
     if hidden.is_empty() {
         return None;
     }
@@ -118,6 +115,36 @@ fn hidden<'a>(s: &Situation<'a>, u: &UnitAt, to: &Location, memo: &Memo<'a>) -> 
     })
     .text;
     Some((ids, text))
+}
+
+/// The hidden enemy units of `u` in Location `to`.
+fn hidden_enemy<'s>(s: &'s Situation, u: &UnitAt, to: &Location) -> Vec<&'s UnitAt> {
+    s.units_at(to)
+        .into_iter()
+        .filter(|o| o.hidden && o.unit.side() != u.unit.side())
+        .collect()
+}
+
+/// A12.15 / G.4: an APh advance of `u` into a Location of hidden enemy units reveals them (G.4
+/// spares Stealthy Infantry in jungle, kunai or bamboo only in the ATTACKER's MPh); the unit
+/// advances all the same, into the Close Combat of its CCPh (A11). The units revealed and the
+/// words for the advance's log line, or `None` when it reveals no one.
+pub(super) fn met_on_advance(s: &Situation, u: &UnitAt, to: &Location) -> Option<Met> {
+    let found: Vec<String> = hidden_enemy(s, u, to)
+        .iter()
+        .map(|o| o.unit.id.clone())
+        .collect();
+    if found.is_empty() {
+        return None;
+    }
+    let text = format!(
+        "A12.15: advancing into the Location of hidden enemy {} {} reveals {} (G.4 keeps them \
+         hidden only in the ATTACKER's MPh): Close Combat in the CCPh",
+        crate::words::noun(found.len(), "unit", "units"),
+        found.join(", "),
+        if found.len() == 1 { "it" } else { "them" }
+    );
+    Some((found, text))
 }
 
 /// G1.6: Good Order Elite and 1st-Line Japanese Infantry are Stealthy (for G.4).

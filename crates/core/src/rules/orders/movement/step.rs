@@ -15,7 +15,7 @@ use crate::rules::situation::{Refusal, Situation, UnitAt};
 
 use super::line::Line;
 use super::memo::Memo;
-use super::met::met_on_entry;
+use super::met::{met_on_advance, met_on_entry};
 use super::plan::{G11_74_MF, MoveEvent, MovePlan, MoveVerb, may_move};
 
 /// G11.4 (and its EX): no unbroken Infantry enters an already-Overstacked Cave Complex (more
@@ -280,28 +280,13 @@ pub(crate) fn step<'a>(
         p.entered_cave = true;
     }
     p.reveal_caves = reveal_caves;
-    if advance && !entering {
-        // A12.15 / G.4: an advance into a Location of hidden enemy units reveals them (G.4
-        // spares Stealthy Infantry in jungle, kunai or bamboo only in the ATTACKER's MPh); the
-        // unit advances all the same, into the Close Combat of its CCPh (A11).
-        let found: Vec<String> = s
-            .units_at(to)
-            .into_iter()
-            .filter(|o| o.hidden && o.unit.side() != u.unit.side())
-            .map(|o| o.unit.id.clone())
-            .collect();
-        if !found.is_empty() {
-            text.then(|| {
-                format!(
-                    "A12.15: advancing into the Location of hidden enemy {} {} reveals {} \
-                     (G.4 keeps them hidden only in the ATTACKER's MPh): Close Combat in the CCPh",
-                    crate::words::noun(found.len(), "unit", "units"),
-                    found.join(", "),
-                    if found.len() == 1 { "it" } else { "them" }
-                )
-            });
-            p.reveal_units = found;
-        }
+    // A12.15 / G.4: an advance into a Location of hidden enemy units reveals them.
+    if advance
+        && !entering
+        && let Some((found, words)) = met_on_advance(s, u, to)
+    {
+        text.then(|| words);
+        p.reveal_units = found;
     }
     if advance {
         text.end(" (its APh advance)");

@@ -1,7 +1,8 @@
 //! `asl-pto orders SCENARIO UNIT [--phase P] [--load SAVE] [--json]`: every order UNIT could
 //! give now, allowed or refused with its rule: the core's `rules::orders::legal_orders` over the
 //! situation of a match (`play::Match`: the scenario as set up, or a saved walk), so the list is
-//! the one Play mode's Orders window shows and the walk rules. Each order is printed exactly as
+//! the one Play mode's Orders window shows and the walk rules, the Fire Group of its Location
+//! (a leader directing, A7.53) first. Each order is printed exactly as
 //! a script's `act:` writes it; moves are summarised (their field is `asl-pto moves`).
 
 use std::io::Write;
@@ -15,7 +16,7 @@ use super::out::Out;
 use crate::model::Phase;
 use crate::play::Match;
 use crate::rules::moves::field_of_movement;
-use crate::rules::orders::legal_orders;
+use crate::rules::orders::{known_enemy_locations, legal_orders, location_fire_group};
 use crate::scenario::Scenario;
 
 /// Where the situation comes from: the scenario as set up (in `phase`, default the MPh, the
@@ -80,7 +81,13 @@ pub fn run(
         .unit_in_play(unit)
         .map_err(|r| Failure::input(format!("{} ({})", r.reason, r.rule)))?;
     let from = u.at.display(sit.map).to_string();
-    let list = legal_orders(&sit, unit, None);
+    // A7.5 / A7.53: first the Fire Group of its Location at each enemy Location its side knows
+    // of (a leader directing), as Play mode's Orders window offers it, then its own orders.
+    let list: Vec<_> = known_enemy_locations(&sit, u.unit.side())
+        .iter()
+        .filter_map(|t| location_fire_group(&sit, unit, t))
+        .chain(legal_orders(&sit, unit, None))
+        .collect();
     let moves = field_of_movement(&sit, unit);
     let phase = sit.phase.abbrev();
     let attacker = format!("{:?}", sit.turn.attacker);

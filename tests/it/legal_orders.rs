@@ -382,3 +382,35 @@ fn issue37_orders_odds_give_each_fire_its_ift_results_and_its_targets_chances() 
     assert!(text.contains("           IFT: "), "{text}");
     assert!(text.contains("% to reduce a \"?\""), "{text}");
 }
+
+/// A7.5 / A7.53: `orders` lists first the Fire Group of the unit's Location, its 9-1 directing
+/// (the shot the program itself fires), as Play mode's Orders window offers it; its odds are
+/// those of us1 with the leader's -1 DRM, better than us1's alone. A unit alone in its
+/// Location has no Fire Group.
+#[test]
+fn a7_53_orders_lists_the_locations_fire_group_with_its_leader_first() {
+    let assault = crate::common::demo_path("assault");
+    let v = json(&run(&[
+        "orders", &assault, "us1", "--phase", "PrepFire", "--odds", "--json",
+    ]));
+    let orders = v["orders"].as_array().unwrap();
+    assert_eq!(orders[0]["act"], "Fire([\"us1\", \"usL\"], \"T5\")", "{v}");
+    assert_eq!(orders[0]["allowed"], true, "{v}");
+    let alone = orders
+        .iter()
+        .find(|o| o["act"] == "Fire([\"us1\"], \"T5\")")
+        .expect("us1's own Fire at T5");
+    let reduced = |o: &serde_json::Value| o["odds"]["targets"]["?T5"]["reduced"].as_f64().unwrap();
+    assert!(reduced(&orders[0]) > reduced(alone), "{v}");
+    // us3 is alone in U5: no group.
+    let v = json(&run(&[
+        "orders", &assault, "us3", "--phase", "PrepFire", "--json",
+    ]));
+    let groups = v["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["act"].as_str().unwrap().starts_with("Fire([\"us3\", "))
+        .count();
+    assert_eq!(groups, 0, "{v}");
+}

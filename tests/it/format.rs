@@ -151,3 +151,29 @@ fn units_created_in_play_have_stable_ids_a_script_can_name() {
     }
     assert!(moved, "no seed in 1..40 created the hero");
 }
+
+/// G1.1 / G1.4: "A Japanese squad has no Broken side", "Japanese SMC have no Broken side": set
+/// up broken, either is an input error naming the unit and the rule; a broken Japanese HS (it
+/// has one) and a broken American squad are fine.
+#[test]
+fn g1_1_g1_4_a_japanese_squad_or_smc_cannot_set_up_broken() {
+    let e = with_unit(
+        "(id: \"u\", nationality: Japanese, counter: \"4-4-7\", at: \"C3\", broken: true)",
+    )
+    .unwrap_err();
+    assert!(
+        e.starts_with("u.ron:2:") && e.contains("unit u: a Japanese squad has no Broken side"),
+        "{e}"
+    );
+    assert!(e.contains("(G1.1)"), "{e}");
+    let e =
+        with_unit("(id: \"u\", nationality: Japanese, counter: \"9-1\", at: \"C3\", broken: true)")
+            .unwrap_err();
+    assert!(e.contains("(G1.4)"), "{e}");
+    for ok in [
+        "(id: \"u\", nationality: Japanese, counter: \"2-3-7\", at: \"C3\", broken: true, dm: true)",
+        "(id: \"u\", nationality: American, counter: \"7-6-8\", at: \"C3\", broken: true)",
+    ] {
+        assert!(with_unit(ok).is_ok(), "{ok}");
+    }
+}

@@ -81,9 +81,10 @@ fn g11_71_ex_cave_shifts_cost_two_mf_plus_one_per_level_or_three_in_a_depression
         (Some(3.0), Some("G11.71"))
     );
     let events = walk("cliff_caves");
-    // jp2, seen by us4 IN H5, pays the 3 MF.
-    let seen = one(&events, 10, "move");
-    assert!(text(seen).contains("3 MF, 3 of 4 spent"), "{seen}");
+    // jp2 would pass IN H5, which us4 holds (G11.71, A4.14).
+    let r = one(&events, 10, "refused");
+    assert_eq!(r["rule"], "G11.71");
+    assert!(text(r).contains("Known enemy unit us4"), "{r}");
 }
 
 #[test]
@@ -100,8 +101,12 @@ fn g11_75_g11_751_an_unseen_cave_shift_stays_hidden_and_costs_no_mf() {
         "G11.75: revealed by the Search, hidden again in an unseen cave"
     );
     let (_, at, hidden, ..) = unit(&mut app, "jp2");
-    assert_eq!(at, Location::Cave("K".into()));
-    assert!(!hidden, "G11.75: seen entering cave K");
+    assert_eq!(
+        at,
+        Location::Cave("J".into()),
+        "it could not pass us4 IN H5"
+    );
+    assert!(!hidden, "revealed by us4's Search (G11.33)");
 }
 
 #[test]

@@ -116,9 +116,9 @@ fn every_demo_scenario_passes_check() {
 /// The refusals each walk makes on purpose: (step, rule).
 fn meant_refusals(name: &str) -> Vec<(u64, &'static str)> {
     match name {
-        // B11.4: one level per MPh; G11.833: a Thrower two levels below; G11.74: one cave
-        // per phase.
-        "cliff_caves" => vec![(4, "B11.4"), (5, "G11.833"), (11, "G11.74")],
+        // B11.4: one level per MPh; G11.833: a Thrower two levels below; G11.71: no passing
+        // IN a Depression hex a Known enemy holds; G11.74: one cave per phase.
+        "cliff_caves" => vec![(4, "B11.4"), (5, "G11.833"), (10, "G11.71"), (11, "G11.74")],
         // G11.74: one Complex per phase; G11.7: only the Japanese enter caves; G11.81: no
         // hidden cave as a target.
         "cave_complex" => vec![(2, "G11.74"), (7, "G11.7"), (13, "G11.81")],

@@ -339,16 +339,34 @@ fn mcs_leaders_first(g: &mut Game, targets: Vec<Unit>, drm: i32, why: &str) {
 fn take_ptc(g: &mut Game, id: &str) {
     let s = g.situation();
     let Some(u) = s.unit(id) else { return };
-    if !takes_ptc(&u.unit) {
+    // G1.4: a Japanese SMC takes no PTC and does not Pin, "however, any PTC/Pin result vs a
+    // concealed Japanese SMC can cause the loss of his concealment": he rolls it for his "?"
+    // alone (our reading).
+    let smc_veil = crate::rules::orders::units::japanese_smc(&u.unit) && u.concealed;
+    if !takes_ptc(&u.unit) && !smc_veil {
         return;
     }
     let setting = g.setting;
     let plan = mc(&s, u, 0, |side| setting.elr(side), "a PTC");
     drop(s);
     let (c, w) = g.dice.dr2("A7.8");
-    let (pinned, text) = ptc(&plan, c, w);
-    if pinned && let Some(u) = g.unit_mut(id) {
-        u.unit.pinned = true;
+    let (failed, text) = ptc(&plan, c, w);
+    if smc_veil {
+        let text = format!(
+            "{}; a Japanese SMC does not Pin: the PTC decides only his \"?\" (G1.4)",
+            text.replace(
+                "above it: pinned, it may not move, advance or fire at full FP this Player Turn",
+                "above it: failed"
+            )
+        );
+        g.rolled("ptc", Some(id), "G1.4", vec![c, w], text);
+    } else {
+        if failed && let Some(u) = g.unit_mut(id) {
+            u.unit.pinned = true;
+        }
+        g.rolled("ptc", Some(id), "A7.8", vec![c, w], text);
     }
-    g.rolled("ptc", Some(id), "A7.8", vec![c, w], text);
+    if failed {
+        super::units::concealment_lost(g, id, "fails its PTC");
+    }
 }

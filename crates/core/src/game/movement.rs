@@ -96,14 +96,25 @@ fn apply_climb(g: &mut Game, id: &str, plan: Result<ClimbPlan, Refusal>) {
             unit: counter.unit.clone(),
         });
     }
+    if let Some(exit) = &plan.out_of_cave
+        && let Some(cave) = &exit.reveal_cave
+    {
+        g.reveal_caves(std::slice::from_ref(cave));
+    }
     let Some(unit) = g.unit_mut(id) else {
         return;
     };
     unit.at = out.at;
     unit.unit.mf_spent = out.mf_spent;
+    let mut text = out.text;
+    if let Some(exit) = &plan.out_of_cave {
+        unit.hidden = exit.hidden;
+        unit.concealed = exit.concealed;
+        text = format!("{text}; {}", exit.reason);
+    }
     if dice.is_some() {
-        g.rolled(out.event, Some(id), out.rule, vec![c, w], out.text);
+        g.rolled(out.event, Some(id), out.rule, vec![c, w], text);
     } else {
-        g.ruled(out.event, Some(id), out.rule, out.text);
+        g.ruled(out.event, Some(id), out.rule, text);
     }
 }

@@ -48,6 +48,35 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
     if let Some(f) = mc_failure_under(unit, cause, &result, g.setting.tables) {
         apply_failure(g, unit, &f);
     }
+    concealment_lost(g, &plan.unit, "fails its MC");
+}
+
+/// A12.14 (NOT FROM THE SEEDS, our reading of G1.4's "any PTC/Pin result vs a concealed
+/// Japanese SMC can cause the loss of his concealment" and of G1.11, whose Step-Reduced squad
+/// keeps its "pinned/TI/CX status" and not its "?"): a concealed unit that fails a MC or PTC
+/// loses "?" (each counter a failure made of it, a Step-Reduced squad's HS too).
+pub(super) fn concealment_lost(g: &mut Game, id: &str, what: &str) {
+    let ids: Vec<String> = g
+        .state
+        .units
+        .iter()
+        .filter(|u| u.concealed && (u.unit.id == id || u.unit.id.starts_with(&format!("{id}."))))
+        .map(|u| u.unit.id.clone())
+        .collect();
+    for x in ids {
+        if let Some(u) = g.unit_mut(&x) {
+            u.concealed = false;
+        }
+        g.ruled(
+            "revealed",
+            Some(&x),
+            "A12.14",
+            format!(
+                "{x} {what}: a concealed unit that fails a MC or PTC loses \"?\" (A12.14, not \
+                 in our sources; G1.4, G1.11)"
+            ),
+        );
+    }
 }
 
 /// Applies what a failed MC (or a KIA break) makes of a unit (`unit`: as it was before).
@@ -184,6 +213,10 @@ pub(super) fn create_hero(g: &mut Game, id: &str, target: &str) {
         if h.created {
             u.unit.dc = false;
         }
+        if let Some((concealed_after, _)) = &plan.creator_veil {
+            u.hidden = false;
+            u.concealed = *concealed_after;
+        }
     }
     if h.created {
         g.state.units.push(UnitAt {
@@ -195,5 +228,9 @@ pub(super) fn create_hero(g: &mut Game, id: &str, target: &str) {
         });
         g.state.tallies.heroes_created += 1;
     }
-    g.rolled("hero", Some(id), h.rule, vec![d], h.reason);
+    let reason = match &plan.creator_veil {
+        Some((_, why)) => format!("{}; {why}", h.reason),
+        None => h.reason,
+    };
+    g.rolled("hero", Some(id), h.rule, vec![d], reason);
 }

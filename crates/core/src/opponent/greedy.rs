@@ -195,8 +195,12 @@ struct Plan<'a> {
 /// A10.6: the chance `id` rallies now, if it may try.
 pub(super) fn rally_chance(s: &Situation, id: &str) -> Option<f32> {
     let r = crate::rules::orders::rally::rally(s, id).ok()?;
-    let drm: i32 = r.drm.iter().map(|d| d.value).sum();
-    Some(1.0 - super::value::mc_fails(r.level.value, drm))
+    // The 36 Rally DR, each read as the walk reads it (an Original 2 or 12 included).
+    let rallies = (1..=6u8)
+        .flat_map(|a| (1..=6u8).map(move |b| (a, b)))
+        .filter(|&(a, b)| r.resolve(a, b).rallied)
+        .count();
+    Some(rallies as f32 / 36.0)
 }
 
 pub(super) fn rally_reason(id: &str, p: f32) -> String {

@@ -263,11 +263,24 @@ fn climbs(
     out: &mut Vec<Reach>,
     reached: &mut HashMap<Location, usize>,
 ) {
-    let (Some(h), Some(level)) = (start.at.hex(), start.at.level(s.map)) else {
-        return;
+    // G11.72: out of an Upper-Cliff cave, onto a Climb counter at its Level on a vertex of its
+    // CA Hexside (`climb` says where it may).
+    let tries: Vec<(crate::hex::Vertex, i32)> = match &start.at {
+        Location::Cave(id) => s.caves.cave(id).map_or(Vec::new(), |c| {
+            c.ca.vertices().iter().map(|v| (*v, c.level)).collect()
+        }),
+        _ => {
+            let (Some(h), Some(level)) = (start.at.hex(), start.at.level(s.map)) else {
+                return;
+            };
+            hexspines(h)
+                .into_iter()
+                .flat_map(|v| [(v, level - 1), (v, level + 1)])
+                .collect()
+        }
     };
-    for vertex in hexspines(h) {
-        for l in [level - 1, level + 1] {
+    {
+        for (vertex, l) in tries {
             let Ok(plan) = climb(s, &start.unit.id, l, vertex) else {
                 continue;
             };

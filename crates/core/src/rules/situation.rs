@@ -161,8 +161,16 @@ impl<'a> Situation<'a> {
     }
 
     /// G11.6: is Location `at` ADJACENT to cave `cave` (its Entrance Hex Location; a Climber
-    /// on its CA Hexside's vertex for an Upper-Cliff cave)?
+    /// on its CA Hexside's vertex for an Upper-Cliff cave; Crest status in its Entrance Hex on
+    /// the cave's side, along its CA Hexside, G11.833 EX: "from IN (or from Crest status on
+    /// cave E's side of) Z5")?
     pub fn adjacent_to_cave(&self, at: &Location, cave: &str) -> bool {
+        if let (Location::Crest { hex, side }, Some(c)) = (at, self.caves.cave(cave))
+            && *hex == c.entrance
+            && *side == c.ca
+        {
+            return true;
+        }
         let vertex = match at {
             Location::Climbing { vertex, .. } => Some(*vertex),
             _ => None,

@@ -152,14 +152,22 @@ fn g11_71_play_aid_in_the_aph_a_unit_in_a_gully_cave_exits_and_enters_another_in
         (said.event.as_str(), said.rule.as_deref()),
         (REFUSED, Some("A4.7"))
     );
-    // In the MPh, seen by us1 IN H5, the same shift is priced as the exit and the separate
-    // entry.
+    // In the MPh, seen by us1 in H6 (looking INTO H5), the same shift is priced as the exit
+    // and the separate entry; with us1 IN H5 it does not pass (A4.14).
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp(&b, "jp1", "cave:J"), us(&b, "us1", "H6")],
+    );
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:K"), MoveVerb::EnterCave));
+    assert_eq!(p.mf, 3.0, "{}", p.text);
     let s = situation(
         &b,
         Phase::Movement,
         Side::Japanese,
         vec![jp(&b, "jp1", "cave:J"), us(&b, "us1", "H5")],
     );
-    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:K"), MoveVerb::EnterCave));
-    assert_eq!(p.mf, 3.0, "{}", p.text);
+    let r = refused(move_to(&s, "jp1", &loc(&b, "cave:K"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.71");
 }

@@ -341,8 +341,11 @@ fn a11_the_attack_vs_units_all_concealed_is_halved_vs_broken_units_minus_two_pin
     assert_eq!(plan.attacks[1].defence, 7.0);
 }
 
+/// G1.64: a Reduced-Strength Japanese squad "retains its Full-Strength CCV" — its value vs
+/// vehicles (G1.4231 tells CCV apart from CC FP vs Personnel): against infantry a 3-4-7
+/// attacks with its own 3 FP.
 #[test]
-fn g1_64_a_reduced_strength_japanese_unit_retains_its_full_strength_ccv() {
+fn g1_64_a_reduced_strength_japanese_squad_attacks_infantry_with_its_own_fp() {
     let b = plain();
     let st = ccph(
         &b,
@@ -354,14 +357,43 @@ fn g1_64_a_reduced_strength_japanese_unit_retains_its_full_strength_ccv() {
     );
     let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
     let jp = &plan.attacks[0];
-    assert_eq!(
-        jp.fp, 4.0,
-        "a 3-4-7 attacks as its 4-4-7: {:?}",
-        jp.fp_notes
-    );
-    assert!(jp.fp_notes[0].contains("G1.64"));
-    // As a target it is a 3-4-7.
+    assert_eq!(jp.fp, 3.0, "{:?}", jp.fp_notes);
+    assert!(jp.fp_notes.is_empty(), "{:?}", jp.fp_notes);
+    // As a target it is a 3-4-7 too.
     assert_eq!(plan.attacks[1].defence, 3.0);
+}
+
+/// G1.64: "Whenever ≥ one unbroken Japanese Infantry ... unit is the ATTACKER in CC ... that
+/// CC automatically becomes Hand-to-Hand ... unless every such Japanese unit participating in
+/// it ... is Withdrawing/pinned": a lone leader makes it so, and so does an unpinned leader
+/// with a pinned squad (whose attack then gets the -1: not every unit in it is pinned). Only
+/// pinned Japanese attackers: no Hand-to-Hand.
+#[test]
+fn g1_64_a_japanese_leader_alone_or_with_a_pinned_squad_makes_it_hand_to_hand() {
+    let b = plain();
+    let us = || unit(&b, "us1", Nationality::American, "3-3-7", "C3");
+    let plan_of = |units| {
+        let st = ccph(&b, Side::Japanese, units);
+        close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap()
+    };
+    let lone = plan_of(vec![
+        unit(&b, "jpL", Nationality::Japanese, "9-1", "C3"),
+        us(),
+    ]);
+    assert!(lone.japanese_attacker_hth);
+    let mut pinned = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3");
+    pinned.unit.pinned = true;
+    let with_leader = plan_of(vec![
+        pinned.clone(),
+        unit(&b, "jpL", Nationality::Japanese, "9-1", "C3"),
+        us(),
+    ]);
+    assert!(with_leader.japanese_attacker_hth);
+    let jp = &with_leader.attacks[0];
+    assert_eq!(jp.hand_to_hand_drm.as_ref().map(|d| d.value), Some(-1));
+    let all_pinned = plan_of(vec![pinned, us()]);
+    assert!(!all_pinned.japanese_attacker_hth);
+    assert!(all_pinned.attacks[0].hand_to_hand_drm.is_none());
 }
 
 #[test]
@@ -582,4 +614,39 @@ fn a11_19_an_ambushed_side_attacks_back_at_full_fp_a_concealed_ambusher_having_l
         }
     }
     assert!(ambushed && simultaneous, "both within the seeds");
+}
+
+/// G1.5 EXC / G1.6: a T-H Hero makes his own Banzai Charge, and "all Japanese Infantry that make
+/// a Banzai Charge are Lax": as the DEFENDER of jungle E5 (an American advanced in) his Ambush
+/// dr takes +1 Lax, not a 1st-Line squad's -1 Stealthy.
+#[test]
+fn g1_6_a_t_h_hero_in_his_banzai_charge_is_lax() {
+    let b = plain();
+    let mut hero = unit(&b, "jp1.hero", Nationality::Japanese, "T-H Hero", "E5");
+    hero.unit.dc = true;
+    hero.unit.hero = Some(asl_pto_core::model::Hero {
+        target: "us1".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+            hero,
+        ],
+    );
+    let s = st.situation(&setting(&b));
+    let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .expect("Ambush in jungle");
+    assert!(
+        a.defender_drm
+            .iter()
+            .any(|d| d.rule == "G1.6" && d.value == 1 && d.reason.contains("Lax")),
+        "{:?}",
+        a.defender_drm
+    );
 }

@@ -8,7 +8,7 @@ use asl_pto_core::rules::moves::field_of_movement;
 use asl_pto_core::rules::orders::climb::{climb, climb_outcome};
 use asl_pto_core::rules::orders::movement::{MoveEvent, MoveVerb, move_to};
 use asl_pto_core::rules::orders::unit_mf;
-use asl_pto_core::rules::situation::Situation;
+use asl_pto_core::rules::situation::{Situation, UnitAt};
 use asl_pto_core::rules::tables::Tables;
 
 use crate::board::*;
@@ -440,6 +440,74 @@ fn b11_4_a_climb_takes_the_whole_mph_one_level_and_the_falling_dr_decides() {
     assert!(refused_climb(&s, "us1", 1, &b).contains("whole MPh"));
 }
 
+/// B11.43 / A10.5 / A7.8 / A3: Climbing is movement (it takes the whole MPh): a broken, a
+/// pinned or a Prep-Fired unit does not Climb, as it does not move.
+#[test]
+fn b11_4_a_broken_pinned_or_prep_fired_unit_does_not_climb() {
+    let b = cliff();
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let with = |f: &dyn Fn(&mut UnitAt)| {
+        let mut u = us(&b, "us1", "T4");
+        f(&mut u);
+        let s = mph(&b, Side::Allied, vec![u]);
+        climb(&s, "us1", 1, v).unwrap_err().rule
+    };
+    assert_eq!(with(&|u| u.unit.broken = true), "A10.5");
+    assert_eq!(with(&|u| u.unit.pinned = true), "A7.8");
+    assert_eq!(
+        with(&|u| u.unit.fired = Some(asl_pto_core::model::FireMark::PrepFire)),
+        "A3"
+    );
+}
+
+/// G11.72 and its EX: "Caves G and M may be exited directly to above-ground only via
+/// Climbing": jp1 in cave G (Level 1, CA S5-T4) Climbs out onto a Climb counter at Level 1 on
+/// a vertex of S5-T4, in T4 (where a Climber enters it from), its whole MPh, with no Falling DR
+/// (no level changed); not at another level, not after spending MF; `moves` lists both
+/// vertices. Hidden, it comes out unconcealed where us1 sees it, concealed where no one does
+/// (G11.75 EX). Cave A (not Upper-Cliff) is left by moving, not Climbing.
+#[test]
+fn g11_72_ex_an_upper_cliff_cave_is_exited_by_climbing() {
+    let b = cliff();
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "cave:G")), us(&b, "us1", "T2")],
+    );
+    let plan = climb(&s, "jp1", 1, v).unwrap();
+    assert_eq!(plan.to, loc(&b, "T4@1/T4-S5-S4"));
+    assert_eq!(plan.rule, "G11.72");
+    assert!(!plan.falling.holds);
+    let exit = plan.out_of_cave.as_ref().expect("a hidden unit leaving");
+    assert!(!exit.hidden && !exit.concealed, "{}", exit.reason);
+    let out = climb_outcome(&plan, 6, 6);
+    assert!(!out.fell && out.mf_spent == 4.0);
+    assert_eq!(climb(&s, "jp1", 0, v).unwrap_err().rule, "G11.72");
+    let field = field_of_movement(&s, "jp1").unwrap();
+    assert!(reach(&field, &b, "T4@1/T4-S5-S4").is_some_and(|r| r.climb));
+    assert!(reach(&field, &b, "T4@1/S5-T4-T5").is_some_and(|r| r.climb));
+    // Unseen (us1 broken): out concealed.
+    let mut broken = us(&b, "us1", "T2");
+    broken.unit.broken = true;
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "cave:G")), broken],
+    );
+    let exit = climb(&s, "jp1", 1, v).unwrap().out_of_cave.unwrap();
+    assert!(!exit.hidden && exit.concealed, "{}", exit.reason);
+    // Spent MF: no Climb.
+    let mut spent = jp(&b, "jp1", "cave:G");
+    spent.unit.mf_spent = 1.0;
+    let s = mph(&b, Side::Japanese, vec![spent]);
+    assert_eq!(climb(&s, "jp1", 1, v).unwrap_err().rule, "B11.4");
+    // Cave A: left across its CA into S4.
+    let s = mph(&b, Side::Japanese, vec![jp(&b, "jp1", "cave:A")]);
+    let va = b.map.vertex("S4-S5-T4").unwrap();
+    assert_eq!(climb(&s, "jp1", 0, va).unwrap_err().rule, "G11.72");
+}
+
 fn refused_climb(s: &Situation, unit: &str, level: i32, b: &Board) -> String {
     let v = b.map.vertex("T4-S5-S4").unwrap();
     let r = climb(s, unit, level, v).unwrap_err();
@@ -460,7 +528,7 @@ fn e1_421_at_night_the_falling_dr_is_one_higher() {
 }
 
 #[test]
-fn b11_4_climbing_down_from_the_top_falls_to_the_foot_and_caves_cannot_climb() {
+fn b11_4_climbing_down_from_the_top_falls_to_the_foot_and_a_plain_cave_is_not_climbed_out_of() {
     let b = cliff();
     let v = b.map.vertex("T4-S5-S4").unwrap();
     let s = mph(
@@ -474,9 +542,10 @@ fn b11_4_climbing_down_from_the_top_falls_to_the_foot_and_caves_cannot_climb() {
     // and a fall lands at its foot.
     assert_eq!(plan.foot, hex(&b, "S4"));
     assert_eq!(climb_outcome(&plan, 6, 6).at, loc(&b, "S4"));
+    // G11.72: only an Upper-Cliff cave is left by Climbing; cave A is left by moving.
     let r = climb(&s, "us9", 1, v).unwrap_err();
-    assert_eq!(r.rule, "B11.4");
-    assert!(r.reason.contains("cave"));
+    assert_eq!(r.rule, "G11.72");
+    assert!(r.reason.contains("not an Upper-Cliff cave"), "{r}");
 }
 
 #[test]
@@ -631,4 +700,75 @@ fn g11_933_g11_74_a_cave_complex_entered_through_its_tunnel_needs_two_mf_availab
     let s = mph(&b, Side::Japanese, vec![spent("jp1", "4-4-7", 2.0)]);
     let p = allowed(move_to(&s, "jp1", &aa, MoveVerb::Move));
     assert_eq!(p.to, aa, "{}", p.text);
+}
+
+/// G11.71 / G11.751 EX: from cave J to cave K, both IN gully hex H5, the unit "must first exit
+/// to above-ground IN that hex": with a Known American in H5 it does not pass (A4.14); and it
+/// stays hidden only if no Good Order enemy "currently has a LOS INTO that hex": us1 in H6 sees
+/// H5 (not cave K, whose CA faces away), so hidden jp1 is placed onboard concealed; with us1
+/// broken (no Good Order enemy), it stays hidden.
+#[test]
+fn g11_71_g11_751_ex_between_depression_caves_the_unit_passes_in_the_hex() {
+    let b = cliff();
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "cave:J")), us(&b, "us1", "H5")],
+    );
+    let r = refused(move_to(&s, "jp1", &loc(&b, "cave:K"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.71");
+    assert!(r.reason.contains("us1"), "{r}");
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "cave:J")), us(&b, "us1", "H6")],
+    );
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:K"), MoveVerb::EnterCave));
+    assert!(!p.hidden, "{}", p.text);
+    let mut broken = us(&b, "us1", "H6");
+    broken.unit.broken = true;
+    let s = mph(
+        &b,
+        Side::Japanese,
+        vec![hidden(jp(&b, "jp1", "cave:J")), broken],
+    );
+    let p = allowed(move_to(&s, "jp1", &loc(&b, "cave:K"), MoveVerb::EnterCave));
+    assert!(p.hidden, "{}", p.text);
+}
+
+/// G1.5 EXC / G1.423 / G1.424: a DC Hero "must Banzai Charge" his Designated Target: each hex he
+/// enters may be no farther from its Location (A25.231); toward it, or to the side, he moves.
+#[test]
+fn g1_424_a_dc_hero_charges_his_designated_target_and_does_not_move_away() {
+    let b = plain();
+    let mut hero = unit(&b, "jp1.hero", Nationality::Japanese, "T-H Hero", "C3");
+    hero.unit.dc = true;
+    hero.unit.hero = Some(Hero {
+        target: "us1".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let s = mph(&b, Side::Japanese, vec![hero, us(&b, "us1", "G3")]);
+    let r = refused(move_to(&s, "jp1.hero", &loc(&b, "B3"), MoveVerb::Move));
+    assert_eq!(r.rule, "G1.423");
+    assert!(r.reason.contains("Designated Target"), "{r}");
+    allowed(move_to(&s, "jp1.hero", &loc(&b, "D3"), MoveVerb::Move));
+}
+
+/// G11.71 / E1.51 / G11.96: from cave J to cave K, both IN gully H5, the exit to above-ground
+/// IN H5 is a separate expenditure: with H5 jungle, at night it costs one more MF, as the
+/// exit alone does (G11.96 exempts only the cave's own entry): 1 + 2 by day, 2 + 2 at night.
+#[test]
+fn g11_71_e1_51_between_depression_caves_at_night_the_exit_costs_its_night_mf() {
+    use asl_pto_core::rules::caves::entry::cost;
+    let mut b = cliff();
+    let h5 = hex(&b, "H5");
+    b.map
+        .set_hex(h5, None, Some(asl_pto_core::map::Terrain::Jungle), None);
+    let (j, k) = (loc(&b, "cave:J"), loc(&b, "cave:K"));
+    let exit = cost(&b.map, &b.caves, &j, &loc(&b, "H5"), true);
+    assert_eq!(exit.mf, Some(2.0), "{}", exit.reason);
+    assert_eq!(cost(&b.map, &b.caves, &j, &k, false).mf, Some(3.0));
+    let night = cost(&b.map, &b.caves, &j, &k, true);
+    assert_eq!(night.mf, Some(4.0), "{}", night.reason);
 }

@@ -346,3 +346,29 @@ fn e1_54_at_night_a_dm_unit_keeps_dm_until_it_makes_a_rally_attempt() {
     assert!(!dm("jp1"), "it made a Rally attempt");
     assert!(dm("jp2"), "no Rally attempt: at night DM stays (E1.54)");
 }
+
+/// G1.62: Japanese "may still attempt Self-Rally (including automatic rally on an Original 2
+/// DR as per A18.11)": a broken, DM Japanese 1-2-6 rallying itself (+1 self, +4 DM: a Final
+/// DR of 7 against its 6) rallies on 1,1 and on nothing else; an American HS in the same
+/// plight does not rally on 1,1 (the seed gives the automatic rally to the Japanese).
+#[test]
+fn g1_62_a_japanese_self_rally_on_an_original_2_is_automatic() {
+    let b = plain();
+    let mut hs = broken(unit(&b, "jp1", Nationality::Japanese, "1-2-6", "C3"));
+    hs.unit.dm = true;
+    let st = japanese_rph(&b, vec![hs]);
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "jp1").unwrap();
+    assert!(plan.leader.is_none());
+    assert_eq!(plan.total_drm(), 5, "{:?}", plan.drm);
+    let two = plan.resolve(1, 1);
+    assert!(two.rallied, "{}", two.text);
+    assert_eq!(two.rule, "G1.62");
+    assert!(!plan.resolve(1, 2).rallied);
+    let mut us = broken(unit(&b, "us1", Nationality::American, "3-3-6", "C3"));
+    us.unit.dm = true;
+    let st = rph(&b, vec![us]);
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "us1").unwrap();
+    assert!(!plan.resolve(1, 1).rallied);
+}

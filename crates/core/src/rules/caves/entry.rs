@@ -78,6 +78,31 @@ pub fn cost(
     night: bool,
 ) -> MoveCost {
     match (from, to) {
+        // G11.71: between caves IN one Depression hex, the exit to above-ground IN that hex is
+        // a separate MF expenditure, at night as any Concealment Terrain entry (E1.51; G11.96
+        // exempts only the cave's own entry).
+        (Location::Cave(a), Location::Cave(id)) if night => {
+            let mut c = enter_cave(map, caves, from, id);
+            let pair = caves.cave(a).zip(caves.cave(id));
+            if let Some((x, y)) = pair
+                && c.allowed
+                && x.in_depression
+                && y.in_depression
+                && x.hex == y.hex
+            {
+                let exit = cost(map, caves, from, &Location::Ground(x.hex), true);
+                if let (Some(e), true) = (exit.mf, exit.mf != Some(1.0)) {
+                    c.mf = Some(e + CAVE_ENTRY_MF);
+                    c.reason = format!(
+                        "{}; at night the exit to IN {} costs {e} MF ({})",
+                        c.reason,
+                        map.name(x.hex),
+                        exit.reason
+                    );
+                }
+            }
+            c
+        }
         (_, Location::Cave(id)) => enter_cave(map, caves, from, id),
         (_, Location::Complex(id)) => enter_complex(map, caves, from, id),
         (Location::Cave(id), _) => with_night(exit_cave(map, caves, id, to), map, to, night),

@@ -200,14 +200,23 @@ pub fn berserk_target(s: &Situation, u: &UnitAt) -> Option<Location> {
         .map(|(_, o)| o.at.clone())
 }
 
-/// The Location a charging unit charges in its MPh: a Banzai Charge's target (G1.5), a berserk
-/// unit's nearest Known enemy (A15.43, G11.97).
+/// The Location a charging unit charges in its MPh: a Banzai Charge's target (G1.5), a T-H
+/// Hero's Designated Target's (G1.423), a berserk unit's nearest Known enemy (A15.43, G11.97).
 pub fn charge_target(s: &Situation, u: &UnitAt) -> Option<(Location, &'static str)> {
     if s.phase != Phase::Movement || u.unit.side() != s.turn.attacker {
         return None;
     }
     if let Some(t) = &u.unit.banzai {
         return Some((t.clone(), "A25.231"));
+    }
+    // G1.5 EXC / G1.423 / G1.424: a T-H Hero created in a Japanese MPh "must make his own
+    // Banzai Charge" at his Designated Target: he moves toward its Location as a charging
+    // unit does (A25.231).
+    if let Some(h) = &u.unit.hero
+        && u.unit.good_order()
+        && let Some(t) = s.unit(&h.target)
+    {
+        return Some((t.at.clone(), "G1.423"));
     }
     if u.unit.berserk && u.unit.good_order() {
         if s.night() {
@@ -303,6 +312,9 @@ pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Ref
         let why = if berserk {
             "a berserk unit charges the nearest Known enemy unit: each hex it enters must be \
              closer to it (A15.43, not in our sources; no cave occupant counts, G11.97)"
+        } else if rule == "G1.423" {
+            "a T-H Hero makes his own Banzai Charge at his Designated Target (G1.5, G1.423): no \
+             hex he enters may be farther from its Location (A25.231, not in our sources)"
         } else {
             "a unit in a Banzai Charge moves forward or to the side: no hex it enters may be \
              farther from the Location it charges (A25.231, not in our sources)"
@@ -316,6 +328,11 @@ pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Ref
                 u.at.display(s.map)
             ),
         ));
+    }
+    // G1.423: a T-H Hero enters an enemy-occupied hex only if it holds his Designated Target or
+    // is ADJACENT to it: the move's own ruling (A4.14's exception for him) decides that.
+    if rule == "G1.423" {
+        return Ok(false);
     }
     Ok(known_enemy_at(to))
 }

@@ -8,8 +8,7 @@
 //! Kill Number eliminating every target, equal to it Casualty Reducing each (A11.11).
 //!
 //! One approximation, stated: an ambushed side whose units were only Casualty Reduced attacks
-//! back with the FP it had (a Japanese squad keeps its Full-Strength CCV, G1.64; another side's
-//! reduced units attack with somewhat less). `game::odds` plays the order itself when the exact
+//! back with the FP it had (its reduced units attack with somewhat less). `game::odds` plays the order itself when the exact
 //! figure is wanted.
 
 use super::close_combat::{CcAttack, CcPlan};

@@ -45,6 +45,21 @@ pub struct ClimbPlan {
     /// its name on the map.
     pub foot: Hex,
     pub foot_name: String,
+    /// Out of an Upper-Cliff cave (G11.72): how the unit stands after, `(hidden, concealed)`,
+    /// and the cave revealed with it (G11.75 EX: a hidden unit leaving comes out concealed
+    /// unless a Good Order enemy ground unit sees where it goes; seen, it and its hidden cave
+    /// are revealed, G11.3). `None` for a Climb from above ground.
+    pub out_of_cave: Option<CaveExit>,
+}
+
+/// A unit Climbing out of an Upper-Cliff cave (G11.72, G11.75).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaveExit {
+    pub hidden: bool,
+    pub concealed: bool,
+    /// The cave revealed (hidden until now, and its occupant seen leaving it).
+    pub reveal_cave: Option<String>,
+    pub reason: String,
 }
 
 impl ClimbPlan {
@@ -73,6 +88,7 @@ impl ClimbPlan {
             falls_at: s.tables.falling_dr_falls_at,
             foot,
             foot_name: s.map.name(foot),
+            out_of_cave: None,
         }
     }
 }
@@ -102,11 +118,16 @@ pub struct ClimbOutcome {
 pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<ClimbPlan, Refusal> {
     let u = s.unit_in_play(unit)?;
     attacker_in(s, u, &[Phase::Movement], "B11.4", "Climbing")?;
-    super::common::not_in_melee(s, u, "Climb out of it")?;
+    // Climbing is movement (it takes the whole MPh, B11.43): a broken, pinned or Prep-Fired
+    // unit does not (A10.5, A7.8, A3).
+    super::movement::may_move(s, u)?;
+    if let Location::Cave(id) = &u.at {
+        return climb_out_of_cave(s, u, id, level, vertex);
+    }
     let Some(hex) = u.at.hex() else {
         return Err(Refusal::new(
             "B11.4",
-            "a unit in a cave or Cave Complex cannot Climb",
+            "a unit in a Cave Complex cannot Climb: it leaves through a cave or tunnel (G11.73)",
         ));
     };
     let map = s.map;
@@ -130,6 +151,82 @@ pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<Cl
         climbing_falling_dr(true, true),
         foot,
     ))
+}
+
+/// G11.72: "an Upper-Cliff cave may be thusly exited only by Climbing": out of cave `id` onto
+/// a Climb counter at the cave's Level on a vertex of its CA Hexside, in its Entrance Hex (the
+/// hex across the cliff, where a Climber enters it from, G11.71), with no MF expended yet
+/// (Climbing takes the whole MPh, B11.43) and no Falling DR (the unit changes no level,
+/// G11.8331). Hiding as any unit leaving a cave (G11.75 EX): a hidden unit comes out concealed
+/// unless a Good Order enemy ground unit sees the Climb counter's Location, and then it and the
+/// cave, if hidden, are revealed (G11.3).
+fn climb_out_of_cave(
+    s: &Situation,
+    u: &UnitAt,
+    id: &str,
+    level: i32,
+    vertex: Vertex,
+) -> Result<ClimbPlan, Refusal> {
+    let cave = s
+        .caves
+        .cave(id)
+        .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {id}")))?;
+    if !cave.upper_cliff {
+        return Err(Refusal::new(
+            "G11.72",
+            format!(
+                "cave {id} is not an Upper-Cliff cave: a unit leaves it by moving across its CA \
+                 Hexside into its Entrance Hex, not by Climbing"
+            ),
+        ));
+    }
+    if u.unit.mf_spent > 0.0 {
+        return Err(Refusal::new(
+            "B11.4",
+            format!(
+                "Climbing uses the entire MF allotment (B11.43): unit {} already expended {} MF \
+                 this MPh",
+                u.unit.id, u.unit.mf_spent
+            ),
+        ));
+    }
+    let hex = cave.entrance;
+    let to = Location::Climbing { hex, level, vertex };
+    let c = crate::rules::caves::entry::cost(s.map, &s.caves, &u.at, &to, false);
+    if !c.allowed || !c.climbing {
+        return Err(Refusal::new(c.rule, c.reason));
+    }
+    let seen = super::common::seen_by_good_order(s, u.unit.side().opponent(), &to, !s.night());
+    let hidden_cave = s.hidden_caves.iter().any(|h| h == id);
+    let out_of_cave = match (u.hidden || u.concealed, seen) {
+        (false, _) => None,
+        (true, true) => Some(CaveExit {
+            hidden: false,
+            concealed: false,
+            reveal_cave: (u.hidden && hidden_cave).then(|| id.to_string()),
+            reason: "a Good Order enemy ground unit sees the Climb counter: it is placed \
+                     onboard unconcealed (G11.75, A12.15)"
+                .into(),
+        }),
+        (true, false) => Some(CaveExit {
+            hidden: false,
+            concealed: true,
+            reveal_cave: None,
+            reason: "no Good Order enemy ground unit sees the Climb counter: it comes out \
+                     concealed (G11.75 EX)"
+                .into(),
+        }),
+    };
+    let mut plan = ClimbPlan::new(
+        s,
+        u,
+        (hex, level, vertex),
+        (c.rule, c.reason),
+        climbing_falling_dr(true, false),
+        hex,
+    );
+    plan.out_of_cave = out_of_cave;
+    Ok(plan)
 }
 
 /// G11.8331 Climbing to Place a DC: an unpinned, Good Order Infantry unit possessing a DC, at a
@@ -163,6 +260,7 @@ pub fn climb_to_place_dc(
         .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {cave_id}")))?;
     let refuse = |why: String| Err(Refusal::new(RULE, why));
     climber_ready(s, u, cave_id)?;
+    super::common::not_prep_fired(u, "Climbing to Place a DC")?;
     let (here, current) = climber_position(map, u)?;
     if current <= cave.level {
         return refuse(format!(

@@ -40,7 +40,7 @@ pub struct CcAttack {
     pub side: Side,
     pub attackers: Vec<String>,
     pub fp: f32,
-    /// What changed the attackers' FP, in words (G1.64's Full-Strength, a pinned unit's half,
+    /// What changed the attackers' FP, in words (a pinned unit's half,
     /// the half vs units all concealed), for the log.
     pub fp_notes: Vec<String>,
     pub targets: Vec<String>,
@@ -75,17 +75,17 @@ pub struct CcPlan {
     pub ambush: Option<AmbushPlan>,
     /// The ATTACKER's attack, then the DEFENDER's (either may be absent: no Good Order unit).
     pub attacks: Vec<CcAttack>,
-    /// A Japanese unit that could make the CC Hand-to-Hand as the ATTACKER (G1.64): unbroken
-    /// and unpinned; an Ambush by the Japanese makes it so too, being Ambushed undoes it.
+    /// A Japanese unit taking part that makes the CC Hand-to-Hand as the ATTACKER (G1.64):
+    /// unbroken and unpinned, a SMC as much as a MMC; an Ambush by the Japanese makes it so too, being Ambushed undoes it.
     pub japanese_attacker_hth: bool,
     pub night: bool,
 }
 
-/// A11.14 / G1.4231 / G1.64 / A7.8: a unit's CC FP as an attacker: a SMC (leader, T-H Hero)
-/// `tables.close_combat.smc_fp` (1); a MMC its printed FP, a Reduced-Strength Japanese squad
-/// its Full-Strength side's (G1.64: it "retains its Full-Strength CCV"; our reading, with no
-/// vehicles in play, is its CC FP); halved when pinned (A7.8). Returns the FP and why it is not
-/// the printed one, if so.
+/// A11.14 / G1.4231 / A7.8: a unit's CC FP as an attacker: a SMC (leader, T-H Hero)
+/// `tables.close_combat.smc_fp` (1); a MMC its printed FP (a Reduced-Strength Japanese squad
+/// its own: G1.64 has it retain its Full-Strength *CCV*, its value against vehicles, which
+/// G1.4231 tells apart from CC FP vs Personnel); halved when pinned (A7.8). Returns the FP and
+/// why it is not the printed one, if so.
 pub fn attack_fp_of(t: &Tables, u: &Unit) -> (f32, Option<String>) {
     let smc = f32::from(t.close_combat.smc_fp);
     if u.hero.is_some() || is_leader(u) {
@@ -94,17 +94,7 @@ pub fn attack_fp_of(t: &Tables, u: &Unit) -> (f32, Option<String>) {
     let Some(c) = mmc(u) else {
         return (0.0, None);
     };
-    let (fp, why) = match full_strength(u) {
-        Some(full) => (
-            f32::from(full.fp),
-            Some(format!(
-                "{} attacks at its Full-Strength {}'s {} FP (G1.64)",
-                u.id, full.name, full.fp
-            )),
-        ),
-        None => (f32::from(c.fp), None),
-    };
-    halved_if_pinned(u, fp, why)
+    halved_if_pinned(u, f32::from(c.fp), None)
 }
 
 /// A7.8: a pinned unit's CC attack is halved.
@@ -120,16 +110,6 @@ fn halved_if_pinned(u: &Unit, fp: f32, why: Option<String>) -> (f32, Option<Stri
             None => note,
         }),
     )
-}
-
-/// G1.64: the Full-Strength side of a Reduced-Strength Japanese squad (a 3-4-7's 4-4-7).
-fn full_strength(u: &Unit) -> Option<&'static crate::counters::Counter> {
-    if u.nationality != Nationality::Japanese {
-        return None;
-    }
-    crate::counters::Catalog::get().counters.iter().find(|c| {
-        c.nationality == Nationality::Japanese && c.reduced.as_deref() == Some(&u.counter)
-    })
 }
 
 /// A unit's CC FP as an attacker (`attack_fp_of` without the why).
@@ -168,6 +148,11 @@ fn stealth(s: &Situation, u: &UnitAt) -> (i32, &'static str, &'static str) {
     }
     if unit.nationality == Nationality::Japanese && unit.banzai.is_some() {
         return (1, "G1.6", "Lax (a Banzai Charge this Player Turn)");
+    }
+    // G1.5 EXC, G1.6: a T-H Hero makes his own Banzai Charge in the Player Turn he is created
+    // in (and is removed at its end, G1.425): Lax.
+    if unit.nationality == Nationality::Japanese && unit.hero.is_some() {
+        return (1, "G1.6", "Lax (a T-H Hero's own Banzai Charge, G1.5)");
     }
     let night = s.night.night();
     let smc = is_leader(unit) || unit.hero.is_some();
@@ -382,10 +367,12 @@ pub fn close_combat(
         }
         _ => None,
     };
+    // G1.64: "≥ one unbroken Japanese Infantry ... unit is the ATTACKER", a SMC as much as a
+    // MMC, unless every such unit taking part is pinned.
     let japanese_attacker_hth = attacker == Side::Japanese
-        && ours
+        && our_attack
             .iter()
-            .any(|u| u.unit.good_order() && !u.unit.pinned && mmc(&u.unit).is_some());
+            .any(|u| u.unit.good_order() && !u.unit.pinned);
     Ok(CcPlan {
         at: at.clone(),
         attacker,

@@ -33,10 +33,7 @@ pub fn thrower(s: &Situation, u: &UnitAt, cave: &Cave) -> Thrower {
     let adjacent =
         u.at.hex()
             .is_some_and(|h| h == cave.hex || h.is_adjacent(cave.hex));
-    let adjacent_g11_6 = crest_at_ca(&u.at, cave)
-        || u.at
-            .hex()
-            .is_some_and(|h| s.caves.adjacent(map, &cave.id, h, level, vertex));
+    let adjacent_g11_6 = s.adjacent_to_cave(&u.at, &cave.id);
     let has_los = cave_los(&s.env(), &s.caves, &u.at, &Location::Cave(cave.id.clone()))
         .is_ok_and(|r| r.clear());
     Thrower {
@@ -513,6 +510,22 @@ pub struct SetDcPlan {
 /// Good Order Japanese MMC in the cave (`set_dc_drm`).
 pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan, Refusal> {
     let (u, cave) = mph_dc_user(s, id, cave_id, "G11.8332", "Setting a DC")?;
+    // G11.8332: the unit "must spend its entire MPh" Setting it: a broken or pinned unit has no
+    // MPh to spend (A10.5, A7.8), as it has none to Place one (G11.833: unpinned, Good Order).
+    if !u.unit.good_order() || u.unit.pinned {
+        return Err(Refusal::new(
+            "G11.8332",
+            format!(
+                "unit {id} is {}: Setting a DC takes the unit's entire MPh (G11.8332), which a \
+                 broken or pinned unit does not have (A10.5, A7.8)",
+                if u.unit.pinned {
+                    "pinned"
+                } else {
+                    "not in Good Order"
+                }
+            ),
+        ));
+    }
     let t = thrower(s, u, cave);
     // G11.8332 EX: a unit that starts its MPh on a Crest counter centered on the CA Hexside
     // declares itself at one of that hexside's vertices (the walk takes the first).

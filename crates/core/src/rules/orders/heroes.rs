@@ -2,7 +2,7 @@
 //! creation dr, and the Hero it creates. His removal at the end of the Player Turn (G1.425) is
 //! `super::phase`'s.
 
-use super::common::{attacker_in, mmc};
+use super::common::{attacker_in, mmc, seen_by_good_order};
 use crate::counters::{Catalog, Class, Kind, Lookup, Nationality};
 use crate::los::Location;
 use crate::model::{FireMark, Hero, Phase, Unit, hero_unit_id};
@@ -40,6 +40,11 @@ pub struct HeroPlan {
     /// Transferred to him (G1.424).
     pub hero: Unit,
     pub at: Location,
+    /// G1.421: "A T-H Hero creation attempt is a '?'-loss activity (A12.141)": a hidden or
+    /// concealed creator that a Good Order enemy ground unit sees loses HIP and "?"; unseen, a
+    /// hidden one loses HIP and keeps "?" (as a firer does, A12.15). `Some((concealed_after,
+    /// why))` for a hidden or concealed creator.
+    pub creator_veil: Option<(bool, String)>,
 }
 
 impl HeroPlan {
@@ -98,7 +103,7 @@ pub fn within_eight_mf(s: &Situation, from: &Location, to: &Location) -> bool {
 /// within eight MF (by the movement costs, `within_eight_mf`) and in LOS; the Hero starts with
 /// two MF fewer for each MF the creator has expended (G1.423); T-H Heroes must remain in
 /// the scenario's allowance (`th_hero_allowance` of `squads_in_ob` in its year, 1944 when
-/// undated). With no AFV in our scenarios, only a DC Hero can be created.
+/// undated; 20% before 1943 against Soviet units). With no AFV in our scenarios, only a DC Hero can be created.
 pub fn create_hero(
     s: &Situation,
     id: &str,
@@ -123,7 +128,13 @@ pub fn create_hero(
             ),
         ));
     }
-    let allowed = th_hero_allowance(squads_in_ob, s.year.unwrap_or(1944), false);
+    // G1.421: "(20% vs Russians)" before 1943: Soviet units in play are the enemy.
+    let vs_russians = s
+        .state
+        .units
+        .iter()
+        .any(|o| o.unit.nationality == Nationality::Soviet);
+    let allowed = th_hero_allowance(squads_in_ob, s.year.unwrap_or(1944), vs_russians);
     let in_los = cave_los(&s.env(), &s.caves, &u.at, &t.at).is_ok_and(|r| r.clear());
     let near = within_eight_mf(s, &u.at, &t.at);
     let c = mmc(&u.unit);
@@ -196,5 +207,26 @@ pub fn create_hero(
         roll_rule: "G1.421",
         hero,
         at: u.at.clone(),
+        creator_veil: (u.hidden || u.concealed).then(|| {
+            let seen = seen_by_good_order(s, u.unit.side().opponent(), &u.at, !s.night());
+            if seen {
+                (
+                    false,
+                    format!(
+                        "{id} loses HIP and \"?\": a T-H Hero creation attempt is a \"?\"-loss \
+                         activity and a Good Order enemy ground unit sees it (G1.421, A12.141)"
+                    ),
+                )
+            } else {
+                (
+                    true,
+                    format!(
+                        "{id} keeps \"?\"{}: no Good Order enemy ground unit sees its T-H Hero \
+                         creation attempt (G1.421, A12.141)",
+                        if u.hidden { " but loses HIP" } else { "" }
+                    ),
+                )
+            }
+        }),
     })
 }

@@ -10,7 +10,8 @@
 //! attempt per RPh; +4 DRM under DM (which holds for the RPh's Rally attempts and comes off at
 //! its end, A10.62; at night only once the unit has made a Rally attempt, E1.54), +1 for any
 //! unit rallying itself, leaders included, -1 in Rally-Bonus terrain (the DRM values:
-//! `assets/tables.ron`, `rally`); an Original 12 is a Casualty Reduction (A10.61). A broken
+//! `assets/tables.ron`, `rally`); an Original 12 is a Casualty Reduction (A10.61); a Japanese
+//! Self-Rally on an Original 2 is automatic (G1.62, from the seed). A broken
 //! unit's Morale Level is read from its Good Order side (our catalog has no broken sides; G1.41
 //! EX's elite HS keeps its 8).
 
@@ -38,6 +39,9 @@ pub struct RallyPlan {
     pub drm: Vec<Amount>,
     /// How Casualty Reduction would change it, for an Original 12 (A10.61).
     pub casualty: McFailure,
+    /// A Japanese unit rallying itself: an Original 2 rallies it whatever the DRM (G1.62:
+    /// "Self-Rally (including automatic rally on an Original 2 DR as per A18.11)").
+    pub original_two_rallies: bool,
     pub roll_rule: &'static str,
 }
 
@@ -89,6 +93,17 @@ impl RallyPlan {
                 casualty: true,
                 rule: "A10.61",
                 text: format!("{head}: an Original 12 fails and is a Casualty Reduction"),
+            };
+        }
+        if original == 2 && self.original_two_rallies {
+            return RallyOutcome {
+                rallied: true,
+                casualty: false,
+                rule: "G1.62",
+                text: format!(
+                    "{head}: a Japanese Self-Rally on an Original 2 is automatic (G1.62, \
+                     A18.11): rallied, in Good Order again (its DM, if any, removed)"
+                ),
             };
         }
         let rallied = final_dr <= self.level.value;
@@ -220,6 +235,8 @@ pub fn rally(s: &Situation, id: &str) -> Result<RallyPlan, Refusal> {
         level: rally_morale(s, u),
         drm,
         casualty: casualty(&u.unit),
+        original_two_rallies: leader.is_none()
+            && u.unit.nationality == crate::counters::Nationality::Japanese,
         roll_rule: RALLY,
     })
 }

@@ -69,13 +69,16 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
         .filter(|c| c.hex == hex && s.hidden_caves.contains(&c.id))
         .map(|c| c.id.clone())
         .collect();
-    let only_caves = !caves.is_empty();
-    // G1.63: no +2 when the only Concealment Terrain Searched is building or rubble.
-    let only_building_or_rubble = map
-        .get(hex)
-        .is_some_and(|d| matches!(d.terrain, Terrain::Building(..) | Terrain::Rubble));
+    // G1.63: +2 for Searching Concealment Terrain (not when the only Concealment Terrain
+    // Searched is building or rubble); a cave, hidden or revealed, is not Concealment Terrain vs
+    // a Search (G11.33, play-aid): only the hex's own terrain counts.
+    let terrain = map.get(hex).map(|d| d.terrain);
+    let only_building_or_rubble =
+        terrain.is_some_and(|t| matches!(t, Terrain::Building(..) | Terrain::Rubble));
+    let concealment_terrain = terrain.is_some_and(|t| t.info().concealment);
+    let cave_hex = s.caves.caves.iter().any(|c| c.hex == hex);
     let drm = search_drm(
-        u.unit.side() == Side::Allied && !only_caves,
+        u.unit.side() == Side::Allied && concealment_terrain,
         only_building_or_rubble,
     );
     let revealed: Vec<String> = s
@@ -110,19 +113,24 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
             format!("; revealed: {}", revealed.join(", "))
         },
         drm.value,
-        if only_caves {
+        if cave_hex && drm.value == 0 && u.unit.side() == Side::Allied {
             "a cave does not invoke G1.63's +2 (G11.33)".to_string()
         } else {
             drm.reason
         }
     );
+    let rule = if caves.is_empty() {
+        "A12.152"
+    } else {
+        "G11.33"
+    };
     Ok(SearchPlan {
         searcher: id.into(),
         hex,
         caves,
         revealed,
         mf_spent: unit_mf(s.tables, &u.unit),
-        rule: if only_caves { "G11.33" } else { "A12.152" },
+        rule,
         reason,
     })
 }

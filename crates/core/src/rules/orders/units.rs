@@ -331,7 +331,7 @@ pub fn smc_wound(severity: WoundSeverity, already_wounded: bool, breaks: bool, d
 }
 
 /// G1.4: a Japanese SMC (leader or T-H Hero): never broken, Wounded instead; no PTC.
-fn japanese_smc(u: &Unit) -> bool {
+pub fn japanese_smc(u: &Unit) -> bool {
     u.nationality == Nationality::Japanese && (is_leader(u) || u.hero.is_some())
 }
 

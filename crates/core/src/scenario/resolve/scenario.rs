@@ -226,6 +226,24 @@ fn resolve_units(
             let nth = ctx.visit(&u.id);
             return Err(ctx.err_at(&u.id, nth, format!("unit {}: {why} ({rule})", u.id)));
         }
+        // G1.1 / G1.4: a Japanese squad or SMC has no Broken side (their HS and crews do).
+        if u.broken && u.nationality == crate::counters::Nationality::Japanese {
+            let no_broken_side = match catalog.lookup(u.nationality, &u.counter) {
+                Lookup::Leader => Some(("G1.4", "Japanese SMC have no Broken side")),
+                Lookup::Mmc(c) if c.kind == crate::counters::Kind::Squad => {
+                    Some(("G1.1", "a Japanese squad has no Broken side"))
+                }
+                _ => None,
+            };
+            if let Some((rule, why)) = no_broken_side {
+                let nth = ctx.visit(&u.id);
+                return Err(ctx.err_at(
+                    &u.id,
+                    nth,
+                    format!("unit {}: {why}: it cannot set up broken ({rule})", u.id),
+                ));
+            }
+        }
         let at = location(&mut *ctx, &*s, &u.at, &format!("unit {}", u.id))?;
         // A unit stands at a level its hex has (a viewer above open ground is for `los`).
         if let Location::Level(h, l) = &at

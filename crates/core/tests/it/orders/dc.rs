@@ -300,6 +300,32 @@ fn g11_8332_a_set_dc_takes_the_entire_mph_and_a_vertex_of_a_crest_ca_hexside() {
     assert_eq!(refused(set_dc_order(&s, "us2", "A")).rule, "G11.8332");
 }
 
+/// G11.8332: the unit "must spend its entire MPh to Set the DC": a broken or a pinned unit,
+/// which has no MPh to spend, Sets none (it may not Place one either, G11.833).
+#[test]
+fn g11_8332_a_broken_or_pinned_unit_sets_no_dc() {
+    let b = cliff();
+    for status in ["broken", "pinned"] {
+        let mut setter = climbing(with_dc(us(&b, "us1", "T4")), &b, "T4", 1, "T4-S5-S4");
+        if status == "broken" {
+            setter.unit.broken = true;
+        } else {
+            setter.unit.pinned = true;
+        }
+        let s = situation(&b, Phase::Movement, Side::Allied, vec![setter]);
+        let r = refused(set_dc_order(&s, "us1", "G"));
+        assert_eq!(r.rule, "G11.8332");
+        assert!(
+            r.reason.contains(if status == "broken" {
+                "not in Good Order"
+            } else {
+                "pinned"
+            }),
+            "{r}"
+        );
+    }
+}
+
 /// The events of a list of `Said`, by name.
 fn events(said: &[asl_pto_core::game::Said]) -> Vec<&str> {
     said.iter().map(|s| s.event.as_str()).collect()

@@ -170,3 +170,27 @@ fn g11_88_an_eliminated_cave_is_controlled_by_nobody() {
         ("G11.88", "cave A has been eliminated")
     );
 }
+
+/// G11.94 / G11.6 / G11.833 EX ("from IN (or from Crest status on cave E's side of) Z5"): a
+/// Good Order American squad in Crest status in Z5 along cave E's CA Hexside AA5-Z5 is ADJACENT
+/// to cave E and Controls it, as it may Place a DC into it; along another hexside of Z5 it
+/// is not.
+#[test]
+fn g11_94_crest_status_on_the_caves_side_is_adjacent_for_control() {
+    let b = crate::board::board_of(&crate::scenarios::fixture("g11_321_ccss"));
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "Z5/AA5-Z5")],
+    );
+    let c = control(&s, "E");
+    assert!(c.holds, "{}", c.reason);
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "Z5/Z5-Z4")],
+    );
+    assert!(!control(&s, "E").holds);
+}

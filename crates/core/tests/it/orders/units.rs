@@ -292,7 +292,20 @@ fn g11_33_a_search_of_the_cliff_hex_reveals_its_hidden_caves_and_their_contents(
 
 #[test]
 fn g1_63_a_search_for_hidden_japanese_above_ground_gets_plus_two() {
-    let b = cliff();
+    // In U4's jungle (Concealment Terrain, G1.63); the same Search of U4 as Open Ground (no
+    // Concealment Terrain Searched) has no +2.
+    let mut b = cliff();
+    let open = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us7", "U4"), hidden(jp(&b, "jp6", "U4"))],
+    );
+    let plan = allowed(search(&open, "us7", hex(&b, "U4")));
+    assert!(plan.reason.contains("Search drm 0"), "{}", plan.reason);
+    let u4 = hex(&b, "U4");
+    b.map
+        .set_hex(u4, None, Some(asl_pto_core::map::Terrain::Jungle), None);
     let s = situation(
         &b,
         Phase::Movement,
@@ -303,6 +316,48 @@ fn g1_63_a_search_for_hidden_japanese_above_ground_gets_plus_two() {
     assert!(plan.caves.is_empty());
     assert_eq!(plan.revealed, vec!["jp6"]);
     assert_eq!(plan.rule, "A12.152");
+    assert!(plan.reason.contains("Search drm 2"), "{}", plan.reason);
+}
+
+/// G11.33 (play-aid): "A cave does not invoke the +2 Search drm given in G1.63": a Search of
+/// cliff hex S5 for the concealed jp1 in cave A, revealed already, has no +2 (S5 is Open
+/// Ground); with S5 jungle, its hidden cave and a hidden squad above ground there, the jungle
+/// gives the +2.
+#[test]
+fn g11_33_a_revealed_caves_hex_gets_no_plus_two_its_jungle_does() {
+    let mut b = cliff();
+    let mut jp1 = jp(&b, "jp1", "cave:A");
+    jp1.concealed = true;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us2", "T4"), jp1.clone()],
+    );
+    let plan = allowed(search(&s, "us2", hex(&b, "S5")));
+    assert_eq!(plan.revealed, vec!["jp1"]);
+    assert!(
+        plan.reason
+            .contains("(Search drm 0: a cave does not invoke"),
+        "{}",
+        plan.reason
+    );
+    let s5 = hex(&b, "S5");
+    b.map
+        .set_hex(s5, None, Some(asl_pto_core::map::Terrain::Jungle), None);
+    let mut s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![
+            us(&b, "us2", "T4"),
+            hidden(jp(&b, "jp1", "cave:A")),
+            hidden(jp(&b, "jp3", "S5")),
+        ],
+    );
+    s.hidden_caves = vec!["A".into()];
+    let plan = allowed(search(&s, "us2", hex(&b, "S5")));
+    assert_eq!(plan.caves, vec!["A"]);
     assert!(plan.reason.contains("Search drm 2"), "{}", plan.reason);
 }
 
@@ -382,6 +437,52 @@ fn g1_424_a_dc_hero_needs_a_dc_and_heroes_left_in_the_allowance() {
     assert_eq!(refused(create_hero(&s, "jp2", "us2", 6)).rule, "G1.424");
     assert_eq!(refused(create_hero(&s, "us2", "jp2", 6)).rule, "G1.421");
     assert_eq!(refused(create_hero(&s, "jp2", "us9", 6)).rule, "A3");
+}
+
+/// G1.421: "10% (20% vs Russians) ... prior to 1943": seven squads give one T-H Hero against
+/// Americans in 1942 (0.7, FRU), two against Soviet units (1.4, FRU).
+#[test]
+fn g1_421_twenty_percent_vs_russians_before_1943() {
+    let b = cliff();
+    let allowance = |with_soviet: bool| {
+        let mut s = dc_hero(&b, false);
+        s.year = Some(1942);
+        if with_soviet {
+            s.state
+                .units
+                .push(unit(&b, "ru1", Nationality::Soviet, "9-1", "R3"));
+        }
+        refused(create_hero(&s, "jp2", "us2", 7)).reason
+    };
+    let r = allowance(false);
+    assert!(r.contains("(allowance 1: 10% of 7"), "{r}");
+    let r = allowance(true);
+    assert!(r.contains("(allowance 2: 20% of 7"), "{r}");
+}
+
+/// G1.421: "A T-H Hero creation attempt is a '?'-loss activity (A12.141)": hidden jp2 in cave
+/// A, seen by us2 at its Entrance Hex, loses HIP and "?" attempting (whatever the dr); with us2
+/// broken (no Good Order enemy sees it) it loses HIP but keeps "?". A creator in the open
+/// has nothing to lose.
+#[test]
+fn g1_421_a_hero_creation_attempt_is_a_concealment_loss_activity() {
+    let b = cliff();
+    let mut s = dc_hero(&b, true);
+    s.state.units[0].hidden = true;
+    let plan = allowed(create_hero(&s, "jp2", "us2", 6));
+    let (concealed_after, why) = plan.creator_veil.expect("a hidden creator");
+    assert!(!concealed_after, "{why}");
+    assert!(why.contains("A12.141"), "{why}");
+    s.state.units[1].unit.broken = true;
+    let plan = allowed(create_hero(&s, "jp2", "us2", 6));
+    let (concealed_after, why) = plan.creator_veil.expect("a hidden creator");
+    assert!(concealed_after && why.contains("loses HIP"), "{why}");
+    s.state.units[0].hidden = false;
+    assert!(
+        allowed(create_hero(&s, "jp2", "us2", 6))
+            .creator_veil
+            .is_none()
+    );
 }
 
 #[test]
@@ -551,6 +652,59 @@ fn g1_4_japanese_smc_take_no_ptc_and_do_not_pin() {
         );
         assert!(!st.units.iter().any(|u| u.unit.id == "jpL" && u.unit.pinned));
     }
+}
+
+/// G1.4: "any PTC/Pin result vs a concealed Japanese SMC can cause the loss of his
+/// concealment": a concealed lone 9-1 under a PTC result rolls it for his "?" alone: failed
+/// (DR above his 9), he loses "?" and is never pinned; passed, he keeps it. And (A12.14, our
+/// reading with G1.11) a concealed squad that fails a NMC loses "?"; one that passes keeps it.
+#[test]
+fn g1_4_a_ptc_vs_a_concealed_japanese_smc_decides_his_concealment() {
+    use asl_pto_core::game::ift_result_at;
+    let b = cliff();
+    let mut leader = unit(&b, "jpL", Nationality::Japanese, "9-1", "T4");
+    leader.concealed = true;
+    let (mut lost, mut kept) = (0, 0);
+    for seed in 1..60 {
+        let mut st = situation(&b, Phase::PrepFire, Side::Allied, vec![leader.clone()]).state;
+        let said = ift_result_at(
+            &mut st,
+            &crate::board::setting(&b),
+            &loc(&b, "T4"),
+            IftResult::Ptc,
+            &mut Dice::new(seed),
+        );
+        let ptc = said.iter().find(|e| e.event == "ptc").expect("he rolls it");
+        let dr: u8 = ptc.dice.as_ref().unwrap().iter().sum();
+        let l = st.units.iter().find(|u| u.unit.id == "jpL").unwrap();
+        assert!(!l.unit.pinned, "{said:?}");
+        assert_eq!(l.concealed, dr <= 9, "{said:?}");
+        if dr > 9 {
+            lost += 1;
+            assert!(said.iter().any(|e| e.event == "revealed"), "{said:?}");
+        } else {
+            kept += 1;
+        }
+    }
+    assert!(lost > 0 && kept > 0);
+    let mut squad = jp(&b, "jp1", "T4");
+    squad.concealed = true;
+    let (mut lost, mut kept) = (0, 0);
+    for seed in 1..60 {
+        let mut st = situation(&b, Phase::PrepFire, Side::Allied, vec![squad.clone()]).state;
+        let said = ift_result_at(
+            &mut st,
+            &crate::board::setting(&b),
+            &loc(&b, "T4"),
+            IftResult::Nmc,
+            &mut Dice::new(seed),
+        );
+        let failed = said.iter().any(|e| e.event == "break");
+        let u = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+        assert_eq!(u.concealed, !failed, "{said:?}");
+        if failed { lost += 1 } else { kept += 1 }
+    }
+    assert!(lost > 0 && kept > 0);
 }
 
 #[test]

@@ -236,6 +236,25 @@ pub(crate) fn step<'a>(
     if !c.allowed {
         return Err(Refusal::new(c.rule, c.reason));
     }
+    // G11.71: from a cave IN a Depression to another IN the same hex, the unit "must first
+    // exit to above-ground IN that hex": not through a Known enemy there (A4.14; in the APh it
+    // would advance into that Location, not through it).
+    if let Some(h) = depression_pass(s, &u.at, to)
+        && let Some(enemy) = s
+            .units_at(&Location::Ground(h))
+            .into_iter()
+            .find(|o| o.unit.side() != u.unit.side() && !o.hidden && !o.concealed && !o.cloaked)
+    {
+        return Err(Refusal::new(
+            "G11.71",
+            format!(
+                "from cave to cave IN {} the unit first exits to above-ground IN that hex, which \
+                 holds the Known enemy unit {} (A4.14): it does not pass through it",
+                map.name(h),
+                enemy.unit.id
+            ),
+        ));
+    }
     tunnel_allowed(s, u, to, total)?;
     if c.climbing {
         return Err(Refusal::new(
@@ -418,7 +437,16 @@ fn hiding<'a>(
         if let Location::Cave(cave) = to
             && u.unit.side() == Side::Japanese
         {
-            let r = memo.cave(s, cave, to);
+            let mut r = memo.cave(s, cave, to);
+            // G11.751 EX: between caves IN a Depression hex the unit passes IN that hex: it
+            // stays hidden only if no Good Order enemy ground unit within 16 hexes "currently
+            // has a LOS INTO that hex".
+            if let Some(h) = depression_pass(s, &u.at, to) {
+                let into = memo.emerge(s, enemy, h, &Location::Ground(h));
+                if !into.allowed {
+                    r = into;
+                }
+            }
             let cave_hidden = s.hidden_caves.contains(cave);
             let (hmf, why) = hidden_entry_mf(mf, r.allowed, cave_hidden);
             mf = hmf;
@@ -512,4 +540,14 @@ pub fn move_to(
 ) -> Result<MovePlan, Refusal> {
     let u = s.unit_in_play(unit)?;
     step(s, u, to, verb, &Memo::default())
+}
+
+/// G11.71: a move from a cave IN a Depression to another IN the same hex passes IN that hex
+/// (above ground); the hex, if so.
+fn depression_pass(s: &Situation, from: &Location, to: &Location) -> Option<crate::hex::Hex> {
+    let (Location::Cave(a), Location::Cave(b)) = (from, to) else {
+        return None;
+    };
+    let (a, b) = (s.caves.cave(a)?, s.caves.cave(b)?);
+    (a.in_depression && b.in_depression && a.hex == b.hex).then_some(b.hex)
 }

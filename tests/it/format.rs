@@ -177,3 +177,36 @@ fn g1_1_g1_4_a_japanese_squad_or_smc_cannot_set_up_broken() {
         assert!(with_unit(ok).is_ok(), "{ok}");
     }
 }
+
+/// E1.411: "one Cloaking counter for each squad (or its equivalent) in his starting OB": three
+/// 8-1s and one 7-6-8, Cloaked in four hexes, need four counters where the OB allots one; in
+/// one stack they are fine; two HS count as one squad.
+#[test]
+fn e1_411_cloaked_units_in_more_locations_than_the_ob_allots_are_an_input_error() {
+    let scenario = |units: &str| {
+        Scenario::from_str(
+            &format!(
+                "Scenario(title: \"c\", night: Some((base_nvr: Some(2), cloud: Clear, moon: \
+                 Full)), attacker: Allied, map: (columns: 8, rows: 8),\n units: [{units}])"
+            ),
+            "c.ron",
+        )
+        .map_err(|e| e.to_string())
+    };
+    let spread = "(id: \"l1\", nationality: American, counter: \"8-1\", at: \"B2\", cloaked: true), \
+                  (id: \"l2\", nationality: American, counter: \"8-1\", at: \"B3\", cloaked: true), \
+                  (id: \"l3\", nationality: American, counter: \"8-1\", at: \"B4\", cloaked: true), \
+                  (id: \"u1\", nationality: American, counter: \"7-6-8\", at: \"B5\", cloaked: true)";
+    let e = scenario(spread).unwrap_err();
+    assert!(e.contains("E1.411") && e.contains("4 Locations"), "{e}");
+    let stacked = spread
+        .replace("\"B3\"", "\"B2\"")
+        .replace("\"B4\"", "\"B2\"")
+        .replace("\"B5\"", "\"B2\"");
+    assert!(scenario(&stacked).is_ok());
+    let halves = "(id: \"h1\", nationality: American, counter: \"3-3-8\", at: \"B2\", cloaked: true), \
+                  (id: \"h2\", nationality: American, counter: \"3-3-8\", at: \"B3\", cloaked: true)";
+    assert!(scenario(halves).unwrap_err().contains("allot only 1"));
+    let one_stack = halves.replace("\"B3\"", "\"B2\"");
+    assert!(scenario(&one_stack).is_ok());
+}

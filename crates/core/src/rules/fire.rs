@@ -2,9 +2,13 @@
 //!
 //! Kindle numbers are asl-facts.md's ("Fire (B25)"); B25.11's procedure itself is not in our
 //! sources and is read as: a Kindling attempt succeeds (a Flame is placed) on an Original DR
-//! <= the terrain's Kindle number. Terrain without a Kindle number does not burn. PTO terrain
-//! uses the number of what G.1 converts it from (jungle = woods, bamboo = brush, kunai = grain,
-//! palm trees = orchard): *UNCERTAIN*, kept in `kindle_number`.
+//! at least the terrain's Kindle number (the harder terrain has the higher number: a stone
+//! building's 8 above a wooden one's 7, an orchard's 11 above grain's 10; B12.5's brush "may be
+//! kindled on a DR of 9 or more"). Until 2026-12-01 it was read the other way round (at most),
+//! which made a stone building easier to set alight than a wooden one. Terrain without a Kindle
+//! number does not burn. PTO terrain uses the number of what G.1 converts it from (jungle =
+//! woods, bamboo = brush, kunai = grain, palm trees = orchard): *UNCERTAIN*, kept in
+//! `kindle_number`.
 
 use crate::map::{BuildingKind, Terrain};
 use crate::rules::Check;
@@ -48,7 +52,7 @@ pub fn kindle(t: Terrain, original_dr: u8) -> Check {
             reason: format!("{} does not burn: nothing to Kindle", t.info().name),
         },
         Some(k) => {
-            let ok = original_dr <= k;
+            let ok = original_dr >= k;
             Check {
                 holds: ok,
                 rule: "B25.11",
@@ -68,9 +72,16 @@ mod tests {
 
     #[test]
     fn b25_11_kindle_numbers_and_the_dr() {
+        // A Flame on a DR at least the Kindle number: woods 9, grain 10; a stone building (8)
+        // is harder to set alight than a wooden one (7).
         assert!(kindle(Terrain::Woods, 9).holds);
-        assert!(!kindle(Terrain::Woods, 10).holds);
+        assert!(kindle(Terrain::Woods, 12).holds);
+        assert!(!kindle(Terrain::Woods, 8).holds);
         assert!(kindle(Terrain::Grain, 10).holds);
+        assert!(!kindle(Terrain::Grain, 9).holds);
+        use crate::map::BuildingKind;
+        assert!(kindle(Terrain::Building(BuildingKind::Wooden, 1), 7).holds);
+        assert!(!kindle(Terrain::Building(BuildingKind::Stone, 1), 7).holds);
         assert!(!kindle(Terrain::Open, 2).holds);
         assert_eq!(
             kindle_number(Terrain::Jungle),

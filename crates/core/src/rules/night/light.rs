@@ -200,6 +200,9 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
                         lit_by(i, s.kind);
                     }
                 }
+                // E1.923 / E1.933: a Starshell or IR Illuminates "all non-subterranean and
+                // non-interior building Locations" within its radius.
+                SourceKind::Starshell | SourceKind::Ir if interior_building(env, h) => {}
                 _ => {
                     lit[i] = true;
                     lit_by(i, s.kind);
@@ -218,6 +221,18 @@ pub fn illuminate(env: &LosEnv, sources: &[Source]) -> Lighting {
         by,
         all_levels,
     }
+}
+
+/// E1.923 / E1.933: an interior building hex: a building hex all of whose six neighbours are
+/// building hexes on the map (our reading of "interior building Locations": B23's definition is
+/// not in our sources).
+pub fn interior_building(env: &LosEnv, h: Hex) -> bool {
+    let map = env.map();
+    let building = |x: Hex| {
+        map.get(x)
+            .is_some_and(|d| matches!(d.terrain, crate::map::Terrain::Building(..)))
+    };
+    building(h) && h.neighbors().iter().all(|n| building(*n))
 }
 
 /// G11.96: a cave is Illuminated only if its hex and its Entrance Hex are; and what lights its

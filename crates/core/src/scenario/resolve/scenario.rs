@@ -285,7 +285,49 @@ fn resolve_units(
             status,
         });
     }
+    cloaking_allotment(ctx, s)?;
     Ok(unit_ids)
+}
+
+/// E1.411: "He is allotted one Cloaking counter for each squad (or its equivalent) in his
+/// starting OB": the Locations holding a side's Cloaked units (one Cloaking counter each, E1.41)
+/// may not outnumber its squads, two HS or crews counting as one (FRD).
+fn cloaking_allotment(ctx: &mut Ctx, s: &Scenario) -> Result<(), ScenarioError> {
+    let catalog = Catalog::get();
+    for side in [crate::model::Side::Allied, crate::model::Side::Japanese] {
+        let ours = || {
+            s.units
+                .iter()
+                .filter(move |u| crate::model::Side::of(u.nationality) == side)
+        };
+        let mut counters: Vec<&Location> = Vec::new();
+        for u in ours().filter(|u| u.cloaked) {
+            if !counters.contains(&&u.at) {
+                counters.push(&u.at);
+            }
+        }
+        if counters.is_empty() {
+            continue;
+        }
+        let halves: u32 = ours()
+            .map(|u| match catalog.lookup(u.nationality, &u.counter) {
+                Lookup::Mmc(c) if c.kind == crate::counters::Kind::Squad => 2,
+                Lookup::Mmc(_) => 1,
+                _ => 0,
+            })
+            .sum();
+        let allotted = (halves / 2) as usize;
+        if counters.len() > allotted {
+            return Err(ctx.plain(format!(
+                "the {side:?} side's Cloaked units stand in {} Locations, one Cloaking counter \
+                 each (E1.41), but its {allotted} squad{} (two HS or crews counting as one) \
+                 allot only {allotted} (E1.411): stack them, or Cloak fewer",
+                counters.len(),
+                if allotted == 1 { "" } else { "s" }
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The caves (G11.1: ids unique and valid, each on its hex with its CA Hexside) and the Cave

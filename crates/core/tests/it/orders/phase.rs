@@ -435,3 +435,31 @@ fn e1_32_a_japanese_squad_in_a_cave_sees_through_its_ca_no_question_mark_gained_
     assert!(gained(&at("R3")).is_empty(), "seen from cave A");
     assert_eq!(gained(&at("Q3")), ["us1"]);
 }
+
+/// E1.923 / E1.933: a Starshell or IR Illuminates "all non-subterranean and non-interior
+/// building Locations" within its radius: on a plain with a stone building over E4, E5, E6,
+/// D4, D5, F4 and F5 (E5's six neighbours all building hexes), a Starshell in G6 lights D5 and
+/// E4 but not the interior E5; a Blaze's light is not so limited.
+#[test]
+fn e1_923_a_starshell_does_not_light_an_interior_building_hex() {
+    use asl_pto_core::map::{BuildingKind, Terrain};
+    let mut b = crate::board::plain();
+    for h in ["E4", "E5", "E6", "D4", "D5", "F4", "F5"] {
+        let x = hex(&b, h);
+        b.map.set_hex(
+            x,
+            None,
+            Some(Terrain::Building(BuildingKind::Stone, 1)),
+            None,
+        );
+    }
+    let star = [Source {
+        kind: SourceKind::Starshell,
+        hex: hex(&b, "G6"),
+        levels: 0,
+    }];
+    let night = light_marks(&b.map, &star, true);
+    assert_eq!(night.lit_by(hex(&b, "E5")), None);
+    assert!(night.lit_by(hex(&b, "E4")).is_some());
+    assert!(night.lit_by(hex(&b, "D5")).is_some());
+}

@@ -214,6 +214,10 @@ pub(super) fn starshell_reason(s: &Situation, id: &str, at: Hex) -> String {
     )
 }
 
+pub(super) fn detonate_reason(id: &str) -> String {
+    format!("{id} detonates his DC on his Designated Target (G1.424)")
+}
+
 pub(super) fn throw_dc_reason(id: &str) -> String {
     format!("{id} Throws its DC into the cave next to it (G11.833)")
 }
@@ -467,6 +471,11 @@ fn movement_candidates(
             // G1.421-G1.424: a DC Hero against a Designated Target in reach.
             Order::CreateHero { target, .. } => {
                 out.push(choice(o, w.dc.hero, hero_reason(id, target)))
+            }
+            // G1.424: a DC Hero in his Designated Target's Location detonates his DC (what he
+            // was created for; he makes no CC attack).
+            Order::DetonateDc { .. } if u.unit.hero.is_some() => {
+                out.push(choice(o, w.dc.place, detonate_reason(id)))
             }
             _ => {}
         }

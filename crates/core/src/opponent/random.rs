@@ -127,6 +127,7 @@ fn unit_candidates(s: &Situation, u: &UnitAt, moment: &Moment, out: &mut Vec<Cho
                     Order::Banzai { to, .. } => greedy::banzai_reason(s, id, to),
                     Order::Search { hex, .. } => greedy::search_reason(s, id, *hex),
                     Order::CreateHero { target, .. } => greedy::hero_reason(id, target),
+                    Order::DetonateDc { .. } => greedy::detonate_reason(id),
                     _ => continue,
                 };
                 out.push(any(o, why));

@@ -55,6 +55,96 @@ impl HeroPlan {
     }
 }
 
+/// G1.424: a DC detonated by a DC Hero in his Designated Target's Location (or by any unbroken
+/// Japanese Infantry with a DC, "in the same manner", G1.424's last paragraph), resolved "as if
+/// Placed": our reading of A23.3 (not in our sources) is the IFT's 30 FP DC column with the
+/// TEM of the Location's terrain against every unit there; the detonating unit is eliminated
+/// (G1.425).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DetonatePlan {
+    pub unit: String,
+    pub at: Location,
+    /// The Location's terrain TEM (a positive one only; none in Open Ground).
+    pub tem: i32,
+    pub roll_rule: &'static str,
+    pub reason: String,
+}
+
+/// G1.424 / G1.425: may `id` detonate its DC now? A Japanese unit in Good Order possessing a
+/// DC, in its own MPh, above ground: a DC Hero in the Location of his Designated Target, any
+/// other unit in a Location holding a Known (not hidden) enemy unit. (That he survived the
+/// Defensive First Fire his last MF drew is so whenever the order is given: the walk resolves
+/// each First Fire as the MF are spent.)
+pub fn detonate_dc(s: &Situation, id: &str) -> Result<DetonatePlan, Refusal> {
+    const RULE: &str = "G1.424";
+    let u = s.unit_in_play(id)?;
+    let refuse = |why: String| Err(Refusal::new(RULE, why));
+    if u.unit.nationality != Nationality::Japanese {
+        return refuse(format!(
+            "unit {id} is not Japanese: only a Japanese unit detonates its DC this way"
+        ));
+    }
+    if !u.unit.dc {
+        return refuse(format!("unit {id} possesses no DC"));
+    }
+    attacker_in(s, u, &[Phase::Movement], RULE, "detonating a DC")?;
+    if !u.unit.good_order() {
+        return refuse(format!(
+            "unit {id} is broken: only an unbroken unit detonates"
+        ));
+    }
+    if u.at.hex().is_none() || matches!(u.at, Location::Cave(_)) {
+        return refuse(format!("unit {id} is in a cave or Cave Complex"));
+    }
+    let here = |o: &&crate::rules::situation::UnitAt| {
+        crate::rules::situation::same_location(s.map, &o.at, &u.at)
+    };
+    let target = match &u.unit.hero {
+        Some(h) => {
+            let t = s.units.iter().filter(here).find(|o| o.unit.id == h.target);
+            match t {
+                Some(t) => t.unit.id.clone(),
+                None => {
+                    return refuse(format!(
+                        "DC Hero {id} detonates only in his Designated Target {}'s Location",
+                        h.target
+                    ));
+                }
+            }
+        }
+        None => match s
+            .units
+            .iter()
+            .filter(here)
+            .find(|o| o.unit.side() != u.unit.side() && !o.hidden)
+        {
+            Some(t) => t.unit.id.clone(),
+            None => {
+                return refuse(format!(
+                    "no Known enemy unit is in {}'s Location to detonate its DC on",
+                    id
+                ));
+            }
+        },
+    };
+    let tem =
+        u.at.hex()
+            .and_then(|h| s.map.get(h))
+            .map_or(0, |d| d.terrain.info().tem.max(0));
+    Ok(DetonatePlan {
+        unit: id.into(),
+        at: u.at.clone(),
+        tem,
+        roll_rule: "G1.424",
+        reason: format!(
+            "{id} detonates its DC in {} with {target} there (G1.424: resolved as if Placed, \
+             30 FP on the IFT's DC column with the Location's TEM {tem:+}, our reading of A23.3, \
+             not in our sources); it is eliminated (G1.425)",
+            u.at.display(s.map)
+        ),
+    })
+}
+
 /// G1.423: a T-H Hero's MF allotment.
 pub const HERO_MF: f32 = 8.0;
 

@@ -60,6 +60,7 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
         Order::CreateHero { unit, target } => {
             heroes::create_hero(s, unit, target, s.ob_japanese_squads).map(drop)
         }
+        Order::DetonateDc { unit } => heroes::detonate_dc(s, unit).map(drop),
         Order::Fire { units, at } => fire::fire(s, &ids(units), at).map(drop),
         Order::MoraleCheck { unit, .. } => s.unit_in_play(unit).map(drop),
         Order::Rally { unit } => super::rally::rally(s, unit).map(drop),
@@ -212,6 +213,11 @@ pub fn legal_orders(
         });
     }
     cave_orders(s, u, &id, &mut orders);
+    // G1.424: a Japanese unit with a DC may detonate it where it stands (judged: a DC Hero in
+    // his Designated Target's Location, another unit in a Known enemy's, in its MPh).
+    if u.unit.dc && u.unit.nationality == crate::counters::Nationality::Japanese {
+        orders.push(Order::DetonateDc { unit: id.clone() });
+    }
     let here = u.at.clone();
     orders.push(Order::PlaceSmoke {
         unit: id.clone(),

@@ -130,6 +130,9 @@ pub enum Order {
     MoraleCheck { unit: UnitId, drm: i32 },
     /// A broken unit's Rally attempt in the RPh (A10.6).
     Rally { unit: UnitId },
+    /// G1.424: a DC Hero (or any unbroken Japanese Infantry possessing a DC) detonates its DC
+    /// in its MPh in the Location it has reached, and is eliminated (G1.425).
+    DetonateDc { unit: UnitId },
     /// A broken unit routs to `to` in the RtPh (A10.5).
     Rout { unit: UnitId, to: Location },
     /// The Close Combat in one Location (A11): every unit attacking, or, where `attackers` is
@@ -198,6 +201,7 @@ impl Order {
             Order::Kindle { .. } => "Kindle",
             Order::MoraleCheck { .. } => "MoraleCheck",
             Order::Rally { .. } => "Rally",
+            Order::DetonateDc { .. } => "DetonateDc",
             Order::Rout { .. } => "Rout",
             Order::CloseCombat { .. } => "CloseCombat",
             Order::Banzai { .. } => "Banzai",
@@ -227,6 +231,7 @@ impl Order {
             | Order::FireStarshell { unit, .. }
             | Order::MoraleCheck { unit, .. }
             | Order::Rally { unit }
+            | Order::DetonateDc { unit }
             | Order::Rout { unit, .. }
             | Order::Search { unit, .. }
             | Order::CreateHero { unit, .. } => Some(unit),
@@ -291,7 +296,7 @@ impl Order {
             Order::FireStarshell { unit, at } => vec![t(unit), h(at)],
             Order::FireIr { at } | Order::Kindle { at } => vec![h(at)],
             Order::MoraleCheck { unit, drm } => vec![t(unit), Arg::Int(*drm)],
-            Order::Rally { unit } => vec![t(unit)],
+            Order::Rally { unit } | Order::DetonateDc { unit } => vec![t(unit)],
             Order::Search { unit, hex } => vec![t(unit), h(hex)],
             Order::NextPlayerTurn => vec![],
             Order::CreateHero { unit, target } => vec![t(unit), t(target)],
@@ -363,6 +368,7 @@ impl Order {
             Order::Kindle { at } => format!("Kindle a Fire in {}", h(at)),
             Order::MoraleCheck { drm, .. } => format!("Morale Check ({drm:+})"),
             Order::Rally { .. } => "Rally".to_string(),
+            Order::DetonateDc { .. } => "Detonate the DC here".to_string(),
             Order::Rout { to, .. } => format!("Rout to {}", l(to)),
             Order::CloseCombat {
                 at,

@@ -80,6 +80,9 @@ pub enum ActionSpec {
     /// `CreateHero(unit, target)`: a T-H Hero creation attempt (G1.421; a DC Hero vs an enemy
     /// unit, G1.424).
     CreateHero(String, String),
+    /// `DetonateDc(unit)`: a DC Hero (or an unbroken Japanese unit with a DC) detonates it in
+    /// its Location in its MPh (G1.424).
+    DetonateDc(String),
     /// `PlaceWp(unit, at)`: WP grenades, like `PlaceSmoke` (A24; into a cave G11.85, revealing
     /// higher caves when removed, G11.851).
     PlaceWp(String, String),

@@ -180,6 +180,9 @@ fn order_of(
             unit: unit(ctx, known, u)?,
             target: unit(ctx, known, t)?,
         },
+        ActionSpec::DetonateDc(u) => Order::DetonateDc {
+            unit: unit(ctx, known, u)?,
+        },
         ActionSpec::PlaceWp(u, at) => Order::PlaceWp {
             unit: unit(ctx, known, u)?,
             at: location(ctx, s, at, "script PlaceWp")?,

@@ -897,3 +897,100 @@ fn a7_302_a_k_result_on_an_american_leader_wounds_him_it_does_not_eliminate_him_
     assert!(lived > 0 && died > 0, "both within the seeds");
     assert!(severity.mortal_at_or_above > 1);
 }
+
+/// G1.424: "When in that Target's Location ... during or at the end of his MPh, he may detonate
+/// his DC ... The DC attack is otherwise resolved as if Placed"; G1.425: he is then removed.
+/// DC Hero jp2.hero in S4 with his Designated Target us2: allowed in the Japanese MPh; played,
+/// he is eliminated, the DC's IFT DR is rolled on the 30 FP column and us2 takes its result.
+/// Elsewhere, or in the Allied MPh, refused. "Any unbroken Japanese Infantry unit possessing a
+/// DC may ... detonate it ... in the same manner": jp1 with a DC where us2 is, yes; with no
+/// enemy there, or broken, no.
+#[test]
+fn g1_424_a_dc_hero_detonates_his_dc_in_his_designated_targets_location() {
+    use asl_pto_core::rules::orders::heroes::detonate_dc;
+    let b = cliff();
+    let mut hero = unit(&b, "jp2.hero", Nationality::Japanese, "T-H Hero", "S4");
+    hero.unit.dc = true;
+    hero.unit.hero = Some(asl_pto_core::model::Hero {
+        target: "us2".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![hero.clone(), us(&b, "us2", "S4"), us(&b, "us3", "T4")],
+    )
+    .state;
+    let s = st.situation(&crate::board::setting(&b));
+    let plan = detonate_dc(&s, "jp2.hero").expect("in his Target's Location");
+    assert_eq!(plan.at, loc(&b, "S4"));
+    assert_eq!(plan.tem, 0, "S4 is Open Ground");
+    drop(s);
+    let mut played = st.clone();
+    let order = Order::DetonateDc {
+        unit: "jp2.hero".into(),
+    };
+    let said = apply(
+        &mut played,
+        &crate::board::setting(&b),
+        &order,
+        &mut Dice::new(3),
+    );
+    assert!(
+        !played.units.iter().any(|u| u.unit.id == "jp2.hero"),
+        "{said:?}"
+    );
+    let attack = said
+        .iter()
+        .find(|e| e.event == "dc_attack")
+        .expect("{said:?}");
+    assert_eq!(attack.rule.as_deref(), Some("G1.424"));
+    // 30 FP in Open Ground: us2 takes the result (a MC at least, or worse).
+    assert!(
+        said.iter().any(|e| e.unit.as_deref() == Some("us2")),
+        "{said:?}"
+    );
+    assert!(
+        !said.iter().any(|e| e.unit.as_deref() == Some("us3")),
+        "T4 is not hit"
+    );
+    // Not in his Target's Location; not in the Allied MPh.
+    let mut away = hero.clone();
+    away.at = loc(&b, "S3");
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![away, us(&b, "us2", "S4")],
+    );
+    assert_eq!(detonate_dc(&s, "jp2.hero").unwrap_err().rule, "G1.424");
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![hero, us(&b, "us2", "S4")],
+    );
+    assert!(detonate_dc(&s, "jp2.hero").is_err());
+    // Any unbroken Japanese unit with a DC, where a Known enemy is.
+    let mut jp1 = jp(&b, "jp1", "S4");
+    jp1.unit.dc = true;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp1.clone(), us(&b, "us2", "S4")],
+    );
+    assert!(detonate_dc(&s, "jp1").is_ok());
+    let s = situation(&b, Phase::Movement, Side::Japanese, vec![jp1.clone()]);
+    assert!(detonate_dc(&s, "jp1").is_err());
+    jp1.unit.broken = true;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![jp1, us(&b, "us2", "S4")],
+    );
+    assert!(detonate_dc(&s, "jp1").is_err());
+}

@@ -82,7 +82,7 @@ fn play(g: &mut Game, order: &Order) {
         Order::Banzai { units, to } => super::banzai::do_banzai(g, &ids(units), to),
         Order::Search { unit, hex } => units::search(g, unit, *hex),
         Order::CreateHero { unit, target } => units::create_hero(g, unit, target),
-        Order::DetonateDc { unit } => units::detonate_dc(g, unit),
+        Order::DetonateDc { unit } => attack::detonate_dc(g, unit),
         // A phase change, not an action: the front end moves to the next Player Turn.
         Order::NextPlayerTurn => {}
     }

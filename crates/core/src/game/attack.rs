@@ -1,6 +1,7 @@
 //! DC attacks on caves: Thrown (G11.833, in a fire phase), Placed (G11.833 adjacent, G11.8331
 //! by a Climber, in the MPh; detonated as the AFPh begins, A23.3) and Set (G11.8332, the whole
-//! MPh), decided by `rules::orders::dc`;
+//! MPh), decided by `rules::orders::dc`, and a DC detonated by its Japanese bearer where he
+//! stands (G1.424, `rules::orders::heroes::detonate_dc`);
 //! here the dice are rolled, the DC used, its attacks resolved (the IFT, `rules::ift`) and what
 //! they do applied to the cave (G11.88) and the units hit (`rules::orders::units`).
 
@@ -369,4 +370,34 @@ fn take_ptc(g: &mut Game, id: &str) {
     if failed {
         super::units::concealment_lost(g, id, "fails its PTC");
     }
+}
+
+/// G1.424 / G1.425: a DC detonated where its bearer stands, as `rules::orders::heroes::
+/// detonate_dc` decides: the bearer is eliminated (and his DC with him), then the DC's IFT DR
+/// on the 30 FP column plus the Location's TEM hits every unit left there.
+pub(super) fn detonate_dc(g: &mut Game, id: &str) {
+    let s = g.situation();
+    let plan = match crate::rules::orders::heroes::detonate_dc(&s, id) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    drop(s);
+    g.eliminate(id);
+    let (c, w) = g.dice.dr2(plan.roll_rule);
+    let final_dr = i32::from(c + w) + plan.tem;
+    let result = crate::rules::ift::dc_result(g.setting.tables, final_dr);
+    g.rolled(
+        "dc_attack",
+        Some(id),
+        plan.roll_rule,
+        vec![c, w],
+        format!(
+            "{}; IFT DR {} {:+} = {final_dr}: {}",
+            plan.reason,
+            c + w,
+            plan.tem,
+            result.text()
+        ),
+    );
+    units_hit(g, &plan.at, result);
 }

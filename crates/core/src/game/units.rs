@@ -234,33 +234,3 @@ pub(super) fn create_hero(g: &mut Game, id: &str, target: &str) {
     };
     g.rolled("hero", Some(id), h.rule, vec![d], reason);
 }
-
-/// G1.424 / G1.425: a DC detonated where its bearer stands, as `rules::orders::heroes::
-/// detonate_dc` decides: the bearer is eliminated (and his DC with him), then the DC's IFT DR
-/// on the 30 FP column plus the Location's TEM hits every unit left there.
-pub(super) fn detonate_dc(g: &mut Game, id: &str) {
-    let s = g.situation();
-    let plan = match crate::rules::orders::heroes::detonate_dc(&s, id) {
-        Ok(p) => p,
-        Err(r) => return g.refused(Some(id), r),
-    };
-    drop(s);
-    g.eliminate(id);
-    let (c, w) = g.dice.dr2(plan.roll_rule);
-    let final_dr = i32::from(c + w) + plan.tem;
-    let result = crate::rules::ift::dc_result(g.setting.tables, final_dr);
-    g.rolled(
-        "dc_attack",
-        Some(id),
-        plan.roll_rule,
-        vec![c, w],
-        format!(
-            "{}; IFT DR {} {:+} = {final_dr}: {}",
-            plan.reason,
-            c + w,
-            plan.tem,
-            result.text()
-        ),
-    );
-    super::attack::units_hit(g, &plan.at, result);
-}

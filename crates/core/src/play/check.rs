@@ -83,8 +83,15 @@ pub fn check(save: &Save, s: &Scenario) -> Result<(), Offence> {
         .iter()
         .map(|u| (u.id.clone(), u.nationality))
         .collect();
-    crate::state::check(&save.state, &s.setting(&caves), &ob, s.night.is_some())
-        .map_err(|e| Offence::new(e.spot, e.message))
+    crate::state::check(&save.state, &s.setting(&caves), &ob, s.night.is_some()).map_err(|e| {
+        // A sealed save's reason would quote what its seal keeps from the player (a hidden
+        // unit's cave, the counter under a "?"): it says only that it does not read back.
+        if super::save::keeps_secrets(save) {
+            Offence::new(None, super::save::DAMAGED.into())
+        } else {
+            Offence::new(e.spot, e.message)
+        }
+    })
 }
 
 /// The save's header in its text (its scenario's fingerprint and title), checked against `s`

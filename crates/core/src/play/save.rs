@@ -121,6 +121,19 @@ struct SealedFile {
     scenario: String,
     title: String,
     sealed: String,
+    /// A keyed digest of the plain body (`body_check`): a changed byte of `sealed`, even one
+    /// that still decodes, is refused before anything of the body is read. (A sealed save of
+    /// an earlier build has none, `""`; it is read as before.)
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    check: String,
+}
+
+/// The keyed digest of a sealed save's plain body.
+fn body_check(plain: &str) -> String {
+    format!(
+        "fnv1a64:{:016x}",
+        fnv(&[SEAL_KEY, b"sealed body", plain.as_bytes()])
+    )
 }
 
 /// The keystream of a sealed body: SplitMix64 seeded from the key and the scenario's
@@ -140,8 +153,9 @@ fn keystream(fingerprint: &str, len: usize) -> Vec<u8> {
     out
 }
 
-/// Why a sealed body does not read back.
-const DAMAGED: &str = "the save's sealed content does not read back (the file was edited or \
+/// Why a sealed body does not read back (also what any refusal of a sealed save says: its
+/// reasons would quote the content it seals, `play::store::Store::load`).
+pub(crate) const DAMAGED: &str = "the save's sealed content does not read back (the file was edited or \
                        damaged): a sealed save is loaded only as asl-pto wrote it";
 
 /// The plain text of a sealed body.
@@ -159,7 +173,11 @@ fn unseal(f: &SealedFile) -> Result<String, SaveError> {
         };
         bytes.push((a << 4 | b) ^ key[i]);
     }
-    String::from_utf8(bytes).map_err(|_| SaveError::Syntax(DAMAGED.into()))
+    let plain = String::from_utf8(bytes).map_err(|_| SaveError::Syntax(DAMAGED.into()))?;
+    if !f.check.is_empty() && f.check != body_check(&plain) {
+        return Err(SaveError::Syntax(DAMAGED.into()));
+    }
+    Ok(plain)
 }
 
 /// A digest of an event log: FNV-1a (64 bits) over the events' JSON lines, as hex, each with
@@ -212,6 +230,7 @@ pub fn to_ron(save: &Save, map: &Map) -> String {
         scenario: save.scenario.clone(),
         title: save.title.clone(),
         sealed: hex,
+        check: body_check(&plain),
     };
     format!(
         "// asl-pto: a game against the program, sealed so that its secrets (where its units \

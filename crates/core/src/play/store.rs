@@ -95,6 +95,18 @@ impl Match {
     /// nothing; then the state, the dice, the script position (and a Play-mode save's steps)
     /// and the program's side are as the save holds them. No phase's own steps run.
     pub fn load(&mut self, save: &Save) -> Result<(), SaveError> {
+        // A sealed save's refusal says no more than that: its reasons would quote what the
+        // seal keeps from the player (a hidden unit's cave, a "?"'s counter).
+        let secret = super::save::keeps_secrets(save);
+        self.load_checked(save).map_err(|e| match e {
+            SaveError::Bad(_) | SaveError::Syntax(_) if secret => {
+                SaveError::Syntax(super::save::DAMAGED.into())
+            }
+            e => e,
+        })
+    }
+
+    fn load_checked(&mut self, save: &Save) -> Result<(), SaveError> {
         let s = self.board.scenario.clone();
         super::check::check(save, &s).map_err(|o| {
             if o.wrong_scenario {

@@ -401,6 +401,12 @@ pub fn hero_unit_id(base: &str) -> String {
     format!("{base}.hero")
 }
 
+/// Whether `id` is the "?" placeholder of a side's view (`opponent::view`), not a unit of the
+/// game: its id starts with `?`, which no scenario id can.
+pub fn is_placeholder(id: &str) -> bool {
+    id.starts_with('?')
+}
+
 /// The unit a derived id comes from, one step back (`us1.2` -> `us1`, `jp1.hero` -> `jp1`), or
 /// `None` for an id that is not derived. Scenario ids never hold a `.`, so the two never meet.
 pub fn parent_unit_id(id: &str) -> Option<&str> {

@@ -351,22 +351,15 @@ fn take_ptc(g: &mut Game, id: &str) {
     let plan = mc(&s, u, 0, |side| setting.elr(side), "a PTC");
     drop(s);
     let (c, w) = g.dice.dr2("A7.8");
-    let (failed, text) = ptc(&plan, c, w);
-    if smc_veil {
-        let text = format!(
-            "{}; a Japanese SMC does not Pin: the PTC decides only his \"?\" (G1.4)",
-            text.replace(
-                "above it: pinned, it may not move, advance or fire at full FP this Player Turn",
-                "above it: failed"
-            )
-        );
-        g.rolled("ptc", Some(id), "G1.4", vec![c, w], text);
-    } else {
-        if failed && let Some(u) = g.unit_mut(id) {
-            u.unit.pinned = true;
-        }
-        g.rolled("ptc", Some(id), "A7.8", vec![c, w], text);
+    let (failed, text) = ptc(&plan, c, w, !smc_veil);
+    if failed
+        && !smc_veil
+        && let Some(u) = g.unit_mut(id)
+    {
+        u.unit.pinned = true;
     }
+    let rule = if smc_veil { "G1.4" } else { "A7.8" };
+    g.rolled("ptc", Some(id), rule, vec![c, w], text);
     if failed {
         super::units::concealment_lost(g, id, "fails its PTC");
     }

@@ -60,7 +60,9 @@ pub(super) fn concealment_lost(g: &mut Game, id: &str, what: &str) {
         .state
         .units
         .iter()
-        .filter(|u| u.concealed && (u.unit.id == id || u.unit.id.starts_with(&format!("{id}."))))
+        .filter(|u| {
+            u.concealed && (u.unit.id == id || crate::model::parent_unit_id(&u.unit.id) == Some(id))
+        })
         .map(|u| u.unit.id.clone())
         .collect();
     for x in ids {

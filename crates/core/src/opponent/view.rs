@@ -37,10 +37,7 @@ pub fn shown(id: &str) -> &str {
     if is_placeholder(id) { "a \"?\"" } else { id }
 }
 
-/// Whether `id` is a "?" placeholder of the view, not a unit of the game.
-pub fn is_placeholder(id: &str) -> bool {
-    id.starts_with('?')
-}
+pub use crate::model::is_placeholder;
 
 pub use crate::rules::night::visibility::unseen_at_night;
 

@@ -78,32 +78,7 @@ pub fn cost(
     night: bool,
 ) -> MoveCost {
     match (from, to) {
-        // G11.71: between caves IN one Depression hex, the exit to above-ground IN that hex is
-        // a separate MF expenditure, at night as any Concealment Terrain entry (E1.51; G11.96
-        // exempts only the cave's own entry).
-        (Location::Cave(a), Location::Cave(id)) if night => {
-            let mut c = enter_cave(map, caves, from, id);
-            let pair = caves.cave(a).zip(caves.cave(id));
-            if let Some((x, y)) = pair
-                && c.allowed
-                && x.in_depression
-                && y.in_depression
-                && x.hex == y.hex
-            {
-                let exit = cost(map, caves, from, &Location::Ground(x.hex), true);
-                if let (Some(e), true) = (exit.mf, exit.mf != Some(1.0)) {
-                    c.mf = Some(e + CAVE_ENTRY_MF);
-                    c.reason = format!(
-                        "{}; at night the exit to IN {} costs {e} MF ({})",
-                        c.reason,
-                        map.name(x.hex),
-                        exit.reason
-                    );
-                }
-            }
-            c
-        }
-        (_, Location::Cave(id)) => enter_cave(map, caves, from, id),
+        (_, Location::Cave(id)) => enter_cave(map, caves, from, id, night),
         (_, Location::Complex(id)) => enter_complex(map, caves, from, id),
         (Location::Cave(id), _) => with_night(exit_cave(map, caves, id, to), map, to, night),
         (Location::Complex(id), _) => with_night(leave_complex(map, caves, id, to), map, to, night),
@@ -139,8 +114,10 @@ fn with_night(mut c: MoveCost, map: &Map, to: &Location, night: bool) -> MoveCos
     c
 }
 
-/// G11.7/G11.71: entering cave `id`.
-fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveCost {
+/// G11.7/G11.71: entering cave `id` (`night`: from a cave IN the same Depression hex, the exit
+/// to above-ground IN that hex is a separate expenditure, at night as any Concealment Terrain
+/// entry, E1.51; G11.96 exempts only the cave's own entry).
+fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str, night: bool) -> MoveCost {
     let Some(c) = caves.cave(id) else {
         return refused("G11.7", format!("there is no cave {id}"));
     };
@@ -155,14 +132,28 @@ fn enter_cave(map: &Map, caves: &CaveSystem, from: &Location, id: &str) -> MoveC
                 );
             }
             if c.in_depression {
-                return allowed(
-                    1.0 + CAVE_ENTRY_MF,
+                let exit = with_night(
+                    exit_cave(map, caves, other, &Location::Ground(c.hex)),
+                    map,
+                    &Location::Ground(c.hex),
+                    night,
+                );
+                let out = exit.mf.unwrap_or(1.0);
+                let mut cost = allowed(
+                    out + CAVE_ENTRY_MF,
                     "G11.71",
                     format!(
                         "from a cave IN a Depression to another IN the same hex: first exit to \
                          IN {entrance} (1 MF, G11.72), then a separate 2 MF to enter cave {id}"
                     ),
                 );
+                if out != 1.0 {
+                    cost.reason = format!(
+                        "{}; at night the exit to IN {entrance} costs {out} MF ({})",
+                        cost.reason, exit.reason
+                    );
+                }
+                return cost;
             }
             let change = o.map_or(0, |o| (o.level - c.level).unsigned_abs());
             allowed(

@@ -357,9 +357,9 @@ fn target_orders(s: &Situation, id: &UnitId, here: &Location, t: &Location, out:
     }
     let side = s.unit(id).map(|u| u.unit.side());
     for o in s.units_at(t) {
-        // A "?" of a side's view (`opponent::view`, an id no scenario unit can have, starting
-        // with '?') is no unit to designate (G1.424): its id is not for a player to read.
-        if Some(o.unit.side()) != side && !o.hidden && !o.unit.id.starts_with('?') {
+        // A "?" of a side's view is no unit to designate (G1.424): its id is not for a player
+        // to read.
+        if Some(o.unit.side()) != side && !o.hidden && !crate::model::is_placeholder(&o.unit.id) {
             out.push(Order::CreateHero {
                 unit: id.clone(),
                 target: UnitId(o.unit.id.clone()),

@@ -388,21 +388,29 @@ pub fn takes_ptc(u: &Unit) -> bool {
 }
 
 /// A7.8: a Pin Task Check's DR against the unit's Morale Level (`plan`, as for a MC, G1.41
-/// and the raises included): above it, the unit is pinned. The rule and the words for the log.
-pub fn ptc(plan: &McPlan, colored: u8, white: u8) -> (bool, String) {
+/// and the raises included): above it, the check fails and the unit is pinned, unless it is
+/// one who never Pins (`pins` false: a concealed Japanese SMC, who rolls it for his "?" alone,
+/// G1.4). Whether it failed, and the words for the log.
+pub fn ptc(plan: &McPlan, colored: u8, white: u8, pins: bool) -> (bool, String) {
     let dr = i32::from(colored + white);
-    let pinned = dr > plan.level.value;
+    let failed = dr > plan.level.value;
     (
-        pinned,
+        failed,
         format!(
-            "a PTC: Morale Level {} ({}: {}); DR {dr}: {} (A7.8, not in our sources)",
+            "a PTC: Morale Level {} ({}: {}); DR {dr}: {} (A7.8, not in our sources){}",
             plan.level.value,
             plan.level.rule,
             plan.level.reason,
-            if pinned {
-                "above it: pinned, it may not move, advance or fire at full FP this Player Turn"
+            match (failed, pins) {
+                (true, true) =>
+                    "above it: pinned, it may not move, advance or fire at full FP this Player Turn",
+                (true, false) => "above it: failed",
+                (false, _) => "passed: not pinned",
+            },
+            if pins {
+                ""
             } else {
-                "passed: not pinned"
+                "; a Japanese SMC does not Pin: the PTC decides only his \"?\" (G1.4)"
             }
         ),
     )

@@ -4,12 +4,13 @@
 use super::context::Game;
 use crate::rules::situation::Situation;
 
-/// The unit a refusal names: the first of `ids` no longer in play (A3), else the first.
-pub(super) fn refusing_unit<'a>(s: &Situation, ids: &[&'a str]) -> &'a str {
+/// The unit a refusal names: the first of `ids` no longer in play (A3), else the first; none
+/// for an order that names no unit.
+pub(super) fn refusing_unit<'a>(s: &Situation, ids: &[&'a str]) -> Option<&'a str> {
     ids.iter()
         .copied()
         .find(|id| s.unit(id).is_none())
-        .unwrap_or(ids[0])
+        .or_else(|| ids.first().copied())
 }
 
 /// G1.425: a T-H Hero whose Designated Target has been eliminated is eliminated at once, as

@@ -17,9 +17,9 @@ pub(super) fn do_banzai(g: &mut Game, units: &[String], to: &Location) {
                 &s,
                 &units.iter().map(String::as_str).collect::<Vec<_>>(),
             );
-            let first = first.to_string();
+            let first = first.map(str::to_string);
             drop(s);
-            return g.refused(Some(&first), r);
+            return g.refused(first.as_deref(), r);
         }
     };
     drop(s);
@@ -75,9 +75,12 @@ pub(super) fn heat_of_battle_dr(g: &mut Game, id: &str) {
         }
         HeatOfBattle::Berserk { along, .. } => {
             for other in std::iter::once(id.to_string()).chain(along.iter().cloned()) {
+                // G1.41 EX: a broken unit taken along goes berserk too, and so is unbroken.
                 if let Some(x) = g.unit_mut(&other) {
                     x.unit.berserk = true;
                     x.unit.pinned = false;
+                    x.unit.broken = false;
+                    x.unit.dm = false;
                 }
             }
         }

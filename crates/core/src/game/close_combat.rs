@@ -9,6 +9,7 @@ use crate::los::Location;
 use crate::model::Side;
 use crate::rules::orders::close_combat::{CC, CcAttack, ambush_result, close_combat};
 use crate::rules::orders::units::{McFailure, casualty};
+use crate::state::CcLocation;
 
 /// What one CC attack's DR decided.
 enum CcResult {
@@ -32,13 +33,20 @@ pub(super) fn do_close_combat(
     drop(s);
     let name = at.display(g.map()).to_string();
     reveal_in_cc(g, at, &name);
-    let ambusher = roll_ambush(g, &plan, &name);
-    // G1.64: Japanese CC is Hand-to-Hand, unless the Japanese were Ambushed.
-    let hand_to_hand = match ambusher {
-        Some(Side::Japanese) => true,
-        Some(Side::Allied) => false,
-        None => plan.japanese_attacker_hth,
+    // A11.4: one Ambush determination a Location a CCPh, by its first CC order.
+    let ambusher = match &plan.earlier {
+        Some(e) => e.ambusher,
+        None => roll_ambush(g, &plan, &name),
     };
+    // G1.64: Japanese CC is Hand-to-Hand, unless the Japanese were Ambushed or all pinned.
+    let hand_to_hand = plan.hand_to_hand(ambusher);
+    if plan.earlier.is_none() {
+        g.state.tallies.cc_locations.push(CcLocation {
+            at: at.clone(),
+            ambusher,
+            hand_to_hand,
+        });
+    }
     if hand_to_hand {
         g.ruled(
             "hand_to_hand",
@@ -313,12 +321,15 @@ fn roll_ambush(
     ambusher
 }
 
-/// A11.7: both sides left in the Location: it is in Melee (E1.82: at night a Gunflash marks it).
+/// A11.7: both sides left in the Location once no unit there has a CC attack left this CCPh (a
+/// divided attack has more orders to come): it is in Melee (E1.82: at night a Gunflash marks
+/// it).
 fn melee_after(g: &mut Game, at: &Location, night: bool, name: &str) {
     let s = g.situation();
     let sides: Vec<Side> = s.units_at(at).iter().map(|u| u.unit.side()).collect();
+    let more_to_come = close_combat(&s, at, &[], &[]).is_ok();
     drop(s);
-    if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) {
+    if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) && !more_to_come {
         g.ruled(
             "melee",
             None,

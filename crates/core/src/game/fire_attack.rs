@@ -26,12 +26,7 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
         Ok(p) => p,
         Err(r) => {
             let names: Vec<&str> = ids.iter().map(String::as_str).collect();
-            let who = if names.is_empty() {
-                None
-            } else {
-                Some(super::aftermath::refusing_unit(&s, &names))
-            };
-            return g.refused(who, r);
+            return g.refused(super::aftermath::refusing_unit(&s, &names), r);
         }
     };
     let lead = plan.firers[0].clone();

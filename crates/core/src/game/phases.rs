@@ -36,6 +36,7 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     }
     // A11: each unit's one CC attack a CCPh is counted afresh.
     g.state.tallies.cc_attacked.clear();
+    g.state.tallies.cc_locations.clear();
     // The CCPh keeps who advanced in the APh just ended: Ambush reads it (A11.4).
     let cc = g.state.phase == Phase::CloseCombat;
     for u in g.state.units.iter_mut() {

@@ -203,7 +203,7 @@ pub(super) fn create_hero(g: &mut Game, id: &str, target: &str) {
     let s = g.situation();
     let plan = match hero_order(&s, id, target, s.ob_japanese_squads) {
         Ok(p) => p,
-        Err(r) => return g.refused(Some(super::aftermath::refusing_unit(&s, &[id, target])), r),
+        Err(r) => return g.refused(super::aftermath::refusing_unit(&s, &[id, target]), r),
     };
     let d = g.dice.dr(plan.roll_rule);
     let h = plan.roll(d);

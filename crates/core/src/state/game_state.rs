@@ -114,6 +114,22 @@ pub struct Tallies {
     /// Melee fights on next CCPh, A11.7).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cc_attacked: Vec<String>,
+    /// What the first CC in each Location this CCPh decided for the whole Location, however
+    /// its orders divide it: the Ambush (A11.4: one determination a Location) and whether it
+    /// is Hand-to-Hand (G1.64: "that CC/Melee").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cc_locations: Vec<CcLocation>,
+}
+
+/// A11.4 / G1.64: the CC in one Location this CCPh, as its first CC order decided it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CcLocation {
+    pub at: Location,
+    /// The side that Ambushed there (none: no Ambush, or none possible).
+    pub ambusher: Option<Side>,
+    /// The CC there is Hand-to-Hand (G1.64).
+    pub hand_to_hand: bool,
 }
 
 /// How the game stands toward its end (A26): the Casualty VP each side has amassed (A26.2,

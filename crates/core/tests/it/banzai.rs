@@ -720,3 +720,130 @@ fn e1_423_all_elements_of_a_banzai_charge_lose_cloaked_status() {
         assert!(!u.cloaked && !u.concealed, "{id}");
     }
 }
+
+/// A Banzai Charge is a move: a pinned unit (A7.8) or one marked Prep Fire (A3) may not move
+/// this MPh, so it does not charge (accepted, it gained the Charge's Morale and Lax without
+/// moving a hex). An empty Charge is refused without a panic.
+#[test]
+fn a7_8_a_pinned_or_prep_fired_unit_does_not_banzai_charge() {
+    let b = plain();
+    for (what, rule) in [("pinned", "A7.8"), ("prep fired", "A3")] {
+        let mut st = charge(&b);
+        let jp1 = &mut st
+            .units
+            .iter_mut()
+            .find(|u| u.unit.id == "jp1")
+            .unwrap()
+            .unit;
+        if what == "pinned" {
+            jp1.pinned = true;
+        } else {
+            jp1.fired = Some(asl_pto_core::model::FireMark::PrepFire);
+        }
+        let s = st.situation(&setting(&b));
+        let r = banzai(&s, &ids(&["jp1", "jpL"]), &loc(&b, "E3")).unwrap_err();
+        assert_eq!(r.rule, rule, "{what}: {}", r.reason);
+        let said = declare(&b, &mut st, &["jp1", "jpL"], "E3");
+        assert!(said.iter().any(|e| e.starts_with(REFUSED)), "{said:?}");
+        assert!(the(&st, "jpL").unit.banzai.is_none(), "{what}");
+    }
+    let mut st = charge(&b);
+    let said = declare(&b, &mut st, &[], "E3");
+    assert_eq!(said, vec![format!("{REFUSED} G1.5")]);
+}
+
+/// G1.41 EX: "Should the 10-0 become berserk at any time while stacked with the HS [a broken
+/// elite HS], the latter would automatically go berserk too": berserk, it is no longer broken.
+#[test]
+fn g1_41_ex_a_berserk_leader_takes_a_broken_hs_along_and_it_is_unbroken() {
+    let b = plain();
+    let mut hs = unit(&b, "hs", Nationality::Japanese, "2-3-8", "C3");
+    hs.unit.broken = true;
+    let units = vec![
+        unit(&b, "jpL", Nationality::Japanese, "10-0", "C3"),
+        hs,
+        unit(&b, "us1", Nationality::American, "7-6-8", "C6"),
+    ];
+    let st = situation(&b, Phase::Movement, Side::Japanese, units).state;
+    let s = st.situation(&setting(&b));
+    match heat_of_battle(&s, the(&st, "jpL"), 10) {
+        HeatOfBattle::Berserk { along, .. } => assert_eq!(along, vec!["hs".to_string()]),
+        other => panic!("{other:?}"),
+    }
+    // Played: a MC whose Original 2 causes Heat of Battle, and a HoB DR of 9 or more.
+    let order = Order::MoraleCheck {
+        unit: "jpL".into(),
+        drm: 0,
+    };
+    let mut found = false;
+    for seed in 1..3000 {
+        let mut st2 = st.clone();
+        let said = apply(&mut st2, &setting(&b), &order, &mut Dice::new(seed));
+        if said.iter().any(|e| e.event == "berserk") {
+            let hs = the(&st2, "hs");
+            assert!(hs.unit.berserk && !hs.unit.broken, "seed {seed}: {said:?}");
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "a berserk leader within the seeds");
+}
+
+/// G1.5: a Banzai unit is marked Lax "at the end of its MPh if it is in ... an enemy-occupied
+/// Location": having charged into the enemy's jungle in its MPh, the CC that follows may begin
+/// with an Ambush (A11.4, G.6), as if it had advanced in.
+#[test]
+fn g1_5_a_banzai_charge_into_the_enemy_in_the_mph_may_be_ambushed() {
+    let b = plain();
+    let mut jp1 = jp(&b, "jp1", "E5");
+    let mut jpl = leader(&b, "jpL", "E5");
+    for u in [&mut jp1, &mut jpl] {
+        u.unit.banzai = Some(loc(&b, "E5"));
+    }
+    let st = situation(
+        &b,
+        Phase::CloseCombat,
+        Side::Japanese,
+        vec![jp1, jpl, us(&b, "us1", "E5")],
+    )
+    .state;
+    let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[]).unwrap();
+    let a = plan
+        .ambush
+        .expect("an Ambush dr after a Charge into jungle");
+    assert!(
+        a.attacker_drm
+            .iter()
+            .any(|d| d.rule == "G1.6" && d.value == 1),
+        "Lax: {:?}",
+        a.attacker_drm
+    );
+    // Units that were there before (a Melee) are not just entering: no Ambush.
+    let mut st2 = st.clone();
+    for u in st2.units.iter_mut() {
+        u.unit.banzai = None;
+    }
+    let plan = close_combat(&st2.situation(&setting(&b)), &loc(&b, "E5"), &[], &[]).unwrap();
+    assert!(plan.ambush.is_none());
+}
+
+/// A script's `Banzai([], ..)` is an input error at load (it panicked when walked).
+#[test]
+fn g1_5_a_script_banzai_with_no_unit_is_an_input_error() {
+    let text = r#"Scenario(
+    title: "empty Banzai",
+    attacker: Japanese,
+    map: (columns: 10, rows: 8, hexes: {}),
+    units: [
+        (id: "jpL", nationality: Japanese, counter: "9-1", at: "C3"),
+        (id: "us1", nationality: American, counter: "7-6-8", at: "F3"),
+    ],
+    script: [
+        (phase: Movement, act: Banzai([], "F3")),
+    ],
+)"#;
+    let e = asl_pto_core::scenario::Scenario::from_str(text, "empty.ron").unwrap_err();
+    let e = e.to_string();
+    assert!(e.contains("script Banzai: name at least one unit"), "{e}");
+    assert!(e.contains("G1.5"), "{e}");
+}

@@ -75,7 +75,7 @@ fn a11_each_side_attacks_the_other_with_its_good_order_units_and_its_leader() {
         jp.hand_to_hand_drm.as_ref().map(|d| (d.value, d.rule)),
         Some((-1, "G1.64"))
     );
-    assert!(!plan.japanese_attacker_hth, "the Allies are the ATTACKER");
+    assert!(!plan.hand_to_hand(None), "the Allies are the ATTACKER");
     // Outside the CCPh, or with one side alone, there is no CC.
     let mut st2 = st.clone();
     st2.phase = Phase::Advance;
@@ -160,7 +160,7 @@ fn g1_64_a_japanese_attacker_makes_the_cc_hand_to_hand_and_e1_82_melee_flashes_a
     ];
     let st = ccph(&b, Side::Japanese, units.clone());
     let plan = close_combat(&st.situation(&setting(&b)), &loc(&b, "C3"), &[], &[]).unwrap();
-    assert!(plan.japanese_attacker_hth);
+    assert!(plan.hand_to_hand(None));
     // Played: Hand-to-Hand is said, and where both sides survive at night, a Melee Gunflash.
     let melee = (1..200).find_map(|seed| {
         let mut st = ccph(&b, Side::Japanese, units.clone());
@@ -380,7 +380,7 @@ fn g1_64_a_japanese_leader_alone_or_with_a_pinned_squad_makes_it_hand_to_hand() 
         unit(&b, "jpL", Nationality::Japanese, "9-1", "C3"),
         us(),
     ]);
-    assert!(lone.japanese_attacker_hth);
+    assert!(lone.hand_to_hand(None));
     let mut pinned = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3");
     pinned.unit.pinned = true;
     let with_leader = plan_of(vec![
@@ -388,11 +388,11 @@ fn g1_64_a_japanese_leader_alone_or_with_a_pinned_squad_makes_it_hand_to_hand() 
         unit(&b, "jpL", Nationality::Japanese, "9-1", "C3"),
         us(),
     ]);
-    assert!(with_leader.japanese_attacker_hth);
+    assert!(with_leader.hand_to_hand(None));
     let jp = &with_leader.attacks[0];
     assert_eq!(jp.hand_to_hand_drm.as_ref().map(|d| d.value), Some(-1));
     let all_pinned = plan_of(vec![pinned, us()]);
-    assert!(!all_pinned.japanese_attacker_hth);
+    assert!(!all_pinned.hand_to_hand(None));
     assert!(all_pinned.attacks[0].hand_to_hand_drm.is_none());
 }
 
@@ -649,4 +649,154 @@ fn g1_6_a_t_h_hero_in_his_banzai_charge_is_lax() {
         "{:?}",
         a.defender_drm
     );
+}
+
+/// us1 and us2 advanced into jungle E5 on jp1 and jp2 (the Allied CCPh).
+fn divided_in_jungle(b: &Board) -> GameState {
+    ccph(
+        b,
+        Side::Allied,
+        vec![
+            advanced(unit(b, "us1", Nationality::American, "7-6-8", "E5")),
+            advanced(unit(b, "us2", Nationality::American, "7-6-8", "E5")),
+            unit(b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
+            unit(b, "jp2", Nationality::Japanese, "4-4-7", "E5"),
+        ],
+    )
+}
+
+fn cc(b: &Board, at: &str, attackers: &[&str], targets: &[&str]) -> Order {
+    Order::CloseCombat {
+        at: loc(b, at),
+        attackers: attackers.iter().map(|u| (*u).into()).collect(),
+        targets: targets.iter().map(|u| (*u).into()).collect(),
+    }
+}
+
+/// A11.4 / G1.64: a CC the ATTACKER divides into several orders is still one CC in its
+/// Location: the Ambush drs are made once, by its first order, and what they decided (who
+/// Ambushes, Hand-to-Hand or not) holds for the later orders there. Rolled again, a second
+/// "Ambush" by Japanese who had already attacked turned the rest of the CC Hand-to-Hand.
+#[test]
+fn a11_4_one_ambush_determination_a_location_however_the_attack_is_divided() {
+    let b = plain();
+    let (mut seconds, mut hth_games) = (0, 0);
+    for seed in 1..120 {
+        let mut st = divided_in_jungle(&b);
+        let mut dice = Dice::new(seed);
+        let first = apply(
+            &mut st,
+            &setting(&b),
+            &cc(&b, "E5", &["us1"], &["jp1"]),
+            &mut dice,
+        );
+        let second = apply(
+            &mut st,
+            &setting(&b),
+            &cc(&b, "E5", &["us2"], &["jp2"]),
+            &mut dice,
+        );
+        assert_eq!(
+            first.iter().filter(|e| e.event == "ambush").count(),
+            1,
+            "seed {seed}: {first:?}"
+        );
+        if second.iter().all(|e| e.event != "close_combat") {
+            continue; // nothing left to attack with or at
+        }
+        seconds += 1;
+        assert!(
+            second.iter().all(|e| e.event != "ambush"),
+            "seed {seed}: no second Ambush dr: {second:?}"
+        );
+        let hth = |v: &[asl_pto_core::game::Said]| v.iter().any(|e| e.event == "hand_to_hand");
+        assert_eq!(
+            hth(&first),
+            hth(&second),
+            "seed {seed}: {first:?} {second:?}"
+        );
+        let red = second
+            .iter()
+            .any(|e| e.event == "close_combat" && e.text.contains("Hand-to-Hand"));
+        assert_eq!(red, hth(&first), "seed {seed}: {second:?}");
+        hth_games += usize::from(hth(&first));
+    }
+    assert!(seconds > 40 && hth_games > 0, "{seconds} {hth_games}");
+}
+
+/// G1.64: a Japanese Ambush makes the CC Hand-to-Hand "unless every such Japanese unit
+/// participating in it ... is Withdrawing/pinned": a pinned squad that Ambushes does not.
+#[test]
+fn g1_64_a_pinned_japanese_squad_that_ambushes_does_not_make_it_hand_to_hand() {
+    let b = plain();
+    for pinned in [true, false] {
+        let mut seen = false;
+        for seed in 1..300 {
+            let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5");
+            jp1.unit.pinned = pinned;
+            let mut st = ccph(
+                &b,
+                Side::Allied,
+                vec![
+                    advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+                    jp1,
+                ],
+            );
+            let said = apply(
+                &mut st,
+                &setting(&b),
+                &cc(&b, "E5", &[], &[]),
+                &mut Dice::new(seed),
+            );
+            let ambush = said.iter().find(|e| e.event == "ambush").expect("jungle");
+            if !ambush.text.contains("the Japanese side Ambushes") {
+                continue;
+            }
+            seen = true;
+            assert_eq!(
+                said.iter().any(|e| e.event == "hand_to_hand"),
+                !pinned,
+                "pinned {pinned}, seed {seed}: {said:?}"
+            );
+        }
+        assert!(seen, "a Japanese Ambush within the seeds (pinned {pinned})");
+    }
+}
+
+/// G1.64: "Whenever ≥ one unbroken Japanese ... unit is the ATTACKER in CC/Melee ... that
+/// CC/Melee automatically becomes Hand-to-Hand": a Japanese ATTACKER dividing its attack so
+/// that only a pinned squad attacks first still fights Hand-to-Hand, its unpinned squad being
+/// in the same CC; the order of the orders changes nothing.
+#[test]
+fn g1_64_a_divided_japanese_attack_is_hand_to_hand_from_its_first_order() {
+    let b = plain();
+    let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3");
+    jp1.unit.pinned = true;
+    let units = vec![
+        jp1,
+        unit(&b, "jp2", Nationality::Japanese, "4-4-7", "C3"),
+        unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
+        unit(&b, "us2", Nationality::American, "7-6-8", "C3"),
+    ];
+    let st = ccph(&b, Side::Japanese, units);
+    let plan = close_combat(
+        &st.situation(&setting(&b)),
+        &loc(&b, "C3"),
+        &["jp1".to_string()],
+        &["us1".to_string()],
+    )
+    .unwrap();
+    assert!(plan.hand_to_hand(None));
+    let mut st = st.clone();
+    let said = apply(
+        &mut st,
+        &setting(&b),
+        &cc(&b, "C3", &["jp1"], &["us1"]),
+        &mut Dice::new(2),
+    );
+    assert!(said.iter().any(|e| e.event == "hand_to_hand"), "{said:?}");
+    // Both sides' ATTACKER units have not all attacked: no Melee is declared yet.
+    if st.units.iter().any(|u| u.unit.id == "jp2") && st.units.iter().any(|u| u.unit.id == "us2") {
+        assert!(said.iter().all(|e| e.event != "melee"), "{said:?}");
+    }
 }

@@ -54,6 +54,7 @@ pub fn outlook(ctx: &Ctx, id: &str, at: &Location) -> Option<Outlook> {
     u.unit.advanced = true;
     h.state.phase = Phase::CloseCombat;
     h.state.tallies.cc_attacked.clear();
+    h.state.tallies.cc_locations.clear();
     let plan = close_combat(&h, at, &[], &[]).ok()?;
     let c = cc_chances(&plan, h.tables);
     let (by_us, by_them) = (c.by(side), c.by(side.opponent()));

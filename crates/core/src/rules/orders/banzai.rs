@@ -131,6 +131,18 @@ fn declarer(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
             format!("unit {id} is berserk: it charges the nearest Known enemy unit already"),
         ));
     }
+    // A Banzai Charge is a move (its units spend the Human Wave's MF): a unit that may not
+    // move this MPh does not charge.
+    if u.unit.pinned {
+        return Err(Refusal::new(
+            "A7.8",
+            format!(
+                "unit {id} is pinned: a pinned unit does not move, so it does not Banzai Charge \
+                 (A7.8, not in our sources)"
+            ),
+        ));
+    }
+    super::common::not_prep_fired(u, "a Banzai Charge")?;
     if u.unit.banzai.is_some() {
         return Err(Refusal::new(
             BANZAI,
@@ -467,7 +479,6 @@ pub fn heat_of_battle(s: &Situation, u: &UnitAt, dr: u8) -> HeatOfBattle {
             .filter(|o| {
                 o.unit.id != *id
                     && o.unit.nationality == Nationality::Japanese
-                    && o.unit.good_order()
                     && o.unit.hero.is_none()
                     && !o.unit.berserk
             })

@@ -108,17 +108,14 @@ pub fn cc_chances(plan: &CcPlan, t: &Tables) -> CcChances {
             cases.push((Some(attacker), by[1]));
             cases.push((Some(attacker.opponent()), by[2]));
         }
-        None => cases.push((None, 1.0)),
+        // An earlier CC order in the Location this CCPh decided its Ambush (A11.4).
+        None => cases.push((plan.earlier.as_ref().and_then(|e| e.ambusher), 1.0)),
     }
     for (ambusher, p) in cases {
         if p == 0.0 {
             continue;
         }
-        let hth = match ambusher {
-            Some(Side::Japanese) => true,
-            Some(Side::Allied) => false,
-            None => plan.japanese_attacker_hth,
-        };
+        let hth = plan.hand_to_hand(ambusher);
         if hth {
             out.hand_to_hand += p;
         }

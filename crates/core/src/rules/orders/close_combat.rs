@@ -14,12 +14,14 @@
 //! (`assets/tables.ron`), whose Kill Number a Final DR must be below to eliminate every
 //! target, or equal to for a Casualty Reduction of each (A11.11). The attacks are
 //! simultaneous, unless one side Ambushes: when the ATTACKER advanced into woods, a building,
-//! jungle, kunai or bamboo this Player Turn, each side makes an Ambush dr (-1 Stealthy, +1
-//! Lax) and a side whose Final dr is at least three less Ambushes (A11.4): it attacks first and
-//! the ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
+//! jungle, kunai or bamboo this Player Turn (or Banzai Charged into it in the MPh, G1.5), each
+//! side makes an Ambush dr (-1 Stealthy, +1 Lax) and a side whose Final dr is at least three
+//! less Ambushes (A11.4): it attacks first and the ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
 //! attacking (A11.19), not at half FP against it. Where both sides remain, the Location is in
 //! Melee (A11.7). The ATTACKER may divide its attack (`close_combat`'s `attackers`/`targets`: one group
-//! against some targets); Withdrawal and Capture (hence G1.641 Hara-Kiri) are not modelled.
+//! against some targets); the first CC order in a Location in a CCPh decides its Ambush and
+//! Hand-to-Hand for every later one there (`CcLocation`). Withdrawal and Capture (hence G1.641
+//! Hara-Kiri) are not modelled.
 
 use super::common::{is_leader, mmc};
 use super::rally::leadership;
@@ -30,6 +32,7 @@ use crate::model::{Nationality, Phase, Side, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 use crate::rules::tables::Tables;
 use crate::rules::{Amount, amount};
+use crate::state::CcLocation;
 
 /// The rule a CC DR is rolled under.
 pub const CC: &str = "A11.11";
@@ -75,10 +78,30 @@ pub struct CcPlan {
     pub ambush: Option<AmbushPlan>,
     /// The ATTACKER's attack, then the DEFENDER's (either may be absent: no Good Order unit).
     pub attacks: Vec<CcAttack>,
-    /// A Japanese unit taking part that makes the CC Hand-to-Hand as the ATTACKER (G1.64):
-    /// unbroken and unpinned, a SMC as much as a MMC; an Ambush by the Japanese makes it so too, being Ambushed undoes it.
-    pub japanese_attacker_hth: bool,
+    /// An unbroken, unpinned Japanese unit in the Location (G1.64: one makes the CC
+    /// Hand-to-Hand when the Japanese are the ATTACKER or Ambush, a SMC as much as a MMC; when
+    /// every such unit is pinned it is not).
+    pub japanese_unpinned: bool,
+    /// What an earlier CC order in this Location this CCPh decided for all of its CC (A11.4:
+    /// one Ambush determination; G1.64: "that CC/Melee"): then `ambush` is none.
+    pub earlier: Option<CcLocation>,
     pub night: bool,
+}
+
+impl CcPlan {
+    /// G1.64: whether this CC is Hand-to-Hand once the Ambush drs gave `ambusher`: a Japanese
+    /// Ambush or a Japanese ATTACKER makes it so unless every Japanese unit there is pinned;
+    /// Japanese that were Ambushed do not. An earlier CC in the Location this CCPh decided it.
+    pub fn hand_to_hand(&self, ambusher: Option<Side>) -> bool {
+        if let Some(e) = &self.earlier {
+            return e.hand_to_hand;
+        }
+        match ambusher {
+            Some(Side::Japanese) => self.japanese_unpinned,
+            Some(Side::Allied) => false,
+            None => self.attacker == Side::Japanese && self.japanese_unpinned,
+        }
+    }
 }
 
 /// A11.14 / G1.4231 / A7.8: a unit's CC FP as an attacker: a SMC (leader, T-H Hero)
@@ -331,9 +354,18 @@ pub fn close_combat(
             ),
         ));
     }
-    let advanced = ours.iter().any(|u| u.unit.advanced);
+    // A11.4: the ATTACKER has just entered: advanced in the APh, or Banzai Charged in in the
+    // MPh (G1.5 marks such a unit Lax, for its Ambush, at the end of the MPh).
+    let advanced = ours.iter().any(|u| {
+        u.unit.advanced
+            || u.unit.banzai.as_ref().is_some_and(|to| {
+                crate::rules::situation::same_location(s.map, to, at)
+                    && crate::rules::situation::same_location(s.map, &u.at, at)
+            })
+    });
+    let earlier = s.tallies.cc_locations.iter().find(|c| c.at == *at).cloned();
     let ambush = match ambush_terrain(s, at) {
-        Some(t) if advanced => {
+        Some(t) if advanced && earlier.is_none() => {
             let mut attacker_drm = Vec::new();
             let mut defender_drm = Vec::new();
             let side_drm = |units: &[&UnitAt], out: &mut Vec<Amount>| {
@@ -367,18 +399,18 @@ pub fn close_combat(
         }
         _ => None,
     };
-    // G1.64: "≥ one unbroken Japanese Infantry ... unit is the ATTACKER", a SMC as much as a
-    // MMC, unless every such unit taking part is pinned.
-    let japanese_attacker_hth = attacker == Side::Japanese
-        && our_attack
-            .iter()
-            .any(|u| u.unit.good_order() && !u.unit.pinned);
+    // G1.64: "≥ one unbroken Japanese Infantry ... unit", a SMC as much as a MMC, unless every
+    // such unit is pinned: all of the Location's, however the orders divide its CC.
+    let japanese_unpinned = here.iter().any(|u| {
+        u.unit.nationality == Nationality::Japanese && u.unit.good_order() && !u.unit.pinned
+    });
     Ok(CcPlan {
         at: at.clone(),
         attacker,
         ambush,
         attacks,
-        japanese_attacker_hth,
+        japanese_unpinned,
+        earlier,
         night: s.night.night(),
     })
 }

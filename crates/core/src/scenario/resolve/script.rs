@@ -160,6 +160,13 @@ fn order_of(
                 .map(|u| unit(ctx, known, u))
                 .collect::<Result<_, _>>()?,
         },
+        ActionSpec::Banzai(units, _) if units.is_empty() => {
+            return Err(ctx.plain(
+                "script Banzai: name at least one unit, e.g. Banzai([\"jp1\", \"jpL\"], \"T4\") \
+                 (G1.5)"
+                    .into(),
+            ));
+        }
         ActionSpec::Banzai(units, at) => Order::Banzai {
             units: units
                 .iter()

@@ -84,6 +84,10 @@ fn side_most(screen: egui::Rect) -> f32 {
     (screen.width() * 0.25).max(150.0)
 }
 
+/// The status panel's height against the program, in points, at most: about five lines (the
+/// status, the program's last phase, order by order; more scrolls).
+const STATUS_HEIGHT: f32 = 96.0;
+
 fn docks(world: &mut World) {
     let Some(ctx) = primary_context(world) else {
         return;
@@ -105,7 +109,17 @@ fn docks(world: &mut World) {
         .rect;
     panels.push(("top", top));
     // The game's status, always in view (issue 38).
-    let status = egui::Panel::top("status")
+    // Against the program, of fixed height (its content, the program's last orders, scrolls):
+    // the map and the panels under it never move as they come and go. Otherwise one line.
+    let against = world.resource::<crate::play::Match>().program.is_some();
+    let panel = egui::Panel::top("status").resizable(false);
+    let panel = if against {
+        // With the View bar, a fifth of the window at most: the map keeps the rest.
+        panel.exact_size((screen.height() * 0.2 - top.height()).clamp(40.0, STATUS_HEIGHT))
+    } else {
+        panel
+    };
+    let status = panel
         .show(&mut root, |ui| {
             let _ = world.run_system_cached_with(super::status::status_line, ui);
         })
@@ -154,8 +168,12 @@ fn docks(world: &mut World) {
 fn game(world: &mut World, ui: &mut egui::Ui) {
     let _ = world.run_system_cached_with(walk_panel::header, ui);
     let upper = (ui.available_height() * 0.5).max(120.0);
+    // A new selection or phase shows its Orders from the top (the first order, the one a
+    // phase is about, was left scrolled out of view).
+    let selected = world.resource::<super::shared::Selected>().0.clone();
+    let phase = *world.resource::<State<crate::sim::Phase>>().get();
     egui::ScrollArea::vertical()
-        .id_salt("game upper")
+        .id_salt(("game upper", format!("{selected:?}"), phase))
         .max_height(upper)
         .auto_shrink([false, true])
         .show(ui, |ui| {

@@ -110,7 +110,7 @@ pub(super) fn show(
                 Pick::Hex(h) => show_hex(ui, &seen, *h),
                 Pick::At(l) => {
                     ui.heading(format!("{}", l.display(map)));
-                    list_units(ui, &units, |at| at == l, &board, &settings);
+                    list_units(ui, &units, |at| at == l, &board, &settings, fog);
                 }
                 Pick::Cave(id) => show_cave(ui, &seen, id),
                 Pick::Unit(id) => show_unit(ui, &seen, id),
@@ -193,7 +193,14 @@ fn show_hex(ui: &mut egui::Ui, seen: &Seen, h: crate::hex::Hex) {
             }
         };
     }
-    list_units(ui, units, |at| at.hex() == Some(*h), board, settings);
+    list_units(
+        ui,
+        units,
+        |at| at.hex() == Some(*h),
+        board,
+        settings,
+        seen.fog,
+    );
 }
 
 /// A cave: its site, level, Complex, Accessibility, SMOKE, light at night and occupants, unless
@@ -276,7 +283,7 @@ fn show_cave(ui: &mut egui::Ui, seen: &Seen, id: &String) {
         };
     }
     ui.small("Its Covered Arc is drawn in orange (G11.12).");
-    list_units(ui, units, |l| *l == at, board, settings);
+    list_units(ui, units, |l| *l == at, board, settings, seen.fog);
 }
 
 /// A unit: its counter, Location and state, unless it is hidden from the side shown.
@@ -383,23 +390,29 @@ fn list_units(
     here: impl Fn(&Location) -> bool,
     board: &Board,
     settings: &ViewSettings,
+    fog: Option<crate::scenario::Side>,
 ) {
     // The view's side does not see the other side's hidden units (Play mode: the phasing
-    // side's knowledge).
+    // side's knowledge); against the program its concealed or Cloaked units are one "?" a
+    // Location (A12, E1.4), never named.
     let mut v: Vec<String> = units
         .iter()
         .filter(|(u, at, hidden, ..)| here(&at.0) && shown(settings, u.side(), *hidden))
-        .map(|(u, at, hidden, ..)| {
+        .map(|(u, at, hidden, concealed, cloaked)| {
+            let at = at.0.display(&board.scenario.map);
+            if fog == Some(u.side()) && (concealed || cloaked) {
+                return format!("? (a concealed enemy stack) at {at}");
+            }
             format!(
-                "{} {}{} at {}",
+                "{} {}{} at {at}",
                 u.id,
                 u.counter,
                 if hidden { " (hidden)" } else { "" },
-                at.0.display(&board.scenario.map)
             )
         })
         .collect();
     v.sort();
+    v.dedup();
     if !v.is_empty() {
         ui.separator();
         for s in v {

@@ -19,8 +19,19 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// The status line (run by `dock` in its panel).
+/// The status line (run by `dock` in its panel; against the program of fixed height: what it
+/// holds scrolls, and the map and the buttons under it never move as it grows).
 pub(super) fn status_line(InMut(ui): InMut<egui::Ui>, game: Res<Match>) {
+    if game.program.is_none() {
+        return status_lines(ui, &game);
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("status")
+        .auto_shrink([false, false])
+        .show(ui, |ui| status_lines(ui, &game));
+}
+
+fn status_lines(ui: &mut egui::Ui, game: &Match) {
     let status = game.status();
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
@@ -57,26 +68,47 @@ pub(super) fn status_line(InMut(ui): InMut<egui::Ui>, game: Res<Match>) {
             ui.label(format!("· {aim}"));
         }
     });
+    let blue = egui::Color32::from_rgb(180, 200, 230);
+    // What the program did in its last phase: order by order, each with its reason (the odds
+    // in words, the goal, what it declined).
+    // When it acts next, on the same line (its orders below it may scroll).
+    let next = status
+        .program_next
+        .as_ref()
+        .map_or(String::new(), |n| format!(" · {n}"));
     if let Some(p) = &status.program {
-        ui.label(
-            egui::RichText::new(format!("Last: {p}"))
-                .small()
-                .color(egui::Color32::from_rgb(180, 200, 230)),
-        );
+        if status.program_orders.is_empty() {
+            ui.label(egui::RichText::new(format!("Last: {p}{next}")).color(blue));
+        } else {
+            let head = p.split_once(": ").map_or(p.as_str(), |(h, _)| h);
+            let n = status.program_orders.len();
+            ui.label(
+                egui::RichText::new(format!(
+                    "Last: {head}, {n} order{}{next}:",
+                    if n == 1 { "" } else { "s" }
+                ))
+                .color(blue),
+            );
+            for (i, o) in status.program_orders.iter().enumerate() {
+                ui.label(egui::RichText::new(format!("  {}. {o}", i + 1)).color(blue));
+            }
+        }
+    } else if !next.is_empty() {
+        ui.label(egui::RichText::new(next.trim_start_matches(" · ")).color(blue));
     }
     // Its whole last Player Turn, a line a phase (its arrows on the map: orange moves, red
     // fire, the last phase's brighter).
     let turn = game.program_turn_words();
     if !turn.is_empty() {
         egui::CollapsingHeader::new(
-            egui::RichText::new("Its Player Turn (arrows on the map: orange moved, red fired)")
-                .small(),
+            "The program's orders since its last Player Turn, phase by phase (arrows on the \
+             map: orange moved, red fired)",
         )
         .id_salt("program turn")
         .default_open(false)
         .show(ui, |ui| {
             for line in &turn {
-                ui.small(line);
+                ui.label(line);
             }
         });
     }

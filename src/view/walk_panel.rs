@@ -126,12 +126,39 @@ pub(super) fn header(
         watch_buttons(ui, idle, back, more, &mut orders);
         ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
     }
-    if let Some((unit, at)) = opponent.as_ref().and_then(|o| o.awaiting.as_ref()) {
+    // In Play mode, the notes under the buttons (First Fire, notices, "saved to", the game's
+    // end, the narration) in a box of fixed height: what comes and goes there never moves the
+    // Orders below it under the pointer. A walk watched shows its narration whole.
+    if !play.active {
+        return header_notes(ui, &s.map, opponent.as_deref(), &play, &status, &log);
+    }
+    let rows = 3.0 * ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::vertical()
+        .id_salt("header notes")
+        .max_height(rows)
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            ui.set_min_height(rows);
+            header_notes(ui, &s.map, opponent.as_deref(), &play, &status, &log);
+        });
+}
+
+/// The header's notes (see `header`).
+fn header_notes(
+    ui: &mut egui::Ui,
+    map: &crate::map::Map,
+    opponent: Option<&crate::sim::opponent::OpponentPlay>,
+    play: &Play,
+    status: &PlayStatus,
+    log: &WalkLog,
+) {
+    if let Some((unit, at)) = opponent.and_then(|o| o.awaiting.as_ref()) {
         ui.label(
             egui::RichText::new(format!(
                 "{unit} moved to {}: you may First Fire at it (A8.1); End phase lets the \
                  opponent go on",
-                at.display(&s.map)
+                at.display(map)
             ))
             .color(egui::Color32::from_rgb(250, 210, 120)),
         );

@@ -148,7 +148,12 @@ pub(super) fn clicks(
     mut taken: ResMut<ClickTaken>,
     mut target: ResMut<Target>,
     mut orders: MessageWriter<PlayOrder>,
-    units: Query<&crate::model::Unit>,
+    units: Query<(
+        &crate::model::Unit,
+        &crate::sim::At,
+        Has<crate::sim::Concealed>,
+        Has<crate::sim::Cloaked>,
+    )>,
     phase: Res<State<crate::sim::Phase>>,
     input: Res<ButtonInput<KeyCode>>,
     mut group: ResMut<FireGroup>,
@@ -160,7 +165,17 @@ pub(super) fn clicks(
         picks.clear();
         return;
     }
-    let side = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side());
+    let side = |id: &str| units.iter().find(|u| u.0.id == id).map(|u| u.0.side());
+    // Against the program, a concealed or Cloaked unit of its side is targeted as the "?" it
+    // is, by its Location, never by its id (A12).
+    let fogged = game.as_ref().and_then(|m| m.secrets_kept());
+    let veiled = |id: &str| {
+        units
+            .iter()
+            .find(|u| u.0.id == id)
+            .filter(|u| Some(u.0.side()) == fogged && (u.2 || u.3))
+            .map(|u| u.1.0.clone())
+    };
     for Picked(pick) in picks.read() {
         let Some(Pick::Unit(unit)) = &selected.0 else {
             continue;
@@ -207,7 +222,10 @@ pub(super) fn clicks(
             continue;
         }
         if !friendly {
-            target.0 = Some(pick.clone());
+            target.0 = Some(match pick {
+                Pick::Unit(other) => veiled(other).map_or_else(|| pick.clone(), Pick::At),
+                _ => pick.clone(),
+            });
             taken.0 = true;
         }
     }

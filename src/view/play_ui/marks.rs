@@ -112,7 +112,18 @@ pub(super) fn plan(world: &mut World) {
     }
     let board = world.resource::<Board>().clone();
     let target = world.resource::<Target>().0.clone();
-    let s = situation(world, &board);
+    // Against the program with the fog of war (A12), what the person's side knows: its "?"
+    // are placeholders, its hidden units and caves absent, as `asl-pto orders` answers.
+    let setting = board.setting();
+    let known = {
+        let m = world.resource::<crate::play::Match>();
+        m.screen_side()
+            .map(|side| crate::opponent::view::known_state(&m.state, &setting, side))
+    };
+    let s = match &known {
+        Some(k) => k.situation(&setting),
+        None => situation(world, &board),
+    };
     let (reaches, why_not) = if matches!(phase, Phase::Movement | Phase::Advance) {
         match field_of_movement(&s, &unit) {
             Ok(r) => (r, None),

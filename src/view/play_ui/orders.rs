@@ -72,12 +72,16 @@ pub(super) fn start_odds(job: &mut OddsJob, menu: &OrderMenu, m: crate::play::Ma
                 if newest.load(Ordering::Relaxed) != generation {
                     return None;
                 }
-                words.push(
-                    o.as_ref()
-                        .and_then(|o| m.odds(o))
-                        .filter(|o| o.targets.values().any(crate::game::odds::UnitOdds::any))
-                        .map(|o| crate::game::odds::in_words(&o)),
-                );
+                // A Fire that can change no unit it knows of says so (0 %), as `orders --odds`.
+                words.push(o.as_ref().and_then(|o| {
+                    let odds = m.odds(o)?;
+                    if odds.targets.values().any(crate::game::odds::UnitOdds::any) {
+                        Some(crate::game::odds::in_words(&odds))
+                    } else {
+                        matches!(o, Order::Fire { .. })
+                            .then(|| "0 %: no unit your side knows of there can be affected".into())
+                    }
+                }));
             }
             Some(words)
         }));
@@ -156,10 +160,20 @@ pub(super) fn menu(
         let answer = crate::rules::orders::judge(s, &order);
         (order, answer)
     });
-    let location = target_loc
-        .as_ref()
-        .and_then(|t| crate::rules::orders::location_fire_group(s, unit, t))
-        .filter(|(o, _)| Some(o) != chosen.as_ref().map(|(c, _)| c));
+    // With no target picked, at each enemy Location its side knows of, as `asl-pto orders`
+    // lists them (a selected leader offers his Location's Fire Group too).
+    let places: Vec<Location> = match &target_loc {
+        Some(t) => vec![t.clone()],
+        None => s
+            .unit(unit)
+            .map(|u| crate::rules::orders::known_enemy_locations(s, u.unit.side()))
+            .unwrap_or_default(),
+    };
+    let location: Vec<_> = places
+        .iter()
+        .filter_map(|t| crate::rules::orders::location_fire_group(s, unit, t))
+        .filter(|(o, _)| Some(o) != chosen.as_ref().map(|(c, _)| c))
+        .collect();
     let mut entries: Vec<Entry> = chosen
         .into_iter()
         .chain(location)

@@ -131,6 +131,18 @@ impl Match {
 
     /// Logs what a core call said, in the Game Turn `turn` and phase `phase` it began in.
     pub(super) fn log_said(&mut self, turn: &PlayerTurn, phase: Phase, said: Said) {
+        // A12: against a person, what a "?" of the program's did is told of the "?" only; in
+        // full at the game's end.
+        let fog = self.secrets_kept();
+        let said = match fog.and_then(|side| veiled(&self.state, &self.board, side, &said)) {
+            Some(v) => {
+                if let Some(p) = self.program.as_mut() {
+                    p.secret.push(said);
+                }
+                v
+            }
+            None => said,
+        };
         self.log.push(Event {
             turn: turn.turn(),
             attacker: format!("{:?}", turn.attacker),
@@ -417,4 +429,37 @@ pub enum Watched {
     Step { done: bool },
     /// Moved on to the next phase by itself (no script step).
     Phase,
+}
+
+/// A12 / E1.4: against a person with the fog of war, an event about a unit of the program's
+/// side (`fog`) that is still concealed or Cloaked after it (a check it passed under its "?")
+/// names no unit: it is told of a "?" in its Location, with its rule, its dice and its outcome
+/// only (the unit's identity, Morale Level and leader stay unknown). `None`: told as it is.
+pub(super) fn veiled(
+    st: &GameState,
+    board: &Board,
+    fog: crate::model::Side,
+    said: &Said,
+) -> Option<Said> {
+    let id = said.unit.as_ref()?;
+    let u = st.units.iter().find(|v| {
+        &v.unit.id == id && v.unit.side() == fog && (v.concealed || v.cloaked) && !v.hidden
+    })?;
+    // The outcome is the text's last clause ("passed"), unless it names a unit.
+    let outcome = said
+        .text
+        .rsplit(": ")
+        .next()
+        .filter(|t| t.len() <= 40 && !st.units.iter().any(|v| t.contains(v.unit.id.as_str())));
+    let at = u.at.display(&board.scenario.map);
+    Some(Said {
+        event: said.event.clone(),
+        unit: None,
+        rule: said.rule.clone(),
+        dice: said.dice.clone(),
+        text: match outcome {
+            Some(o) => format!("a \"?\" in {at}: {o}"),
+            None => format!("a \"?\" in {at}"),
+        },
+    })
 }

@@ -23,6 +23,12 @@ pub struct Status {
     /// What the program did in its last phase ("the Japanese program, in its DFPh: 2 orders:
     /// ..."), or that it gave none.
     pub program: Option<String>,
+    /// The program's orders of that phase one by one, each with its whole reason (the odds in
+    /// words, the goal, the option it declined), or "a hidden unit moved" (A12).
+    pub program_orders: Vec<String>,
+    /// The next phase the program acts in, from this one on ("the Japanese program acts next
+    /// in the DFPh"), while the game goes on.
+    pub program_next: Option<String>,
     /// The game has ended: who won and why (A26).
     pub over: Option<String>,
 }
@@ -109,13 +115,19 @@ impl Match {
         let end = over.then(|| {
             crate::rules::victory::game_end(&st.situation(&setting), setting.victory).reason
         });
+        let (program, program_orders) = match self.program_summary() {
+            Some((line, orders)) => (Some(line), orders),
+            None => (None, Vec::new()),
+        };
         Status {
             game_turn: st.turn.turn(),
             turns: setting.turns,
             attacker: st.turn.attacker,
             phase: st.phase,
             aims,
-            program: self.program_summary(),
+            program,
+            program_orders,
+            program_next: if over { None } else { self.program_next() },
             over: end,
         }
     }
@@ -123,7 +135,7 @@ impl Match {
     /// What the program did in the last phase it acted in (its orders in words: each order's
     /// reason up to its first ";", and "a hidden unit moved" for what a hidden unit of its did,
     /// A12), or, when it played its part of a later phase with no order, that it gave none.
-    fn program_summary(&self) -> Option<String> {
+    fn program_summary(&self) -> Option<(String, Vec<String>)> {
         let p = self.program.as_ref()?;
         if !p.decides && !self.recording {
             return None;
@@ -148,29 +160,65 @@ impl Match {
             && done.is_none_or(|d| d <= at(e))
         {
             let key = at(e);
-            let orders: Vec<String> = self
-                .log
-                .iter()
-                .filter(|x| its(x) && at(x) == key)
-                .map(|x| order_words(&x.text))
-                .collect();
-            return Some(format!(
-                "the {name} program, GT{} {} {}: {}",
-                e.turn,
-                e.attacker,
-                e.phase,
-                crate::words::clip(&orders.join("; "), 140)
+            let these: Vec<&super::log::Event> =
+                self.log.iter().filter(|x| its(x) && at(x) == key).collect();
+            let orders: Vec<String> = these.iter().map(|x| order_words(&x.text)).collect();
+            let full: Vec<String> = these.iter().map(|x| order_reason(&x.text)).collect();
+            return Some((
+                format!(
+                    "the {name} program, GT{} {} {}: {}",
+                    e.turn,
+                    e.attacker,
+                    e.phase,
+                    crate::words::clip(&orders.join("; "), 140)
+                ),
+                full,
             ));
         }
         let (pt, phase) = p.done?;
         let attacker = if pt % 2 == 1 { first } else { first.opponent() };
-        Some(format!(
-            "the {name} program gave no order in GT{} {} {}",
-            pt.div_ceil(2),
-            side_name(attacker),
-            phase.abbrev()
+        Some((
+            format!(
+                "the {name} program gave no order in GT{} {} {}",
+                pt.div_ceil(2),
+                side_name(attacker),
+                phase.abbrev()
+            ),
+            Vec::new(),
         ))
     }
+
+    /// A3: the next phase, from the one now on, that the program's side acts in ("the Japanese
+    /// program acts next in the DFPh"): both sides in the RPh and RtPh, the ATTACKER in its
+    /// PFPh, MPh, AFPh, APh and CCPh, the DEFENDER in the DFPh (and in the MPh by First Fire).
+    fn program_next(&self) -> Option<String> {
+        let p = self.program.as_ref()?;
+        if !p.decides {
+            return None;
+        }
+        let side = p.side();
+        let attacker = self.state.turn.attacker;
+        let now = PHASES.iter().position(|x| *x == self.state.phase)?;
+        let name = side_name(side);
+        let next = PHASES[now..].iter().find(|ph| ph.acts(side, attacker));
+        Some(match next {
+            Some(ph) if *ph == self.state.phase => {
+                format!("the {name} program acts in this phase, the {}", ph.abbrev())
+            }
+            Some(ph) => format!("the {name} program acts next in the {}", ph.abbrev()),
+            None => format!("the {name} program acts next in the next Player Turn"),
+        })
+    }
+}
+
+/// An opponent event's text as its whole reason, without the kind and the order's script form
+/// ("jp1 fire at S4 ...: 58 % to break us2; it preferred this to: ... (doctrine opponent):
+/// Fire(...)" reads up to "... it preferred this to: ...").
+pub(super) fn order_reason(text: &str) -> String {
+    text.rsplit_once(" opponent): ")
+        .and_then(|(r, _)| r.rsplit_once(" ("))
+        .map_or(text, |(r, _)| r)
+        .to_string()
 }
 
 /// The Player Turn number an event was logged in (A3: two a Game Turn, `first` the side moving

@@ -524,3 +524,109 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
     }
     assert!(told > 0, "a hidden unit of the program's acted");
 }
+
+/// A12: against the program, a check its "?" passes under fire is told of the "?" only: no
+/// event names jp3 or jpL (nor their Morale Levels, their leader) while they stay concealed;
+/// the game over, what was said in full is told. Before, the log read "jp3: a 1MC: Morale
+/// Level 8 (G1.41: a Japanese leader raises ...)".
+#[test]
+fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
+    use asl_pto_core::rules::orders::Order;
+    use asl_pto_core::scenario::Step;
+    let mut told = 0;
+    for seed in 1..12 {
+        let mut m = Match::new(Arc::new(demo("assault")), seed);
+        m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
+        m.start_recording();
+        assert!(m.run_now(Step {
+            phase: Some(Phase::PrepFire),
+            ..Step::default()
+        }));
+        let from = m.log.len();
+        let t5 = asl_pto_core::los::Location::Ground(m.scenario().map.hex("T5").unwrap());
+        let fire = Order::Fire {
+            units: vec!["us3".into()],
+            at: t5,
+        };
+        assert!(
+            m.person_step(Step {
+                act: Some(fire),
+                ..Step::default()
+            })
+            .unwrap()
+        );
+        let veiled = m
+            .state
+            .units
+            .iter()
+            .any(|u| u.unit.id == "jp3" && u.concealed);
+        let checks: Vec<&Event> = m.log[from..]
+            .iter()
+            .filter(|e| e.event == "morale_check" || e.event == "ptc")
+            .collect();
+        if !veiled || checks.is_empty() {
+            continue;
+        }
+        told += 1;
+        for e in &m.log[from..] {
+            assert!(
+                e.unit.as_deref() != Some("jp3") && e.unit.as_deref() != Some("jpL"),
+                "seed {seed}: {e:?}"
+            );
+            assert!(
+                !e.text.contains("jp3") && !e.text.contains("jpL"),
+                "seed {seed}: {e:?}"
+            );
+        }
+        assert!(
+            checks.iter().all(|e| e.text.starts_with("a \"?\" in T5")),
+            "{checks:?}"
+        );
+        // Kept for the game's end (A26).
+        let p = m.program.as_ref().unwrap();
+        assert!(
+            p.secret.iter().any(|s| s.unit.as_deref() == Some("jp3")),
+            "{:?}",
+            p.secret
+        );
+    }
+    assert!(told > 0, "a check passed under \"?\" within the seeds");
+}
+
+/// Issue 37 (Play mode, "a player can tell what it did in the last phase"): the status gives
+/// the program's orders of its last phase one by one, each with its whole reason (never the
+/// order's script form), and the next phase it acts in.
+#[test]
+fn issue37_the_status_lists_the_program_s_last_orders_one_by_one_and_when_it_acts_next() {
+    let mut m = Match::new(Arc::new(demo("assault")), 5);
+    m.program = Some(Program::against_a_player(Side::Allied, Kind::Doctrine, 5));
+    m.start_recording();
+    while m.state.phase != Phase::DefensiveFire {
+        crate::scenarios::play_once(&mut m, |m| {
+            m.end_phase();
+        });
+    }
+    let st = m.status();
+    let mph = m
+        .log
+        .iter()
+        .filter(|e| e.event == "opponent" && e.phase == "MPh")
+        .count();
+    assert!(mph > 0);
+    assert_eq!(st.program_orders.len(), mph, "{:?}", st.program_orders);
+    for o in &st.program_orders {
+        assert!(!o.contains(" opponent): "), "{o}");
+        assert!(!o.is_empty());
+    }
+    assert!(
+        st.program
+            .as_deref()
+            .is_some_and(|p| p.contains("GT1 Allied MPh")),
+        "{:?}",
+        st.program
+    );
+    assert_eq!(
+        st.program_next.as_deref(),
+        Some("the Allied program acts next in the AFPh")
+    );
+}

@@ -715,6 +715,23 @@ fn a7_a_fire_s_reason_names_the_other_units_it_attacks_and_a_dc_carried() {
         f.reason
     );
     assert!(f.reason.contains("; us1 carries a DC"), "{}", f.reason);
+    // Both broken: no Good Order target, and the reason says they are broken (it read "(and
+    // us1, us2 there with it)", as if they were not).
+    let mut broken = s.clone();
+    for u in broken.state.units.iter_mut() {
+        u.unit.broken = u.unit.side() == Side::Allied;
+    }
+    let d = of(Kind::Doctrine, &broken, &[], Side::Japanese);
+    let f = d
+        .iter()
+        .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, "S4")))
+        .unwrap_or_else(|| panic!("{d:#?}"));
+    assert!(
+        f.reason
+            .contains("no Good Order target (us1, us2 there, all broken)"),
+        "{}",
+        f.reason
+    );
 }
 
 #[test]

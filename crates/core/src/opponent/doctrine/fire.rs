@@ -178,8 +178,12 @@ pub fn fire_choices(
             .filter(|t| t.unit.side() != ctx.side && Some(t.unit.id.as_str()) != harmed)
             .map(|t| crate::opponent::view::shown(&t.unit.id).to_string())
             .collect();
+        // With no Good Order target, the units there are all broken: say so.
         if !others.is_empty() {
-            reason.push_str(&format!(" (and {} there with it)", others.join(", ")));
+            reason.push_str(&match harm {
+                Some(_) => format!(" (and {} there with it)", others.join(", ")),
+                None => format!(" ({} there, all broken)", others.join(", ")),
+            });
         }
         let carriers: Vec<&str> = plan
             .targets

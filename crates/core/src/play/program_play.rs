@@ -384,16 +384,7 @@ impl Match {
         }
         for x in said {
             // A12: a "?" of its side is told as a "?" (in full at the game's end).
-            let x = match p
-                .secrets_kept()
-                .and_then(|side| super::runner::veiled(&self.state, &self.board, side, &x))
-            {
-                Some(v) => {
-                    p.secret.push(x);
-                    v
-                }
-                None => x,
-            };
+            let x = super::runner::veil(&self.state, &self.board, p, x);
             self.log_said(turn, phase, x);
         }
         true

@@ -133,14 +133,8 @@ impl Match {
     pub(super) fn log_said(&mut self, turn: &PlayerTurn, phase: Phase, said: Said) {
         // A12: against a person, what a "?" of the program's did is told of the "?" only; in
         // full at the game's end.
-        let fog = self.secrets_kept();
-        let said = match fog.and_then(|side| veiled(&self.state, &self.board, side, &said)) {
-            Some(v) => {
-                if let Some(p) = self.program.as_mut() {
-                    p.secret.push(said);
-                }
-                v
-            }
+        let said = match self.program.as_mut() {
+            Some(p) => veil(&self.state, &self.board, p, said),
             None => said,
         };
         self.log.push(Event {
@@ -431,16 +425,26 @@ pub enum Watched {
     Phase,
 }
 
+/// A12: `said` as the person is told it against the program `p` (`veiled`), what it hid kept
+/// in `p.secret` for the game's end.
+pub(super) fn veil(st: &GameState, board: &Board, p: &mut Program, said: Said) -> Said {
+    match p
+        .secrets_kept()
+        .and_then(|side| veiled(st, board, side, &said))
+    {
+        Some(v) => {
+            p.secret.push(said);
+            v
+        }
+        None => said,
+    }
+}
+
 /// A12 / E1.4: against a person with the fog of war, an event about a unit of the program's
 /// side (`fog`) that is still concealed or Cloaked after it (a check it passed under its "?")
 /// names no unit: it is told of a "?" in its Location, with its rule, its dice and its outcome
 /// only (the unit's identity, Morale Level and leader stay unknown). `None`: told as it is.
-pub(super) fn veiled(
-    st: &GameState,
-    board: &Board,
-    fog: crate::model::Side,
-    said: &Said,
-) -> Option<Said> {
+fn veiled(st: &GameState, board: &Board, fog: crate::model::Side, said: &Said) -> Option<Said> {
     let id = said.unit.as_ref()?;
     let u = st.units.iter().find(|v| {
         &v.unit.id == id && v.unit.side() == fog && (v.concealed || v.cloaked) && !v.hidden

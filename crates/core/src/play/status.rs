@@ -233,11 +233,8 @@ pub(super) fn event_pt(first: Side, e: &super::log::Event) -> u32 {
 /// to break, reduce or eliminate us2 (doctrine opponent): Fire(...)" reads "jp1 fire at S4 on
 /// the 8 column, DRM -2: 58 % to break, reduce or eliminate us2").
 pub(super) fn order_words(text: &str) -> String {
-    let reason = text
-        .rsplit_once(" opponent): ")
-        .and_then(|(r, _)| r.rsplit_once(" ("))
-        .map_or(text, |(r, _)| r);
-    reason.split("; ").next().unwrap_or(reason).to_string()
+    let reason = order_reason(text);
+    reason.split("; ").next().unwrap_or(&reason).to_string()
 }
 
 #[cfg(test)]

@@ -18,6 +18,26 @@ enum CcResult {
     Nothing,
 }
 
+/// A11.1 / A11.12: the Close Combats still owed as the CCPh ends (`cc_owed`), each fought as a
+/// CC order with every unit there, after an event `cc_owed` that says why.
+pub(super) fn owed_close_combats(g: &mut Game) {
+    let owed = crate::rules::orders::close_combat::cc_owed(&g.situation());
+    for at in owed {
+        let name = at.display(g.map()).to_string();
+        g.ruled(
+            "cc_owed",
+            None,
+            "A11.12",
+            format!(
+                "no Close Combat was ordered in {name}, which holds units of both sides: CC \
+                 occurs in every such Location (A11.1, A11.12, not from the seeds), and is fought \
+                 as the CCPh ends, every unit there attacking"
+            ),
+        );
+        do_close_combat(g, &at, &[], &[]);
+    }
+}
+
 /// The CC in Location `at` (`attackers` vs `targets`: the ATTACKER's attack as divided).
 pub(super) fn do_close_combat(
     g: &mut Game,

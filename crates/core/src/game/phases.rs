@@ -3,7 +3,7 @@
 //! A4.7 advance, the Rally attempt and the rout), the NVR Change DR is made in the RPh (E1.12)
 //! and DM goes in a Cave Complex (G11.77); the Movement DRs of E1.53 come before each unit's
 //! first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
-//! CCPh: "?" gained at night (E1.32), Starshells, IR and Trip Flare counters removed
+//! CCPh: the Close Combats still owed fought (A11.12), "?" gained at night (E1.32), Starshells, IR and Trip Flare counters removed
 //! (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this Player Turn removed
 //! with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not attack removed (G1.425),
 //! Gunflashes and fire counters removed (E1.8, A7) but a night Melee's (E1.82), and the next
@@ -136,6 +136,10 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     let mut g = Game::new(state, setting, dice);
     if g.state.scoring.over {
         return g.said;
+    }
+    // A11.12: a CC owed in a Location holding both sides is fought before the CCPh ends.
+    if g.state.phase == Phase::CloseCombat {
+        super::close_combat::owed_close_combats(&mut g);
     }
     super::night::gain_concealment_at_night(&mut g);
     remove_illumination(&mut g);

@@ -233,11 +233,21 @@ pub(super) fn banzai_reason(s: &Situation, id: &str, to: &Location) -> String {
     )
 }
 
+/// G11.33 / A12.152: a Search's reason: "for hidden caves and units" where a cave may be
+/// (`doctrine::goals::cave_site`, G11.1: a hex above a lower neighbour), else "for hidden units"
+/// (level ground holds no cave; a helper read 397 Searches of level kunai "for hidden caves").
 pub(super) fn search_reason(s: &Situation, id: &str, hex: Hex) -> String {
-    format!(
-        "{id} Searches {} for hidden caves and units (G11.33)",
-        s.map.name(hex)
-    )
+    if super::doctrine::goals::cave_site(s, hex) {
+        format!(
+            "{id} Searches {} for hidden caves and units (G11.33)",
+            s.map.name(hex)
+        )
+    } else {
+        format!(
+            "{id} Searches {} for hidden units (A12.152)",
+            s.map.name(hex)
+        )
+    }
 }
 
 pub(super) fn hero_reason(id: &str, target: &impl std::fmt::Display) -> String {

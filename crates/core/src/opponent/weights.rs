@@ -211,6 +211,15 @@ pub struct DoctrineWeights {
     pub holding_reveal: f32,
     #[serde(default = "holding_fire_risk_default")]
     pub holding_fire_risk: f32,
+    /// A10.6 / A10.7: what a Good Order leader's step out of a Location costs for each broken
+    /// MMC of his side he leaves there (he rallies them in the next RPh, his leadership
+    /// added; a file from before it takes the built-in value).
+    #[serde(default = "leader_stays_default")]
+    pub leader_stays: f32,
+}
+
+fn leader_stays_default() -> f32 {
+    0.5
 }
 
 fn holding_fire_extra_default() -> f32 {

@@ -4,10 +4,10 @@
 //! Japanese attack), E1.82 (a Melee's Gunflash at night).
 
 use asl_pto_core::counters::Nationality;
-use asl_pto_core::game::{Dice, REFUSED, apply};
+use asl_pto_core::game::{Dice, REFUSED, apply, end_player_turn};
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
-use asl_pto_core::rules::orders::close_combat::{ambush_result, close_combat};
+use asl_pto_core::rules::orders::close_combat::{ambush_result, cc_owed, close_combat};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::rules::tables::Tables;
 use asl_pto_core::state::GameState;
@@ -799,4 +799,59 @@ fn g1_64_a_divided_japanese_attack_is_hand_to_hand_from_its_first_order() {
     if st.units.iter().any(|u| u.unit.id == "jp2") && st.units.iter().any(|u| u.unit.id == "us2") {
         assert!(said.iter().all(|e| e.event != "melee"), "{said:?}");
     }
+}
+
+#[test]
+fn a11_12_a_close_combat_no_side_ordered_is_fought_as_the_ccph_ends() {
+    // A window trial: the Japanese program advanced jp3 into K5, where us1 and the 8-1 stood,
+    // ordered no CC there, and the CCPh ended with none: the Americans got no attack either.
+    let b = plain();
+    let jp3 = advanced(unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3"));
+    let us1 = unit(&b, "us1", Nationality::American, "7-6-8", "C3");
+    let mut st = ccph(&b, Side::Japanese, vec![jp3, us1]);
+    let s = st.situation(&setting(&b));
+    assert_eq!(cc_owed(&s), vec![loc(&b, "C3")]);
+    drop(s);
+    let said = end_player_turn(&mut st, &setting(&b), &mut Dice::new(3));
+    let events: Vec<&str> = said.iter().map(|x| x.event.as_str()).collect();
+    let owed = events
+        .iter()
+        .position(|e| *e == "cc_owed")
+        .expect("cc_owed");
+    let attacks = said
+        .iter()
+        .filter(|x| x.event == "close_combat" && x.rule.as_deref() == Some("A11.11"))
+        .count();
+    assert_eq!(attacks, 2, "both sides attack: {said:#?}");
+    assert!(events[owed..].contains(&"close_combat"), "{events:?}");
+    // The Player Turn ended after it.
+    assert_eq!(st.turn.attacker, Side::Allied);
+    // Where a CC was fought this CCPh, or the enemy there is hidden, none is owed.
+    let mut hid = unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3");
+    hid.hidden = true;
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![hid, unit(&b, "us1", Nationality::American, "7-6-8", "C3")],
+    );
+    assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
+    let mut st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3"),
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "C3")),
+        ],
+    );
+    let order = Order::CloseCombat {
+        at: loc(&b, "C3"),
+        attackers: Vec::new(),
+        targets: Vec::new(),
+    };
+    apply(&mut st, &setting(&b), &order, &mut Dice::new(5));
+    let s = st.situation(&setting(&b));
+    assert!(
+        cc_owed(&s).is_empty(),
+        "fought this CCPh (and Melee waits for the next)"
+    );
 }

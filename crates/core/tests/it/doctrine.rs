@@ -1006,3 +1006,119 @@ fn e1_31_a11_at_night_the_doctrine_steps_into_an_enemy_location_in_its_mph_only_
     let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
     assert!(into_e4(&d, "us1"), "{d:#?}");
 }
+
+fn routs_of<'c>(c: &'c [Choice], id: &str) -> Vec<&'c Choice> {
+    c.iter()
+        .filter(|c| matches!(c.order, Order::Rout { .. }))
+        .filter(|c| c.order.unit().is_some_and(|u| u.as_ref() == id))
+        .collect()
+}
+
+#[test]
+fn e1_54_a10_5_the_doctrine_routs_a_broken_unit_out_of_the_enemys_fire_at_night_though_it_need_not()
+{
+    // A helper's reading of 200 night-ridge games: broken Americans lay beside the Known
+    // squad that kept firing at them (no unit must rout at night, E1.54), and 92 were
+    // eliminated so. The Allied RtPh at night: us1 broken in C4, jp1 Known in C5.
+    let b = plain();
+    let mut us1 = us(&b, "us1", "C4");
+    us1.unit.broken = true;
+    let mut st = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![us1, jp(&b, "jp1", "C5")],
+    )
+    .state;
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    let plan = asl_pto_core::rules::orders::rout::rout_destinations(&s, "us1").unwrap();
+    assert!(!plan.must.holds, "at night no unit must rout (E1.54)");
+    let hunt = japanese_hold(2);
+    // The greedy kind routs only when it must; the doctrine routs it away all the same.
+    assert!(routs_of(&of(Kind::Greedy, &s, &hunt, Side::Allied), "us1").is_empty());
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    let r = routs_of(&d, "us1");
+    assert!(!r.is_empty(), "{d:#?}");
+    assert!(
+        r[0].reason.contains("though it need not (E1.54)"),
+        "{}",
+        r[0].reason
+    );
+    // Out of every enemy's reach, it stays where it lies (to rally there).
+    let mut us1 = us(&b, "us1", "C4");
+    us1.unit.broken = true;
+    let mut st = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![us1, jp(&b, "jp1", "J3")],
+    )
+    .state;
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    assert!(routs_of(&of(Kind::Doctrine, &s, &hunt, Side::Allied), "us1").is_empty());
+}
+
+#[test]
+fn a10_7_the_doctrine_keeps_a_leader_with_the_broken_squads_of_his_location() {
+    // A helper's reading of 200 Cave Complex games: the 9-1 walked out of D6 in 131 games
+    // while broken squads stayed there, each then rallying alone at +1 (A10.6).
+    let b = plain();
+    let hunt = [VictoryCondition::CasualtyVp {
+        side: Side::Allied,
+        at_least: 2,
+    }];
+    let mut us1 = us(&b, "us1", "C3");
+    us1.unit.broken = true;
+    let s = leader_alone(&b, false, vec![jp(&b, "jp1", "F3"), us1]);
+    assert!(!moves_of(&of(Kind::Greedy, &s, &hunt, Side::Allied), "usL").is_empty());
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(moves_of(&d, "usL").is_empty(), "{d:#?}");
+    // With the squad in Good Order, he goes on toward the quarry.
+    let s = leader_alone(&b, false, vec![jp(&b, "jp1", "F3"), us(&b, "us1", "C3")]);
+    assert!(!moves_of(&of(Kind::Doctrine, &s, &hunt, Side::Allied), "usL").is_empty());
+}
+
+#[test]
+fn a26_a11_12_the_doctrine_takes_no_location_back_by_walking_into_the_enemy_there() {
+    // A window trial: the Japanese program's jp3 "took back" K5 (a hex the Allies had to
+    // Control) by advancing into us1 and the 8-1 there, at 1 to 2, and then ordered no CC.
+    let b = plain();
+    let goal = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "D3")],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let into_d3 = |c: &[Choice]| {
+        c.iter().any(|c| {
+            matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "jp1" && *to == loc(&b, "D3"))
+        })
+    };
+    let mut st = situation(
+        &b,
+        Phase::Advance,
+        Side::Japanese,
+        vec![
+            jp(&b, "jp1", "C3"),
+            us(&b, "us1", "D3"),
+            nine_one(
+                &b,
+                "usL",
+                asl_pto_core::counters::Nationality::American,
+                "D3",
+            ),
+        ],
+    )
+    .state;
+    st.scoring
+        .control
+        .push((loc(&b, "D3").hex().unwrap(), Side::Allied));
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal, Side::Japanese);
+    assert!(!into_d3(&d), "{d:#?}");
+}

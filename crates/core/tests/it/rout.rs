@@ -31,6 +31,25 @@ fn jp_broken(b: &Board, id: &str, at: &str) -> UnitAt {
 }
 
 #[test]
+fn a10_5_a7_8_a_unit_pinned_then_broken_routs_and_is_not_eliminated_for_failure_to_rout() {
+    // A helper's reading of 200 Cave Complex games: a unit pinned, then broken in the same
+    // Player Turn, had no rout destination (the Pin stopped the rout as it stops a move) and
+    // was eliminated for Failure to Rout. A Pin forbids moving and advancing, not routing.
+    let b = plain();
+    let mut jp1 = jp_broken(&b, "jp1", "C5");
+    jp1.unit.pinned = true;
+    let st = rtph(&b, vec![jp1, us(&b, "us1", "B5")]);
+    let s = st.situation(&setting(&b));
+    let plan = rout_destinations(&s, "jp1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(
+        plan.destinations.iter().any(|r| r.at == loc(&b, "E5")),
+        "a pinned broken unit routs to the nearest cover: {}",
+        plan.why
+    );
+}
+
+#[test]
 fn a10_5_a_broken_unit_next_to_a_known_enemy_must_rout_and_only_away_from_it() {
     let b = plain();
     // E5 is the plain's jungle hex (read as woods): the nearest cover from C5.

@@ -16,6 +16,9 @@
 //! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
 //!   alone into an enemy Location, or at night into the dark near the enemy; a Cloaked or
 //!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);
+//! - its broken units rout out of the enemy's fire even where they need not (at night, E1.54;
+//!   `safety::voluntary_routs`), and a leader does not walk away from broken men of his
+//!   Location he would rally in the next RPh (A10.7, `movement::weigh_step`);
 //! - an active defence: a DC's Placer is worth the most to fire at (breaking him cancels the
 //!   DC, G11.833), a lit target more (E1.92); a Throw only when its gain outweighs the fallen
 //!   DC's attack on the Thrower's own Location;
@@ -418,6 +421,11 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             for u in &mine {
                 out.extend(movement::garrison(ctx, u));
             }
+        }
+        (_, Phase::Rout) => {
+            // A10.5 / E1.54: a broken unit that need not rout, out of the enemy's fire.
+            out = base;
+            out.extend(safety::voluntary_routs(ctx, &mine));
         }
         (_, Phase::CloseCombat) => {
             out = base

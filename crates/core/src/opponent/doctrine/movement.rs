@@ -131,7 +131,18 @@ pub fn weigh_step(ctx: &mut Ctx, c: Choice, goals: &[Hex]) -> Option<Choice> {
     if ctx.stakes.won && risk > 0.01 {
         return None;
     }
-    let score = c.score - ctx.risk * risk.max(0.0);
+    // A10.6 / A10.7: a leader leaving broken MMC of his side in his Location gives up their
+    // rally with his leadership in the next RPh.
+    let left = if is_leader(&u.unit) && u.unit.good_order() && to != u.at {
+        ctx.s
+            .units_at(&u.at)
+            .iter()
+            .filter(|o| o.unit.side() == ctx.side && o.unit.broken && mmc(&o.unit).is_some())
+            .count()
+    } else {
+        0
+    };
+    let score = c.score - ctx.risk * risk.max(0.0) - ctx.w.leader_stays * left as f32;
     if score <= ctx.gw.movement.least {
         return None;
     }
@@ -304,9 +315,19 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     // Held by none of its MMC: taken back where the enemy Controls it now (a cave G11.94, a
     // hex A26.1); a cave also manned before the enemy gets there (inside, its garrison is out
     // of reach but for fire at the Entrance Hex and DCs, G11.8; a hex in the open is not).
+    // A Location a Known enemy unit stands in is no garrison's: entering it is an advance into
+    // Close Combat (A11.12), taken only at the odds the side advances at (`advance_choice`)
+    // (a window trial: jp3 "took back" K5 from us1 and the 8-1 at 1 to 2).
+    let enemy_in = |l: &Location| {
+        s.units.iter().any(|o| {
+            o.unit.side() != side
+                && !o.hidden
+                && crate::rules::situation::same_location(s.map, &o.at, l)
+        })
+    };
     let empty: Vec<&Location> = wanted
         .into_iter()
-        .filter(|l| !s.units.iter().any(|o| holds(l, o)))
+        .filter(|l| !s.units.iter().any(|o| holds(l, o)) && !enemy_in(l))
         .filter(|l| {
             matches!(l, Location::Cave(_))
                 || crate::rules::victory::controller(s, l).0 == Some(side.opponent())

@@ -261,3 +261,67 @@ pub fn forfeits(ctx: &Ctx) -> Vec<(String, f32)> {
     }
     out
 }
+
+/// A10.5 / E1.54: the voluntary routs of its broken units `units` that need not rout (at night
+/// no unit must, E1.54; by day one out of the enemy's reach as A10.5 counts it): each routs to
+/// the destination where it is expected to lose least to the Known enemy's next fire and Close
+/// Combat (`reply`, `cc_threat`), when that spares more than `withdraw_least` of what it would
+/// lose where it lies. Left beside an enemy that fires at it, a broken unit keeps its DM
+/// (A10.62) and each MC it fails reduces it (A10.3); a helper's reading of 200 night-ridge
+/// games counted 92 broken Americans eliminated so, in 73 games, with no rout ordered.
+pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
+    use crate::rules::orders::Order;
+    use crate::rules::orders::rout::rout_destinations;
+    let mut out = Vec::new();
+    for u in units
+        .iter()
+        .filter(|u| u.unit.broken && !u.unit.routed && !u.hidden)
+    {
+        let id = u.unit.id.as_str();
+        let Ok(plan) = rout_destinations(ctx.s, id) else {
+            continue;
+        };
+        if plan.must.holds || plan.destinations.is_empty() {
+            continue;
+        }
+        let before = ctx.loss_now();
+        let here = cc_threat(ctx, u, &u.at);
+        let mut best: Option<(f32, Location)> = None;
+        for r in &plan.destinations {
+            let f = value_fn(ctx.s, ctx.w);
+            let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
+            let e = fire + cc_threat(ctx, u, &r.at);
+            if best.as_ref().is_none_or(|b| e < b.0 - 1e-4) {
+                best = Some((e, r.at.clone()));
+            }
+        }
+        let Some((e, to)) = best else { continue };
+        let spared = here - e;
+        if spared <= ctx.w.withdraw_least {
+            continue;
+        }
+        let order = Order::Rout {
+            unit: u.unit.id.clone().into(),
+            to: to.clone(),
+        };
+        if !crate::opponent::greedy::allowed_orders(ctx.s, id).contains(&order) {
+            continue;
+        }
+        let worth = if spared >= 0.995 {
+            format!("{spared:.1} squads' worth")
+        } else {
+            format!("{:.0} % of a squad", 100.0 * spared)
+        };
+        out.push(Choice {
+            order,
+            score: ctx.gw.rout.score * spared.min(1.0),
+            reason: format!(
+                "{id} routs to {} though it need not ({}): there it expects to lose {worth} less \
+                 to the enemy's next fire and Close Combat (A10.5, A10.62)",
+                to.display(ctx.s.map),
+                plan.must.rule
+            ),
+        });
+    }
+    out
+}

@@ -294,6 +294,40 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
     })
 }
 
+/// A11.1 / A11.12 (chapter A, not from the seeds; our reading): the Locations where a Close
+/// Combat is still owed as the CCPh ends. CC occurs in every Location holding opposing units
+/// (the ATTACKER only chooses the order they are resolved in): where one holds a unit of each
+/// side that is not hidden and no CC was fought there in this CCPh, it is fought as the phase
+/// ends, every unit there attacking, when the CC ruling allows one (a Good Order unit can
+/// attack). Without it, a side that advanced into the enemy's Location could decline the CC
+/// and leave the enemy no attack of its own (a window trial: jp3 advanced into K5, where us1
+/// and the 8-1 stood, and no CC was fought).
+pub fn cc_owed(s: &Situation) -> Vec<Location> {
+    if s.phase != Phase::CloseCombat {
+        return Vec::new();
+    }
+    let mut out: Vec<Location> = Vec::new();
+    for u in s.units.iter().filter(|u| !u.hidden) {
+        let fought = s
+            .tallies
+            .cc_locations
+            .iter()
+            .any(|c| crate::rules::situation::same_location(s.map, &c.at, &u.at));
+        if fought
+            || out
+                .iter()
+                .any(|l| crate::rules::situation::same_location(s.map, l, &u.at))
+            || !super::common::in_melee(s, u)
+        {
+            continue;
+        }
+        if close_combat(s, &u.at, &[], &[]).is_ok() {
+            out.push(u.at.clone());
+        }
+    }
+    out
+}
+
 /// A11 / G1.64 / G.6 / E1.77: the CC in Location `at` now. Where `attackers` is not empty the
 /// player divides the ATTACKER's attack: those of its Good Order units there attack the
 /// DEFENDER's `targets` there (every DEFENDER unit there if `targets` is empty), and its other

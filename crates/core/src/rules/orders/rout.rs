@@ -107,6 +107,9 @@ fn as_mover<'a>(s: &Situation<'a>, u: &UnitAt) -> Situation<'a> {
         x.unit.mf_spent = 0.0;
         x.unit.fired = None;
         x.unit.entered_cave = false;
+        // A7.8 (not in our sources): a Pin stops a unit moving in the MPh and advancing in the
+        // APh; a rout is neither (a unit pinned, then broken, in the same Player Turn routs).
+        x.unit.pinned = false;
         // On the mover's copy only: it is routing, with the rout's MF (`mf_allotment`).
         x.unit.routed = true;
     }

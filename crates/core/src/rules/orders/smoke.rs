@@ -147,6 +147,20 @@ pub fn place_smoke(
     // speaks of "any required SMOKE MF cost"): a unit with none left places none.
     super::common::mf_left(s, u, "A24.1", &format!("to place {what} with"))?;
     super::common::not_prep_fired(u, &format!("placing {what}"))?;
+    // A24.1 / A10.5 / A7.8 (not in our sources; our reading): grenades are placed with MF in
+    // the MPh, which a broken unit (it moves only to rout) and a pinned one do not spend.
+    if u.unit.broken {
+        return Err(Refusal::new(
+            "A10.5",
+            format!("{id} is broken: it spends no MF in the MPh and places no {what}"),
+        ));
+    }
+    if u.unit.pinned {
+        return Err(Refusal::new(
+            "A7.8",
+            format!("{id} is pinned: it spends no MF in the MPh and places no {what}"),
+        ));
+    }
     let japanese = u.unit.nationality == Nationality::Japanese;
     // G1.17: "Japanese Elite squads may attempt WP placement as well, as per A24.3".
     if wp

@@ -276,3 +276,35 @@ fn a24_1_no_grenades_from_a_unit_with_no_mf_left() {
     let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us4", "H5")]);
     assert!(place_smoke(&s, "us4", &loc(&b, "cave:K"), SmokeKind::Grenade).is_ok());
 }
+
+#[test]
+fn a24_1_a10_5_a7_8_no_grenades_from_a_broken_or_pinned_unit() {
+    // A window trial: us3, broken by First Fire in its MPh, was offered and placed SMOKE
+    // grenades in its own hex.
+    let b = cliff();
+    for (broken, rule) in [(true, "A10.5"), (false, "A7.8")] {
+        let mut u = us(&b, "us4", "H5");
+        u.unit.broken = broken;
+        u.unit.pinned = !broken;
+        let s = situation(&b, Phase::Movement, Side::Allied, vec![u]);
+        for kind in [SmokeKind::Grenade, SmokeKind::WpGrenade] {
+            let r = refused(place_smoke(&s, "us4", &loc(&b, "H5"), kind));
+            assert_eq!(r.rule, rule, "{kind:?}: {r}");
+        }
+        // Nor does the Orders list allow it.
+        let listed = asl_pto_core::rules::orders::legal::legal_orders(&s, "us4", None);
+        assert!(
+            listed
+                .iter()
+                .filter(|(o, _)| matches!(
+                    o,
+                    asl_pto_core::rules::orders::Order::PlaceSmoke { .. }
+                        | asl_pto_core::rules::orders::Order::PlaceWp { .. }
+                ))
+                .all(|(_, ok)| ok.is_err()),
+            "{listed:?}"
+        );
+    }
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us4", "H5")]);
+    assert!(place_smoke(&s, "us4", &loc(&b, "H5"), SmokeKind::Grenade).is_ok());
+}

@@ -29,9 +29,9 @@ pub(super) fn owed_close_combats(g: &mut Game) {
             None,
             "A11.12",
             format!(
-                "no Close Combat was ordered in {name}, which holds units of both sides: CC \
-                 occurs in every such Location (A11.1, A11.12, not from the seeds), and is fought \
-                 as the CCPh ends, every unit there attacking"
+                "no Close Combat was ordered in {name}, which the ATTACKER advanced into: the \
+                 CC an advance makes is fought (A11.1, A11.12, not from the seeds), as the CCPh \
+                 ends, every unit there attacking"
             ),
         );
         do_close_combat(g, &at, &[], &[]);

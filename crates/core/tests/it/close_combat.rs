@@ -802,7 +802,7 @@ fn g1_64_a_divided_japanese_attack_is_hand_to_hand_from_its_first_order() {
 }
 
 #[test]
-fn a11_12_a_close_combat_no_side_ordered_is_fought_as_the_ccph_ends() {
+fn a11_12_a_close_combat_the_attacker_advanced_into_and_did_not_order_is_fought_as_the_ccph_ends() {
     // A window trial: the Japanese program advanced jp3 into K5, where us1 and the 8-1 stood,
     // ordered no CC there, and the CCPh ended with none: the Americans got no attack either.
     let b = plain();
@@ -826,13 +826,26 @@ fn a11_12_a_close_combat_no_side_ordered_is_fought_as_the_ccph_ends() {
     assert!(events[owed..].contains(&"close_combat"), "{events:?}");
     // The Player Turn ended after it.
     assert_eq!(st.turn.attacker, Side::Allied);
-    // Where a CC was fought this CCPh, or the enemy there is hidden, none is owed.
+    // Where the enemy there is hidden, a Melee begun in an earlier Player Turn (nobody
+    // advanced in this one), or a CC was fought this CCPh, none is owed.
     let mut hid = unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3");
     hid.hidden = true;
     let st = ccph(
         &b,
         Side::Allied,
-        vec![hid, unit(&b, "us1", Nationality::American, "7-6-8", "C3")],
+        vec![
+            hid,
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "C3")),
+        ],
+    );
+    assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3"),
+            unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
+        ],
     );
     assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
     let mut st = ccph(

@@ -353,6 +353,34 @@ fn e1_31_a_cloaked_unit_moving_into_an_illuminated_hex_loses_cloaking() {
 }
 
 #[test]
+fn e1_31_g_4_entering_a_location_whose_only_enemy_is_hidden_keeps_cloaking() {
+    // A window trial: Cloaked us3 entered G3, where jp2 kept its HIP (G.4), and read
+    // "entering an enemy-occupied Location ... loses Cloaking": the hidden unit told by its
+    // effect. Revealed or Known, the enemy there takes the Cloaking (E1.31).
+    let b = plain();
+    let cloaked = || {
+        let mut u = us(&b, "us1", "C3");
+        u.cloaked = true;
+        u
+    };
+    let mut jp2 = jp(&b, "jp2", "C4");
+    jp2.hidden = true;
+    let mut s = mph(&b, Side::Allied, vec![cloaked(), jp2]);
+    s.night.nvr = Some(2);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "C4"), MoveVerb::Move));
+    assert!(p.cloaked, "{}", p.text);
+    assert!(!p.text.contains("enemy-occupied"), "{}", p.text);
+    let mut s = mph(&b, Side::Allied, vec![cloaked(), jp(&b, "jp2", "C4")]);
+    s.night.nvr = Some(2);
+    let p = allowed(move_to(&s, "us1", &loc(&b, "C4"), MoveVerb::Move));
+    assert!(
+        !p.cloaked && p.text.contains("enemy-occupied"),
+        "{}",
+        p.text
+    );
+}
+
+#[test]
 fn a4_14_no_entering_a_known_enemys_location_in_the_mph_by_day() {
     let b = plain();
     let s = mph(

@@ -295,19 +295,25 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
 }
 
 /// A11.1 / A11.12 (chapter A, not from the seeds; our reading): the Locations where a Close
-/// Combat is still owed as the CCPh ends. CC occurs in every Location holding opposing units
-/// (the ATTACKER only chooses the order they are resolved in): where one holds a unit of each
-/// side that is not hidden and no CC was fought there in this CCPh, it is fought as the phase
-/// ends, every unit there attacking, when the CC ruling allows one (a Good Order unit can
-/// attack). Without it, a side that advanced into the enemy's Location could decline the CC
-/// and leave the enemy no attack of its own (a window trial: jp3 advanced into K5, where us1
-/// and the 8-1 stood, and no CC was fought).
+/// Combat is still owed as the CCPh ends: where a unit of the ATTACKER advanced (or Banzai
+/// Charged) this Player Turn into a Location holding a unit of the other side that is not
+/// hidden, and no CC was fought there in this CCPh, it is fought as the phase ends, every
+/// unit there attacking, when the CC ruling allows one (a Good Order unit can attack).
+/// Without it, a side that advanced into the enemy's Location could decline the CC and leave
+/// the enemy no attack of its own (a window trial: jp3 advanced into K5, where us1 and the 8-1
+/// stood, and no CC was fought). A Melee begun in an earlier Player Turn is fought where a
+/// side orders it (our reading until its rule is in our sources: made owed too, the jungle
+/// night's Americans won 86.5 % of the doctrine's games against itself instead of 52 %).
 pub fn cc_owed(s: &Situation) -> Vec<Location> {
     if s.phase != Phase::CloseCombat {
         return Vec::new();
     }
     let mut out: Vec<Location> = Vec::new();
-    for u in s.units.iter().filter(|u| !u.hidden) {
+    let attacker = s.turn.attacker;
+    let came_in = |u: &UnitAt| {
+        u.unit.side() == attacker && (u.unit.advanced || u.unit.banzai.is_some()) && !u.hidden
+    };
+    for u in s.units.iter().filter(|u| came_in(u)) {
         let fought = s
             .tallies
             .cc_locations

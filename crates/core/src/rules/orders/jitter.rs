@@ -224,8 +224,13 @@ pub fn end_of_player_turn_fire(s: &Situation) -> Check {
         true,
         "E1.8",
         format!(
-            "the Player Turn ends: its {} go with its {}",
+            "the Player Turn ends: its {} {} with its {}",
             crate::words::count(s.gunflashes.len() as i64, "Gunflash", "Gunflashes"),
+            if s.gunflashes.len() == 1 {
+                "goes"
+            } else {
+                "go"
+            },
             crate::words::count(marked as i64, "fire counter", "fire counters")
         ),
     )

@@ -359,10 +359,13 @@ fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<cr
     }
     // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
     let lit = s.lit(to);
+    // A hidden unit that keeps its HIP (G.4) is not there for the mover: its Cloaking would
+    // tell its owner what the defender chose to keep from him (a window trial: Cloaked us3
+    // entering G3 read "entering an enemy-occupied Location" while jp2 stayed hidden there).
     let enemy_there = s
         .units_at(to)
         .iter()
-        .any(|o| o.unit.side() != u.unit.side());
+        .any(|o| o.unit.side() != u.unit.side() && !o.hidden);
     let by_light = loses_concealment(NightAction::ExpendsMf {
         non_assault_movement: true,
         already_illuminated: lit,

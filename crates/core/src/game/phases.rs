@@ -3,8 +3,8 @@
 //! A4.7 advance, the Rally attempt and the rout), the NVR Change DR is made in the RPh (E1.12)
 //! and DM goes in a Cave Complex (G11.77); the Movement DRs of E1.53 come before each unit's
 //! first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
-//! CCPh: the Close Combats still owed fought (A11.12), "?" gained at night (E1.32), Starshells, IR and Trip Flare counters removed
-//! (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this Player Turn removed
+//! CCPh: the Close Combats still owed fought (A11.12), "?" gained at night (E1.32),
+//! Starshells, IR and Trip Flare counters removed (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this Player Turn removed
 //! with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not attack removed (G1.425),
 //! Gunflashes and fire counters removed (E1.8, A7) but a night Melee's (E1.82), and the next
 //! Player Turn begins, or after the last Game Turn the game ends (A26).

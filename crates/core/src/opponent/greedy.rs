@@ -237,17 +237,12 @@ pub(super) fn banzai_reason(s: &Situation, id: &str, to: &Location) -> String {
 /// (`doctrine::goals::cave_site`, G11.1: a hex above a lower neighbour), else "for hidden units"
 /// (level ground holds no cave; a helper read 397 Searches of level kunai "for hidden caves").
 pub(super) fn search_reason(s: &Situation, id: &str, hex: Hex) -> String {
-    if super::doctrine::goals::cave_site(s, hex) {
-        format!(
-            "{id} Searches {} for hidden caves and units (G11.33)",
-            s.map.name(hex)
-        )
+    let what = if super::doctrine::goals::cave_site(s, hex) {
+        "hidden caves and units (G11.33)"
     } else {
-        format!(
-            "{id} Searches {} for hidden units (A12.152)",
-            s.map.name(hex)
-        )
-    }
+        "hidden units (A12.152)"
+    };
+    format!("{id} Searches {} for {what}", s.map.name(hex))
 }
 
 pub(super) fn hero_reason(id: &str, target: &impl std::fmt::Display) -> String {

@@ -219,12 +219,7 @@ fn withdraw(ctx: &Ctx, r: &mut Replies, u: &UnitAt) -> Option<Choice> {
     } else {
         format!(" (first to {})", step.display(ctx.s.map))
     };
-    // A squad's worth or more in squads ("1.2 squads' worth"), less as a share of one.
-    let worth = if spared >= 0.995 {
-        format!("{spared:.1} squads' worth")
-    } else {
-        format!("{:.0} % of a squad", 100.0 * spared)
-    };
+    let worth = squads_worth(spared);
     Some(Choice {
         order: step_order(id, &u.at, &step),
         score: ctx.risk * spared,
@@ -287,8 +282,8 @@ pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
         let before = ctx.loss_now();
         let here = cc_threat(ctx, u, &u.at);
         let mut best: Option<(f32, Location)> = None;
+        let f = value_fn(ctx.s, ctx.w);
         for r in &plan.destinations {
-            let f = value_fn(ctx.s, ctx.w);
             let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
             let e = fire + cc_threat(ctx, u, &r.at);
             if best.as_ref().is_none_or(|b| e < b.0 - 1e-4) {
@@ -307,11 +302,7 @@ pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
         if !crate::opponent::greedy::allowed_orders(ctx.s, id).contains(&order) {
             continue;
         }
-        let worth = if spared >= 0.995 {
-            format!("{spared:.1} squads' worth")
-        } else {
-            format!("{:.0} % of a squad", 100.0 * spared)
-        };
+        let worth = squads_worth(spared);
         out.push(Choice {
             order,
             score: ctx.gw.rout.score * spared.min(1.0),
@@ -324,4 +315,14 @@ pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
         });
     }
     out
+}
+
+/// What a move spares, in words: a squad's worth or more in squads ("1.2 squads' worth"), less
+/// as a share of one ("62 % of a squad").
+fn squads_worth(spared: f32) -> String {
+    if spared >= 0.995 {
+        format!("{spared:.1} squads' worth")
+    } else {
+        format!("{:.0} % of a squad", 100.0 * spared)
+    }
 }

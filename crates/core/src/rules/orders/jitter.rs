@@ -226,11 +226,7 @@ pub fn end_of_player_turn_fire(s: &Situation) -> Check {
         format!(
             "the Player Turn ends: its {} {} with its {}",
             crate::words::count(s.gunflashes.len() as i64, "Gunflash", "Gunflashes"),
-            if s.gunflashes.len() == 1 {
-                "goes"
-            } else {
-                "go"
-            },
+            crate::words::noun(s.gunflashes.len(), "goes", "go"),
             crate::words::count(marked as i64, "fire counter", "fire counters")
         ),
     )

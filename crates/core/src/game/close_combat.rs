@@ -18,21 +18,29 @@ enum CcResult {
     Nothing,
 }
 
-/// A11.1 / A11.12: the Close Combats still owed as the CCPh ends (`cc_owed`), each fought as a
-/// CC order with every unit there, after an event `cc_owed` that says why.
+/// A11.1 / A11.12 / A11.7: the Close Combats still owed as the CCPh ends (`cc_owed`), each
+/// fought as a CC order with every unit there, after an event `cc_owed` that says why.
 pub(super) fn owed_close_combats(g: &mut Game) {
     let owed = crate::rules::orders::close_combat::cc_owed(&g.situation());
-    for at in owed {
+    for (at, advanced) in owed {
         let name = at.display(g.map()).to_string();
+        let why = if advanced {
+            format!(
+                "no Close Combat was ordered in {name}, which the ATTACKER advanced into: the \
+                 CC an advance makes is fought (A11.1, A11.12, not from the seeds)"
+            )
+        } else {
+            format!(
+                "no Close Combat was ordered in {name}, where a Melee goes on: a Melee is \
+                 fought in every CCPh while both sides are there (A11.7, A11.12, not from \
+                 the seeds)"
+            )
+        };
         g.ruled(
             "cc_owed",
             None,
             "A11.12",
-            format!(
-                "no Close Combat was ordered in {name}, which the ATTACKER advanced into: the \
-                 CC an advance makes is fought (A11.1, A11.12, not from the seeds), as the CCPh \
-                 ends, every unit there attacking"
-            ),
+            format!("{why}, as the CCPh ends, every unit there attacking"),
         );
         do_close_combat(g, &at, &[], &[]);
     }

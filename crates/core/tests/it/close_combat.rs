@@ -810,7 +810,7 @@ fn a11_12_a_close_combat_the_attacker_advanced_into_and_did_not_order_is_fought_
     let us1 = unit(&b, "us1", Nationality::American, "7-6-8", "C3");
     let mut st = ccph(&b, Side::Japanese, vec![jp3, us1]);
     let s = st.situation(&setting(&b));
-    assert_eq!(cc_owed(&s), vec![loc(&b, "C3")]);
+    assert_eq!(cc_owed(&s), vec![(loc(&b, "C3"), true)]);
     drop(s);
     let said = end_player_turn(&mut st, &setting(&b), &mut Dice::new(3));
     let events: Vec<&str> = said.iter().map(|x| x.event.as_str()).collect();
@@ -826,8 +826,7 @@ fn a11_12_a_close_combat_the_attacker_advanced_into_and_did_not_order_is_fought_
     assert!(events[owed..].contains(&"close_combat"), "{events:?}");
     // The Player Turn ended after it.
     assert_eq!(st.turn.attacker, Side::Allied);
-    // Where the enemy there is hidden, a Melee begun in an earlier Player Turn (nobody
-    // advanced in this one), or a CC was fought this CCPh, none is owed.
+    // Where the enemy there is hidden, or a CC was fought this CCPh, none is owed.
     let mut hid = unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3");
     hid.hidden = true;
     let st = ccph(
@@ -836,15 +835,6 @@ fn a11_12_a_close_combat_the_attacker_advanced_into_and_did_not_order_is_fought_
         vec![
             hid,
             advanced(unit(&b, "us1", Nationality::American, "7-6-8", "C3")),
-        ],
-    );
-    assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
-    let st = ccph(
-        &b,
-        Side::Allied,
-        vec![
-            unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3"),
-            unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
         ],
     );
     assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
@@ -867,4 +857,37 @@ fn a11_12_a_close_combat_the_attacker_advanced_into_and_did_not_order_is_fought_
         cc_owed(&s).is_empty(),
         "fought this CCPh (and Melee waits for the next)"
     );
+}
+
+#[test]
+fn a11_7_a_melee_goes_on_in_every_ccph_even_where_no_side_orders_it() {
+    // A Melee begun in an earlier Player Turn (nobody advanced in this one): the ATTACKER,
+    // holding out, orders no CC, and the CC is fought all the same as the CCPh ends (A11.7,
+    // A11.12): the enemy in Melee with it gets its attack.
+    let b = plain();
+    let units = vec![
+        unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3"),
+        unit(&b, "us1", Nationality::American, "7-6-8", "C3"),
+        unit(&b, "jp4", Nationality::Japanese, "4-4-7", "D3"),
+    ];
+    let mut st = ccph(&b, Side::Japanese, units);
+    let s = st.situation(&setting(&b));
+    assert_eq!(cc_owed(&s), vec![(loc(&b, "C3"), false)]);
+    drop(s);
+    let said = end_player_turn(&mut st, &setting(&b), &mut Dice::new(11));
+    let owed = said.iter().find(|x| x.event == "cc_owed").expect("cc_owed");
+    assert!(owed.text.contains("Melee goes on"), "{owed:?}");
+    let attacks = said
+        .iter()
+        .filter(|x| x.event == "close_combat" && x.rule.as_deref() == Some("A11.11"))
+        .count();
+    assert_eq!(attacks, 2, "both sides attack: {said:#?}");
+    // The lone jp4 in D3, with no enemy, owes nothing; where every unit is broken nobody can
+    // attack (the ruling refuses the CC): none is owed.
+    let mut jp = unit(&b, "jp3", Nationality::Japanese, "4-4-7", "C3");
+    jp.unit.broken = true;
+    let mut us = unit(&b, "us1", Nationality::American, "7-6-8", "C3");
+    us.unit.broken = true;
+    let st = ccph(&b, Side::Japanese, vec![jp, us]);
+    assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
 }

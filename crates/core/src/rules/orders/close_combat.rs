@@ -294,41 +294,37 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
     })
 }
 
-/// A11.1 / A11.12 (chapter A, not from the seeds; our reading): the Locations where a Close
-/// Combat is still owed as the CCPh ends: where a unit of the ATTACKER advanced (or Banzai
-/// Charged) this Player Turn into a Location holding a unit of the other side that is not
-/// hidden, and no CC was fought there in this CCPh, it is fought as the phase ends, every
-/// unit there attacking, when the CC ruling allows one (a Good Order unit can attack).
-/// Without it, a side that advanced into the enemy's Location could decline the CC and leave
-/// the enemy no attack of its own (a window trial: jp3 advanced into K5, where us1 and the 8-1
-/// stood, and no CC was fought). A Melee begun in an earlier Player Turn is fought where a
-/// side orders it (our reading until its rule is in our sources: made owed too, the jungle
-/// night's Americans won 86.5 % of the doctrine's games against itself instead of 52 %).
-pub fn cc_owed(s: &Situation) -> Vec<Location> {
+/// A11.1 / A11.12 / A11.7 (chapter A, not from the seeds; our reading): the Locations where a
+/// Close Combat is still owed as the CCPh ends: every Location holding units of both sides that
+/// are not hidden (an ATTACKER's advance or Banzai Charge into it this Player Turn, or a Melee
+/// going on from an earlier one, A11.7) where no CC was fought in this CCPh; it is fought as the
+/// phase ends, every unit there attacking, when the CC ruling allows one (a Good Order unit of
+/// the ATTACKER is there). Each Location comes with whether the ATTACKER advanced into it this
+/// Player Turn (`true`) or the Melee goes on (`false`). Without it, a side that advanced into the
+/// enemy's Location could decline the CC and leave the enemy no attack of its own (a window
+/// trial: jp3 advanced into K5, where us1 and the 8-1 stood, and no CC was fought), and a side
+/// in Melee could sit out the CC of its own CCPh (A11.12: "the ATTACKER specifies the order in
+/// which multiple Locations containing CC situations are resolved": each is resolved).
+pub fn cc_owed(s: &Situation) -> Vec<(Location, bool)> {
     if s.phase != Phase::CloseCombat {
         return Vec::new();
     }
-    let mut out: Vec<Location> = Vec::new();
+    let mut out: Vec<(Location, bool)> = Vec::new();
     let attacker = s.turn.attacker;
-    let came_in = |u: &UnitAt| {
-        u.unit.side() == attacker && (u.unit.advanced || u.unit.banzai.is_some()) && !u.hidden
-    };
-    for u in s.units.iter().filter(|u| came_in(u)) {
-        let fought = s
-            .tallies
-            .cc_locations
-            .iter()
-            .any(|c| crate::rules::situation::same_location(s.map, &c.at, &u.at));
-        if fought
-            || out
-                .iter()
-                .any(|l| crate::rules::situation::same_location(s.map, l, &u.at))
-            || !super::common::in_melee(s, u)
-        {
+    let same = |a: &Location, b: &Location| crate::rules::situation::same_location(s.map, a, b);
+    for u in s.units.iter().filter(|u| !u.hidden) {
+        let fought = s.tallies.cc_locations.iter().any(|c| same(&c.at, &u.at));
+        if fought || out.iter().any(|(l, _)| same(l, &u.at)) || !super::common::in_melee(s, u) {
             continue;
         }
         if close_combat(s, &u.at, &[], &[]).is_ok() {
-            out.push(u.at.clone());
+            let advanced = s.units.iter().any(|o| {
+                o.unit.side() == attacker
+                    && (o.unit.advanced || o.unit.banzai.is_some())
+                    && !o.hidden
+                    && same(&o.at, &u.at)
+            });
+            out.push((u.at.clone(), advanced));
         }
     }
     out

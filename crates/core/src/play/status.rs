@@ -73,10 +73,16 @@ impl Match {
         let setting = self.setting();
         let st = &self.state;
         let over = self.over();
-        let seen = match self.screen_side() {
+        let mut seen = match self.screen_side() {
             Some(side) => crate::opponent::view::known_state(st, &setting, side),
             None => st.clone(),
         };
+        // A26.1: at Setup, before the first RPh records Control, it is as the game starts
+        // (a window trial read "Controlled by neither side" at Setup, "Japanese" from the RPh).
+        if seen.scoring.control.is_empty() {
+            seen.scoring.control =
+                crate::rules::victory::control_at_start(&st.situation(&setting), setting.victory);
+        }
         let s = seen.situation(&setting);
         let mut aims = Vec::new();
         for c in setting.victory {

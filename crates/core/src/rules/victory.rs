@@ -101,6 +101,19 @@ pub fn control_hexes(conditions: &[VictoryCondition]) -> Vec<(Hex, Side)> {
     out
 }
 
+/// A26.1 (our reading): the Control of the hexes the victory conditions name as the game
+/// stands before its first phase: `control_hexes`, each passed to the side whose Good Order MMC
+/// alone occupy it (`occupier`), as the first RPh records it (`Game::update_control`).
+pub fn control_at_start(s: &Situation, conditions: &[VictoryCondition]) -> Vec<(Hex, Side)> {
+    let mut out = control_hexes(conditions);
+    for (h, side) in out.iter_mut() {
+        if let Some(x) = occupier(s, *h) {
+            *side = x;
+        }
+    }
+    out
+}
+
 /// A26.1 (our reading): the side whose Good Order MMC alone occupy hex `h` (any of its
 /// Locations above ground) gains its Control; with both sides or neither there, Control stays.
 pub fn occupier(s: &Situation, h: Hex) -> Option<Side> {

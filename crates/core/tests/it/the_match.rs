@@ -318,16 +318,29 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
             .starts_with("Game Turn 1 of 3 · Allied Player Turn · MPh")
     );
     assert_eq!(s.over, None);
-    // A hut no side holds yet says so in words (it read "J4 nobody's").
+    // At Setup the huts read as the game starts, as the first RPh records them (a window
+    // trial read "Controlled by neither side" at Setup, "Japanese" from the RPh; A26.1): the
+    // squads in J4 and K4 hold theirs, and K5, empty, is the Japanese side's, the side that
+    // need not take it.
     let mut j = Match::new(Arc::new(demo("jungle_night")), 3);
     j.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
     j.start_recording();
-    let aims = j.status().aims;
-    assert!(
-        aims.iter()
-            .any(|a| a.contains("J4 Controlled by neither side") && a.contains("(A26.1)")),
-        "{aims:?}"
+    assert_eq!(j.state.phase, Phase::Setup);
+    let control = |m: &Match| {
+        m.status()
+            .aims
+            .into_iter()
+            .find(|a| a.contains("must Control"))
+            .unwrap()
+    };
+    let at_setup = control(&j);
+    assert_eq!(
+        at_setup,
+        "Allied must Control: J4 Japanese, K4 Japanese, K5 Japanese (A26.1)"
     );
+    j.advance_phase();
+    assert_eq!(j.state.phase, Phase::Rally);
+    assert_eq!(control(&j), at_setup);
     // Played to its end: the line says who won.
     let mut d = Match::new(Arc::new(demo("assault")), 3);
     d.program = Some(Program::new(Side::Japanese, Kind::Greedy, 1));

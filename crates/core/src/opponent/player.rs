@@ -44,6 +44,19 @@ pub trait Player: std::fmt::Debug + Send + Sync {
     /// dice (apart from the game's).
     fn pick(&self, cands: &mut Vec<Choice>, rng: &mut ChaCha8Rng) -> Option<Choice>;
 
+    /// Issue 37 ("the best option it declined and why"): where it gives no order now (no
+    /// candidate above zero), the best it weighed and declined, its reason the odds in words;
+    /// `None` where it has nothing to say (the default).
+    fn declined(
+        &self,
+        _s: &Situation,
+        _posture: &Posture,
+        _side: Side,
+        _moment: &Moment,
+    ) -> Option<Choice> {
+        None
+    }
+
     /// A copy of it (a match is cloned for Undo and replays).
     fn clone_box(&self) -> Box<dyn Player>;
 }

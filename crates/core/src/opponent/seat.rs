@@ -39,6 +39,9 @@ pub struct Opponent {
     /// Its units that placed SMOKE or WP grenades or tried a Starshell this phase: one attempt
     /// each (the rules do not count them; the doctrine does not try again).
     tried: Vec<String>,
+    /// Why its last decision gave no order, with the Player Turn and phase it was made in
+    /// (`pass_reason`): what Play mode's status says after "gave no order" (not in a save).
+    pub passed: Option<((u32, crate::model::Phase), String)>,
 }
 
 /// The unit giving `order`, if the doctrine tries an order of its kind once a phase per unit:
@@ -161,6 +164,7 @@ impl Opponent {
             decisions: 0,
             searched: Vec::new(),
             tried: Vec::new(),
+            passed: None,
         }
     }
 
@@ -192,8 +196,17 @@ impl Opponent {
         if self.player.draws_among_allowed() {
             cands.retain(|c| judge(&real, &c.order).is_ok());
         }
+        let had = !cands.is_empty();
         loop {
-            let pick = self.player.pick(&mut cands, &mut self.rng)?;
+            let Some(pick) = self.player.pick(&mut cands, &mut self.rng) else {
+                let why = if had {
+                    "it chose to pass".to_string()
+                } else {
+                    pass_reason(state, None)
+                };
+                self.passed = Some((self.at, why));
+                return None;
+            };
             if judge(&real, &pick.order).is_ok() {
                 self.remember(&pick.order);
                 self.given += 1;
@@ -202,9 +215,31 @@ impl Opponent {
             }
             self.refused.push(pick.order);
             if cands.is_empty() {
+                self.passed = Some((self.at, "the rules refused the orders it tried".into()));
                 return None;
             }
         }
+    }
+
+    /// Issue 37 (Play mode: "gave no order" says why): after a decision at `moment` that gave
+    /// no order for want of a candidate worth doing, the best option its kind weighed and
+    /// declined, with its odds (`Player::declined`), becomes the reason it passed (kept for
+    /// the status, `passed`). Asked by Play mode only: a duel never pays for it.
+    pub fn explain_pass(&mut self, state: &GameState, setting: &Setting, moment: &Moment) {
+        let now = (state.turn.number, state.phase);
+        let none = pass_reason(state, None);
+        if self.passed.as_ref() != Some(&(now, none)) {
+            return;
+        }
+        let view = view::known_state(state, setting, self.side);
+        let seen = view.situation(setting);
+        let posture = Posture {
+            victory: setting.victory,
+            plan: setting.plan(self.side),
+            turns: setting.turns,
+        };
+        let declined = self.player.declined(&seen, &posture, self.side, moment);
+        self.passed = Some((now, pass_reason(state, declined.as_ref())));
     }
 
     /// The event `opponent` that says a choice and why, before the order is played.
@@ -239,5 +274,39 @@ impl Opponent {
             out.push((c.order, said));
         }
         out
+    }
+}
+
+/// Why a decision with no candidate worth doing gave no order, in words a player reads after
+/// "gave no order" (issue 37: a learning player reads what the program declined and why): its
+/// best declined option with its odds (`Player::declined`), else that none was worth giving.
+/// An option of (or naming) a unit the other side does not see (hidden, concealed or Cloaked,
+/// A12, E1.4) is not told.
+fn pass_reason(state: &GameState, declined: Option<&Choice>) -> String {
+    use crate::model::Phase;
+    let none = match state.phase {
+        Phase::Rally => "no Rally worth trying (A10.6)",
+        Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
+            "no shot worth taking (A7)"
+        }
+        Phase::Movement => "no move, Search or DC worth its risk (A4)",
+        Phase::Rout => "no rout it had to make (A10.5)",
+        Phase::Advance => "no advance worth making (A4.7, A11)",
+        Phase::CloseCombat => "no Close Combat it would start (A11)",
+        _ => "no order of its units was worth giving",
+    }
+    .to_string();
+    let Some(c) = declined else {
+        return none;
+    };
+    let giver = c.order.unit().map(|id| id.0.as_str());
+    let veiled = state.units.iter().any(|u| {
+        (u.hidden || u.concealed || u.cloaked)
+            && (giver == Some(u.unit.id.as_str()) || c.reason.contains(u.unit.id.as_str()))
+    });
+    if veiled {
+        none
+    } else {
+        format!("its best shot was not worth it: {}", c.reason)
     }
 }

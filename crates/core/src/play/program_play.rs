@@ -116,9 +116,13 @@ impl Match {
                 spent: false,
             },
             None => {
-                if let Some(p) = self.program.as_mut() {
+                if let Some(mut p) = self.program.take() {
+                    // Why it gave none, for the status (its best declined shot).
+                    p.opponent
+                        .explain_pass(&self.state, &self.setting(), &Moment::Phase);
                     p.done = Some(now);
                     p.pending = false;
+                    self.program = Some(p);
                 }
                 if !only {
                     return ProgramTurn::Idle;

@@ -183,15 +183,26 @@ impl Match {
         }
         let (pt, phase) = p.done?;
         let attacker = if pt % 2 == 1 { first } else { first.opponent() };
-        Some((
-            format!(
-                "the {name} program gave no order in GT{} {} {}",
-                pt.div_ceil(2),
-                side_name(attacker),
-                phase.abbrev()
+        // Why, where its last decision of that phase gave none (`Opponent::passed`).
+        let why = p
+            .opponent
+            .passed
+            .as_ref()
+            .filter(|(at, _)| *at == (pt, phase))
+            .map(|(_, why)| why.clone());
+        let head = format!(
+            "the {name} program gave no order in GT{} {} {}",
+            pt.div_ceil(2),
+            side_name(attacker),
+            phase.abbrev()
+        );
+        Some(match why {
+            Some(why) => (
+                format!("{head}: {}", crate::words::clip(&why, 140)),
+                vec![why],
             ),
-            Vec::new(),
-        ))
+            None => (head, Vec::new()),
+        })
     }
 
     /// A3: the next phase, from the one now on, that the program's side acts in ("the Japanese

@@ -643,3 +643,63 @@ fn issue37_the_status_lists_the_program_s_last_orders_one_by_one_and_when_it_act
         Some("the Allied program acts next in the AFPh")
     );
 }
+
+/// Issue 37 ("the best option it declined and why"; a window trial: "the program's 'gave no
+/// order in GT1 Japanese AFPh' gives no reason"): where the program played its part of a phase
+/// with no order, the status says why: in a fire phase its best shot with its odds, declined,
+/// else that no order was worth giving; never naming a unit of its the player does not see
+/// (A12).
+#[test]
+fn issue37_gave_no_order_says_why_and_names_no_unit_the_player_does_not_see() {
+    let mut told: Vec<String> = Vec::new();
+    for (side, seed) in [Side::Allied, Side::Japanese]
+        .into_iter()
+        .flat_map(|side| (1..=6).map(move |seed| (side, seed)))
+    {
+        let mut m = Match::new(Arc::new(demo("assault")), seed);
+        m.program = Some(Program::against_a_player(side, Kind::Doctrine, seed));
+        m.start_recording();
+        for _ in 0..3000 {
+            if m.over() {
+                break;
+            }
+            crate::scenarios::play_once(&mut m, |m| {
+                m.end_phase();
+            });
+            let st = m.status();
+            let Some(line) = st.program.as_deref() else {
+                continue;
+            };
+            if !line.contains("gave no order") || told.iter().any(|t| t == line) {
+                continue;
+            }
+            let (_, why) = line.split_once(": ").expect("a reason after the heading");
+            assert!(
+                why.starts_with("its best shot was not worth it: ")
+                    || why.starts_with("no ")
+                    || why == "it chose to pass"
+                    || why == "the rules refused the orders it tried",
+                "{line}"
+            );
+            assert_eq!(st.program_orders.len(), 1, "{:?}", st.program_orders);
+            for u in m
+                .state
+                .units
+                .iter()
+                .filter(|u| u.unit.side() == side && (u.hidden || u.concealed || u.cloaked))
+            {
+                assert!(!st.program_orders[0].contains(&u.unit.id), "{line}");
+            }
+            told.push(line.to_string());
+        }
+    }
+    // A fire phase declined names its best shot with the odds in words.
+    let shot = told
+        .iter()
+        .find(|t| t.contains("its best shot was not worth it: "))
+        .unwrap_or_else(|| panic!("{told:#?}"));
+    assert!(
+        shot.contains(" fire at ") && shot.contains(" % to "),
+        "{shot}"
+    );
+}

@@ -173,6 +173,55 @@ impl Player for Doctrine {
         best_each(out)
     }
 
+    /// A7 / A8: in a fire phase (or at a mover, its First Fire) where no shot is worth its
+    /// threshold, the shot worth most, weighed as `weigh` weighs them (its veil and the fire it
+    /// draws counted), its reason up to its first ";" (the odds in words).
+    fn declined(
+        &self,
+        s: &Situation,
+        posture: &Posture,
+        side: Side,
+        moment: &Moment,
+    ) -> Option<Choice> {
+        let only_at = match moment {
+            Moment::FirstFireAt(at) => Some(at),
+            Moment::Phase
+                if matches!(
+                    s.phase,
+                    Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire
+                ) && acts(s.phase, side, s.turn.attacker) =>
+            {
+                None
+            }
+            _ => return None,
+        };
+        let stakes = Stakes::of(s, posture, side);
+        let reply = Reply::new(s, side, &self.memo);
+        let mut ctx = Ctx::new(s, side, posture, self.weights, stakes, reply);
+        // Every shot scored above zero: its worth less its cost, lifted by a floor.
+        const FLOOR: f32 = 1000.0;
+        let mut best: Option<Choice> = None;
+        for u in s.units.iter().filter(|u| u.unit.side() == side) {
+            let legal = allowed_orders(s, &u.unit.id);
+            for c in fire::fire_choices(&mut ctx, u, &legal, -FLOOR, only_at) {
+                if best.as_ref().is_none_or(|b| c.score > b.score) {
+                    best = Some(c);
+                }
+            }
+        }
+        // A3: a Prep Fire also costs its firers' MPh (`fire::prep_forfeit`).
+        let prep = if s.phase == Phase::PrepFire && matches!(moment, Moment::Phase) {
+            ", and a unit that Prep Fires does not move in the MPh (A3)"
+        } else {
+            ""
+        };
+        best.map(|c| Choice {
+            score: c.score - FLOOR,
+            reason: format!("{}{prep}", c.reason.split("; ").next().unwrap_or(&c.reason)),
+            order: c.order,
+        })
+    }
+
     fn pick(&self, cands: &mut Vec<Choice>, _rng: &mut ChaCha8Rng) -> Option<Choice> {
         let mut pick = cands.remove(greedy::best_index(cands)?);
         // The best option it declined for the same unit, when it has one.

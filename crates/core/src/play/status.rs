@@ -196,11 +196,9 @@ impl Match {
             side_name(attacker),
             phase.abbrev()
         );
+        // No orders to list: the reason is the line's own (the viewer counts the orders listed).
         Some(match why {
-            Some(why) => (
-                format!("{head}: {}", crate::words::clip(&why, 140)),
-                vec![why],
-            ),
+            Some(why) => (format!("{head}: {why}"), Vec::new()),
             None => (head, Vec::new()),
         })
     }

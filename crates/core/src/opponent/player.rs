@@ -45,14 +45,16 @@ pub trait Player: std::fmt::Debug + Send + Sync {
     fn pick(&self, cands: &mut Vec<Choice>, rng: &mut ChaCha8Rng) -> Option<Choice>;
 
     /// Issue 37 ("the best option it declined and why"): where it gives no order now (no
-    /// candidate above zero), the best it weighed and declined, its reason the odds in words;
-    /// `None` where it has nothing to say (the default).
+    /// candidate above zero), the best it weighed and declined among those `tell` allows (the
+    /// other side may be told of them), its reason the odds in words; `None` where it has
+    /// nothing to say (the default).
     fn declined(
         &self,
         _s: &Situation,
         _posture: &Posture,
         _side: Side,
         _moment: &Moment,
+        _tell: &dyn Fn(&Choice) -> bool,
     ) -> Option<Choice> {
         None
     }

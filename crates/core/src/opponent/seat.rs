@@ -202,7 +202,7 @@ impl Opponent {
                 let why = if had {
                     "it chose to pass".to_string()
                 } else {
-                    pass_reason(state, None)
+                    pass_reason(state.phase, None)
                 };
                 self.passed = Some((self.at, why));
                 return None;
@@ -227,10 +227,24 @@ impl Opponent {
     /// the status, `passed`). Asked by Play mode only: a duel never pays for it.
     pub fn explain_pass(&mut self, state: &GameState, setting: &Setting, moment: &Moment) {
         let now = (state.turn.number, state.phase);
-        let none = pass_reason(state, None);
+        let none = pass_reason(state.phase, None);
         if self.passed.as_ref() != Some(&(now, none)) {
             return;
         }
+        // A12 / E1.33: told only of its units the other side knows of (not hidden, not a "?",
+        // not beyond its sight at night): those of its view (`known_state`) as themselves.
+        let theirs = view::known_state(state, setting, self.side.opponent());
+        let told = |id: &str| theirs.units.iter().any(|u| u.unit.id == id);
+        let mine: Vec<&str> = state
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == self.side)
+            .map(|u| u.unit.id.as_str())
+            .collect();
+        let tell = |c: &Choice| {
+            c.order.unit().is_none_or(|g| told(&g.0))
+                && mine.iter().all(|id| !c.reason.contains(id) || told(id))
+        };
         let view = view::known_state(state, setting, self.side);
         let seen = view.situation(setting);
         let posture = Posture {
@@ -238,8 +252,10 @@ impl Opponent {
             plan: setting.plan(self.side),
             turns: setting.turns,
         };
-        let declined = self.player.declined(&seen, &posture, self.side, moment);
-        self.passed = Some((now, pass_reason(state, declined.as_ref())));
+        let declined = self
+            .player
+            .declined(&seen, &posture, self.side, moment, &tell);
+        self.passed = Some((now, pass_reason(state.phase, declined.as_ref())));
     }
 
     /// The event `opponent` that says a choice and why, before the order is played.
@@ -277,36 +293,25 @@ impl Opponent {
     }
 }
 
-/// Why a decision with no candidate worth doing gave no order, in words a player reads after
-/// "gave no order" (issue 37: a learning player reads what the program declined and why): its
-/// best declined option with its odds (`Player::declined`), else that none was worth giving.
-/// An option of (or naming) a unit the other side does not see (hidden, concealed or Cloaked,
-/// A12, E1.4) is not told.
-fn pass_reason(state: &GameState, declined: Option<&Choice>) -> String {
+/// Why a decision with no candidate worth doing gave no order in `phase`, in words a player
+/// reads after "gave no order" (issue 37: a learning player reads what the program declined
+/// and why): its best declined option with its odds (`Player::declined`, among those the other
+/// side may be told of), else what it found none of.
+fn pass_reason(phase: crate::model::Phase, declined: Option<&Choice>) -> String {
     use crate::model::Phase;
-    let none = match state.phase {
-        Phase::Rally => "no Rally worth trying (A10.6)",
-        Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
-            "no shot worth taking (A7)"
+    match declined {
+        Some(c) => format!("its best shot was not worth it: {}", c.reason),
+        None => match phase {
+            Phase::Rally => "no Rally worth trying (A10.6)",
+            Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
+                "no shot worth taking (A7)"
+            }
+            Phase::Movement => "no move, Search or DC worth its risk (A4)",
+            Phase::Rout => "no rout it had to make (A10.5)",
+            Phase::Advance => "no advance worth making (A4.7, A11)",
+            Phase::CloseCombat => "no Close Combat it would start (A11)",
+            _ => "no order of its units was worth giving",
         }
-        Phase::Movement => "no move, Search or DC worth its risk (A4)",
-        Phase::Rout => "no rout it had to make (A10.5)",
-        Phase::Advance => "no advance worth making (A4.7, A11)",
-        Phase::CloseCombat => "no Close Combat it would start (A11)",
-        _ => "no order of its units was worth giving",
-    }
-    .to_string();
-    let Some(c) = declined else {
-        return none;
-    };
-    let giver = c.order.unit().map(|id| id.0.as_str());
-    let veiled = state.units.iter().any(|u| {
-        (u.hidden || u.concealed || u.cloaked)
-            && (giver == Some(u.unit.id.as_str()) || c.reason.contains(u.unit.id.as_str()))
-    });
-    if veiled {
-        none
-    } else {
-        format!("its best shot was not worth it: {}", c.reason)
+        .to_string(),
     }
 }

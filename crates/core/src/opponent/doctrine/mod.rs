@@ -174,14 +174,16 @@ impl Player for Doctrine {
     }
 
     /// A7 / A8: in a fire phase (or at a mover, its First Fire) where no shot is worth its
-    /// threshold, the shot worth most, weighed as `weigh` weighs them (its veil and the fire it
-    /// draws counted), its reason up to its first ";" (the odds in words).
+    /// threshold, the shot worth most of those `tell` allows, weighed as `weigh` weighs them
+    /// (its veil and the fire it draws counted; not the Control posture `candidates` may take),
+    /// its reason up to its first ";" (the odds in words).
     fn declined(
         &self,
         s: &Situation,
         posture: &Posture,
         side: Side,
         moment: &Moment,
+        tell: &dyn Fn(&Choice) -> bool,
     ) -> Option<Choice> {
         let only_at = match moment {
             Moment::FirstFireAt(at) => Some(at),
@@ -204,7 +206,7 @@ impl Player for Doctrine {
         for u in s.units.iter().filter(|u| u.unit.side() == side) {
             let legal = allowed_orders(s, &u.unit.id);
             for c in fire::fire_choices(&mut ctx, u, &legal, -FLOOR, only_at) {
-                if best.as_ref().is_none_or(|b| c.score > b.score) {
+                if tell(&c) && best.as_ref().is_none_or(|b| c.score > b.score) {
                     best = Some(c);
                 }
             }

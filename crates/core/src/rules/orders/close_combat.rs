@@ -299,7 +299,7 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
 /// are not hidden (an ATTACKER's advance or Banzai Charge into it this Player Turn, or a Melee
 /// going on from an earlier one, A11.7) where no CC was fought in this CCPh; it is fought as the
 /// phase ends, every unit there attacking, when the CC ruling allows one (a Good Order unit of
-/// the ATTACKER is there). Each Location comes with whether the ATTACKER advanced into it this
+/// either side is there). Each Location comes with whether the ATTACKER advanced into it this
 /// Player Turn (`true`) or the Melee goes on (`false`). Without it, a side that advanced into the
 /// enemy's Location could decline the CC and leave the enemy no attack of its own (a window
 /// trial: jp3 advanced into K5, where us1 and the 8-1 stood, and no CC was fought), and a side
@@ -320,7 +320,7 @@ pub fn cc_owed(s: &Situation) -> Vec<(Location, bool)> {
         if close_combat(s, &u.at, &[], &[]).is_ok() {
             let advanced = s.units.iter().any(|o| {
                 o.unit.side() == attacker
-                    && (o.unit.advanced || o.unit.banzai.is_some())
+                    && (o.unit.advanced || o.unit.banzai.as_ref().is_some_and(|to| same(to, &u.at)))
                     && !o.hidden
                     && same(&o.at, &u.at)
             });

@@ -79,7 +79,17 @@ pub struct Posture<'a> {
     pub turns: Option<u32>,
 }
 
-impl Posture<'_> {
+impl<'a> Posture<'a> {
+    /// What `side` plays for in the scenario of `setting`: its plan, its victory conditions,
+    /// its Game Turns.
+    pub fn of(setting: &'a crate::state::Setting, side: Side) -> Posture<'a> {
+        Posture {
+            victory: setting.victory,
+            plan: setting.plan(side),
+            turns: setting.turns,
+        }
+    }
+
     /// Whether `side` plays to win by conditions of its own (its plan's stance, else
     /// `plays_for::attacks` on the victory conditions).
     pub fn attacks(&self, side: Side) -> bool {

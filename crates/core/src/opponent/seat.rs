@@ -182,11 +182,7 @@ impl Opponent {
         }
         let view = view::known_state(state, setting, self.side);
         let seen = view.situation(setting);
-        let posture = Posture {
-            victory: setting.victory,
-            plan: setting.plan(self.side),
-            turns: setting.turns,
-        };
+        let posture = Posture::of(setting, self.side);
         let mut cands = self
             .player
             .candidates(&seen, &posture, self.side, moment, &self.searched);
@@ -247,11 +243,7 @@ impl Opponent {
         };
         let view = view::known_state(state, setting, self.side);
         let seen = view.situation(setting);
-        let posture = Posture {
-            victory: setting.victory,
-            plan: setting.plan(self.side),
-            turns: setting.turns,
-        };
+        let posture = Posture::of(setting, self.side);
         let declined = self
             .player
             .declined(&seen, &posture, self.side, moment, &tell);

@@ -152,6 +152,11 @@ pub struct DoctrineWeights {
     pub dc_control: f32,
     pub blowback: f32,
     pub hold_fire: f32,
+    /// A7.25 / A8: the least a shot in the AFPh or DFPh (a unit's last fire of the Player
+    /// Turn, costing it nothing else) must be worth beyond its veil and the fire it draws, in
+    /// place of `fire.threshold` (a file from before it: 0).
+    #[serde(default)]
+    pub last_fire: f32,
     /// A26 / G11.94: the score of a Good Order MMC moving into a Location the enemy must
     /// Control and Controls now, to take it back (a file from before it takes the built-in
     /// value).

@@ -389,6 +389,111 @@ fn g11_33_a_cave_the_allies_must_control_and_have_not_found_is_searched_for() {
 }
 
 #[test]
+fn g11_33_with_nothing_else_to_move_on_the_doctrine_goes_to_search_for_a_cave_it_has_not_found() {
+    let b = cliff();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![loc(&b, "cave:G")],
+    }];
+    // us1 in W3, far from the cliff and the gully; no Known enemy; cave G hidden from the
+    // Allies: there is no Entrance Hex to move on (no peeking), only hexes a cave may be in.
+    let mut s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "W3")]);
+    s.hidden_caves = vec!["G".into()];
+    let from = b.map.hex("W3").unwrap();
+    let s5 = b.map.hex("S5").unwrap();
+    let toward_the_cliff = |c: &[Choice]| -> Vec<String> {
+        moves_of(c, "us1")
+            .iter()
+            .filter_map(|c| match &c.order {
+                Order::Move { to, .. } => to.hex().map(|h| (h, c.reason.clone())),
+                _ => None,
+            })
+            .filter(|(h, _)| h.distance(s5) < from.distance(s5))
+            .map(|(_, r)| r)
+            .collect()
+    };
+    // The greedy kind has no goal and stays; the doctrine steps toward the nearest cave site
+    // (the cliff's S-hexes), naming it.
+    let greedy = of(Kind::Greedy, &s, &goal, Side::Allied);
+    assert!(moves_of(&greedy, "us1").is_empty(), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let steps = toward_the_cliff(&d);
+    assert!(!steps.is_empty(), "{d:#?}");
+    assert!(
+        steps[0].contains(
+            "moves toward S5, to Search it for cave G, which the Allies must \
+             Control and have not found (G11.33)"
+        ),
+        "{}",
+        steps[0]
+    );
+    // S5 Searched already (it remembers its own Searches only), it goes for another site.
+    let posture = Posture {
+        victory: &goal,
+        plan: None,
+        turns: Some(3),
+    };
+    let s5_searched =
+        player_of(Kind::Doctrine).candidates(&s, &posture, Side::Allied, &Moment::Phase, &[s5]);
+    let other: Vec<&Choice> = moves_of(&s5_searched, "us1")
+        .into_iter()
+        .filter(|c| c.reason.contains("to Search it for cave G"))
+        .collect();
+    assert!(!other.is_empty(), "{s5_searched:#?}");
+    assert!(
+        other.iter().all(|c| !c.reason.contains("toward S5")),
+        "{other:#?}"
+    );
+    // Found (not hidden), the cave's Entrance Hex T4 is the goal: no step is for a search.
+    s.hidden_caves.clear();
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let steps = toward_the_cliff(&d);
+    assert!(!steps.is_empty(), "{d:#?}");
+    assert!(
+        steps.iter().all(|r| r.contains("cave G's Entrance Hex T4")),
+        "{steps:#?}"
+    );
+}
+
+#[test]
+fn a7_25_a8_in_its_afph_and_dfph_the_doctrine_takes_a_small_shot_that_costs_nothing_else() {
+    use asl_pto_core::opponent::doctrine::Doctrine;
+    use asl_pto_core::opponent::player::Player;
+    use asl_pto_core::opponent::weights::Weights;
+    let b = cliff();
+    let hunt = japanese_hold(2);
+    // us1 in T4, cave G's Entrance Hex, with Known jp1 inside: a 7-6-8 at a cave (+4 TEM).
+    let units = vec![us(&b, "us1", "T4"), jp(&b, "jp1", "cave:G")];
+    let at_g = |c: &[Choice]| {
+        fires_of(c, "us1")
+            .iter()
+            .any(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, "cave:G")))
+    };
+    // Advancing Fire (half FP, the 6 column, +4): worth little, and it costs nothing else.
+    let s = situation(&b, Phase::AdvancingFire, Side::Allied, units.clone());
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Allied);
+    assert!(!at_g(&greedy), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(at_g(&d), "{d:#?}");
+    // Asked the Prep Fire's threshold there (`last_fire` 0.1), the doctrine declines it.
+    let mut w = Weights::builtin();
+    w.doctrine.last_fire = w.fire.threshold;
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let posture = Posture {
+        victory: &hunt,
+        plan: None,
+        turns: Some(3),
+    };
+    let asked =
+        Doctrine::with_weights(w).candidates(&s, &posture, Side::Allied, &Moment::Phase, &[]);
+    assert!(!at_g(&asked), "{asked:#?}");
+    // The DEFENDER's DFPh, the same: its last fire of the Player Turn.
+    let s = situation(&b, Phase::DefensiveFire, Side::Japanese, units.clone());
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(at_g(&d), "{d:#?}");
+}
+
+#[test]
 fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
     let b = cliff();
     let goal = [VictoryCondition::Control {
@@ -859,6 +964,7 @@ fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_th
     // The holding fire priced as before (0.15 over the threshold, the "?" and the fire drawn
     // at full price): it keeps its "?", as the greedy kind does.
     let mut w = Weights::builtin();
+    w.doctrine.last_fire = w.fire.threshold;
     w.doctrine.holding_fire_extra = 0.15;
     w.doctrine.holding_reveal = 1.0;
     w.doctrine.holding_fire_risk = 1.6;

@@ -474,9 +474,7 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
     let mut told = 0;
     // Both demos seed by seed, until a seed where a hidden unit of the program's acts (most
     // have one).
-    let games = [5u64, 6, 7, 8]
-        .into_iter()
-        .flat_map(|seed| ["assault", "complex_day"].map(|name| (seed, name)));
+    let games = (5u64..=30).flat_map(|seed| ["assault", "complex_day"].map(|name| (seed, name)));
     for (seed, name) in games {
         if told > 0 && name == "assault" {
             break;

@@ -409,6 +409,20 @@ pub fn goal_name(s: &Situation, posture: &Posture, side: Side, goals: &[Hex], h:
             in_cave.join(", ")
         );
     }
+    // A hex a cave it must Control and has not found may be in (`cave_search_goals`, which
+    // also serves a plan whose objectives it cannot see).
+    let unknown = unknown_caves(s, posture, side);
+    let planned = posture
+        .plan
+        .is_some_and(|p| !p.objectives.is_empty() && posture.objectives(s, side).contains(&g));
+    if !unknown.is_empty() && cave_site(s, g) && !planned {
+        return format!(
+            "{hex}, to Search it for cave {}, which the {} must Control and have not found \
+             (G11.33)",
+            unknown.join(", "),
+            side_name(side)
+        );
+    }
     if posture.plan.is_some() {
         return format!("{hex}, the {}' objective in this scenario", side_name(side));
     }
@@ -446,4 +460,27 @@ pub fn cave_site(s: &Situation, h: Hex) -> bool {
     h.neighbors()
         .iter()
         .any(|n| level(*n).is_some_and(|l| l < here))
+}
+
+/// G11.33 / A26.1: where a side that must Control caves it has not found (`unknown_caves`) goes
+/// to Search for them when nothing else is there to move on: of the hexes a cave may be in
+/// (`cave_site`) that it has not Searched, the one its Good Order units stand nearest all
+/// together (`concentrate`). No peeking: the sites are read from the map's levels, and what
+/// it searched is all it knows.
+pub fn cave_search_goals(
+    s: &Situation,
+    posture: &Posture,
+    side: Side,
+    searched: &[Hex],
+) -> Vec<Hex> {
+    if unknown_caves(s, posture, side).is_empty() {
+        return Vec::new();
+    }
+    let sites: Vec<Hex> = s
+        .map
+        .hexes()
+        .map(|d| d.hex)
+        .filter(|h| !searched.contains(h) && cave_site(s, *h))
+        .collect();
+    concentrate(s, side, sites)
 }

@@ -103,7 +103,12 @@ impl Player for Doctrine {
         // The scenario's own conditions, its Casualty VP one included (`dc_spares_control`).
         let scenario = posture;
         let posture = for_control.as_ref().unwrap_or(posture);
-        let aims = goals::objectives(s, posture, side, control.is_some());
+        let mut aims = goals::objectives(s, posture, side, control.is_some());
+        // G11.33: with no Known enemy nor Location to move on, a side that must Control caves
+        // it has not found moves on the hexes they may be in, to Search them.
+        if aims.is_empty() && stakes.attacks && !stakes.won {
+            aims = goals::cave_search_goals(s, posture, side, searched);
+        }
         let base = greedy::candidates_for(
             s,
             posture,
@@ -379,7 +384,15 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             );
         }
         (_, Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire) => {
-            let threshold = gw.fire.threshold
+            // A7.25 / A8.4: the AFPh and DFPh are a unit's last fire of the Player Turn and
+            // cost it nothing else (a Prep Fire costs its MPh, A3): every shot worth more than
+            // its veil and the fire it draws by `last_fire` is made.
+            let least = if s.phase == Phase::PrepFire {
+                gw.fire.threshold
+            } else {
+                ctx.w.last_fire
+            };
+            let threshold = least
                 + if ctx.stakes.attacks {
                     0.0
                 } else {

@@ -494,6 +494,67 @@ fn a7_25_a8_in_its_afph_and_dfph_the_doctrine_takes_a_small_shot_that_costs_noth
 }
 
 #[test]
+fn a26_1_in_the_last_game_turn_s_aph_a_squad_takes_the_empty_hex_it_must_control_before_a_close_combat()
+ {
+    let b = plain();
+    let goal = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "C3")],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+    ];
+    // The Allied APh: us1 in C4 between C3, which the Allies must Control (empty, Japanese
+    // Controlled as the game began), and jp1 in the open of C5 (a 7-6-8 against a 4-4-7: CC
+    // at 1.75 to 1).
+    let mut st = situation(
+        &b,
+        Phase::Advance,
+        Side::Allied,
+        vec![us(&b, "us1", "C4"), jp(&b, "jp1", "C5")],
+    )
+    .state;
+    let best = |c: &[Choice]| -> Option<Choice> {
+        c.iter()
+            .filter(|c| c.order.unit().is_some_and(|u| u.as_ref() == "us1"))
+            .max_by(|a, b| a.score.total_cmp(&b.score))
+            .cloned()
+    };
+    let into =
+        |c: &Choice, hex: &str| matches!(&c.order, Order::Move { to, .. } if *to == loc(&b, hex));
+    // Game Turn 1 of 3: it advances into the Close Combat (the Casualty VP it hunts).
+    st.turn.number = 1;
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let first = best(&d).expect("us1 advances");
+    assert!(into(&first, "C5"), "{d:#?}");
+    assert!(
+        !d.iter().any(|c| c.reason.contains("last chance")),
+        "{d:#?}"
+    );
+    // Game Turn 3 of 3: C3 is its last chance; the Close Combat would not take it.
+    st.turn.number = 5;
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let last = best(&d).expect("us1 advances");
+    assert!(into(&last, "C3"), "{d:#?}");
+    assert!(
+        last.reason.contains(
+            "us1 advances into C3, which the Allies must Control and none of \
+             its squads holds: the last Game Turn's last chance to take it (A26.1)"
+        ),
+        "{}",
+        last.reason
+    );
+    // The greedy kind goes on into the Close Combat.
+    let g = of(Kind::Greedy, &s, &goal, Side::Allied);
+    assert!(best(&g).is_some_and(|c| into(&c, "C5")), "{g:#?}");
+}
+
+#[test]
 fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
     let b = cliff();
     let goal = [VictoryCondition::Control {

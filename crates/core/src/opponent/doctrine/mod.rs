@@ -12,7 +12,11 @@
 //!   (`goals::control_pays`), else one enemy for all its units together, a cave's occupants at
 //!   its Entrance Hex; no DC into an empty cave it must Control (`goals::dc_spares_control`);
 //!   the last holder of a Location the enemy must Control stays, and one goes back into a
-//!   Location the enemy has taken (`movement::abandons_a_hold`, `movement::garrison`);
+//!   Location the enemy has taken (`movement::abandons_a_hold`, `movement::garrison`); in the
+//!   last Game Turn's APh a squad takes an empty hex its side must Control and holds with none
+//!   of its squads, before any Close Combat elsewhere (`movement::take_at_the_last`); with
+//!   nothing else to move on, it goes to Search for a cave it has not found
+//!   (`goals::cave_search_goals`);
 //! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
 //!   alone into an enemy Location, or at night into the dark near the enemy; a Cloaked or
 //!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);
@@ -484,6 +488,7 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             }
             for u in &mine {
                 out.extend(movement::garrison(ctx, u));
+                out.extend(movement::take_at_the_last(ctx, u));
             }
         }
         (_, Phase::Rout) => {

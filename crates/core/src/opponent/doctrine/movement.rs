@@ -361,6 +361,53 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     })
 }
 
+/// A26.1: in the APh of the last Game Turn, playing for Control, a Good Order MMC of its side
+/// advances into a hex its Control condition names that no Known enemy unit is in, none of its
+/// side's Good Order MMC holds and its side does not Control yet (a hex passes to the side
+/// whose Good Order MMC alone occupy it): its last chance to take it, above an advance into a
+/// Close Combat elsewhere (weight `garrison`). Not a unit standing in another such hex its side
+/// does not Control yet. A cave is Controlled from ADJACENT (G11.94) and is not entered this
+/// way.
+pub fn take_at_the_last(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
+    let s = ctx.s;
+    let side = ctx.side;
+    if !(ctx.control && ctx.stakes.last_turn && ctx.stakes.attacks) || ctx.stakes.won {
+        return None;
+    }
+    if !holder(ctx, u) || u.unit.banzai.is_some() || u.hidden {
+        return None;
+    }
+    let wanted: Vec<&Location> = super::goals::control_locations(ctx.posture, side)
+        .filter(|l| matches!(l, Location::Ground(_)))
+        .collect();
+    // A hex it stands in and its side does not Control yet is one it is taking (a hex its
+    // side Controls stays its side's once left, A26.1).
+    if wanted.contains(&&u.at) && crate::rules::victory::controller(s, &u.at).0 != Some(side) {
+        return None;
+    }
+    let open = |l: &Location| {
+        !s.units.iter().any(|o| {
+            crate::rules::situation::same_location(s.map, &o.at, l)
+                && (o.unit.side() != side || holder(ctx, o))
+        }) && crate::rules::victory::controller(s, l).0 != Some(side)
+    };
+    let field = field_of_movement(s, &u.unit.id).ok()?;
+    let r = field
+        .iter()
+        .find(|r| !r.climb && r.path.len() == 2 && wanted.contains(&&r.at) && open(&r.at))?;
+    let id = u.unit.id.as_str();
+    Some(Choice {
+        order: step_order(id, &u.at, &r.at),
+        score: ctx.w.garrison,
+        reason: format!(
+            "{id} advances into {}, which the {} must Control and none of its squads holds: \
+             the last Game Turn's last chance to take it (A26.1)",
+            r.at.display(s.map),
+            super::goals::side_name(side)
+        ),
+    })
+}
+
 /// A26.1 / G11.94: whether `u` is a Good Order MMC of `ctx.side`, the kind of unit that holds a
 /// Location for its side.
 fn holder(ctx: &Ctx, u: &UnitAt) -> bool {

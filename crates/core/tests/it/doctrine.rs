@@ -3,8 +3,9 @@
 //! does the thing the doctrine must not (or the reverse) and checks both, so that it fails if
 //! the doctrine only repeats the greedy kind.
 
+use asl_pto_core::hex::Hex;
 use asl_pto_core::model::{Phase, PlacedDc, Side};
-use asl_pto_core::opponent::player::Posture;
+use asl_pto_core::opponent::player::{Player, Posture};
 use asl_pto_core::opponent::{Choice, Kind, Moment, player_of};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::situation::{Situation, UnitAt};
@@ -14,12 +15,38 @@ use crate::board::{Board, cliff, hidden, jp, loc, plain, setting, situation, uni
 
 /// The candidates of `kind` for `side` on `s`, playing for `victory`.
 fn of(kind: Kind, s: &Situation, victory: &[VictoryCondition], side: Side) -> Vec<Choice> {
+    ask(&*player_of(kind), s, victory, side, &[])
+}
+
+/// The candidates of `player` for `side` on `s` in a scenario of three Game Turns, playing for
+/// `victory`, having Searched `searched`.
+fn ask(
+    player: &dyn Player,
+    s: &Situation,
+    victory: &[VictoryCondition],
+    side: Side,
+    searched: &[Hex],
+) -> Vec<Choice> {
     let posture = Posture {
         victory,
         plan: None,
         turns: Some(3),
     };
-    player_of(kind).candidates(s, &posture, side, &Moment::Phase, &[])
+    player.candidates(s, &posture, side, &Moment::Phase, searched)
+}
+
+/// The Allies win by Controlling `hex` or on `cvp` Casualty VP.
+fn allied_control_or_cvp(b: &Board, hex: &str, cvp: u32) -> [VictoryCondition; 2] {
+    [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(b, hex)],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: cvp,
+        },
+    ]
 }
 
 /// The Japanese hold out: the Allies win on `cvp` Casualty VP, the Japanese otherwise.
@@ -228,16 +255,7 @@ fn e1_the_doctrine_sends_no_leader_alone_into_the_dark_near_the_enemy() {
 #[test]
 fn a26_the_doctrine_names_its_goal_and_stops_risking_units_once_its_cvp_are_won() {
     let b = plain();
-    let goal = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "J3")],
-        },
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 2,
-        },
-    ];
+    let goal = allied_control_or_cvp(&b, "J3", 2);
     // us1 in C3 must cross the open plain to J3; jp1, Known, in the jungle of E5 overlooks it.
     let mut st = situation(
         &b,
@@ -428,13 +446,7 @@ fn g11_33_with_nothing_else_to_move_on_the_doctrine_goes_to_search_for_a_cave_it
         steps[0]
     );
     // S5 Searched already (it remembers its own Searches only), it goes for another site.
-    let posture = Posture {
-        victory: &goal,
-        plan: None,
-        turns: Some(3),
-    };
-    let s5_searched =
-        player_of(Kind::Doctrine).candidates(&s, &posture, Side::Allied, &Moment::Phase, &[s5]);
+    let s5_searched = ask(&*player_of(Kind::Doctrine), &s, &goal, Side::Allied, &[s5]);
     let other: Vec<&Choice> = moves_of(&s5_searched, "us1")
         .into_iter()
         .filter(|c| c.reason.contains("to Search it for cave G"))
@@ -458,7 +470,6 @@ fn g11_33_with_nothing_else_to_move_on_the_doctrine_goes_to_search_for_a_cave_it
 #[test]
 fn a7_25_a8_in_its_afph_and_dfph_the_doctrine_takes_a_small_shot_that_costs_nothing_else() {
     use asl_pto_core::opponent::doctrine::Doctrine;
-    use asl_pto_core::opponent::player::Player;
     use asl_pto_core::opponent::weights::Weights;
     let b = cliff();
     let hunt = japanese_hold(2);
@@ -479,13 +490,7 @@ fn a7_25_a8_in_its_afph_and_dfph_the_doctrine_takes_a_small_shot_that_costs_noth
     let mut w = Weights::builtin();
     w.doctrine.last_fire = w.fire.threshold;
     let w: &'static Weights = Box::leak(Box::new(w));
-    let posture = Posture {
-        victory: &hunt,
-        plan: None,
-        turns: Some(3),
-    };
-    let asked =
-        Doctrine::with_weights(w).candidates(&s, &posture, Side::Allied, &Moment::Phase, &[]);
+    let asked = ask(&Doctrine::with_weights(w), &s, &hunt, Side::Allied, &[]);
     assert!(!at_g(&asked), "{asked:#?}");
     // The DEFENDER's DFPh, the same: its last fire of the Player Turn.
     let s = situation(&b, Phase::DefensiveFire, Side::Japanese, units.clone());
@@ -497,16 +502,7 @@ fn a7_25_a8_in_its_afph_and_dfph_the_doctrine_takes_a_small_shot_that_costs_noth
 fn a26_1_in_the_last_game_turn_s_aph_a_squad_takes_the_empty_hex_it_must_control_before_a_close_combat()
  {
     let b = plain();
-    let goal = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "C3")],
-        },
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 2,
-        },
-    ];
+    let goal = allied_control_or_cvp(&b, "C3", 2);
     // The Allied APh: us1 in C4 between C3, which the Allies must Control (empty, Japanese
     // Controlled as the game began), and jp1 in the open of C5 (a 7-6-8 against a 4-4-7: CC
     // at 1.75 to 1).
@@ -585,16 +581,7 @@ fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
 fn a26_with_one_game_turn_left_after_this_one_the_doctrine_goes_for_far_locations_it_must_control()
 {
     let b = plain();
-    let goal = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "M3")],
-        },
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 2,
-        },
-    ];
+    let goal = allied_control_or_cvp(&b, "M3", 2);
     // us1 in C3; jp1, Known, in C6 (worth the 2 CVP it needs); M3, to Control, ten hexes off.
     let mut st = situation(
         &b,
@@ -644,16 +631,7 @@ fn fires_of<'c>(c: &'c [Choice], id: &str) -> Vec<&'c Choice> {
 #[test]
 fn a3_in_the_last_game_turn_the_doctrine_keeps_the_mph_its_units_need_to_reach_control() {
     let b = plain();
-    let goal = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "M3")],
-        },
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 2,
-        },
-    ];
+    let goal = allied_control_or_cvp(&b, "M3", 2);
     // us1 in C3 with a point-blank shot at jp1 in the open of D3; M3, to Control, ten hexes
     // off: a unit that Prep Fires does not move in the MPh (A3).
     let mut st = situation(
@@ -987,7 +965,6 @@ fn g11_88_a26_2_the_doctrine_throws_no_dc_whose_kia_would_end_its_control_short_
 fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_the_american_beside_it()
  {
     use asl_pto_core::opponent::doctrine::Doctrine;
-    use asl_pto_core::opponent::player::Player;
     use asl_pto_core::opponent::weights::Weights;
     // Night (NVR 2), the Allied DFPh: jp1 under "?" in C5, us1 beside it in C4, seen (it lost
     // its Cloaking). The Japanese hold out (the Allies win on 6 Casualty VP).
@@ -1004,11 +981,6 @@ fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_th
     st.night.nvr = Some(2);
     let s = st.situation(&setting(&b));
     let hold = japanese_hold(6);
-    let posture = Posture {
-        victory: &hold,
-        plan: None,
-        turns: Some(3),
-    };
     let fires_at_c4 = |c: &[Choice]| {
         fires_of(c, "jp1")
             .into_iter()
@@ -1030,8 +1002,7 @@ fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_th
     w.doctrine.holding_reveal = 1.0;
     w.doctrine.holding_fire_risk = 1.6;
     let w: &'static Weights = Box::leak(Box::new(w));
-    let before =
-        Doctrine::with_weights(w).candidates(&s, &posture, Side::Japanese, &Moment::Phase, &[]);
+    let before = ask(&Doctrine::with_weights(w), &s, &hold, Side::Japanese, &[]);
     assert_eq!(fires_at_c4(&before), None);
     assert_eq!(
         fires_at_c4(&of(Kind::Greedy, &s, &hold, Side::Japanese)),

@@ -157,6 +157,11 @@ pub struct DoctrineWeights {
     /// place of `fire.threshold` (a file from before it: 0).
     #[serde(default)]
     pub last_fire: f32,
+    /// A11: the odds (CC attack FP over the enemy's defence FP) at which its side, attacking
+    /// and not Japanese, advances into Close Combat, in place of `advance.cc_odds` (the greedy
+    /// kind's; a file from before it takes the built-in value).
+    #[serde(default = "cc_odds_default")]
+    pub cc_odds: f32,
     /// A26 / G11.94: the score of a Good Order MMC moving into a Location the enemy must
     /// Control and Controls now, to take it back (a file from before it takes the built-in
     /// value).
@@ -267,6 +272,10 @@ fn search_cave_default() -> f32 {
     1.0
 }
 
+fn cc_odds_default() -> f32 {
+    1.0
+}
+
 fn garrison_default() -> f32 {
     3.0
 }
@@ -311,6 +320,14 @@ impl Weights {
     /// The built-in weights.
     pub fn builtin() -> Weights {
         Weights::parse(BUILTIN, "assets/opponent/greedy.ron").expect("the built-in weights parse")
+    }
+
+    /// The weights the doctrine kind reads the greedy kind's enumeration and its own Close
+    /// Combat odds by: these, with `advance.cc_odds` replaced by `doctrine.cc_odds`.
+    pub fn for_doctrine(&self) -> Weights {
+        let mut w = self.clone();
+        w.advance.cc_odds = self.doctrine.cc_odds;
+        w
     }
 
     /// The weights installed for this run (`install`), else the built-in ones.

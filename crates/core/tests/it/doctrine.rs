@@ -381,6 +381,40 @@ fn a11_no_more_units_advance_into_a_close_combat_already_manned_at_three_to_one(
 }
 
 #[test]
+fn a11_the_attacking_doctrine_advances_into_close_combat_at_one_to_one_the_greedy_kind_at_one_and_a_half()
+ {
+    use asl_pto_core::counters::Nationality;
+    let b = plain();
+    let hunt = japanese_hold(4);
+    let into_e4 = |c: &[Choice]| {
+        let e4 = loc(&b, "E4");
+        c.iter().any(
+            |c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "us1" && *to == e4),
+        )
+    };
+    // The Allied APh: a 7-6-8 in E3 beside a 4-4-7 and a 2-3-7 in E4 (7 CC FP against 6).
+    let units = vec![
+        jp(&b, "jp1", "E4"),
+        unit(&b, "jp2", Nationality::Japanese, "2-3-7", "E4"),
+        us(&b, "us1", "E3"),
+    ];
+    let s = situation(&b, Phase::Advance, Side::Allied, units);
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Allied);
+    assert!(!into_e4(&greedy), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(into_e4(&d), "{d:#?}");
+    // Two 4-4-7s there (7 against 8, under 1 to 1): neither goes in.
+    let units = vec![
+        jp(&b, "jp1", "E4"),
+        jp(&b, "jp2", "E4"),
+        us(&b, "us1", "E3"),
+    ];
+    let s = situation(&b, Phase::Advance, Side::Allied, units);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
+    assert!(!into_e4(&d), "{d:#?}");
+}
+
+#[test]
 fn g11_33_a_cave_the_allies_must_control_and_have_not_found_is_searched_for() {
     let b = cliff();
     let goal = [VictoryCondition::Control {
@@ -1125,7 +1159,7 @@ fn e1_31_a11_at_night_the_doctrine_steps_into_an_enemy_location_in_its_mph_only_
         st
     };
     // A lone 3-3-8 half-squad (3 FP against the 4-4-7's 4): the greedy kind walks in, the
-    // doctrine does not (it advances into CC at 1.5 to 1).
+    // doctrine does not (it advances into CC at 1 to 1, `doctrine.cc_odds`).
     let st = night(vec![
         jp(&b, "jp1", "E4"),
         unit(&b, "us1", Nationality::American, "3-3-8", "D4"),

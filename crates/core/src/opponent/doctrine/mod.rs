@@ -96,9 +96,12 @@ impl Player for Doctrine {
         moment: &Moment,
         searched: &[Hex],
     ) -> Vec<Choice> {
+        // A11: it advances into Close Combat at its own odds (`doctrine.cc_odds`).
+        let own = self.weights.for_doctrine();
+        let weights = &own;
         let stakes = Stakes::of(s, posture, side);
         // A26: once Control pays better than the hunt, its moves play for the Locations.
-        let control = goals::control_pays(s, posture, side, &stakes, &self.weights.doctrine);
+        let control = goals::control_pays(s, posture, side, &stakes, &weights.doctrine);
         let for_control = control.as_ref().map(|victory| Posture {
             victory,
             plan: posture.plan,
@@ -113,15 +116,8 @@ impl Player for Doctrine {
         if aims.is_empty() && stakes.attacks && !stakes.won {
             aims = goals::cave_search_goals(s, posture, side, searched);
         }
-        let base = greedy::candidates_for(
-            s,
-            posture,
-            side,
-            moment,
-            searched,
-            self.weights,
-            aims.clone(),
-        );
+        let base =
+            greedy::candidates_for(s, posture, side, moment, searched, weights, aims.clone());
         if let Moment::Phase = moment
             && !acts(s.phase, side, s.turn.attacker)
         {
@@ -144,7 +140,7 @@ impl Player for Doctrine {
                 _ => true,
             })
             .collect();
-        let mut ctx = Ctx::new(s, side, posture, self.weights, stakes, reply);
+        let mut ctx = Ctx::new(s, side, posture, weights, stakes, reply);
         ctx.control = control.is_some();
         // A26: the last holder of a Location the enemy must Control stays in it.
         let base: Vec<Choice> = base
@@ -164,7 +160,7 @@ impl Player for Doctrine {
             // the quarry is worth more (`search_cave_hunting`).
             let caves = goals::unknown_caves(s, posture, side);
             if !caves.is_empty() {
-                let w = &self.weights.doctrine;
+                let w = &weights.doctrine;
                 let score = if goals::hunt_suffices(s, scenario, side) {
                     w.search_cave_hunting
                 } else {
@@ -176,7 +172,7 @@ impl Player for Doctrine {
             }
             // A12.152 / A11.19: a "?" beside it is Searched before it is attacked.
             if stakes.attacks && !last_for_control {
-                out.extend(search_to_reveal(s, side, self.weights));
+                out.extend(search_to_reveal(s, side, weights));
             }
         }
         best_each(out)

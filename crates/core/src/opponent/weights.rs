@@ -158,10 +158,17 @@ pub struct DoctrineWeights {
     #[serde(default)]
     pub last_fire: f32,
     /// A11: the odds (CC attack FP over the enemy's defence FP) at which its side, attacking
-    /// and not Japanese, advances into Close Combat, in place of `advance.cc_odds` (the greedy
-    /// kind's; a file from before it takes the built-in value).
+    /// and not Japanese, advances into Close Combat, and at which a side holding out (the
+    /// Japanese too) starts one, in place of `advance.cc_odds` (the greedy kind's; a file from
+    /// before it takes the built-in value, whatever its `advance.cc_odds`).
     #[serde(default = "cc_odds_default")]
     pub cc_odds: f32,
+    /// A11.19 / A12.15: what a side holding out gives up, in the enemy's MPh or DFPh, for each
+    /// concealed firer a shot strips of its "?" while a Known Good Order enemy MMC stands in or
+    /// beside its Location: a Close Combat against units all concealed is fought at half FP
+    /// (a file from before it: 0).
+    #[serde(default)]
+    pub reveal_threatened: f32,
     /// A26 / G11.94: the score of a Good Order MMC moving into a Location the enemy must
     /// Control and Controls now, to take it back (a file from before it takes the built-in
     /// value).

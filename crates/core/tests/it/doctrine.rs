@@ -333,7 +333,16 @@ fn a11_the_holding_doctrine_starts_no_poor_close_combat_and_a_hidden_squad_stays
     assert!(!cc_at(&b, &greedy, "E4").is_empty(), "{greedy:#?}");
     let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
     assert!(cc_at(&b, &d, "E4").is_empty(), "{d:#?}");
-    // Three Known 4-4-7s against one 7-6-8 (12 FP against 7): worth it.
+    // Three Known 4-4-7s against one 7-6-8 (12 FP against 7): worth it; two (8 against 7, at
+    // least `doctrine.cc_odds`, 1 to 1) too.
+    let units = vec![
+        jp(&b, "jp1", "E4"),
+        jp(&b, "jp2", "E4"),
+        us(&b, "us1", "E4"),
+    ];
+    let s = situation(&b, Phase::CloseCombat, Side::Japanese, units);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    assert!(!cc_at(&b, &d, "E4").is_empty(), "{d:#?}");
     let units = vec![
         jp(&b, "jp1", "E4"),
         jp(&b, "jp2", "E4"),
@@ -403,7 +412,7 @@ fn a11_the_attacking_doctrine_advances_into_close_combat_at_one_to_one_the_greed
     assert!(!into_e4(&greedy), "{greedy:#?}");
     let d = of(Kind::Doctrine, &s, &hunt, Side::Allied);
     assert!(into_e4(&d), "{d:#?}");
-    // Two 4-4-7s there (7 against 8, under 1 to 1): neither goes in.
+    // Two 4-4-7s there (7 against 8, under 1 to 1): it does not go in.
     let units = vec![
         jp(&b, "jp1", "E4"),
         jp(&b, "jp2", "E4"),
@@ -996,7 +1005,7 @@ fn g11_88_a26_2_the_doctrine_throws_no_dc_whose_kia_would_end_its_control_short_
 }
 
 #[test]
-fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_the_american_beside_it()
+fn g1_63_e1_43_a11_19_holding_out_the_japanese_doctrine_weighs_its_concealed_squad_s_shot_at_the_american_beside_it()
  {
     use asl_pto_core::opponent::doctrine::Doctrine;
     use asl_pto_core::opponent::weights::Weights;
@@ -1021,12 +1030,22 @@ fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_th
             .find(|c| matches!(&c.order, Order::Fire { at, .. } if at.display(&b.map).to_string() == "C4"))
             .map(|c| c.reason.clone())
     };
-    // The built-in weights: it fires, and says what the shot gives up.
-    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    // Its "?" not counted as halving us1's Close Combat (`reveal_threatened` 0): it fires,
+    // and says what the shot gives up.
+    let mut w = Weights::builtin();
+    w.doctrine.reveal_threatened = 0.0;
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let d = ask(&Doctrine::with_weights(w), &s, &hold, Side::Japanese, &[]);
     let reason = fires_at_c4(&d).expect("the holding doctrine fires at us1");
     assert!(
         reason.contains("worth revealing jp1 for (G1.63, A12.15)"),
         "{reason}"
+    );
+    // The built-in weights: us1 beside it would attack it in Close Combat at half FP while it
+    // is concealed (A11.19); this 4 FP shot at night is not worth that.
+    assert_eq!(
+        fires_at_c4(&of(Kind::Doctrine, &s, &hold, Side::Japanese)),
+        None
     );
     // The holding fire priced as before (0.15 over the threshold, the "?" and the fire drawn
     // at full price): it keeps its "?", as the greedy kind does.
@@ -1042,6 +1061,40 @@ fn g1_63_e1_43_holding_out_the_japanese_doctrine_fires_its_concealed_squad_at_th
         fires_at_c4(&of(Kind::Greedy, &s, &hold, Side::Japanese)),
         None
     );
+}
+
+#[test]
+fn a11_19_by_day_the_concealed_squad_fires_at_the_americans_beside_it_a_shot_worth_its_concealment()
+{
+    // By day, the Allied DFPh: jp1 under "?" in C5, two 7-6-8s in the open beside it in C4.
+    // Point Blank, 8 FP on Open Ground at both: worth more than the "?" that would halve their
+    // Close Combat (A11.19, `reveal_threatened`): it fires. Asked three times that for its
+    // "?", it keeps it. (At one 7-6-8 alone, a 36 % shot, it keeps its "?" with the built-in
+    // weights: `g1_63_e1_43_a11_19_...` shows the weight deciding at night.)
+    use asl_pto_core::opponent::doctrine::Doctrine;
+    use asl_pto_core::opponent::weights::Weights;
+    let b = plain();
+    let mut j = jp(&b, "jp1", "C5");
+    j.concealed = true;
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Allied,
+        vec![j, us(&b, "us1", "C4"), us(&b, "us2", "C4")],
+    );
+    let hold = japanese_hold(6);
+    let c4 = loc(&b, "C4");
+    let fires = |c: &[Choice]| {
+        c.iter()
+            .any(|c| matches!(&c.order, Order::Fire { at, .. } if *at == c4))
+    };
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    assert!(fires(&d), "{d:#?}");
+    let mut w = Weights::builtin();
+    w.doctrine.reveal_threatened *= 3.0;
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let d = ask(&Doctrine::with_weights(w), &s, &hold, Side::Japanese, &[]);
+    assert!(!fires(&d), "{d:#?}");
 }
 
 #[test]

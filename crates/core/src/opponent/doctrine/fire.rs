@@ -83,6 +83,31 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     most
 }
 
+/// A11.19 / A3: for a side holding out, in the enemy's Player Turn before its APh, whether a
+/// Known Good Order enemy MMC stands in or beside `u`'s Location (one that may advance into
+/// Close Combat with it, where its "?" halves the enemy's attack).
+fn threatened(ctx: &Ctx, u: &UnitAt) -> bool {
+    use crate::model::Phase;
+    use crate::rules::orders::common::mmc;
+    let s = ctx.s;
+    if ctx.stakes.attacks
+        || s.turn.attacker == ctx.side
+        || !matches!(s.phase, Phase::Movement | Phase::DefensiveFire)
+    {
+        return false;
+    }
+    let Some(h) = s.hex_of(&u.at) else {
+        return false;
+    };
+    s.units.iter().any(|e| {
+        e.unit.side() != ctx.side
+            && !e.hidden
+            && e.unit.good_order()
+            && mmc(&e.unit).is_some()
+            && s.hex_of(&e.at).is_some_and(|x| x.distance(h) <= 1)
+    })
+}
+
 /// The odds in words: "31 % to break or eliminate jp2".
 pub fn in_words(harm: &Option<(String, f32)>) -> String {
     match harm {
@@ -144,8 +169,15 @@ pub fn fire_choices(
             } else {
                 (ctx.w.holding_reveal, ctx.w.holding_fire_risk)
             };
+            // A11.19: its "?" halves the Close Combat of the enemy beside it.
+            let guard = if threatened(ctx, u) {
+                ctx.w.reveal_threatened * concealed
+            } else {
+                0.0
+            };
             (
                 veil * (hidden * ctx.w.reveal_hidden + concealed * ctx.w.reveal_concealed)
+                    + guard
                     + risk * drawn,
                 drawn,
             )

@@ -96,7 +96,8 @@ impl Player for Doctrine {
         moment: &Moment,
         searched: &[Hex],
     ) -> Vec<Choice> {
-        // A11: it advances into Close Combat at its own odds (`doctrine.cc_odds`).
+        // A11: it advances into Close Combat, and holding out starts one, at its own odds
+        // (`doctrine.cc_odds`).
         let own = self.weights.for_doctrine();
         let weights = &own;
         let stakes = Stakes::of(s, posture, side);
@@ -204,7 +205,8 @@ impl Player for Doctrine {
         };
         let stakes = Stakes::of(s, posture, side);
         let reply = Reply::new(s, side, &self.memo);
-        let mut ctx = Ctx::new(s, side, posture, self.weights, stakes, reply);
+        let own = self.weights.for_doctrine();
+        let mut ctx = Ctx::new(s, side, posture, &own, stakes, reply);
         // Every shot scored above zero: its worth less its cost, lifted by a floor.
         const FLOOR: f32 = 1000.0;
         let mut best: Option<Choice> = None;

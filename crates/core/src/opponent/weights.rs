@@ -164,9 +164,9 @@ pub struct DoctrineWeights {
     #[serde(default = "cc_odds_default")]
     pub cc_odds: f32,
     /// A11.19 / A12.15: what a side holding out gives up, in the enemy's MPh or DFPh, for each
-    /// concealed firer a shot strips of its "?" while a Known Good Order enemy MMC stands in or
-    /// beside its Location: a Close Combat against units all concealed is fought at half FP
-    /// (a file from before it: 0).
+    /// concealed firer a shot strips of its "?" while a Known Good Order enemy MMC is in or
+    /// beside its hex: a Close Combat against units all concealed is fought at half FP (a file
+    /// from before it: 0).
     #[serde(default)]
     pub reveal_threatened: f32,
     /// A26 / G11.94: the score of a Good Order MMC moving into a Location the enemy must

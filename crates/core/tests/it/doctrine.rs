@@ -1042,7 +1042,7 @@ fn g1_63_e1_43_a11_19_holding_out_the_japanese_doctrine_weighs_its_concealed_squ
         "{reason}"
     );
     // The built-in weights: us1 beside it would attack it in Close Combat at half FP while it
-    // is concealed (A11.19); this 4 FP shot at night is not worth that.
+    // is concealed (A11.19); this 8 FP Point Blank shot, at the night's DRM, is not worth that.
     assert_eq!(
         fires_at_c4(&of(Kind::Doctrine, &s, &hold, Side::Japanese)),
         None
@@ -1050,6 +1050,7 @@ fn g1_63_e1_43_a11_19_holding_out_the_japanese_doctrine_weighs_its_concealed_squ
     // The holding fire priced as before (0.15 over the threshold, the "?" and the fire drawn
     // at full price): it keeps its "?", as the greedy kind does.
     let mut w = Weights::builtin();
+    w.doctrine.reveal_threatened = 0.0;
     w.doctrine.last_fire = w.fire.threshold;
     w.doctrine.holding_fire_extra = 0.15;
     w.doctrine.holding_reveal = 1.0;
@@ -1064,37 +1065,81 @@ fn g1_63_e1_43_a11_19_holding_out_the_japanese_doctrine_weighs_its_concealed_squ
 }
 
 #[test]
-fn a11_19_by_day_the_concealed_squad_fires_at_the_americans_beside_it_a_shot_worth_its_concealment()
-{
-    // By day, the Allied DFPh: jp1 under "?" in C5, two 7-6-8s in the open beside it in C4.
-    // Point Blank, 8 FP on Open Ground at both: worth more than the "?" that would halve their
-    // Close Combat (A11.19, `reveal_threatened`): it fires. Asked three times that for its
-    // "?", it keeps it. (At one 7-6-8 alone, a 36 % shot, it keeps its "?" with the built-in
-    // weights: `g1_63_e1_43_a11_19_...` shows the weight deciding at night.)
+fn a11_19_by_day_the_concealed_squad_weighs_its_shot_at_the_americans_beside_it_against_its_concealment()
+ {
+    // By day, the Allied DFPh: jp1 under "?" in C5, a 7-6-8 in the open beside it in C4. A
+    // Close Combat against jp1 while it is concealed is fought at half FP (A11.19); firing
+    // strips its "?" (`reveal_threatened`).
     use asl_pto_core::opponent::doctrine::Doctrine;
     use asl_pto_core::opponent::weights::Weights;
     let b = plain();
+    let hold = japanese_hold(6);
+    let c4 = loc(&b, "C4");
+    let fires = |c: &[Choice], id: &str| {
+        c.iter().any(|c| {
+            matches!(&c.order, Order::Fire { units, at }
+                if *at == c4 && units.iter().any(|u| u.as_ref() == id))
+        })
+    };
+    let with = |more: Vec<UnitAt>| {
+        let mut j = jp(&b, "jp1", "C5");
+        j.concealed = true;
+        let mut units = vec![j, us(&b, "us1", "C4")];
+        units.extend(more);
+        situation(&b, Phase::DefensiveFire, Side::Allied, units)
+    };
+    let zero = {
+        let mut w = Weights::builtin();
+        w.doctrine.reveal_threatened = 0.0;
+        Doctrine::with_weights(Box::leak(Box::new(w)))
+    };
+    let thrice = {
+        let mut w = Weights::builtin();
+        w.doctrine.reveal_threatened *= 3.0;
+        Doctrine::with_weights(Box::leak(Box::new(w)))
+    };
+    // One 7-6-8: a 36 % shot, not worth its "?"; priced at 0 it fires.
+    let s = with(vec![]);
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    assert!(!fires(&d, "jp1"), "{d:#?}");
+    assert!(fires(&ask(&zero, &s, &hold, Side::Japanese, &[]), "jp1"));
+    // Two 7-6-8s there: 8 FP Point Blank at both is worth it, and the reason says what it
+    // gives up; at three times the price it keeps its "?".
+    let s = with(vec![us(&b, "us2", "C4")]);
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    let shot = d
+        .iter()
+        .find(|c| fires(std::slice::from_ref(*c), "jp1"))
+        .unwrap_or_else(|| panic!("{d:#?}"));
+    assert!(
+        shot.reason
+            .contains("worth the \"?\" that halves the Close Combat of us1 beside it (A11.19)"),
+        "{}",
+        shot.reason
+    );
+    assert!(!fires(&ask(&thrice, &s, &hold, Side::Japanese, &[]), "jp1"));
+    // A Known jp2 with it in C5: together, 8 FP Point Blank each, the shot is worth jp1's "?".
+    let s = with(vec![jp(&b, "jp2", "C5")]);
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    assert!(fires(&d, "jp1"), "{d:#?}");
+    // us1 two hexes away in C3: none either.
     let mut j = jp(&b, "jp1", "C5");
     j.concealed = true;
     let s = situation(
         &b,
         Phase::DefensiveFire,
         Side::Allied,
-        vec![j, us(&b, "us1", "C4"), us(&b, "us2", "C4")],
+        vec![j, us(&b, "us1", "C3")],
     );
-    let hold = japanese_hold(6);
-    let c4 = loc(&b, "C4");
-    let fires = |c: &[Choice]| {
+    let c3 = loc(&b, "C3");
+    let far = |c: &[Choice]| {
         c.iter()
-            .any(|c| matches!(&c.order, Order::Fire { at, .. } if *at == c4))
+            .any(|c| matches!(&c.order, Order::Fire { at, .. } if *at == c3))
     };
-    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
-    assert!(fires(&d), "{d:#?}");
-    let mut w = Weights::builtin();
-    w.doctrine.reveal_threatened *= 3.0;
-    let w: &'static Weights = Box::leak(Box::new(w));
-    let d = ask(&Doctrine::with_weights(w), &s, &hold, Side::Japanese, &[]);
-    assert!(!fires(&d), "{d:#?}");
+    assert_eq!(
+        far(&of(Kind::Doctrine, &s, &hold, Side::Japanese)),
+        far(&ask(&zero, &s, &hold, Side::Japanese, &[]))
+    );
 }
 
 #[test]

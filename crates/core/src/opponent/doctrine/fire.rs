@@ -3,9 +3,10 @@
 //! VP, a DC carrier, a DC's Placer: breaking him cancels the DC, G11.833; for a side holding
 //! out, before the enemy's APh, an enemy squad beside its units is worth the Close Combat it
 //! threatens them with, A11), less what the firers give up when their fire reveals them (HIP,
-//! "?", Cloaking: A12.15, E1.43, G1.63) and the enemy's reply they then draw; a Starshell only
-//! where a unit of ours will then fire; a Throw only when its gain outweighs the fallen DC's
-//! attack on the Thrower's own Location (result b).
+//! "?", Cloaking: A12.15, E1.43, G1.63; for a side holding out beside the enemy, the half FP
+//! of a Close Combat against concealed units, A11.19) and the enemy's reply they then draw; a
+//! Starshell only where a unit of ours will then fire; a Throw only when its gain outweighs
+//! the fallen DC's attack on the Thrower's own Location (result b).
 
 use crate::los::Location;
 use crate::rules::orders::Order;
@@ -83,10 +84,11 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     most
 }
 
-/// A11.19 / A3: for a side holding out, in the enemy's Player Turn before its APh, whether a
-/// Known Good Order enemy MMC stands in or beside `u`'s Location (one that may advance into
-/// Close Combat with it, where its "?" halves the enemy's attack).
-fn threatened(ctx: &Ctx, u: &UnitAt) -> bool {
+/// A11.19 / A3: for a side holding out, in the enemy's Player Turn before its APh, a Known
+/// Good Order enemy MMC in or beside the hex of `u`'s Location (one that may advance into
+/// Close Combat with it, where its "?" halves the enemy's attack). Read by hex, a cave's
+/// occupants included (measured: see `reveal_threatened` in the weights file).
+fn threatened(ctx: &Ctx, u: &UnitAt) -> Option<String> {
     use crate::model::Phase;
     use crate::rules::orders::common::mmc;
     let s = ctx.s;
@@ -94,18 +96,19 @@ fn threatened(ctx: &Ctx, u: &UnitAt) -> bool {
         || s.turn.attacker == ctx.side
         || !matches!(s.phase, Phase::Movement | Phase::DefensiveFire)
     {
-        return false;
+        return None;
     }
-    let Some(h) = s.hex_of(&u.at) else {
-        return false;
-    };
-    s.units.iter().any(|e| {
-        e.unit.side() != ctx.side
-            && !e.hidden
-            && e.unit.good_order()
-            && mmc(&e.unit).is_some()
-            && s.hex_of(&e.at).is_some_and(|x| x.distance(h) <= 1)
-    })
+    let h = s.hex_of(&u.at)?;
+    s.units
+        .iter()
+        .find(|e| {
+            e.unit.side() != ctx.side
+                && !e.hidden
+                && e.unit.good_order()
+                && mmc(&e.unit).is_some()
+                && s.hex_of(&e.at).is_some_and(|x| x.distance(h) <= 1)
+        })
+        .map(|e| e.unit.id.clone())
 }
 
 /// The odds in words: "31 % to break or eliminate jp2".
@@ -130,6 +133,7 @@ pub fn fire_choices(
     only_at: Option<&Location>,
 ) -> Vec<Choice> {
     let mut out = Vec::new();
+    let threat = threatened(ctx, u);
     for o in fire_orders(ctx.s, u, legal) {
         let Order::Fire { units, at } = &o else {
             continue;
@@ -170,7 +174,7 @@ pub fn fire_choices(
                 (ctx.w.holding_reveal, ctx.w.holding_fire_risk)
             };
             // A11.19: its "?" halves the Close Combat of the enemy beside it.
-            let guard = if threatened(ctx, u) {
+            let guard = if threat.is_some() {
                 ctx.w.reveal_threatened * concealed
             } else {
                 0.0
@@ -244,6 +248,16 @@ pub fn fire_choices(
             reason.push_str(&format!(
                 "; {} beside our units would advance into Close Combat with them (A11)",
                 assaulters.join(", ")
+            ));
+        }
+        let concealed_firers = veiled
+            .iter()
+            .filter_map(|x| ctx.s.unit(x))
+            .any(|f| !f.hidden);
+        if let Some(e) = threat.as_deref().filter(|_| concealed_firers) {
+            reason.push_str(&format!(
+                "; worth the \"?\" that halves the Close Combat of {} beside it (A11.19)",
+                crate::opponent::view::shown(e)
             ));
         }
         if !veiled.is_empty() {

@@ -112,10 +112,12 @@ impl Player for Doctrine {
         let scenario = posture;
         let posture = for_control.as_ref().unwrap_or(posture);
         let mut aims = goals::objectives(s, posture, side, control.is_some());
+        // G11.33: the caves it must Control and has not found (no peeking).
+        let unknown = goals::unknown_caves(s, posture, side);
         // G11.33: with no Known enemy nor Location to move on, a side that must Control caves
         // it has not found moves on the hexes they may be in, to Search them.
         if aims.is_empty() && stakes.attacks && !stakes.won {
-            aims = goals::cave_search_goals(s, posture, side, searched);
+            aims = goals::cave_search_goals(s, side, &unknown, searched);
         }
         let base =
             greedy::candidates_for(s, posture, side, moment, searched, weights, aims.clone());
@@ -159,8 +161,7 @@ impl Player for Doctrine {
             // needs, its units hunt them (a Search ends the Searcher's MPh, G11.33).
             // While the hunt may win, a Search is still worth a unit's MPh when no step toward
             // the quarry is worth more (`search_cave_hunting`).
-            let caves = goals::unknown_caves(s, posture, side);
-            if !caves.is_empty() {
+            if !unknown.is_empty() {
                 let w = &weights.doctrine;
                 let score = if goals::hunt_suffices(s, scenario, side) {
                     w.search_cave_hunting
@@ -168,7 +169,7 @@ impl Player for Doctrine {
                     w.search_cave
                 };
                 if score > 0.0 {
-                    out.extend(search_for_caves(s, side, &caves, searched, score));
+                    out.extend(search_for_caves(s, side, &unknown, searched, score));
                 }
             }
             // A12.152 / A11.19: a "?" beside it is Searched before it is attacked.

@@ -306,6 +306,13 @@ fn a26_the_doctrine_names_its_goal_and_stops_risking_units_once_its_cvp_are_won(
     );
 }
 
+/// Whether `c` holds a Move of `id` into `hex` (a hex id).
+fn moves_into(b: &Board, c: &[Choice], id: &str, hex: &str) -> bool {
+    let l = loc(b, hex);
+    c.iter()
+        .any(|c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == id && *to == l))
+}
+
 /// The Close Combat orders among `c` at `at` (a hex id).
 fn cc_at<'a>(b: &Board, c: &'a [Choice], at: &str) -> Vec<&'a Choice> {
     let l = loc(b, at);
@@ -361,12 +368,7 @@ fn a11_no_more_units_advance_into_a_close_combat_already_manned_at_three_to_one(
         side: Side::Allied,
         at_least: 4,
     }];
-    let into_e4 = |c: &[Choice]| {
-        let e4 = loc(&b, "E4");
-        c.iter().any(
-            |c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "us3" && *to == e4),
-        )
-    };
+    let into_e4 = |c: &[Choice]| moves_into(&b, c, "us3", "E4");
     // us1 and us2 advanced into jp1's E4 (14 FP against 4): us3 in E3 is not needed there.
     let units = vec![
         jp(&b, "jp1", "E4"),
@@ -395,12 +397,7 @@ fn a11_the_attacking_doctrine_advances_into_close_combat_at_one_to_one_the_greed
     use asl_pto_core::counters::Nationality;
     let b = plain();
     let hunt = japanese_hold(4);
-    let into_e4 = |c: &[Choice]| {
-        let e4 = loc(&b, "E4");
-        c.iter().any(
-            |c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "us1" && *to == e4),
-        )
-    };
+    let into_e4 = |c: &[Choice]| moves_into(&b, c, "us1", "E4");
     // The Allied APh: a 7-6-8 in E3 beside a 4-4-7 and a 2-3-7 in E4 (7 CC FP against 6).
     let units = vec![
         jp(&b, "jp1", "E4"),
@@ -1245,12 +1242,7 @@ fn e1_31_a11_at_night_the_doctrine_steps_into_an_enemy_location_in_its_mph_only_
     let hunt = japanese_hold(4);
     // Night (NVR 2), the Allied MPh: a Known jp1 in E4, next to the Americans in D4. At night
     // Infantry may enter an enemy-occupied Location in the MPh (E1.31): a Close Combat follows.
-    let into_e4 = |c: &[Choice], id: &str| {
-        let e4 = loc(&b, "E4");
-        c.iter().any(
-            |c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == id && *to == e4),
-        )
-    };
+    let into_e4 = |c: &[Choice], id: &str| moves_into(&b, c, id, "E4");
     let night = |units: Vec<UnitAt>| {
         let mut st = situation(&b, Phase::Movement, Side::Allied, units).state;
         st.night.nvr = Some(2);

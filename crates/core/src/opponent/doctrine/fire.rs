@@ -46,16 +46,9 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
 /// (`safety::threat_share` of their value, the most it threatens in one Location): breaking it
 /// spares them that.
 fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
-    use crate::model::Phase;
     use crate::rules::orders::close_combat::{attack_fp, defence_fp};
     use crate::rules::orders::common::mmc;
-    let before_aph = matches!(s.phase, Phase::Movement | Phase::DefensiveFire);
-    if ctx.stakes.attacks
-        || s.turn.attacker == ctx.side
-        || !before_aph
-        || !t.unit.good_order()
-        || mmc(&t.unit).is_none()
-    {
+    if !holding_before_enemy_aph(ctx, s) || !t.unit.good_order() || mmc(&t.unit).is_none() {
         return 0.0;
     }
     let Some(h) = s.hex_of(&t.at) else {
@@ -84,18 +77,23 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     most
 }
 
+/// A3: its side holds out and it is the enemy's Player Turn, before his APh (his MPh or our
+/// DFPh): what he may still advance into Close Combat with.
+fn holding_before_enemy_aph(ctx: &Ctx, s: &Situation) -> bool {
+    use crate::model::Phase;
+    !ctx.stakes.attacks
+        && s.turn.attacker != ctx.side
+        && matches!(s.phase, Phase::Movement | Phase::DefensiveFire)
+}
+
 /// A11.19 / A3: for a side holding out, in the enemy's Player Turn before its APh, a Known
 /// Good Order enemy MMC in or beside the hex of `u`'s Location (one that may advance into
 /// Close Combat with it, where its "?" halves the enemy's attack). Read by hex, a cave's
 /// occupants included (measured: see `reveal_threatened` in the weights file).
 fn threatened(ctx: &Ctx, u: &UnitAt) -> Option<String> {
-    use crate::model::Phase;
     use crate::rules::orders::common::mmc;
     let s = ctx.s;
-    if ctx.stakes.attacks
-        || s.turn.attacker == ctx.side
-        || !matches!(s.phase, Phase::Movement | Phase::DefensiveFire)
-    {
+    if !holding_before_enemy_aph(ctx, s) {
         return None;
     }
     let h = s.hex_of(&u.at)?;
@@ -154,15 +152,15 @@ pub fn fire_choices(
             .filter(|r| !r.concealed_after)
             .map(|r| r.unit.as_str())
             .collect();
+        let hidden = veiled
+            .iter()
+            .filter_map(|x| ctx.s.unit(x))
+            .filter(|f| f.hidden)
+            .count() as f32;
+        let concealed = veiled.len() as f32 - hidden;
         let (cost, drawn) = if veiled.is_empty() {
             (0.0, 0.0)
         } else {
-            let hidden = veiled
-                .iter()
-                .filter_map(|x| ctx.s.unit(x))
-                .filter(|f| f.hidden)
-                .count() as f32;
-            let concealed = veiled.len() as f32 - hidden;
             let before = ctx.loss_now();
             let f = super::ctx::value_fn(ctx.s, ctx.w);
             let after = ctx.reply.loss_unveiled(&veiled, &f);
@@ -250,11 +248,7 @@ pub fn fire_choices(
                 assaulters.join(", ")
             ));
         }
-        let concealed_firers = veiled
-            .iter()
-            .filter_map(|x| ctx.s.unit(x))
-            .any(|f| !f.hidden);
-        if let Some(e) = threat.as_deref().filter(|_| concealed_firers) {
+        if let Some(e) = threat.as_deref().filter(|_| concealed > 0.0) {
             reason.push_str(&format!(
                 "; worth the \"?\" that halves the Close Combat of {} beside it (A11.19)",
                 crate::opponent::view::shown(e)

@@ -463,10 +463,9 @@ pub fn cave_site(s: &Situation, h: Hex) -> bool {
 }
 
 /// G11.33 / A26.1: where a side that must Control caves it has not found (`unknown`, from
-/// `unknown_caves`) goes
-/// to Search for them when nothing else is there to move on: of the hexes a cave may be in
-/// (`cave_site`) that it has not Searched, the one its Good Order units stand nearest all
-/// together (`concentrate`). No peeking: the sites are read from the map's levels, and what
+/// `unknown_caves`) goes to Search for them when nothing else is there to move on: of the
+/// hexes a cave may be in (`cave_site`) that it has not Searched, the one its Good Order units
+/// stand nearest all together (`concentrate`). No peeking: the sites are read from the map's levels, and what
 /// it searched is all it knows.
 pub fn cave_search_goals(
     s: &Situation,

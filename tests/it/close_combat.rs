@@ -26,9 +26,16 @@ fn a11_4_an_advance_into_jungle_brings_ambush_drs_then_the_cc_attacks() {
             "seed {seed}"
         );
     }
-    // Seed 1: the Japanese Ambush (ATTACKER 4 + 1 vs DEFENDER 3 - 1): Hand-to-Hand (G1.64), and
-    // they attack first.
-    let ev = events("1");
+    // Every seed's ATTACKER dr takes the 9-1's -1 with his men (A11.4, not from the seeds).
+    for seed in ["1", "2", "3"] {
+        let ev = events(seed);
+        let a = ev.iter().find(|e| e["event"] == "ambush").unwrap();
+        let text = a["text"].as_str().unwrap();
+        assert!(text.contains("-1 usL's leadership (A11.4)"), "{text}");
+    }
+    // Seed 9: the Japanese Ambush (ATTACKER 4 - 1 + 1 vs DEFENDER 1 - 1): Hand-to-Hand (G1.64),
+    // and they attack first.
+    let ev = events("9");
     let hth = ev
         .iter()
         .position(|e| e["event"] == "hand_to_hand")
@@ -39,8 +46,8 @@ fn a11_4_an_advance_into_jungle_brings_ambush_drs_then_the_cc_attacks() {
         .unwrap();
     assert!(hth < first);
     assert_eq!(ev[first]["unit"], "jp1");
-    // Seed 2: no Ambush, both attack; jp1 reduced, both sides remain: Melee.
-    let ev = events("2");
+    // Seed 12: no Ambush (1 - 1 + 1 vs 1 - 1), both attack, neither harms: Melee.
+    let ev = events("12");
     assert_eq!(
         ev.iter().filter(|e| e["event"] == "close_combat").count(),
         2

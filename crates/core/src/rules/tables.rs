@@ -234,7 +234,8 @@ impl HeatOfBattle {
 /// `hand_to_hand_kill`. An older file's `hand_to_hand_shift` (columns to the right, the
 /// program's old reading) is still honoured where it gives no `hand_to_hand_kill`. A11.14-A11.19
 /// and A7.8: a SMC attacks and defends with `smc_fp` FP; an attack vs units that are all broken
-/// adds `vs_broken_drm`.
+/// adds `vs_broken_drm`. A11.4: what a side's Ambush dr adds besides Stealthy and Lax
+/// (`ambush`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CcTable {
@@ -249,6 +250,39 @@ pub struct CcTable {
     pub smc_fp: u8,
     #[serde(default = "default_vs_broken_drm")]
     pub vs_broken_drm: i32,
+    #[serde(default)]
+    pub ambush: AmbushDrm,
+}
+
+/// A11.4 Ambush dr modifiers, NOT FROM THE SEEDS (the LimboDancer ASL plan's ruling R29.9,
+/// read against the eASLRB's A11.4): each applies once to a side's Ambush dr when any of its
+/// units in the Location qualifies ("even if only a portion of a player's CC force is
+/// qualified"): `broken` when one is broken, `pinned` when one is pinned, and, with
+/// `leadership`, the leadership modifier of its best unpinned Good Order leader there unless
+/// he is alone. Stealthy (-1) and Lax (+1) are the seeds' (G1.6, E1.61-E1.63), each once too.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushDrm {
+    #[serde(default = "default_ambush_status_drm")]
+    pub broken: i32,
+    #[serde(default = "default_ambush_status_drm")]
+    pub pinned: i32,
+    #[serde(default = "default_true")]
+    pub leadership: bool,
+}
+
+fn default_ambush_status_drm() -> i32 {
+    1
+}
+
+impl Default for AmbushDrm {
+    fn default() -> AmbushDrm {
+        AmbushDrm {
+            broken: 1,
+            pinned: 1,
+            leadership: true,
+        }
+    }
 }
 
 fn default_smc_fp() -> u8 {
@@ -291,6 +325,7 @@ impl Default for CcTable {
             hand_to_hand_shift: None,
             smc_fp: 1,
             vs_broken_drm: -2,
+            ambush: AmbushDrm::default(),
         }
     }
 }
@@ -561,11 +596,14 @@ impl Tables {
             || cc.hand_to_hand_kill.is_some_and(|n| !(0..=6).contains(&n))
             || !(0..=6).contains(&cc.smc_fp)
             || !(-6..=6).contains(&cc.vs_broken_drm)
+            || !(-6..=6).contains(&cc.ambush.broken)
+            || !(-6..=6).contains(&cc.ambush.pinned)
         {
             return Err(
             "close_combat: columns must rise in odds, each odds two whole numbers 1..1000 and a \
              Kill Number 0..20 (below too), hand_to_hand_kill 0..6 (or an older file's \
-             hand_to_hand_shift 0..6), smc_fp 0..6 and vs_broken_drm -6..6 (A11.11, J2.31)"
+             hand_to_hand_shift 0..6), smc_fp 0..6, vs_broken_drm -6..6 and ambush's broken \
+             and pinned -6..6 (A11.11, A11.4, J2.31)"
                 .into());
         }
         if !(1..=20).contains(&self.rout_mf) {

@@ -9,7 +9,7 @@ use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::close_combat::{ambush_result, cc_owed, close_combat};
 use asl_pto_core::rules::situation::UnitAt;
-use asl_pto_core::rules::tables::Tables;
+use asl_pto_core::rules::tables::{BUILTIN, Tables};
 use asl_pto_core::state::GameState;
 
 use crate::board::{Board, loc, plain, setting, situation, unit};
@@ -890,4 +890,160 @@ fn a11_7_a_melee_goes_on_in_every_ccph_even_where_no_side_orders_it() {
     us.unit.broken = true;
     let st = ccph(&b, Side::Japanese, vec![jp, us]);
     assert!(cc_owed(&st.situation(&setting(&b))).is_empty());
+}
+
+/// A11.4 (not from the seeds: `tables.close_combat.ambush`, LimboDancer's ruling R29.9): each
+/// cause once when any unit of the side's force there has it: its best unpinned Good Order
+/// leader's modifier unless he is alone, +1 for a broken unit, +1 for a pinned one; Stealthy
+/// and Lax (G1.6) both where the force has both.
+#[test]
+fn a11_4_the_ambush_dr_takes_the_leaders_modifier_and_one_for_a_broken_or_pinned_unit() {
+    let b = plain();
+    // By day, us1 (and whoever is with it) advanced into jungle E5 on jp1 (1st-Line:
+    // Stealthy) and whoever is with it.
+    let drm = |ours: Vec<UnitAt>, theirs: Vec<UnitAt>| {
+        let mut v: Vec<UnitAt> = ours.into_iter().map(advanced).collect();
+        v.extend(theirs);
+        let st = ccph(&b, Side::Allied, v);
+        let a = close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+            .unwrap()
+            .ambush
+            .expect("Ambush in jungle");
+        let sum = |d: &[asl_pto_core::rules::Amount]| d.iter().map(|x| x.value).sum::<i32>();
+        (
+            sum(&a.attacker_drm),
+            sum(&a.defender_drm),
+            a.attacker_drm,
+            a.defender_drm,
+        )
+    };
+    let us = |id: &str, c: &str| unit(&b, id, Nationality::American, c, "E5");
+    let jp = |id: &str, c: &str| unit(&b, id, Nationality::Japanese, c, "E5");
+    // The plain case: the ATTACKER's +1 in jungle (G.6), the Japanese Stealthy -1.
+    let (a, d, _, _) = drm(vec![us("us1", "7-6-8")], vec![jp("jp1", "4-4-7")]);
+    assert_eq!((a, d), (1, -1));
+    // A 9-1 with his men: -1 to their Ambush dr; with the Japanese, their 9-1's -1 on top of
+    // Stealthy.
+    let (a, d, ad, dd) = drm(
+        vec![us("us1", "7-6-8"), us("usL", "9-1")],
+        vec![jp("jp1", "4-4-7"), jp("jpL", "9-1")],
+    );
+    assert_eq!((a, d), (0, -2), "{ad:?} {dd:?}");
+    assert!(
+        ad.iter()
+            .any(|x| x.rule == "A11.4" && x.reason.contains("usL's leadership"))
+    );
+    // A 9-0 adds nothing; a leader alone adds nothing (he is the whole force).
+    let (a, _, _, _) = drm(
+        vec![us("us1", "7-6-8"), us("usL", "9-0")],
+        vec![jp("jp1", "4-4-7")],
+    );
+    assert_eq!(a, 1);
+    let (a, _, ad, _) = drm(vec![us("usL", "9-1")], vec![jp("jp1", "4-4-7")]);
+    assert_eq!(a, 1, "{ad:?}");
+    // A pinned leader gives none.
+    let mut pinned_leader = us("usL", "9-1");
+    pinned_leader.unit.pinned = true;
+    let (a, _, ad, _) = drm(
+        vec![us("us1", "7-6-8"), pinned_leader],
+        vec![jp("jp1", "4-4-7")],
+    );
+    assert_eq!(a, 1 + 1, "G.6 and a pinned unit among them: {ad:?}");
+    // A broken unit in the DEFENDER's force: +1, once for two.
+    let mut broken = jp("jp2", "4-4-7");
+    broken.unit.broken = true;
+    let mut broken2 = jp("jp3", "4-4-7");
+    broken2.unit.broken = true;
+    let (_, d, _, dd) = drm(
+        vec![us("us1", "7-6-8")],
+        vec![jp("jp1", "4-4-7"), broken, broken2],
+    );
+    assert_eq!(d, -1 + 1, "{dd:?}");
+    // Stealthy and Lax in one force: both (1st-Line and Conscript Japanese).
+    let (_, d, _, dd) = drm(
+        vec![us("us1", "7-6-8")],
+        vec![jp("jp1", "4-4-7"), jp("jp2", "3-3-6")],
+    );
+    assert_eq!(d, 0, "{dd:?}");
+    assert!(dd.iter().any(|x| x.value == -1) && dd.iter().any(|x| x.value == 1));
+}
+
+/// A11.4: `tables.close_combat.ambush` is the player's to correct: the built-in file gives
+/// +1, +1 and the leader's modifier; a file with leadership off and a broken unit's +2 is read
+/// so and the Ambush dr follows it; out of range it is refused with the rule.
+#[test]
+fn a11_4_the_ambush_modifiers_are_read_from_the_tables_file() {
+    let b = plain();
+    let builtin = Tables::builtin().close_combat.ambush;
+    assert_eq!(
+        (builtin.broken, builtin.pinned, builtin.leadership),
+        (1, 1, true)
+    );
+    let line = "ambush: (broken: 1, pinned: 1, leadership: true)";
+    assert!(BUILTIN.contains(line), "the built-in file writes it so");
+    let text = BUILTIN.replace(line, "ambush: (broken: 2, pinned: 1, leadership: false)");
+    let read = Tables::parse(&text, "tables.ron").expect("a valid tables file");
+    let a = read.close_combat.ambush;
+    assert_eq!((a.broken, a.pinned, a.leadership), (2, 1, false));
+    let mut broken = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "E5");
+    broken.unit.broken = true;
+    let st = ccph(
+        &b,
+        Side::Allied,
+        vec![
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+            advanced(unit(&b, "usL", Nationality::American, "9-1", "E5")),
+            unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
+            broken,
+        ],
+    );
+    let setting = setting(&b);
+    let mut s = st.situation(&setting);
+    s.tables = &read;
+    let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
+        .unwrap()
+        .ambush
+        .unwrap();
+    let sum = |d: &[asl_pto_core::rules::Amount]| d.iter().map(|x| x.value).sum::<i32>();
+    assert_eq!(
+        sum(&a.attacker_drm),
+        1,
+        "G.6 only, no leadership: {:?}",
+        a.attacker_drm
+    );
+    assert_eq!(
+        sum(&a.defender_drm),
+        -1 + 2,
+        "Stealthy, a broken unit's +2: {:?}",
+        a.defender_drm
+    );
+    let bad = BUILTIN.replace(line, "ambush: (broken: 1, pinned: 9, leadership: true)");
+    let e = Tables::parse(&bad, "tables.ron").unwrap_err().to_string();
+    assert!(e.contains("A11.4"), "{e}");
+}
+
+/// A11.4 "Whenever Infantry advance into CC (unless reinforcing a Melee)" (not from the seeds:
+/// ruleschat quoting the eASLRB; the CC chart's "NA during Melee"): us2 advancing into the
+/// jungle of E5, where us1 has been in Melee with jp1 since an earlier Player Turn, brings no
+/// Ambush dr; advancing there with us1 beside it instead, it does.
+#[test]
+fn a11_4_no_ambush_for_a_unit_reinforcing_a_melee() {
+    let b = plain();
+    let ambush = |us1_in_melee: bool| {
+        let us1 = unit(&b, "us1", Nationality::American, "7-6-8", "E5");
+        let st = ccph(
+            &b,
+            Side::Allied,
+            vec![
+                if us1_in_melee { us1 } else { advanced(us1) },
+                advanced(unit(&b, "us2", Nationality::American, "7-6-8", "E5")),
+                unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
+            ],
+        );
+        close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
+            .unwrap()
+            .ambush
+    };
+    assert!(ambush(true).is_none(), "reinforcing a Melee");
+    assert!(ambush(false).is_some(), "both advanced in this APh");
 }

@@ -545,11 +545,12 @@ fn a26_playing_for_control_the_doctrine_does_not_walk_back_and_forth_in_one_mph(
 /// assault us3 advances into T5's kunai against jp3 and the 9-1 in its first APh whenever the
 /// Prep Fire left them there; over a few seeds at least one such advance is told, each with
 /// chances that add up (to eliminate + to stay in Melee + to be eliminated, as a share, never
-/// above 100 % less the Melee).
+/// above 100 % less the Melee), and, where a Melee may follow, the chance to be eliminated by
+/// the end of the enemy's CCPh, Hand-to-Hand (A11.7, G1.64).
 #[test]
 fn a11_the_doctrine_s_close_combat_advance_gives_its_odds_in_words() {
     let s = std::sync::Arc::new(crate::scenarios::demo("assault"));
-    let mut told = 0;
+    let (mut told, mut hand_to_hand) = (0, 0);
     for seed in 1..=8 {
         let g = asl_pto_core::duel::play_game(&s, Kind::Doctrine, Kind::Random, seed);
         for e in g
@@ -572,6 +573,22 @@ fn a11_the_doctrine_s_close_combat_advance_gives_its_odds_in_words() {
             let melee = pct(" % to stay in Melee");
             assert!(kill > 0.0 && kill < 100.0 && melee < 100.0, "{}", e.text);
             assert!(kill + melee <= 101.0 && die + melee <= 101.0, "{}", e.text);
+            // A11.7 / G1.64: where a Melee may follow, the chance to be eliminated by the end
+            // of the enemy's CCPh, where the Japanese fight it Hand-to-Hand as the ATTACKER:
+            // at least the first CCPh's, at most that and the whole Melee's share.
+            if melee >= 1.0 {
+                let by_next = pct(" % to be eliminated by the end of the enemy's CCPh");
+                assert!(
+                    by_next + 0.5 >= die && by_next <= die + melee + 1.0,
+                    "{}",
+                    e.text
+                );
+                if e.text
+                    .contains("by the end of the enemy's CCPh, Hand-to-Hand (G1.64)")
+                {
+                    hand_to_hand += 1;
+                }
+            }
             told += 1;
         }
     }
@@ -579,4 +596,5 @@ fn a11_the_doctrine_s_close_combat_advance_gives_its_odds_in_words() {
         told > 0,
         "no Close Combat advance by the Allied doctrine in 8 games"
     );
+    assert!(hand_to_hand > 0, "no Melee told as Hand-to-Hand in 8 games");
 }

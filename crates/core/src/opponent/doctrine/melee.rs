@@ -1,7 +1,9 @@
 //! The odds of the Close Combat the doctrine advances into (A11), in words for its reasons:
-//! its chance to eliminate what it attacks, to be eliminated, and to stay in Melee into the
-//! enemy's CCPh (A11.7), counted from the CC ruling's own plan (`rules::orders::cc_chances`:
-//! Ambush, Hand-to-Hand and the Japanese -1 included).
+//! its chance to eliminate what it attacks, to be eliminated, to stay in Melee into the
+//! enemy's CCPh (A11.7), and to be eliminated by the end of that CCPh, where the Melee is
+//! fought again with the enemy as the ATTACKER (Hand-to-Hand when the Japanese are, G1.64),
+//! counted from the CC ruling's own plan (`rules::orders::cc_chances`: Ambush, Hand-to-Hand
+//! and the Japanese -1 included).
 //!
 //! What decides the advance is still the odds ratio (`weights.advance`). Weighed as an
 //! exchange (the enemy's value expected taken less its own expected lost, the Melee in the
@@ -27,27 +29,47 @@ pub struct Outlook {
     pub die: f32,
     /// Both sides remain after the first CCPh: the Location is in Melee (A11.7).
     pub melee: f32,
+    /// Its side's units there are eliminated by the end of the enemy's next CCPh: in the first,
+    /// or in the Melee fought again there with the enemy as the ATTACKER (A11.7; Hand-to-Hand
+    /// when the Japanese are, G1.64).
+    pub die_by_next: f32,
+    /// That next CCPh's CC would be Hand-to-Hand (G1.64).
+    pub next_hand_to_hand: bool,
 }
 
 impl Outlook {
     /// The odds in words: "41 % to eliminate them, 17 % to be eliminated, 35 % to stay in
     /// Melee into the next CCPh (A11.7)".
     pub fn words(&self) -> String {
-        format!(
+        let mut w = format!(
             "{:.0} % to eliminate them, {:.0} % to be eliminated, {:.0} % to stay in Melee \
              into the next CCPh (A11.7)",
             100.0 * self.kill,
             100.0 * self.die,
             100.0 * self.melee
-        )
+        );
+        if self.melee >= 0.005 {
+            let hth = if self.next_hand_to_hand {
+                ", Hand-to-Hand (G1.64)"
+            } else {
+                ""
+            };
+            w.push_str(&format!(
+                "; {:.0} % to be eliminated by the end of the enemy's CCPh{hth}",
+                100.0 * self.die_by_next
+            ));
+        }
+        w
     }
 }
 
 /// A11 / A11.4 / G1.64: the chances of the CC `ctx.side` would fight at `at` in this Player
-/// Turn's CCPh once `id` has advanced into it, from the CC ruling's plan on a copy of its view.
-/// `None` when no CC would happen there.
+/// Turn's CCPh once `id` has advanced into it, from the CC ruling's plan on a copy of its view,
+/// and of the Melee fought on there in the enemy's CCPh (A11.7: the enemy then the ATTACKER,
+/// no Ambush, A11.4). `None` when no CC would happen there.
 pub fn outlook(ctx: &Ctx, id: &str, at: &Location) -> Option<Outlook> {
     let side = ctx.side;
+    let enemy = side.opponent();
     let mut h = ctx.s.clone();
     let u = h.state.units.iter_mut().find(|u| u.unit.id == id)?;
     u.at = at.clone();
@@ -57,10 +79,30 @@ pub fn outlook(ctx: &Ctx, id: &str, at: &Location) -> Option<Outlook> {
     h.state.tallies.cc_locations.clear();
     let plan = close_combat(&h, at, &[], &[]).ok()?;
     let c = cc_chances(&plan, h.tables);
-    let (by_us, by_them) = (c.by(side), c.by(side.opponent()));
+    let (by_us, by_them) = (c.by(side), c.by(enemy));
+    let melee = ((1.0 - by_us.eliminated) * (1.0 - by_them.eliminated)) as f32;
+    // The Melee in the enemy's CCPh: the same units, none of them just advanced, and none
+    // concealed there any more (each attacked, A11.19).
+    for x in h.state.units.iter_mut() {
+        x.unit.advanced = false;
+        if x.at == *at {
+            x.concealed = false;
+            x.cloaked = false;
+        }
+    }
+    h.state.turn.attacker = enemy;
+    let (die_next, next_hand_to_hand) = match close_combat(&h, at, &[], &[]) {
+        Ok(plan) => {
+            let n = cc_chances(&plan, h.tables);
+            (n.by(enemy).eliminated as f32, n.hand_to_hand >= 0.5)
+        }
+        Err(_) => (0.0, false),
+    };
     Some(Outlook {
         kill: by_us.eliminated as f32,
         die: by_them.eliminated as f32,
-        melee: ((1.0 - by_us.eliminated) * (1.0 - by_them.eliminated)) as f32,
+        melee,
+        die_by_next: by_them.eliminated as f32 + melee * die_next,
+        next_hand_to_hand,
     })
 }

@@ -14,9 +14,11 @@
 //! (`assets/tables.ron`), whose Kill Number a Final DR must be below to eliminate every
 //! target, or equal to for a Casualty Reduction of each (A11.11). The attacks are
 //! simultaneous, unless one side Ambushes: when the ATTACKER advanced into woods, a building,
-//! jungle, kunai or bamboo this Player Turn (or Banzai Charged into it in the MPh, G1.5), each
-//! side makes an Ambush dr (-1 Stealthy, +1 Lax) and a side whose Final dr is at least three
-//! less Ambushes (A11.4): it attacks first and the ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
+//! jungle, kunai or bamboo this Player Turn (or Banzai Charged into it in the MPh, G1.5), not
+//! reinforcing a Melee (A11.4), each side makes an Ambush dr (-1 Stealthy, +1 Lax, +1 with a
+//! broken or a pinned unit, its best leader's modifier unless he is alone: `ambush_drm`) and a
+//! side whose Final dr is at least three less Ambushes (A11.4): it attacks first and the
+//! ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
 //! attacking (A11.19), not at half FP against it. Where both sides remain, the Location is in
 //! Melee (A11.7). The ATTACKER may divide its attack (`close_combat`'s `attackers`/`targets`: one group
 //! against some targets); the first CC order in a Location in a CCPh decides its Ambush and
@@ -201,6 +203,40 @@ fn stealth(s: &Situation, u: &UnitAt) -> (i32, &'static str, &'static str) {
         );
     }
     base
+}
+
+/// A11.4: what one side's units in the Location add to its Ambush dr, each cause once when
+/// any of them qualifies: -1 Stealthy and +1 Lax (G1.6, E1.61-E1.63: a force with both takes
+/// both), and, NOT FROM THE SEEDS (`tables.close_combat.ambush`), a broken unit's and a pinned
+/// unit's modifier and its best unpinned Good Order leader's leadership unless he is alone.
+fn ambush_drm(s: &Situation, units: &[&UnitAt], out: &mut Vec<Amount>) {
+    let each: Vec<(i32, &'static str, &'static str)> =
+        units.iter().map(|u| stealth(s, u)).collect();
+    if let Some(st) = each.iter().find(|x| x.0 < 0) {
+        out.push(amount(-1, st.1, st.2));
+    }
+    if let Some(lax) = each.iter().find(|x| x.0 > 0) {
+        out.push(amount(1, lax.1, lax.2));
+    }
+    let a = s.tables.close_combat.ambush;
+    if a.broken != 0 && units.iter().any(|u| u.unit.broken) {
+        out.push(amount(a.broken, "A11.4", "a broken unit among them"));
+    }
+    if a.pinned != 0 && units.iter().any(|u| u.unit.pinned) {
+        out.push(amount(a.pinned, "A11.4", "a pinned unit among them"));
+    }
+    if a.leadership
+        && units.len() > 1
+        && let Some(l) = units
+            .iter()
+            .filter(|u| is_leader(&u.unit) && u.unit.good_order() && !u.unit.pinned)
+            .min_by_key(|u| leadership(&u.unit))
+    {
+        let m = leadership(&l.unit);
+        if m != 0 {
+            out.push(amount(m, "A11.4", format!("{}'s leadership", l.unit.id)));
+        }
+    }
 }
 
 /// Woods, a building, jungle, kunai or bamboo: where Ambush may occur (A11.4, G.6).
@@ -392,26 +428,26 @@ pub fn close_combat(
     }
     // A11.4: the ATTACKER has just entered: advanced in the APh, or Banzai Charged in in the
     // MPh (G1.5 marks such a unit Lax, for its Ambush, at the end of the MPh).
-    let advanced = ours.iter().any(|u| {
+    let entered = |u: &&&UnitAt| {
         u.unit.advanced
             || u.unit.banzai.as_ref().is_some_and(|to| {
                 crate::rules::situation::same_location(s.map, to, at)
                     && crate::rules::situation::same_location(s.map, &u.at, at)
             })
-    });
+    };
+    let advanced = ours.iter().any(|u| entered(&u));
+    // A11.4 "Whenever Infantry advance into CC (unless reinforcing a Melee)", the CC chart's
+    // "NA during Melee" (not from the seeds: ruleschat's cc_resolver.py quoting the eASLRB):
+    // where some of the ATTACKER's units were there before they came (a Melee goes on, or, at
+    // night, units that entered in the MPh, E1.31: our reading), no Ambush dr is made.
+    let reinforcing = ours.iter().any(|u| !entered(&u));
     let earlier = s.tallies.cc_locations.iter().find(|c| c.at == *at).cloned();
     let ambush = match ambush_terrain(s, at) {
-        Some(t) if advanced && earlier.is_none() => {
+        Some(t) if advanced && !reinforcing && earlier.is_none() => {
             let mut attacker_drm = Vec::new();
             let mut defender_drm = Vec::new();
             let side_drm = |units: &[&UnitAt], out: &mut Vec<Amount>| {
-                let each: Vec<(i32, &'static str, &'static str)> =
-                    units.iter().map(|u| stealth(s, u)).collect();
-                if let Some(st) = each.iter().find(|x| x.0 < 0) {
-                    out.push(amount(-1, st.1, st.2));
-                } else if let Some(lax) = each.iter().find(|x| x.0 > 0) {
-                    out.push(amount(1, lax.1, lax.2));
-                }
+                ambush_drm(s, units, out);
             };
             side_drm(&ours, &mut attacker_drm);
             side_drm(&theirs, &mut defender_drm);

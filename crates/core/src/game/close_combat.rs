@@ -358,6 +358,9 @@ fn melee_after(g: &mut Game, at: &Location, night: bool, name: &str) {
     let more_to_come = close_combat(&s, at, &[], &[]).is_ok();
     drop(s);
     if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) && !more_to_come {
+        if !g.state.tallies.melee.contains(at) {
+            g.state.tallies.melee.push(at.clone());
+        }
         g.ruled(
             "melee",
             None,

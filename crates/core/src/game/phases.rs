@@ -12,7 +12,7 @@
 use super::context::Game;
 use super::dice::Dice;
 use super::said::Said;
-use crate::model::Phase;
+use crate::model::{Phase, Side};
 use crate::rules::caves::TunnelEnd;
 use crate::rules::night::light::SourceKind;
 use crate::rules::orders::phase::{
@@ -37,6 +37,13 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     // A11: each unit's one CC attack a CCPh is counted afresh.
     g.state.tallies.cc_attacked.clear();
     g.state.tallies.cc_locations.clear();
+    // A11.7: a Melee lasts while both sides are there.
+    let units = g.state.units.clone();
+    g.state.tallies.melee.retain(|at| {
+        let here = units.iter().filter(|u| u.at == *at);
+        let sides: Vec<_> = here.map(|u| u.unit.side()).collect();
+        sides.contains(&Side::Allied) && sides.contains(&Side::Japanese)
+    });
     // The CCPh keeps who advanced in the APh just ended: Ambush reads it (A11.4).
     let cc = g.state.phase == Phase::CloseCombat;
     for u in g.state.units.iter_mut() {

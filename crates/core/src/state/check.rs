@@ -64,6 +64,12 @@ pub fn check(
     night: bool,
 ) -> Result<(), StateError> {
     check_night_and_tallies(state, ob, night)?;
+    // A11.7: a Location in Melee is one of the setting's.
+    for l in &state.tallies.melee {
+        if let Some(p) = location_problem(setting, l) {
+            return Err(field("melee", format!("tallies.melee: {p} (A11.7)")));
+        }
+    }
     let ids = check_units(state, setting, ob)?;
     check_caves(state, setting)?;
     check_counters(state, setting, &ids)

@@ -119,6 +119,11 @@ pub struct Tallies {
     /// is Hand-to-Hand (G1.64: "that CC/Melee").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cc_locations: Vec<CcLocation>,
+    /// The Locations left in Melee by a Close Combat (A11.7: both sides remained), until one
+    /// side is gone (pruned as each phase begins): an advance into one reinforces a Melee and
+    /// brings no Ambush dr (A11.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub melee: Vec<Location>,
 }
 
 /// A11.4 / G1.64: the CC in one Location this CCPh, as its first CC order decided it.

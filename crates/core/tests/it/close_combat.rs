@@ -4,7 +4,7 @@
 //! Japanese attack), E1.82 (a Melee's Gunflash at night).
 
 use asl_pto_core::counters::Nationality;
-use asl_pto_core::game::{Dice, REFUSED, apply, end_player_turn};
+use asl_pto_core::game::{Dice, REFUSED, apply, begin_phase, end_player_turn};
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::orders::close_combat::{ambush_result, cc_owed, close_combat};
@@ -959,6 +959,18 @@ fn a11_4_the_ambush_dr_takes_the_leaders_modifier_and_one_for_a_broken_or_pinned
         vec![jp("jp1", "4-4-7"), broken, broken2],
     );
     assert_eq!(d, -1 + 1, "{dd:?}");
+    // A berserk unit among them: +1 berserk and +1 Lax (E1.533), and no leader's modifier.
+    let mut mad = us("us2", "7-6-8");
+    mad.unit.berserk = true;
+    let (a, _, ad, _) = drm(
+        vec![us("us1", "7-6-8"), us("usL", "9-1"), mad],
+        vec![jp("jp1", "4-4-7")],
+    );
+    assert_eq!(a, 1 + 1 + 1, "G.6, berserk, Lax: {ad:?}");
+    assert!(
+        !ad.iter().any(|x| x.reason.contains("leadership")),
+        "{ad:?}"
+    );
     // Stealthy and Lax in one force: both (1st-Line and Conscript Japanese).
     let (_, d, _, dd) = drm(
         vec![us("us1", "7-6-8")],
@@ -979,9 +991,12 @@ fn a11_4_the_ambush_modifiers_are_read_from_the_tables_file() {
         (builtin.broken, builtin.pinned, builtin.leadership),
         (1, 1, true)
     );
-    let line = "ambush: (broken: 1, pinned: 1, leadership: true)";
+    let line = "ambush: (broken: 1, pinned: 1, berserk: 1, leadership: true)";
     assert!(BUILTIN.contains(line), "the built-in file writes it so");
-    let text = BUILTIN.replace(line, "ambush: (broken: 2, pinned: 1, leadership: false)");
+    let text = BUILTIN.replace(
+        line,
+        "ambush: (broken: 2, pinned: 1, berserk: 1, leadership: false)",
+    );
     let read = Tables::parse(&text, "tables.ron").expect("a valid tables file");
     let a = read.close_combat.ambush;
     assert_eq!((a.broken, a.pinned, a.leadership), (2, 1, false));
@@ -1017,33 +1032,77 @@ fn a11_4_the_ambush_modifiers_are_read_from_the_tables_file() {
         "Stealthy, a broken unit's +2: {:?}",
         a.defender_drm
     );
-    let bad = BUILTIN.replace(line, "ambush: (broken: 1, pinned: 9, leadership: true)");
+    let bad = BUILTIN.replace(
+        line,
+        "ambush: (broken: 1, pinned: 9, berserk: 1, leadership: true)",
+    );
     let e = Tables::parse(&bad, "tables.ron").unwrap_err().to_string();
     assert!(e.contains("A11.4"), "{e}");
 }
 
 /// A11.4 "Whenever Infantry advance into CC (unless reinforcing a Melee)" (not from the seeds:
-/// ruleschat quoting the eASLRB; the CC chart's "NA during Melee"): us2 advancing into the
-/// jungle of E5, where us1 has been in Melee with jp1 since an earlier Player Turn, brings no
-/// Ambush dr; advancing there with us1 beside it instead, it does.
+/// ruleschat quoting the eASLRB; the CC chart's "NA during Melee"): a CC that leaves both sides
+/// in jungle E5 records its Melee (A11.7); us2 advancing in there in a later Player Turn brings
+/// no Ambush dr. A unit that came in without a Melee (us1 entering in the MPh at night, E1.31,
+/// a T-H Hero, a charge) does not make an advance beside it a reinforcement. Once a side is
+/// gone, the Melee is over as the next phase begins.
 #[test]
 fn a11_4_no_ambush_for_a_unit_reinforcing_a_melee() {
     let b = plain();
-    let ambush = |us1_in_melee: bool| {
-        let us1 = unit(&b, "us1", Nationality::American, "7-6-8", "E5");
-        let st = ccph(
+    let units = || {
+        vec![
+            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+            unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
+        ]
+    };
+    let order = Order::CloseCombat {
+        at: loc(&b, "E5"),
+        attackers: vec![],
+        targets: vec![],
+    };
+    // A seed whose CC leaves both sides there: the Melee is recorded.
+    let mut melee = None;
+    for seed in 1..100 {
+        let mut st = ccph(&b, Side::Allied, units());
+        let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+        if said.iter().any(|e| e.event == "melee") {
+            melee = Some(st);
+            break;
+        }
+    }
+    let mut st = melee.expect("a Melee within the seeds");
+    assert_eq!(st.tallies.melee, vec![loc(&b, "E5")]);
+    // A later Player Turn's CCPh: us1 still there (not advanced), us2 advanced in.
+    let ambush_with = |st: &GameState| {
+        let mut st = st.clone();
+        st.tallies.cc_attacked.clear();
+        st.tallies.cc_locations.clear();
+        for u in st.units.iter_mut() {
+            u.unit.advanced = false;
+        }
+        st.units.push(advanced(unit(
             &b,
-            Side::Allied,
-            vec![
-                if us1_in_melee { us1 } else { advanced(us1) },
-                advanced(unit(&b, "us2", Nationality::American, "7-6-8", "E5")),
-                unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
-            ],
-        );
+            "us2",
+            Nationality::American,
+            "7-6-8",
+            "E5",
+        )));
+        st.sort();
         close_combat(&st.situation(&setting(&b)), &loc(&b, "E5"), &[], &[])
             .unwrap()
             .ambush
     };
-    assert!(ambush(true).is_none(), "reinforcing a Melee");
-    assert!(ambush(false).is_some(), "both advanced in this APh");
+    assert!(ambush_with(&st).is_none(), "reinforcing a Melee");
+    // The same Location with no Melee recorded (us1 came in some other way): an Ambush dr.
+    let mut fresh = st.clone();
+    fresh.tallies.melee.clear();
+    assert!(
+        ambush_with(&fresh).is_some(),
+        "no Melee there: us2's advance brings one"
+    );
+    // jp1 gone: as the next phase begins the Melee is over.
+    st.units.retain(|u| u.unit.id != "jp1");
+    st.phase = Phase::Rally;
+    begin_phase(&mut st, &setting(&b), &mut Dice::new(1));
+    assert!(st.tallies.melee.is_empty(), "{:?}", st.tallies.melee);
 }

@@ -329,3 +329,19 @@ fn issue36_the_programs_dice_position_is_held_to_the_games_range_and_located() {
         "line {line}"
     );
 }
+
+/// A11.7: a save's Locations in Melee (`state.tallies.melee`) are the map's: one off the map is
+/// refused with the rule, as any other Location of a save is.
+#[test]
+fn a11_7_a_saves_melee_location_is_one_of_the_map() {
+    use asl_pto_core::hex::Hex;
+    use asl_pto_core::los::Location;
+    use asl_pto_core::play::check;
+    let s = Arc::new(demo("assault"));
+    let m = Match::new(s.clone(), 3);
+    let mut v = m.save().unwrap();
+    check::check(&v, &s).expect("as saved");
+    v.state.tallies.melee = vec![Location::Ground(Hex::new(900, 900))];
+    let o = check::check(&v, &s).unwrap_err();
+    assert!(o.message.contains("A11.7"), "{}", o.message);
+}

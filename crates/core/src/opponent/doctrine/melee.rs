@@ -66,7 +66,9 @@ impl Outlook {
 /// A11 / A11.4 / G1.64: the chances of the CC `ctx.side` would fight at `at` in this Player
 /// Turn's CCPh once `id` has advanced into it, from the CC ruling's plan on a copy of its view,
 /// and of the Melee fought on there in the enemy's CCPh (A11.7: the enemy then the ATTACKER,
-/// no Ambush, A11.4). `None` when no CC would happen there.
+/// no Ambush, A11.4). Estimates: the Melee's chance counts both attacks as independent (with
+/// an Ambush only one side may be eliminated), and the Melee is fought by the same units, a
+/// first CCPh's Casualty Reduction not counted. `None` when no CC would happen there.
 pub fn outlook(ctx: &Ctx, id: &str, at: &Location) -> Option<Outlook> {
     let side = ctx.side;
     let enemy = side.opponent();
@@ -81,13 +83,17 @@ pub fn outlook(ctx: &Ctx, id: &str, at: &Location) -> Option<Outlook> {
     let c = cc_chances(&plan, h.tables);
     let (by_us, by_them) = (c.by(side), c.by(enemy));
     let melee = ((1.0 - by_us.eliminated) * (1.0 - by_them.eliminated)) as f32;
-    // The Melee in the enemy's CCPh: the same units, none of them just advanced, and none
-    // concealed there any more (each attacked, A11.19).
+    // The Melee in the enemy's CCPh: the same units (a Casualty Reduction in the first is not
+    // counted: an estimate), none of them just advanced (no Ambush, A11.4), none pinned (pins
+    // end with the Player Turn, A7.8), and none concealed or hidden there any more (each
+    // attacked, A11.19).
     for x in h.state.units.iter_mut() {
         x.unit.advanced = false;
         if x.at == *at {
+            x.unit.pinned = false;
             x.concealed = false;
             x.cloaked = false;
+            x.hidden = false;
         }
     }
     h.state.turn.attacker = enemy;

@@ -207,8 +207,9 @@ fn stealth(s: &Situation, u: &UnitAt) -> (i32, &'static str, &'static str) {
 
 /// A11.4: what one side's units in the Location add to its Ambush dr, each cause once when
 /// any of them qualifies: -1 Stealthy and +1 Lax (G1.6, E1.61-E1.63: a force with both takes
-/// both), and, NOT FROM THE SEEDS (`tables.close_combat.ambush`), a broken unit's and a pinned
-/// unit's modifier and its best unpinned Good Order leader's leadership unless he is alone.
+/// both), and, NOT FROM THE SEEDS (`tables.close_combat.ambush`), a broken, a pinned and a
+/// berserk unit's modifier and its best unpinned Good Order leader's leadership unless he is
+/// alone or one of them is berserk.
 fn ambush_drm(s: &Situation, units: &[&UnitAt], out: &mut Vec<Amount>) {
     let each: Vec<(i32, &'static str, &'static str)> =
         units.iter().map(|u| stealth(s, u)).collect();
@@ -225,7 +226,12 @@ fn ambush_drm(s: &Situation, units: &[&UnitAt], out: &mut Vec<Amount>) {
     if a.pinned != 0 && units.iter().any(|u| u.unit.pinned) {
         out.push(amount(a.pinned, "A11.4", "a pinned unit among them"));
     }
+    let berserk = units.iter().any(|u| u.unit.berserk);
+    if a.berserk != 0 && berserk {
+        out.push(amount(a.berserk, "A11.4", "a berserk unit among them"));
+    }
     if a.leadership
+        && !berserk
         && units.len() > 1
         && let Some(l) = units
             .iter()
@@ -354,12 +360,15 @@ pub fn cc_owed(s: &Situation) -> Vec<(Location, bool)> {
             continue;
         }
         if close_combat(s, &u.at, &[], &[]).is_ok() {
-            let advanced = s.units.iter().any(|o| {
-                o.unit.side() == attacker
-                    && (o.unit.advanced || o.unit.banzai.as_ref().is_some_and(|to| same(to, &u.at)))
-                    && !o.hidden
-                    && same(&o.at, &u.at)
-            });
+            let in_melee = s.tallies.melee.iter().any(|l| same(l, &u.at));
+            let advanced = !in_melee
+                && s.units.iter().any(|o| {
+                    o.unit.side() == attacker
+                        && (o.unit.advanced
+                            || o.unit.banzai.as_ref().is_some_and(|to| same(to, &u.at)))
+                        && !o.hidden
+                        && same(&o.at, &u.at)
+                });
             out.push((u.at.clone(), advanced));
         }
     }
@@ -428,19 +437,23 @@ pub fn close_combat(
     }
     // A11.4: the ATTACKER has just entered: advanced in the APh, or Banzai Charged in in the
     // MPh (G1.5 marks such a unit Lax, for its Ambush, at the end of the MPh).
-    let entered = |u: &&&UnitAt| {
+    let entered = |u: &&UnitAt| {
         u.unit.advanced
             || u.unit.banzai.as_ref().is_some_and(|to| {
                 crate::rules::situation::same_location(s.map, to, at)
                     && crate::rules::situation::same_location(s.map, &u.at, at)
             })
     };
-    let advanced = ours.iter().any(|u| entered(&u));
+    let advanced = ours.iter().any(entered);
     // A11.4 "Whenever Infantry advance into CC (unless reinforcing a Melee)", the CC chart's
     // "NA during Melee" (not from the seeds: ruleschat's cc_resolver.py quoting the eASLRB):
-    // where some of the ATTACKER's units were there before they came (a Melee goes on, or, at
-    // night, units that entered in the MPh, E1.31: our reading), no Ambush dr is made.
-    let reinforcing = ours.iter().any(|u| !entered(&u));
+    // where a Close Combat left the Location in Melee (A11.7, `tallies.melee`), no Ambush dr
+    // is made.
+    let reinforcing = s
+        .tallies
+        .melee
+        .iter()
+        .any(|l| crate::rules::situation::same_location(s.map, l, at));
     let earlier = s.tallies.cc_locations.iter().find(|c| c.at == *at).cloned();
     let ambush = match ambush_terrain(s, at) {
         Some(t) if advanced && !reinforcing && earlier.is_none() => {

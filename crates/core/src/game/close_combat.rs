@@ -358,7 +358,14 @@ fn melee_after(g: &mut Game, at: &Location, night: bool, name: &str) {
     let more_to_come = close_combat(&s, at, &[], &[]).is_ok();
     drop(s);
     if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) && !more_to_come {
-        if !g.state.tallies.melee.contains(at) {
+        let map = g.map();
+        if !g
+            .state
+            .tallies
+            .melee
+            .iter()
+            .any(|l| crate::rules::situation::same_location(map, l, at))
+        {
             g.state.tallies.melee.push(at.clone());
         }
         g.ruled(

@@ -39,11 +39,25 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     g.state.tallies.cc_locations.clear();
     // A11.7: a Melee lasts while both sides are there.
     let units = g.state.units.clone();
-    g.state.tallies.melee.retain(|at| {
-        let here = units.iter().filter(|u| u.at == *at);
-        let sides: Vec<_> = here.map(|u| u.unit.side()).collect();
-        sides.contains(&Side::Allied) && sides.contains(&Side::Japanese)
-    });
+    let map = g.map();
+    let live: Vec<bool> = g
+        .state
+        .tallies
+        .melee
+        .iter()
+        .map(|at| {
+            let here = units
+                .iter()
+                .filter(|u| crate::rules::situation::same_location(map, &u.at, at));
+            let sides: Vec<_> = here.map(|u| u.unit.side()).collect();
+            sides.contains(&Side::Allied) && sides.contains(&Side::Japanese)
+        })
+        .collect();
+    let mut keep = live.into_iter();
+    g.state
+        .tallies
+        .melee
+        .retain(|_| keep.next().unwrap_or(false));
     // The CCPh keeps who advanced in the APh just ended: Ambush reads it (A11.4).
     let cc = g.state.phase == Phase::CloseCombat;
     for u in g.state.units.iter_mut() {

@@ -16,7 +16,7 @@
 //! simultaneous, unless one side Ambushes: when the ATTACKER advanced into woods, a building,
 //! jungle, kunai or bamboo this Player Turn (or Banzai Charged into it in the MPh, G1.5), not
 //! reinforcing a Melee (A11.4), each side makes an Ambush dr (-1 Stealthy, +1 Lax, +1 with a
-//! broken or a pinned unit, its best leader's modifier unless he is alone: `ambush_drm`) and a
+//! broken, a pinned or a berserk unit, its best leader's modifier: `ambush_drm`) and a
 //! side whose Final dr is at least three less Ambushes (A11.4): it attacks first and the
 //! ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
 //! attacking (A11.19), not at half FP against it. Where both sides remain, the Location is in

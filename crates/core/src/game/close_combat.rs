@@ -8,6 +8,7 @@ use super::units::{apply_failure, become_};
 use crate::los::Location;
 use crate::model::Side;
 use crate::rules::orders::close_combat::{CC, CcAttack, ambush_result, close_combat};
+use crate::rules::orders::common::{both_sides_at, melee_recorded};
 use crate::rules::orders::units::{McFailure, casualty};
 use crate::state::CcLocation;
 
@@ -354,18 +355,12 @@ fn roll_ambush(
 /// it).
 fn melee_after(g: &mut Game, at: &Location, night: bool, name: &str) {
     let s = g.situation();
-    let sides: Vec<Side> = s.units_at(at).iter().map(|u| u.unit.side()).collect();
+    let both = both_sides_at(&s, at);
+    let recorded = melee_recorded(&s, at);
     let more_to_come = close_combat(&s, at, &[], &[]).is_ok();
     drop(s);
-    if sides.contains(&Side::Allied) && sides.contains(&Side::Japanese) && !more_to_come {
-        let map = g.map();
-        if !g
-            .state
-            .tallies
-            .melee
-            .iter()
-            .any(|l| crate::rules::situation::same_location(map, l, at))
-        {
+    if both && !more_to_come {
+        if !recorded {
             g.state.tallies.melee.push(at.clone());
         }
         g.ruled(

@@ -12,9 +12,10 @@
 use super::context::Game;
 use super::dice::Dice;
 use super::said::Said;
-use crate::model::{Phase, Side};
+use crate::model::Phase;
 use crate::rules::caves::TunnelEnd;
 use crate::rules::night::light::SourceKind;
+use crate::rules::orders::common::both_sides_at;
 use crate::rules::orders::phase::{
     cave_smoke_removed_now, heroes_removed, illumination_removed, phase_begins, unit_at_phase_start,
 };
@@ -38,26 +39,16 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     g.state.tallies.cc_attacked.clear();
     g.state.tallies.cc_locations.clear();
     // A11.7: a Melee lasts while both sides are there.
-    let units = g.state.units.clone();
-    let map = g.map();
-    let live: Vec<bool> = g
-        .state
+    let s = g.situation();
+    let melee: Vec<_> = s
         .tallies
         .melee
         .iter()
-        .map(|at| {
-            let here = units
-                .iter()
-                .filter(|u| crate::rules::situation::same_location(map, &u.at, at));
-            let sides: Vec<_> = here.map(|u| u.unit.side()).collect();
-            sides.contains(&Side::Allied) && sides.contains(&Side::Japanese)
-        })
+        .filter(|at| both_sides_at(&s, at))
+        .cloned()
         .collect();
-    let mut keep = live.into_iter();
-    g.state
-        .tallies
-        .melee
-        .retain(|_| keep.next().unwrap_or(false));
+    drop(s);
+    g.state.tallies.melee = melee;
     // The CCPh keeps who advanced in the APh just ended: Ambush reads it (A11.4).
     let cc = g.state.phase == Phase::CloseCombat;
     for u in g.state.units.iter_mut() {

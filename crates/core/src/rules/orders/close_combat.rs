@@ -360,8 +360,7 @@ pub fn cc_owed(s: &Situation) -> Vec<(Location, bool)> {
             continue;
         }
         if close_combat(s, &u.at, &[], &[]).is_ok() {
-            let in_melee = s.tallies.melee.iter().any(|l| same(l, &u.at));
-            let advanced = !in_melee
+            let advanced = !super::common::melee_recorded(s, &u.at)
                 && s.units.iter().any(|o| {
                     o.unit.side() == attacker
                         && (o.unit.advanced
@@ -437,23 +436,18 @@ pub fn close_combat(
     }
     // A11.4: the ATTACKER has just entered: advanced in the APh, or Banzai Charged in in the
     // MPh (G1.5 marks such a unit Lax, for its Ambush, at the end of the MPh).
-    let entered = |u: &&UnitAt| {
+    let advanced = ours.iter().any(|u| {
         u.unit.advanced
             || u.unit.banzai.as_ref().is_some_and(|to| {
                 crate::rules::situation::same_location(s.map, to, at)
                     && crate::rules::situation::same_location(s.map, &u.at, at)
             })
-    };
-    let advanced = ours.iter().any(entered);
+    });
     // A11.4 "Whenever Infantry advance into CC (unless reinforcing a Melee)", the CC chart's
     // "NA during Melee" (not from the seeds: ruleschat's cc_resolver.py quoting the eASLRB):
     // where a Close Combat left the Location in Melee (A11.7, `tallies.melee`), no Ambush dr
     // is made.
-    let reinforcing = s
-        .tallies
-        .melee
-        .iter()
-        .any(|l| crate::rules::situation::same_location(s.map, l, at));
+    let reinforcing = super::common::melee_recorded(s, at);
     let earlier = s.tallies.cc_locations.iter().find(|c| c.at == *at).cloned();
     let ambush = match ambush_terrain(s, at) {
         Some(t) if advanced && !reinforcing && earlier.is_none() => {

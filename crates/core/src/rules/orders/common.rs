@@ -3,6 +3,7 @@
 //! Good Order enemy sees a Location.
 
 use crate::counters::{Catalog, Counter, Lookup};
+use crate::los::Location;
 use crate::model::{Phase, Side, Unit};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
 
@@ -78,6 +79,19 @@ pub(crate) fn not_prep_fired(u: &UnitAt, what: &str) -> Result<(), Refusal> {
 pub const CLOAKING_MF: f32 = 6.0;
 
 /// A leader (SMC) counter, by the counter catalog.
+/// A11.7: whether both sides have units at `at` (a Melee lasts while they do).
+pub fn both_sides_at(s: &Situation, at: &Location) -> bool {
+    let here = s.units_at(at);
+    here.iter().any(|u| u.unit.side() == Side::Allied)
+        && here.iter().any(|u| u.unit.side() == Side::Japanese)
+}
+
+/// A11.7 / A11.4: whether a Close Combat left `at` in Melee (`tallies.melee`): an advance into
+/// it reinforces the Melee.
+pub fn melee_recorded(s: &Situation, at: &Location) -> bool {
+    s.tallies.melee.contains(at)
+}
+
 /// A11.7 (our reading: Chapter A is not in our sources): whether `u` is in Melee, a Known (not
 /// hidden) enemy unit sharing its Location.
 pub fn in_melee(s: &Situation, u: &UnitAt) -> bool {

@@ -435,7 +435,15 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
     let mut posts = std::collections::HashSet::new();
     // The enemy Locations whose "?" is drawn already (one per Location, A12).
     let mut veils: Vec<&Location> = Vec::new();
-    for u in &live.units {
+    // A12: a "?" hides only the units beneath it: in the enemy's view the units of a
+    // Location still under "?" are piled first, those it knows of on top (jp3, revealed by
+    // its fire in T5's kunai, was drawn under its 9-1's "?" and could not be seen).
+    let under_veil = |u: &crate::rules::situation::UnitAt| {
+        (u.concealed || u.cloaked) && settings.side.is_some_and(|s| s != u.unit.side())
+    };
+    let mut order: Vec<&crate::rules::situation::UnitAt> = live.units.iter().collect();
+    order.sort_by_key(|u| !under_veil(u));
+    for u in order {
         if !shown(settings, u.unit.side(), u.hidden) {
             continue;
         }
@@ -648,4 +656,84 @@ fn spawn_drawn(world: &mut World, d: Drawn) {
     let mut pickables = world.resource_mut::<Pickables>();
     pickables.counters = d.picks;
     pickables.unit_at = d.unit_at;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Side;
+    use crate::scenario::Scenario;
+
+    fn settings(side: Option<Side>) -> ViewSettings {
+        ViewSettings {
+            side,
+            hex_ids: true,
+            grid: true,
+            night_nvr: 2,
+            night_why: String::new(),
+            legend: false,
+            preset: super::super::shared::Preset::Close,
+            focus: None,
+            focus_reach: 0,
+        }
+    }
+
+    /// The heights of the tiles in `at`'s pile whose big print is `big`.
+    fn heights(d: &Drawn, at: Vec3, big: &str) -> Vec<f32> {
+        d.piles
+            .tiles
+            .iter()
+            .filter(|t| t.face.big == big && (t.anchor - at).length() < 1e-3)
+            .map(|t| t.at.y)
+            .collect()
+    }
+
+    #[test]
+    fn a12_a_unit_revealed_lies_on_top_of_the_question_mark_of_its_location() {
+        // The assault: jp3 has fired from T5's kunai and lost its "?" (A12.15); the 9-1 with
+        // it is still concealed. The Allied view shows one "?" and jp3's 4-4-7 over it.
+        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
+        let mut live = s.initial_state();
+        for u in live.units.iter_mut() {
+            if u.unit.id == "jp3" {
+                u.concealed = false;
+            }
+        }
+        let (caves, _) = s.cave_system();
+        let board = Board {
+            scenario: std::sync::Arc::new(s),
+            caves,
+        };
+        let t5 = live
+            .units
+            .iter()
+            .find(|u| u.unit.id == "jp3")
+            .unwrap()
+            .at
+            .clone();
+        let base = counter_point(&board.scenario.map, &board.caves, &t5).unwrap();
+        let mut d = Drawn::default();
+        draw_units(&mut d, &board, &live, &settings(Some(Side::Allied)));
+        // Its tiles turn about T5's spot lifted on top of the kunai (issue 38's posts).
+        let anchor = d
+            .piles
+            .tiles
+            .iter()
+            .find(|t| t.face.big == "4-4-7" && (t.anchor.x - base.x).abs() < 1e-3)
+            .map(|t| t.anchor)
+            .expect("jp3 drawn");
+        let veil = heights(&d, anchor, "?");
+        let squad = heights(&d, anchor, "4-4-7");
+        assert_eq!(veil.len(), 1, "one \"?\" in T5 for the 9-1");
+        assert_eq!(
+            heights(&d, anchor, "9-1").len(),
+            0,
+            "the 9-1 is under its \"?\""
+        );
+        assert!(squad[0] > veil[0], "jp3 {squad:?} over the \"?\" {veil:?}");
+        // The Japanese view: both faces, jpL's small "?" on his counter.
+        let mut d = Drawn::default();
+        draw_units(&mut d, &board, &live, &settings(Some(Side::Japanese)));
+        assert_eq!(heights(&d, anchor, "9-1").len(), 1);
+    }
 }

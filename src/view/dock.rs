@@ -167,13 +167,19 @@ fn docks(world: &mut World) {
 /// taking the rest of the height.
 fn game(world: &mut World, ui: &mut egui::Ui) {
     let _ = world.run_system_cached_with(walk_panel::header, ui);
-    let upper = (ui.available_height() * 0.5).max(120.0);
+    // The Orders take up to three fifths of what the header leaves (a window trial at
+    // 1177x736 saw four of a unit's orders at a time at one half), the log the rest; with
+    // few orders they shrink to them and the log has the room.
+    let upper = (ui.available_height() * 0.6).max(120.0);
     // A new selection or phase shows its Orders from the top (the first order, the one a
-    // phase is about, was left scrolled out of view).
+    // phase is about, was left scrolled out of view), the same unit in the same phase of a
+    // later Player Turn too (egui keeps a scroll offset per id: the RPh's Rally was left
+    // scrolled out of view a Player Turn later).
     let selected = world.resource::<super::shared::Selected>().0.clone();
     let phase = *world.resource::<State<crate::sim::Phase>>().get();
+    let pt = world.resource::<crate::sim::PlayerTurn>().number;
     egui::ScrollArea::vertical()
-        .id_salt(("game upper", format!("{selected:?}"), phase))
+        .id_salt(("game upper", format!("{selected:?}"), phase, pt))
         .max_height(upper)
         .auto_shrink([false, true])
         .show(ui, |ui| {

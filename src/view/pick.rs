@@ -125,13 +125,15 @@ fn click(
     layout: Res<super::shared::Layout>,
     labels: Res<super::shared::MarkLabelRects>,
 ) {
-    if over_ui.0 || !buttons.just_released(MouseButton::Left) {
+    if !buttons.just_released(MouseButton::Left) {
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
         || keys.any_just_released([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    // The pointer may have moved onto a panel since egui last looked (a click the same frame as
-    // the move): ask egui which of last frame's areas lies under the pointer now.
+    // Where the pointer is now, not where egui last saw it (`PointerOverUi`, last frame's):
+    // moved onto a panel since, or off one (End phase clicked, then a counter in the next
+    // frame: a window trial lost that click, the pointer still "over" the button), ask egui
+    // which of last frame's areas lies under the pointer now.
     if let (Ok(ctx), Some(cursor)) = (contexts.ctx_mut(), window.cursor_position()) {
         let zoom = ctx.zoom_factor();
         let at = bevy_egui::egui::pos2(cursor.x / zoom, cursor.y / zoom);
@@ -139,7 +141,8 @@ fn click(
             || ctx
                 .layer_id_at(at)
                 .is_some_and(|l| l.order != bevy_egui::egui::Order::Background);
-        if over_panel {
+        // A drag egui holds (a slider, a window moved) is not a click on the map.
+        if over_panel || ctx.egui_is_using_pointer() {
             return;
         }
         // A click on a mark's label is a click on its mark (issue 38), unless Ctrl selects.
@@ -147,6 +150,8 @@ fn click(
             picked.write(Picked(pick.clone()));
             return;
         }
+    } else if over_ui.0 {
+        return;
     }
     let Some(ray) = cursor_ray(&window, *camera) else {
         return;

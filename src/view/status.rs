@@ -92,6 +92,10 @@ fn status_lines(ui: &mut egui::Ui, game: &Match) {
             for (i, o) in status.program_orders.iter().enumerate() {
                 ui.label(egui::RichText::new(format!("  {}. {o}", i + 1)).color(blue));
             }
+            // A later phase of that Player Turn it played with no order, and why.
+            if let Some(then) = &status.program_then {
+                ui.label(egui::RichText::new(format!("  {then}")).color(blue));
+            }
         }
     } else if !next.is_empty() {
         ui.label(egui::RichText::new(next.trim_start_matches(" · ")).color(blue));

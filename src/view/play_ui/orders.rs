@@ -195,6 +195,22 @@ pub(super) fn menu(
     entries
 }
 
+/// The refused entries grouped by their rule and reason, in the order each reason first
+/// comes, each with the labels of the orders it refuses.
+fn refusals_grouped<'e>(refused: &[&'e Entry]) -> Vec<(&'e str, &'e str, Vec<&'e str>)> {
+    let mut out: Vec<(&str, &str, Vec<&str>)> = Vec::new();
+    for e in refused {
+        let Some((rule, why)) = &e.refusal else {
+            continue;
+        };
+        match out.iter_mut().find(|(r, w, _)| r == rule && w == why) {
+            Some((_, _, labels)) => labels.push(&e.label),
+            None => out.push((rule, why, vec![&e.label])),
+        }
+    }
+    out
+}
+
 /// A pick in words: a hex id, `cave G`, a unit id, a Location.
 fn pick_text(p: &Pick, map: &crate::map::Map) -> String {
     match p {
@@ -262,11 +278,19 @@ pub fn orders_section(
             ui.separator();
             // What the rules allow first; what they refuse folded under "not allowed (N)",
             // greyed, each with its rule (issue 38).
-            let allowed: Vec<&Entry> = menu
+            let mut allowed: Vec<&Entry> = menu
                 .entries
                 .iter()
                 .filter(|e| e.refusal.is_none())
                 .collect();
+            // The Fires first (a window trial saw "Fire at T6", at the "?" beside the unit,
+            // last and cut off under two caves' queries), then the other orders, then what
+            // only asks (LOS, Control, Illuminated): each kept in its listed order.
+            allowed.sort_by_key(|e| match e.action {
+                Order::Fire { .. } => 0,
+                Order::Los { .. } | Order::Control { .. } | Order::Light { .. } => 2,
+                _ => 1,
+            });
             let refused: Vec<&Entry> = menu
                 .entries
                 .iter()
@@ -277,7 +301,11 @@ pub fn orders_section(
             }
             for e in allowed {
                 let button = ui.button(&e.label);
-                buttons.0.insert(format!("order: {}", e.label), button.rect);
+                // Listed (for the window tests' clicks) only while in view: one scrolled
+                // under the pinned header or below the panel takes no click where it lies.
+                if ui.clip_rect().contains(button.rect.center()) {
+                    buttons.0.insert(format!("order: {}", e.label), button.rect);
+                }
                 if let Some(odds) = &e.odds {
                     ui.small(
                         egui::RichText::new(format!("  {odds}"))
@@ -289,16 +317,22 @@ pub fn orders_section(
                 }
             }
             if !refused.is_empty() {
+                // Folded again for a new selection, phase or Player Turn (egui keeps a
+                // header's state per id).
+                let when = dest.key.as_ref().map(|k| (k.phase, k.pt));
                 egui::CollapsingHeader::new(format!("not allowed ({})", refused.len()))
-                    .id_salt("orders refused")
+                    .id_salt(("orders refused", unit.as_str(), when))
                     .default_open(false)
                     .show(ui, |ui| {
-                        for e in refused {
-                            let Some((rule, why)) = &e.refusal else {
-                                continue;
-                            };
-                            ui.add_enabled(false, egui::Button::new(&e.label))
-                                .on_disabled_hover_text(format!("[{rule}] {why}"));
+                        // One reason once, under every order it refuses (a window trial read
+                        // the same A12.152 line under each of 20 Searches).
+                        for (rule, why, labels) in refusals_grouped(&refused) {
+                            ui.horizontal_wrapped(|ui| {
+                                for label in labels {
+                                    ui.add_enabled(false, egui::Button::new(label))
+                                        .on_disabled_hover_text(format!("[{rule}] {why}"));
+                                }
+                            });
                             ui.small(
                                 egui::RichText::new(format!("  [{rule}] {why}"))
                                     .color(egui::Color32::GRAY),
@@ -307,4 +341,38 @@ pub fn orders_section(
                     });
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(label: &str, refusal: Option<(&str, &str)>) -> Entry {
+        Entry {
+            label: label.into(),
+            action: Order::NextPlayerTurn,
+            refusal: refusal.map(|(r, w)| (r.into(), w.into())),
+            odds: None,
+        }
+    }
+
+    #[test]
+    fn a_reason_refusing_several_orders_is_said_once_under_them_all() {
+        let why = "Search is done by the ATTACKER in its MPh";
+        let es = [
+            entry("Search T3", Some(("A12.152", why))),
+            entry("Kindle a Fire in U5", Some(("B25.11", "not in the APh"))),
+            entry("Search T2", Some(("A12.152", why))),
+            entry("Search U3", Some(("A12.152", why))),
+        ];
+        let refs: Vec<&Entry> = es.iter().collect();
+        let g = refusals_grouped(&refs);
+        assert_eq!(
+            g,
+            vec![
+                ("A12.152", why, vec!["Search T3", "Search T2", "Search U3"]),
+                ("B25.11", "not in the APh", vec!["Kindle a Fire in U5"]),
+            ]
+        );
+    }
 }

@@ -26,6 +26,10 @@ pub struct Status {
     /// The program's orders of that phase one by one, each with its whole reason (the odds in
     /// words, the goal, the option it declined), or "a hidden unit moved" (A12).
     pub program_orders: Vec<String>,
+    /// A later phase of the same Player Turn it played with no order, after those orders, and
+    /// why ("then it gave no order in GT1 Japanese MPh: no move worth making ..."): its PFPh
+    /// fire stays in view after an empty MPh.
+    pub program_then: Option<String>,
     /// The next phase the program acts in, from this one on ("the Japanese program acts next
     /// in the DFPh"), while the game goes on.
     pub program_next: Option<String>,
@@ -61,6 +65,9 @@ impl Status {
         parts.extend(self.aims.iter().cloned());
         if let Some(p) = &self.program {
             parts.push(p.clone());
+        }
+        if let Some(t) = &self.program_then {
+            parts.push(t.clone());
         }
         parts.join(" · ")
     }
@@ -121,9 +128,9 @@ impl Match {
         let end = over.then(|| {
             crate::rules::victory::game_end(&st.situation(&setting), setting.victory).reason
         });
-        let (program, program_orders) = match self.program_summary() {
-            Some((line, orders)) => (Some(line), orders),
-            None => (None, Vec::new()),
+        let (program, program_orders, program_then) = match self.program_summary() {
+            Some((line, orders, then)) => (Some(line), orders, then),
+            None => (None, Vec::new(), None),
         };
         Status {
             game_turn: st.turn.turn(),
@@ -133,6 +140,7 @@ impl Match {
             aims,
             program,
             program_orders,
+            program_then,
             program_next: if over { None } else { self.program_next() },
             over: end,
         }
@@ -140,8 +148,11 @@ impl Match {
 
     /// What the program did in the last phase it acted in (its orders in words: each order's
     /// reason up to its first ";", and "a hidden unit moved" for what a hidden unit of its did,
-    /// A12), or, when it played its part of a later phase with no order, that it gave none.
-    fn program_summary(&self) -> Option<(String, Vec<String>)> {
+    /// A12), and, when it played its part of a later phase of the same Player Turn with no
+    /// order, that it then gave none (a window trial read only "gave no order in GT1 Japanese
+    /// MPh" after its PFPh fire); when its last orders are of an earlier Player Turn, that it
+    /// gave none in the phase it played last.
+    fn program_summary(&self) -> Option<(String, Vec<String>, Option<String>)> {
         let p = self.program.as_ref()?;
         if !p.decides && !self.recording {
             return None;
@@ -163,9 +174,13 @@ impl Match {
         let done = p.done.map(|(pt, ph)| (pt, ph.index()));
         let name = side_name(side);
         if let Some(e) = last
-            && done.is_none_or(|d| d <= at(e))
+            && done.is_none_or(|d| d <= at(e) || d.0 == at(e).0)
         {
             let key = at(e);
+            let then = p
+                .done
+                .filter(|(pt, ph)| (*pt, ph.index()) > key)
+                .map(|(pt, ph)| format!("then it {}", self.passed(p, pt, ph)));
             let these: Vec<&super::log::Event> =
                 self.log.iter().filter(|x| its(x) && at(x) == key).collect();
             let orders: Vec<String> = these.iter().map(|x| order_words(&x.text)).collect();
@@ -179,11 +194,23 @@ impl Match {
                     crate::words::clip(&orders.join("; "), 140)
                 ),
                 full,
+                then,
             ));
         }
         let (pt, phase) = p.done?;
+        // No orders to list: the reason is the line's own (the viewer counts the orders listed).
+        Some((
+            format!("the {name} program {}", self.passed(p, pt, phase)),
+            Vec::new(),
+            None,
+        ))
+    }
+
+    /// "gave no order in GT1 Japanese MPh", and why where its last decision of that phase
+    /// gave none (`Opponent::passed`): ": no move worth making ...".
+    fn passed(&self, p: &super::program::Program, pt: u32, phase: Phase) -> String {
+        let first = self.board.scenario.first_attacker;
         let attacker = if pt % 2 == 1 { first } else { first.opponent() };
-        // Why, where its last decision of that phase gave none (`Opponent::passed`).
         let why = p
             .opponent
             .passed
@@ -191,16 +218,15 @@ impl Match {
             .filter(|(at, _)| *at == (pt, phase))
             .map(|(_, why)| why.clone());
         let head = format!(
-            "the {name} program gave no order in GT{} {} {}",
+            "gave no order in GT{} {} {}",
             pt.div_ceil(2),
             side_name(attacker),
             phase.abbrev()
         );
-        // No orders to list: the reason is the line's own (the viewer counts the orders listed).
-        Some(match why {
-            Some(why) => (format!("{head}: {why}"), Vec::new()),
-            None => (head, Vec::new()),
-        })
+        match why {
+            Some(why) => format!("{head}: {why}"),
+            None => head,
+        }
     }
 
     /// A3: the next phase, from the one now on, that the program's side acts in ("the Japanese

@@ -899,6 +899,18 @@ fn a7_a_fire_s_reason_names_the_other_units_it_attacks_and_a_dc_carried() {
         f.reason
     );
     assert!(f.reason.contains("; us1 carries a DC"), "{}", f.reason);
+    // Two carriers: "each carry" (it read "us1, us2 carries a DC").
+    let mut two = s.clone();
+    for u in two.state.units.iter_mut() {
+        u.unit.dc |= u.unit.id == "us2";
+    }
+    let d = of(Kind::Doctrine, &two, &[], Side::Japanese);
+    let f = d
+        .iter()
+        .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, "S4")))
+        .unwrap_or_else(|| panic!("{d:#?}"));
+    assert!(f.reason.contains("us2 each carry a DC"), "{}", f.reason);
+    assert!(!f.reason.contains("carries"), "{}", f.reason);
     // Both broken: no Good Order target, and the reason says they are broken (it read "(and
     // us1, us2 there with it)", as if they were not).
     let mut broken = s.clone();

@@ -545,6 +545,7 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
     use asl_pto_core::rules::orders::Order;
     use asl_pto_core::scenario::Step;
     let mut told = 0;
+    let mut smc_ptc = 0;
     for seed in 1..12 {
         let mut m = Match::new(Arc::new(demo("assault")), seed);
         m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
@@ -579,6 +580,15 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
             continue;
         }
         told += 1;
+        // Its outcome is told: a PTC passed under "?" says so (a Japanese SMC's read "the PTC
+        // decides only his "?" (G1.4)", passed or not).
+        for e in checks.iter().filter(|e| e.event == "ptc") {
+            assert!(
+                e.text.ends_with("passed, his \"?\" stays") || e.text.contains("not pinned"),
+                "seed {seed}: {e:?}"
+            );
+            smc_ptc += usize::from(e.text.contains("his \"?\" stays"));
+        }
         for e in &m.log[from..] {
             assert!(
                 e.unit.as_deref() != Some("jp3") && e.unit.as_deref() != Some("jpL"),
@@ -602,6 +612,10 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
         );
     }
     assert!(told > 0, "a check passed under \"?\" within the seeds");
+    assert!(
+        smc_ptc > 0,
+        "the 9-1's PTC passed under \"?\" within the seeds"
+    );
 }
 
 /// Issue 37 (Play mode, "a player can tell what it did in the last phase"): the status gives
@@ -640,6 +654,72 @@ fn issue37_the_status_lists_the_program_s_last_orders_one_by_one_and_when_it_act
         st.program_next.as_deref(),
         Some("the Allied program acts next in the AFPh")
     );
+}
+
+/// Issue 37 (Play mode, "a player can tell what it did in the last phase"; a window trial: after
+/// the Japanese program fired in its PFPh and gave no order in its MPh, the status read only
+/// "gave no order in GT1 Japanese MPh", its fire folded away): the orders of its last phase with
+/// orders stay listed, and a later phase of the same Player Turn it played with no order
+/// follows them ("then it gave no order in ..." and why); a phase of a later Player Turn with no
+/// order replaces them.
+#[test]
+fn issue37_the_status_keeps_the_program_s_orders_when_a_later_phase_of_its_turn_has_none() {
+    let mut seen_then = 0;
+    for seed in 1..=6 {
+        let mut m = Match::new(Arc::new(demo("assault")), seed);
+        m.program = Some(Program::against_a_player(
+            Side::Japanese,
+            Kind::Doctrine,
+            seed,
+        ));
+        m.start_recording();
+        for _ in 0..3000 {
+            if m.over() {
+                break;
+            }
+            crate::scenarios::play_once(&mut m, |m| {
+                m.end_phase();
+            });
+            let st = m.status();
+            let Some(then) = st.program_then.as_deref() else {
+                continue;
+            };
+            // Said under the orders it follows, of the same Player Turn, in a later phase.
+            assert!(!st.program_orders.is_empty(), "{then}");
+            let line = st.program.as_deref().unwrap();
+            let (orders_at, then_at) = (phase_named(line), phase_named(then));
+            assert!(then.starts_with("then it gave no order in GT"), "{then}");
+            assert_eq!(turn_named(line), turn_named(then), "{line} / {then}");
+            assert!(then_at > orders_at, "{line} / {then}");
+            let (_, why) = then.split_once(": ").expect("why it gave none");
+            assert!(
+                why.starts_with("its best shot was not worth it: ") || why.starts_with("no "),
+                "{then}"
+            );
+            // The line the window tests read says both (while the game goes on).
+            assert!(
+                st.over.is_some() || st.line().contains(then),
+                "{}",
+                st.line()
+            );
+            seen_then += 1;
+        }
+    }
+    assert!(seen_then > 0, "a phase with no order after one with orders");
+}
+
+/// The phase named in a status line ("GT1 Japanese PFPh"), by its place in the Player Turn.
+fn phase_named(line: &str) -> usize {
+    Phase::TURN
+        .iter()
+        .position(|p| line.contains(&format!(" {}", p.abbrev())))
+        .unwrap_or_else(|| panic!("{line}"))
+}
+
+/// The Game Turn and side named in a status line ("GT1 Japanese").
+fn turn_named(line: &str) -> String {
+    let i = line.find("GT").unwrap_or_else(|| panic!("{line}"));
+    line[i..].split(' ').take(2).collect::<Vec<_>>().join(" ")
 }
 
 /// Issue 37 ("the best option it declined and why"; a window trial: "the program's 'gave no

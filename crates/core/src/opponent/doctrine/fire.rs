@@ -227,7 +227,12 @@ pub fn fire_choices(
             .map(|t| t.unit.id.as_str())
             .collect();
         if !carriers.is_empty() {
-            reason.push_str(&format!("; {} carries a DC", carriers.join(", ")));
+            let verb = if carriers.len() == 1 {
+                "carries a DC"
+            } else {
+                "each carry a DC"
+            };
+            reason.push_str(&format!("; {} {verb}", carriers.join(", ")));
         }
         if let Some(p) = placer {
             reason.push_str(&format!(

@@ -394,26 +394,32 @@ pub fn takes_ptc(u: &Unit) -> bool {
 pub fn ptc(plan: &McPlan, colored: u8, white: u8, pins: bool) -> (bool, String) {
     let dr = i32::from(colored + white);
     let failed = dr > plan.level.value;
-    (
-        failed,
+    let head = format!(
+        "a PTC: Morale Level {} ({}: {}); DR {dr}",
+        plan.level.value, plan.level.rule, plan.level.reason
+    );
+    // The outcome is the text's last clause (what a veiled "?" is told of, `play::runner`).
+    let text = if pins {
         format!(
-            "a PTC: Morale Level {} ({}: {}); DR {dr}: {} (A7.8, not in our sources){}",
-            plan.level.value,
-            plan.level.rule,
-            plan.level.reason,
-            match (failed, pins) {
-                (true, true) =>
-                    "above it: pinned, it may not move, advance or fire at full FP this Player Turn",
-                (true, false) => "above it: failed",
-                (false, _) => "passed: not pinned",
-            },
-            if pins {
-                ""
+            "{head}: {} (A7.8, not in our sources)",
+            if failed {
+                "above it: pinned, it may not move, advance or fire at full FP this Player Turn"
             } else {
-                "; a Japanese SMC does not Pin: the PTC decides only his \"?\" (G1.4)"
+                "passed: not pinned"
             }
-        ),
-    )
+        )
+    } else {
+        format!(
+            "{head} (A7.8, not in our sources; a Japanese SMC does not Pin: the PTC decides only \
+             his \"?\", G1.4): {}",
+            if failed {
+                "above it, he loses his \"?\""
+            } else {
+                "passed, his \"?\" stays"
+            }
+        )
+    };
+    (failed, text)
 }
 
 /// A7.301 Random Selection among the units in a Location: each makes a dr (`rolls`, in the

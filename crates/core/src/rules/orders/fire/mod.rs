@@ -25,7 +25,9 @@
 //! - Final DRM: the highest LOS hindrance of any firer (A6.8), the target's TEM (terrain, or a
 //!   cave's +4; a Climber on a cliff face is read as in Open Ground), E1.7's +1 Night LV DRM,
 //!   and the directing leader's leadership modifier (his counter's second number: `9-1` is
-//!   -1). FFMO/FFNAM and Height Advantage are not modelled.
+//!   -1); Defensive First Fire's FFNAM and FFMO at units moving in the MPh (A8.1,
+//!   `attack::first_fire_drm`: only where every ATTACKER unit in the target moved, our
+//!   reading of the one DR it takes). Height Advantage is not modelled.
 //! - A Fire Group: units in one Location, or (by day) in a chain of adjacent Locations (A7.5);
 //!   a leader directs only units in his own Location. A Location holding friendly units is not
 //!   fired on, nor a Location a firer is in (that is Close Combat, A11).

@@ -179,6 +179,15 @@ impl Piles {
         *self.heights.entry(key).or_insert(0) += 1;
     }
 
+    /// The pile at `beside` starts no lower than the one at `base` (a unit's support weapon,
+    /// put beside and under it, over what already lies at its spot: the "?" of its Location).
+    fn level_with(&mut self, beside: Vec3, base: Vec3) {
+        let key = |p: Vec3| (p * 1000.0).round().as_ivec3().to_array();
+        let under = self.heights.get(&key(base)).copied().unwrap_or(0);
+        let n = self.heights.entry(key(beside)).or_insert(0);
+        *n = (*n).max(under);
+    }
+
     /// Puts `face` on the pile at `base`; returns the centre of its top.
     fn put(&mut self, base: Vec3, face: Face, side: f32, ghost: bool) -> Vec3 {
         let key = (base * 1000.0).round().as_ivec3().to_array();
@@ -485,6 +494,7 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
             // Its support weapon (a DC) under it, peeking out to the south-west; then the unit.
             if let Some(sw) = counter_art::support_weapon_face(&u.unit) {
                 let under = base + Vec3::new(-side * 0.3, 0.0, side * 0.3);
+                piles.level_with(under, base);
                 piles.put(under, sw, side * 0.8, u.hidden);
                 piles.lift(base);
             }
@@ -694,9 +704,11 @@ mod tests {
         // it is still concealed. The Allied view shows one "?" and jp3's 4-4-7 over it.
         let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
         let mut live = s.initial_state();
+        // With a DC, drawn beside and under it (a review: the DC lay level with the "?").
         for u in live.units.iter_mut() {
             if u.unit.id == "jp3" {
                 u.concealed = false;
+                u.unit.dc = true;
             }
         }
         let (caves, _) = s.cave_system();
@@ -731,6 +743,18 @@ mod tests {
             "the 9-1 is under its \"?\""
         );
         assert!(squad[0] > veil[0], "jp3 {squad:?} over the \"?\" {veil:?}");
+        let dc: Vec<f32> = d
+            .piles
+            .tiles
+            .iter()
+            .filter(|t| t.face.big == "DC" && (t.anchor - anchor).length() < 1e-3)
+            .map(|t| t.at.y)
+            .collect();
+        assert_eq!(dc.len(), 1);
+        assert!(
+            dc[0] > veil[0] && dc[0] < squad[0],
+            "the DC {dc:?} between the \"?\" {veil:?} and jp3 {squad:?}"
+        );
         // The Japanese view: both faces, jpL's small "?" on his counter.
         let mut d = Drawn::default();
         draw_units(&mut d, &board, &live, &settings(Some(Side::Japanese)));

@@ -82,19 +82,21 @@ fn status_lines(ui: &mut egui::Ui, game: &Match) {
         } else {
             let head = p.split_once(": ").map_or(p.as_str(), |(h, _)| h);
             let n = status.program_orders.len();
+            // A later phase of that Player Turn it played with no order, and why, on the
+            // heading line (under orders whose reasons wrap, it fell out of the panel's view).
+            let then = status
+                .program_then
+                .as_ref()
+                .map_or(String::new(), |t| format!("; {t}"));
             ui.label(
                 egui::RichText::new(format!(
-                    "Last: {head}, {n} order{}{next}:",
+                    "Last: {head}, {n} order{}{then}{next}:",
                     if n == 1 { "" } else { "s" }
                 ))
                 .color(blue),
             );
             for (i, o) in status.program_orders.iter().enumerate() {
                 ui.label(egui::RichText::new(format!("  {}. {o}", i + 1)).color(blue));
-            }
-            // A later phase of that Player Turn it played with no order, and why.
-            if let Some(then) = &status.program_then {
-                ui.label(egui::RichText::new(format!("  {then}")).color(blue));
             }
         }
     } else if !next.is_empty() {

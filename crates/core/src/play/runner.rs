@@ -449,17 +449,26 @@ fn veiled(st: &GameState, board: &Board, fog: crate::model::Side, said: &Said) -
     let u = st.units.iter().find(|v| {
         &v.unit.id == id && v.unit.side() == fog && (v.concealed || v.cloaked) && !v.hidden
     })?;
-    // The outcome is the text's last clause ("passed"), unless it names a unit.
+    // The outcome is the text's last clause ("passed"), unless it names a unit. A PTC under
+    // "?" was passed (a failed one takes the "?" away, A12.14), whoever took it: told as
+    // "passed" under the PTC's own rule, the same for a squad and for a Japanese leader, who
+    // rolls it for his "?" alone (G1.4: its rule and words told him apart).
+    let ptc = said.event == "ptc";
     let outcome = said
         .text
         .rsplit(": ")
         .next()
-        .filter(|t| t.len() <= 40 && !st.units.iter().any(|v| t.contains(v.unit.id.as_str())));
+        .filter(|t| t.len() <= 40 && !st.units.iter().any(|v| t.contains(v.unit.id.as_str())))
+        .map(|t| if ptc { "passed" } else { t });
     let at = u.at.display(&board.scenario.map);
     Some(Said {
         event: said.event.clone(),
         unit: None,
-        rule: said.rule.clone(),
+        rule: if ptc {
+            Some("A7.8".to_string())
+        } else {
+            said.rule.clone()
+        },
         dice: said.dice.clone(),
         text: match outcome {
             Some(o) => format!("a \"?\" in {at}: {o}"),

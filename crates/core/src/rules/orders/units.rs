@@ -413,7 +413,7 @@ pub fn ptc(plan: &McPlan, colored: u8, white: u8, pins: bool) -> (bool, String) 
             "{head} (A7.8, not in our sources; a Japanese SMC does not Pin: the PTC decides only \
              his \"?\", G1.4): {}",
             if failed {
-                "above it, he loses his \"?\""
+                "above it, his \"?\" is lost"
             } else {
                 "passed, his \"?\" stays"
             }

@@ -14,6 +14,7 @@ use crate::los::Location;
 use crate::rules::orders::{Order, legal_orders};
 use crate::rules::situation::Situation;
 use crate::sim::Board;
+use crate::sim::Phase;
 use crate::sim::play::{Play, PlayOrder};
 use crate::view::shared::{Pick, Selected};
 
@@ -249,6 +250,11 @@ pub fn orders_section(
             match (&dest.why_not, dest.reaches.len()) {
                 (Some(why), _) => ui.small(format!("cannot move: {why}")),
                 (None, 0) => ui.small("no Location to move to this phase"),
+                // The APh's marks read "advance" (one Location, A4.7), not MF.
+                (None, n) if dest.key.as_ref().is_some_and(|k| k.phase == Phase::Advance) => ui
+                    .small(format!(
+                        "{n} Locations marked on the map: click one to advance there (A4.7)"
+                    )),
                 (None, n) => ui.small(format!(
                     "{n} Locations marked on the map with their MF: click one to move there"
                 )),

@@ -57,6 +57,7 @@ pub(super) fn fire_starshell(g: &mut Game, id: &str, at: Hex) {
     };
     let d = g.dice.dr(plan.usage_rule);
     let usage = plan.usage(d);
+    g.state.tallies.starshell_tried.push(id.to_string());
     g.rolled(
         "starshell_usage",
         Some(id),

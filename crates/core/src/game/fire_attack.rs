@@ -117,14 +117,21 @@ pub(super) fn jitter_fire(g: &mut Game, mover: &str, colored: u8, white: u8) {
 }
 
 /// E1.8 / A7: at the end of the Player Turn, its Gunflashes and fire counters are removed
-/// (`rules::orders::jitter::end_of_player_turn_fire`).
+/// (`rules::orders::jitter::end_of_player_turn_fire`), but a Melee's Gunflash (E1.82).
 pub(super) fn end_of_player_turn(g: &mut Game) {
     let s = g.situation();
     let c = jitter::end_of_player_turn_fire(&s);
+    let kept: Vec<_> = s
+        .gunflashes
+        .iter()
+        .filter(|l| jitter::melee_gunflash(&s, l))
+        .cloned()
+        .collect();
+    drop(s);
     if !c.holds {
         return;
     }
-    g.state.gunflashes.clear();
+    g.state.gunflashes = kept;
     for u in g.state.units.iter_mut() {
         u.unit.fired = None;
     }

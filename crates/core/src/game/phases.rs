@@ -57,6 +57,8 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
         u.unit.advanced = advanced && cc;
     }
     if g.state.phase == Phase::Rally {
+        // E1.921: each unit's Starshell Usage dr is counted afresh each Player Turn.
+        g.state.tallies.starshell_tried.clear();
         super::night::nvr_change_at_rph(&mut g);
         rally_phase_begins(&mut g);
     }
@@ -188,17 +190,16 @@ fn melee_gunflashes(g: &mut Game) {
     if !g.state.night.night() {
         return;
     }
+    // A Location a Close Combat left in Melee, both sides still there (a hidden unit beside an
+    // enemy that entered its Location is in no Melee: no Gunflash gives it away, E1.82).
     let s = g.situation();
-    let mut melee: Vec<crate::los::Location> = Vec::new();
-    for u in s.units.iter() {
-        let both = s
-            .units_at(&u.at)
-            .iter()
-            .any(|o| o.unit.side() != u.unit.side());
-        if both && !melee.contains(&u.at) {
-            melee.push(u.at.clone());
-        }
-    }
+    let melee: Vec<crate::los::Location> = s
+        .tallies
+        .melee
+        .iter()
+        .filter(|at| crate::rules::orders::jitter::melee_gunflash(&s, at))
+        .cloned()
+        .collect();
     drop(s);
     for at in melee {
         g.gunflash(&at);

@@ -124,6 +124,11 @@ pub struct Tallies {
     /// brings no Ambush dr (A11.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub melee: Vec<Location>,
+    /// The units that have made their Starshell Usage dr this Player Turn (E1.921: "Before a
+    /// leader ... can fire a Starshell during that Player Turn, he must first make a Usage dr":
+    /// one dr, for one Starshell, a Player Turn; our reading of a seed cut short there).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub starshell_tried: Vec<String>,
 }
 
 /// A11.4 / G1.64: the CC in one Location this CCPh, as its first CC order decided it.

@@ -247,12 +247,31 @@ fn a11_close_combat_reveals_hidden_units_and_e1_82_keeps_the_melee_gunflash_past
             .any(|e| e.event == "revealed" && e.text.contains("jp1"))
     );
     assert!(st.units.iter().all(|u| !u.hidden));
-    asl_pto_core::game::end_player_turn(&mut st, &setting(&b), &mut Dice::new(1));
+    // Another Gunflash, of a fire in D4, goes; the log says which (it read "its 2 Gunflashes
+    // go" and put the Melee's back unsaid).
+    st.gunflashes.push(loc(&b, "D4"));
+    let said = asl_pto_core::game::end_player_turn(&mut st, &setting(&b), &mut Dice::new(1));
     assert_eq!(
         st.gunflashes,
         vec![loc(&b, "C3")],
         "the Melee's Gunflash remains"
     );
+    let removed = said
+        .iter()
+        .find(|e| e.event == "removed" && e.rule.as_deref() == Some("E1.8"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(
+        removed.text.contains("its 1 Gunflash goes")
+            && removed.text.contains("1 Gunflash of a Melee stays (E1.82)"),
+        "{}",
+        removed.text
+    );
+    // A hidden unit an enemy walked in on at night is in no Melee: no Gunflash gives it away
+    // at the end of the Player Turn (E1.82: a CC causes it).
+    let mut st = ccph(&b, Side::Allied, units.clone());
+    st.night.nvr = Some(3);
+    asl_pto_core::game::end_player_turn(&mut st, &setting(&b), &mut Dice::new(1));
+    assert!(st.gunflashes.is_empty(), "{:?}", st.gunflashes);
 }
 
 #[test]

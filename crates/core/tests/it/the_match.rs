@@ -663,6 +663,59 @@ fn issue37_the_status_lists_the_program_s_last_orders_one_by_one_and_when_it_act
     );
 }
 
+/// E1.921 (a window trial: an 8-1 fired three Starshells in one PFPh, a Usage dr each): played,
+/// a unit's Usage dr, passed or failed, is its one for the Player Turn; a second Starshell
+/// order is refused with E1.921 (no dr rolled), another unit may still fire one, and in the
+/// next Player Turn, as the DEFENDER in the MPh, the first may again.
+#[test]
+fn e1_921_played_one_starshell_usage_dr_a_unit_a_player_turn() {
+    use asl_pto_core::rules::orders::Order;
+    use asl_pto_core::scenario::Step;
+    let mut m = Match::new(Arc::new(demo("jungle_night")), 3);
+    assert!(m.run_now(Step {
+        phase: Some(Phase::PrepFire),
+        ..Step::default()
+    }));
+    let f4 = m.scenario().map.hex("F4").unwrap();
+    let shell = |id: &str| Step {
+        act: Some(Order::FireStarshell {
+            unit: id.into(),
+            at: f4,
+        }),
+        ..Step::default()
+    };
+    let usage = |m: &Match, from: usize| {
+        m.log[from..]
+            .iter()
+            .filter(|e| e.event == "starshell_usage")
+            .count()
+    };
+    let from = m.log.len();
+    m.person_step(shell("usL")).unwrap();
+    assert_eq!(usage(&m, from), 1);
+    let from = m.log.len();
+    m.person_step(shell("usL")).unwrap();
+    assert_eq!(usage(&m, from), 0, "no second Usage dr");
+    assert!(
+        m.log[from..]
+            .iter()
+            .any(|e| e.event == "refused" && e.rule.as_deref() == Some("E1.921")),
+        "{:?}",
+        &m.log[from..]
+    );
+    let from = m.log.len();
+    m.person_step(shell("us1")).unwrap();
+    assert_eq!(usage(&m, from), 1, "another unit may");
+    // The Japanese Player Turn's MPh: usL, the DEFENDER, may fire one again.
+    while !(m.state.turn.number == 2 && m.state.phase == Phase::Movement) {
+        m.end_phase();
+    }
+    assert!(m.state.tallies.starshell_tried.is_empty());
+    let from = m.log.len();
+    m.person_step(shell("usL")).unwrap();
+    assert_eq!(usage(&m, from), 1, "{:?}", &m.log[from..]);
+}
+
 /// Issue 37 (Play mode, "a player can tell what it did in the last phase"; a window trial: after
 /// the Japanese program fired in its PFPh and gave no order in its MPh, the status read only
 /// "gave no order in GT1 Japanese MPh", its fire folded away): the orders of its last phase with

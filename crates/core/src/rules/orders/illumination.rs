@@ -41,9 +41,22 @@ impl StarshellPlan {
 
 /// E1.92 / E1.921: a Starshell, fired only at night, in the PFPh by the ATTACKER or as
 /// Defensive First Fire in the MPh by the DEFENDER, by a Good Order unit neither pinned nor TI
-/// (a leader needs a Usage dr <= 4, a MMC <= 2).
+/// (a leader needs a Usage dr <= 4, a MMC <= 2), one that has not made its Usage dr this
+/// Player Turn ("Before a leader ... can fire a Starshell during that Player Turn, he must
+/// first make a Usage dr": one dr, for one Starshell, a Player Turn, passed or failed; our
+/// reading, the seed's text being cut short after it).
 pub fn fire_starshell(s: &Situation, id: &str, at: Hex) -> Result<StarshellPlan, Refusal> {
     let u = s.unit_in_play(id)?;
+    if s.tallies.starshell_tried.iter().any(|t| t == id) {
+        return Err(Refusal::new(
+            "E1.921",
+            format!(
+                "{id} has made its Starshell Usage dr this Player Turn: a unit fires one \
+                 Starshell a Player Turn (the Usage dr is made \"before [it] can fire a \
+                 Starshell during that Player Turn\"; our reading)"
+            ),
+        ));
+    }
     if !s.night() {
         return Err(Refusal::new(
             "E1.92",

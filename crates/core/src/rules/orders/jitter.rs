@@ -200,18 +200,40 @@ pub fn jitter_fire(s: &Situation, mover: &str, colored: u8, white: u8) -> Jitter
     plan
 }
 
+/// E1.82: a Gunflash `at` that a Close Combat placed stays while its Location is in Melee
+/// ("CC causes a Gunflash for as long as it is covered by a Melee counter": `tallies.melee`).
+pub fn melee_gunflash(s: &Situation, at: &Location) -> bool {
+    super::common::both_sides_at(s, at)
+        && s.tallies
+            .melee
+            .iter()
+            .any(|m| crate::rules::situation::same_location(s.map, m, at))
+}
+
 /// E1.8 (read): the Gunflashes and fire counters that go at the end of the Player Turn (the
 /// end of its CCPh). E1.8 is cut off after "a Location that contains a Prep/"; a Gunflash is
 /// read as lasting as long as the fire counters of the fire that made it, which go when the
-/// Player Turn ends.
+/// Player Turn ends; but a Melee's stays while it is in Melee (E1.82, `melee_gunflash`: the
+/// log said a CC's Gunflash stayed "for as long as it is in Melee", then that it went).
 pub fn end_of_player_turn_fire(s: &Situation) -> Check {
     let marked = s.units.iter().filter(|u| u.unit.fired.is_some()).count();
-    if s.gunflashes.is_empty() {
+    let kept = s.gunflashes.iter().filter(|l| melee_gunflash(s, l)).count();
+    let going = s.gunflashes.len() - kept;
+    let stays = if kept > 0 {
+        format!(
+            "; {} of a Melee {} (E1.82)",
+            crate::words::count(kept as i64, "Gunflash", "Gunflashes"),
+            crate::words::noun(kept, "stays", "stay")
+        )
+    } else {
+        String::new()
+    };
+    if going == 0 {
         return check(
             marked > 0,
             "A7",
             format!(
-                "the Player Turn ends: its {} removed",
+                "the Player Turn ends: its {} removed{stays}",
                 if marked == 1 {
                     "1 fire counter is".to_string()
                 } else {
@@ -224,9 +246,9 @@ pub fn end_of_player_turn_fire(s: &Situation) -> Check {
         true,
         "E1.8",
         format!(
-            "the Player Turn ends: its {} {} with its {}",
-            crate::words::count(s.gunflashes.len() as i64, "Gunflash", "Gunflashes"),
-            crate::words::noun(s.gunflashes.len(), "goes", "go"),
+            "the Player Turn ends: its {} {} with its {}{stays}",
+            crate::words::count(going as i64, "Gunflash", "Gunflashes"),
+            crate::words::noun(going, "goes", "go"),
             crate::words::count(marked as i64, "fire counter", "fire counters")
         ),
     )

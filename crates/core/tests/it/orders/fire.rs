@@ -196,6 +196,19 @@ fn e1_921_a_leader_fires_on_a_usage_dr_of_4_a_mmc_on_2() {
 }
 
 #[test]
+fn e1_921_a_unit_that_made_its_usage_dr_this_player_turn_fires_no_other_starshell() {
+    // A window trial fired three Starshells with one 8-1 in one PFPh, a Usage dr each.
+    let b = woods();
+    let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    s.tallies.starshell_tried.push("usL".into());
+    let r = refused(fire_starshell(&s, "usL", hex(&b, "I5")));
+    assert_eq!(r.rule, "E1.921");
+    assert!(r.reason.contains("this Player Turn"), "{}", r.reason);
+    // Another unit still may.
+    allowed(fire_starshell(&s, "us2", hex(&b, "I5")));
+}
+
+#[test]
 fn e1_921_a_pinned_unit_fires_no_starshell() {
     let b = woods();
     let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);

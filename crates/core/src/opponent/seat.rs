@@ -37,11 +37,14 @@ pub struct Opponent {
     /// The hexes its side has Searched this game (G11.33: once is enough).
     searched: Vec<crate::hex::Hex>,
     /// Its units that placed SMOKE or WP grenades or tried a Starshell this phase: one attempt
-    /// each (the rules do not count them; the doctrine does not try again).
+    /// each (the rules do not count grenades; a Starshell's Usage dr they count a Player Turn,
+    /// E1.921: the doctrine does not try again).
     tried: Vec<String>,
-    /// Why its last decision gave no order, with the Player Turn and phase it was made in
-    /// (`pass_reason`): what Play mode's status says after "gave no order" (not in a save).
-    pub passed: Option<((u32, crate::model::Phase), String)>,
+    /// Why its last decision of each phase of this Player Turn and the one before gave no
+    /// order, with that Player Turn and phase (`pass_reason`; `passed_in`): what Play mode's
+    /// status says after "gave no order" (not in a save). One a phase: a First Fire passed in
+    /// the MPh no longer takes away the RPh's why (a window trial saw it go).
+    pub passed: Vec<((u32, crate::model::Phase), String)>,
 }
 
 /// The unit giving `order`, if the doctrine tries an order of its kind once a phase per unit:
@@ -164,7 +167,7 @@ impl Opponent {
             decisions: 0,
             searched: Vec::new(),
             tried: Vec::new(),
-            passed: None,
+            passed: Vec::new(),
         }
     }
 
@@ -200,7 +203,7 @@ impl Opponent {
                 } else {
                     pass_reason(state.phase, None)
                 };
-                self.passed = Some((self.at, why));
+                self.pass(self.at, why);
                 return None;
             };
             if judge(&real, &pick.order).is_ok() {
@@ -211,7 +214,7 @@ impl Opponent {
             }
             self.refused.push(pick.order);
             if cands.is_empty() {
-                self.passed = Some((self.at, "the rules refused the orders it tried".into()));
+                self.pass(self.at, "the rules refused the orders it tried".into());
                 return None;
             }
         }
@@ -224,7 +227,7 @@ impl Opponent {
     pub fn explain_pass(&mut self, state: &GameState, setting: &Setting, moment: &Moment) {
         let now = (state.turn.number, state.phase);
         let none = pass_reason(state.phase, None);
-        if self.passed.as_ref() != Some(&(now, none)) {
+        if self.passed_in(now) != Some(none.as_str()) {
             return;
         }
         // A12 / E1.33: told only of its units the other side knows of (not hidden, not a "?",
@@ -247,7 +250,22 @@ impl Opponent {
         let declined = self
             .player
             .declined(&seen, &posture, self.side, moment, &tell);
-        self.passed = Some((now, pass_reason(state.phase, declined.as_ref())));
+        self.pass(now, pass_reason(state.phase, declined.as_ref()));
+    }
+
+    /// Why its last decision in Player Turn and phase `at` gave no order, if one did.
+    pub fn passed_in(&self, at: (u32, crate::model::Phase)) -> Option<&str> {
+        self.passed
+            .iter()
+            .find(|(k, _)| *k == at)
+            .map(|(_, why)| why.as_str())
+    }
+
+    /// Keeps `why` for `at`, in place of an earlier why of that phase; only this Player Turn's
+    /// and the one before's are kept.
+    fn pass(&mut self, at: (u32, crate::model::Phase), why: String) {
+        self.passed.retain(|(k, _)| *k != at && k.0 + 1 >= at.0);
+        self.passed.push((at, why));
     }
 
     /// The event `opponent` that says a choice and why, before the order is played.

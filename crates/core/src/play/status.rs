@@ -211,12 +211,7 @@ impl Match {
     fn passed(&self, p: &super::program::Program, pt: u32, phase: Phase) -> String {
         let first = self.board.scenario.first_attacker;
         let attacker = if pt % 2 == 1 { first } else { first.opponent() };
-        let why = p
-            .opponent
-            .passed
-            .as_ref()
-            .filter(|(at, _)| *at == (pt, phase))
-            .map(|(_, why)| why.clone());
+        let why = p.opponent.passed_in((pt, phase)).map(str::to_string);
         let head = format!(
             "gave no order in GT{} {} {}",
             pt.div_ceil(2),

@@ -768,6 +768,49 @@ fn issue37_the_status_keeps_the_program_s_orders_when_a_later_phase_of_its_turn_
     assert!(seen_then > 0, "a phase with no order after one with orders");
 }
 
+/// Issue 37 (a window trial: "the reason on the 'Last:' line disappears" after the first move of
+/// the MPh): the program's why for a phase it gave no order in is kept while a later decision
+/// (a First Fire it passes at a mover) gives none either.
+#[test]
+fn issue37_the_why_of_a_phase_with_no_order_outlives_a_later_pass() {
+    use asl_pto_core::rules::orders::Order;
+    use asl_pto_core::scenario::Step;
+    let mut checked = 0;
+    for (unit, to) in [("us3", "V5"), ("us3", "V4"), ("us2", "R3"), ("us2", "R4")] {
+        let mut m = Match::new(Arc::new(demo("assault")), 2);
+        m.program = Some(Program::against_a_player(Side::Japanese, Kind::Doctrine, 2));
+        m.start_recording();
+        while m.state.phase != Phase::Movement {
+            crate::scenarios::play_once(&mut m, |m| {
+                m.end_phase();
+            });
+        }
+        let before = m.status().program.unwrap_or_default();
+        if !before.contains("gave no order in GT1 Allied RPh: ") {
+            continue;
+        }
+        let to = asl_pto_core::los::Location::Ground(m.scenario().map.hex(to).unwrap());
+        m.person_step(Step {
+            act: Some(Order::Move {
+                unit: unit.into(),
+                to,
+            }),
+            ..Step::default()
+        })
+        .unwrap();
+        crate::scenarios::play_once(&mut m, |_| {});
+        let after = m.status().program.unwrap_or_default();
+        if after.contains("GT1 Allied RPh") {
+            assert_eq!(after, before, "the RPh's why kept");
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 0,
+        "a move the program let go with its RPh line kept"
+    );
+}
+
 /// The Game Turn, side and phase a status line's heading names ("GT1 Japanese PFPh"), never
 /// a phase its reasons name.
 fn heading(line: &str) -> Vec<&str> {

@@ -218,10 +218,67 @@ impl Match {
             side_name(attacker),
             phase.abbrev()
         );
-        match why {
+        let line = match why {
             Some(why) => format!("{head}: {why}"),
             None => head,
+        };
+        match self.fought_owed(pt, phase) {
+            Some(fought) => format!("{line}; {fought}"),
+            None => line,
         }
+    }
+
+    /// A11.12: the Close Combats the rules fought as Player Turn `pt`'s phase `phase` ended
+    /// though no order started them (`cc_owed`), and what they cost, as the log (the player's,
+    /// A12) tells it: "the Close Combat owed in K5 was fought as the CCPh ended (A11.12): us1,
+    /// us2, jp5 eliminated" (a window trial read only "gave no order in GT2 Japanese CCPh: no
+    /// Close Combat it would start" after a Melee there eliminated three units).
+    fn fought_owed(&self, pt: u32, phase: Phase) -> Option<String> {
+        let first = self.board.scenario.first_attacker;
+        let these: Vec<&super::log::Event> = self
+            .log
+            .iter()
+            .filter(|e| event_pt(first, e) == pt && e.phase == phase.abbrev())
+            .collect();
+        let places: Vec<&str> = these
+            .iter()
+            .filter(|e| e.event == "cc_owed")
+            .map(|e| {
+                e.text
+                    .strip_prefix("no Close Combat was ordered in ")
+                    .and_then(|t| t.split_once(','))
+                    .map_or("a Melee", |(at, _)| at)
+            })
+            .collect();
+        if places.is_empty() {
+            return None;
+        }
+        let after = these.iter().position(|e| e.event == "cc_owed")?;
+        let of = |kind: &str| -> Vec<&str> {
+            these[after..]
+                .iter()
+                .filter(|e| e.event == kind)
+                .filter_map(|e| e.unit.as_deref())
+                .collect()
+        };
+        let mut lost = Vec::new();
+        let eliminated = of("eliminated");
+        if !eliminated.is_empty() {
+            lost.push(format!("{} eliminated", eliminated.join(", ")));
+        }
+        let reduced = of("casualty");
+        if !reduced.is_empty() {
+            lost.push(format!("{} reduced", reduced.join(", ")));
+        }
+        if lost.is_empty() {
+            lost.push("no unit lost".into());
+        }
+        Some(format!(
+            "the Close Combat owed in {} was fought as the {} ended (A11.12): {}",
+            places.join(", "),
+            phase.abbrev(),
+            lost.join("; ")
+        ))
     }
 
     /// A3: the next phase, from the one now on, that the program's side acts in ("the Japanese

@@ -898,3 +898,95 @@ fn issue37_gave_no_order_says_why_and_names_no_unit_the_player_does_not_see() {
         "{shot}"
     );
 }
+
+/// Issue 37 (a window trial: after the Japanese program's CCPh the status read "gave no order in
+/// GT1 Japanese CCPh: no Close Combat it would start" where the Melee it had not ordered was
+/// fought as the CCPh ended, A11.12, and eliminated three units): the status names the Close
+/// Combat the rules fought there and what it cost.
+#[test]
+fn issue37_the_status_names_the_owed_close_combat_fought_where_the_program_gave_no_order() {
+    let mut named = 0;
+    for seed in 1..=16 {
+        let mut m = Match::new(Arc::new(demo("assault")), seed);
+        m.program = Some(Program::against_a_player(
+            Side::Japanese,
+            Kind::Doctrine,
+            seed,
+        ));
+        m.start_recording();
+        while !(m.over() || m.state.turn.number == 2 && m.state.phase == Phase::Advance) {
+            crate::scenarios::play_once(&mut m, |m| {
+                m.end_phase();
+            });
+        }
+        if m.over() {
+            continue;
+        }
+        // A Melee (A11.7): jp3 alone among the Americans that stand where us1 does.
+        let Some(at) = m
+            .state
+            .units
+            .iter()
+            .find(|u| u.unit.id == "us1")
+            .map(|u| u.at.clone())
+        else {
+            continue;
+        };
+        let Some(jp3) = m.state.units.iter_mut().find(|u| u.unit.id == "jp3") else {
+            continue;
+        };
+        jp3.at = at.clone();
+        jp3.concealed = false;
+        jp3.hidden = false;
+        m.state.tallies.melee.push(at.clone());
+        let pt = m.state.turn.number;
+        while !m.over() && m.state.turn.number == pt {
+            crate::scenarios::play_once(&mut m, |m| {
+                m.end_phase();
+            });
+        }
+        let fought = m
+            .log
+            .iter()
+            .any(|e| e.event == "cc_owed" && e.phase == "CCPh");
+        let ordered = m
+            .log
+            .iter()
+            .any(|e| e.event == "opponent" && e.phase == "CCPh" && e.text.contains("CloseCombat("));
+        let st = m.status();
+        let line = [st.program.clone(), st.program_then.clone()]
+            .into_iter()
+            .flatten()
+            .find(|l| l.contains("GT1 Japanese CCPh"));
+        if !fought || ordered {
+            // An order fought it: the orders are listed as ever, no owed CC is named.
+            assert!(
+                line.as_deref().is_none_or(|l| !l.contains("owed")),
+                "{line:?}"
+            );
+            continue;
+        }
+        let line = line.unwrap_or_else(|| panic!("{:?} / {:?}", st.program, st.program_then));
+        let name = at.display(&m.scenario().map).to_string();
+        assert!(
+            line.contains(&format!(
+                "the Close Combat owed in {name} was fought as the CCPh ended (A11.12): "
+            )),
+            "{line}"
+        );
+        // What it cost, unit by unit, as the log tells it.
+        for e in m
+            .log
+            .iter()
+            .filter(|e| e.event == "eliminated" && e.phase == "CCPh")
+        {
+            let id = e.unit.as_deref().unwrap();
+            assert!(line.contains(id), "{id} eliminated: {line}");
+        }
+        named += 1;
+    }
+    assert!(
+        named > 0,
+        "an owed Close Combat the program gave no order for"
+    );
+}

@@ -48,6 +48,25 @@ pub fn game(s: Scenario, seed: u64) -> Match {
     Match::new(Arc::new(s), seed)
 }
 
+/// A game of the demo `name` with dice `seed` against the program playing `side` as `kind`
+/// (its own choices seeded by `program_seed`), recording as Play mode does.
+pub fn against_program(
+    name: &str,
+    seed: u64,
+    side: asl_pto_core::model::Side,
+    kind: asl_pto_core::opponent::Kind,
+    program_seed: u64,
+) -> Match {
+    let mut m = Match::new(Arc::new(demo(name)), seed);
+    m.program = Some(asl_pto_core::play::Program::against_a_player(
+        side,
+        kind,
+        program_seed,
+    ));
+    m.start_recording();
+    m
+}
+
 /// One turn of the Play-mode loop against the program: its step run if it has one, else the
 /// person's `idle` (by default, ending the phase when the program does not hold it).
 pub fn play_once(m: &mut Match, idle: impl FnOnce(&mut Match)) {

@@ -292,9 +292,7 @@ fn issue38_against_the_program_undo_stops_at_the_last_roll_or_reveal() {
 #[test]
 fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end() {
     use asl_pto_core::scenario::Step;
-    let mut m = Match::new(Arc::new(demo("assault")), 3);
-    m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
-    m.start_recording();
+    let mut m = crate::scenarios::against_program("assault", 3, Side::Japanese, Kind::Greedy, 1);
     assert!(m.run_now(Step {
         phase: Some(Phase::Movement),
         ..Step::default()
@@ -322,9 +320,8 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
     // trial read "Controlled by neither side" at Setup, "Japanese" from the RPh; A26.1): the
     // squads in J4 and K4 hold theirs, and K5, empty, is the Japanese side's, the side that
     // need not take it.
-    let mut j = Match::new(Arc::new(demo("jungle_night")), 3);
-    j.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
-    j.start_recording();
+    let mut j =
+        crate::scenarios::against_program("jungle_night", 3, Side::Japanese, Kind::Greedy, 1);
     assert_eq!(j.state.phase, Phase::Setup);
     let control = |m: &Match| {
         m.status()
@@ -418,9 +415,7 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
             .collect()
     };
     // The program plays the Allies, the ATTACKER of the first Player Turn.
-    let mut m = Match::new(Arc::new(demo("assault")), 5);
-    m.program = Some(Program::against_a_player(Side::Allied, Kind::Doctrine, 5));
-    m.start_recording();
+    let mut m = crate::scenarios::against_program("assault", 5, Side::Allied, Kind::Doctrine, 5);
     while m.state.phase != Phase::Movement {
         step(&mut m);
     }
@@ -479,13 +474,8 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
         if told > 0 && name == "assault" {
             break;
         }
-        let mut j = Match::new(Arc::new(demo(name)), seed);
-        j.program = Some(Program::against_a_player(
-            Side::Japanese,
-            Kind::Doctrine,
-            seed,
-        ));
-        j.start_recording();
+        let mut j =
+            crate::scenarios::against_program(name, seed, Side::Japanese, Kind::Doctrine, seed);
         let mut person = Opponent::new(Side::Allied, Kind::Greedy, seed);
         for _ in 0..3000 {
             if j.over() {
@@ -547,9 +537,8 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
     let mut told = 0;
     let mut smc_ptc = 0;
     for seed in 1..12 {
-        let mut m = Match::new(Arc::new(demo("assault")), seed);
-        m.program = Some(Program::against_a_player(Side::Japanese, Kind::Greedy, 1));
-        m.start_recording();
+        let mut m =
+            crate::scenarios::against_program("assault", seed, Side::Japanese, Kind::Greedy, 1);
         assert!(m.run_now(Step {
             phase: Some(Phase::PrepFire),
             ..Step::default()
@@ -630,9 +619,7 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
 /// order's script form), and the next phase it acts in.
 #[test]
 fn issue37_the_status_lists_the_program_s_last_orders_one_by_one_and_when_it_acts_next() {
-    let mut m = Match::new(Arc::new(demo("assault")), 5);
-    m.program = Some(Program::against_a_player(Side::Allied, Kind::Doctrine, 5));
-    m.start_recording();
+    let mut m = crate::scenarios::against_program("assault", 5, Side::Allied, Kind::Doctrine, 5);
     while m.state.phase != Phase::DefensiveFire {
         crate::scenarios::play_once(&mut m, |m| {
             m.end_phase();
@@ -726,13 +713,13 @@ fn e1_921_played_one_starshell_usage_dr_a_unit_a_player_turn() {
 fn issue37_the_status_keeps_the_program_s_orders_when_a_later_phase_of_its_turn_has_none() {
     let mut seen_then = 0;
     for seed in 1..=6 {
-        let mut m = Match::new(Arc::new(demo("assault")), seed);
-        m.program = Some(Program::against_a_player(
+        let mut m = crate::scenarios::against_program(
+            "assault",
+            seed,
             Side::Japanese,
             Kind::Doctrine,
             seed,
-        ));
-        m.start_recording();
+        );
         for _ in 0..3000 {
             if m.over() {
                 break;
@@ -777,9 +764,8 @@ fn issue37_the_why_of_a_phase_with_no_order_outlives_a_later_pass() {
     use asl_pto_core::scenario::Step;
     let mut checked = 0;
     for (unit, to) in [("us3", "V5"), ("us3", "V4"), ("us2", "R3"), ("us2", "R4")] {
-        let mut m = Match::new(Arc::new(demo("assault")), 2);
-        m.program = Some(Program::against_a_player(Side::Japanese, Kind::Doctrine, 2));
-        m.start_recording();
+        let mut m =
+            crate::scenarios::against_program("assault", 2, Side::Japanese, Kind::Doctrine, 2);
         while m.state.phase != Phase::Movement {
             crate::scenarios::play_once(&mut m, |m| {
                 m.end_phase();
@@ -852,9 +838,7 @@ fn issue37_gave_no_order_says_why_and_names_no_unit_the_player_does_not_see() {
             .into_iter()
             .flat_map(move |side| (1..=4).map(move |seed| (name, side, seed)))
     }) {
-        let mut m = Match::new(Arc::new(demo(name)), seed);
-        m.program = Some(Program::against_a_player(side, Kind::Doctrine, seed));
-        m.start_recording();
+        let mut m = crate::scenarios::against_program(name, seed, side, Kind::Doctrine, seed);
         for _ in 0..3000 {
             if m.over() {
                 break;
@@ -907,13 +891,13 @@ fn issue37_gave_no_order_says_why_and_names_no_unit_the_player_does_not_see() {
 fn issue37_the_status_names_the_owed_close_combat_fought_where_the_program_gave_no_order() {
     let mut named = 0;
     for seed in 1..=16 {
-        let mut m = Match::new(Arc::new(demo("assault")), seed);
-        m.program = Some(Program::against_a_player(
+        let mut m = crate::scenarios::against_program(
+            "assault",
+            seed,
             Side::Japanese,
             Kind::Doctrine,
             seed,
-        ));
-        m.start_recording();
+        );
         while !(m.over() || m.state.turn.number == 2 && m.state.phase == Phase::Advance) {
             crate::scenarios::play_once(&mut m, |m| {
                 m.end_phase();

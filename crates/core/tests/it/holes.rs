@@ -286,10 +286,22 @@ fn a11_7_a_unit_in_melee_neither_fires_out_nor_moves_advances_or_searches_out() 
             jp(&b, "jp2", "D3"),
         ]
     };
-    let s = situation(&b, Phase::PrepFire, Side::Allied, units());
+    let mut s = situation(&b, Phase::PrepFire, Side::Allied, units());
     let r = fire(&s, &["us1".to_string()], &loc(&b, "D3")).unwrap_err();
     assert_eq!(r.rule, "A11.7", "{}", r.reason);
-    assert!(r.reason.contains("in Melee"), "{}", r.reason);
+    // Said as it stands: a unit that only entered its enemy's Location (at night, in the
+    // MPh) is not yet "in Melee" (a veteran's trial); one a Close Combat left there is.
+    assert!(
+        r.reason.contains(
+            "shares its Location with a Known enemy unit (no Close Combat fought there yet)"
+        ),
+        "{}",
+        r.reason
+    );
+    s.state.tallies.melee.push(loc(&b, "C3"));
+    let r = fire(&s, &["us1".to_string()], &loc(&b, "D3")).unwrap_err();
+    assert!(r.reason.contains("(in Melee)"), "{}", r.reason);
+    let s = situation(&b, Phase::PrepFire, Side::Allied, units());
     assert!(fire(&s, &["us2".to_string()], &loc(&b, "D3")).is_ok());
     // The Melee's Location itself is not fired on either (A11: it holds us1).
     assert!(fire(&s, &["us2".to_string()], &loc(&b, "C3")).is_err());

@@ -109,10 +109,15 @@ pub(crate) fn not_in_melee(s: &Situation, u: &UnitAt, what: &str) -> Result<(), 
         return Err(Refusal::new(
             "A11.7",
             format!(
-                "unit {} is in Melee (an enemy unit shares its Location): it attacks only in \
-                 Close Combat: no {what} (A11.7, our reading: Chapter A is not in our \
+                "unit {} shares its Location with a Known enemy unit ({}): it attacks only \
+                 in Close Combat: no {what} (A11.7, our reading: Chapter A is not in our \
                  sources; Withdrawal, A11.2, is not modelled)",
-                u.unit.id
+                u.unit.id,
+                if melee_recorded(s, &u.at) {
+                    "in Melee"
+                } else {
+                    "no Close Combat fought there yet"
+                }
             ),
         ));
     }

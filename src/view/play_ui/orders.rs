@@ -80,7 +80,7 @@ pub(super) fn start_odds(job: &mut OddsJob, menu: &OrderMenu, m: crate::play::Ma
                         Some(crate::game::odds::in_words(&odds))
                     } else {
                         matches!(o, Order::Fire { .. })
-                            .then(|| "0 %: no unit your side knows of there can be affected".into())
+                            .then(|| "0 % to affect any enemy unit your side knows of there".into())
                     }
                 }));
             }

@@ -454,10 +454,13 @@ fn veiled(st: &GameState, board: &Board, fog: crate::model::Side, said: &Said) -
     // "passed" under the PTC's own rule, the same for a squad and for a Japanese leader, who
     // rolls it for his "?" alone (G1.4: its rule and words told him apart).
     let ptc = said.event == "ptc";
+    // A long last clause is told by its own last part ("...; it gains "?"", E1.32: told as
+    // a bare 'a "?" in K4' before, with no verb).
     let outcome = said
         .text
         .rsplit(": ")
         .next()
+        .and_then(|t| t.rsplit("; ").next())
         .filter(|t| t.len() <= 40 && !st.units.iter().any(|v| t.contains(v.unit.id.as_str())))
         .map(|t| if ptc { "passed" } else { t });
     let at = u.at.display(&board.scenario.map);

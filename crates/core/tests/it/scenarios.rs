@@ -83,3 +83,24 @@ pub fn play_once(m: &mut Match, idle: impl FnOnce(&mut Match)) {
         }
     }
 }
+
+/// One step of a game against the program where `person` (an opponent kind standing in for
+/// the player) gives the player's orders: the program's turn as `play_once`, else the
+/// person's next order in a phase its side acts in, else End phase.
+pub fn person_plays(m: &mut Match, person: &mut asl_pto_core::opponent::Opponent) {
+    play_once(m, |m| {
+        let setting = m.setting();
+        let c = person.decide(&m.state, &setting, &asl_pto_core::opponent::Moment::Phase);
+        match c {
+            Some(c) if m.state.phase.acts(person.side, m.state.turn.attacker) => {
+                let _ = m.person_step(asl_pto_core::scenario::Step {
+                    act: Some(c.order),
+                    ..Default::default()
+                });
+            }
+            _ => {
+                m.end_phase();
+            }
+        }
+    });
+}

@@ -397,9 +397,8 @@ fn a7_53_the_fire_group_of_a_location_has_its_leader_direct() {
 #[test]
 fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phase() {
     use asl_pto_core::los::Location;
-    use asl_pto_core::opponent::{Moment, Opponent};
+    use asl_pto_core::opponent::Opponent;
     use asl_pto_core::play::MarkKind;
-    use asl_pto_core::scenario::Step;
     // One turn of the Play-mode loop, the person ending each phase after the program's part.
     let step = |m: &mut Match| {
         crate::scenarios::play_once(m, |m| {
@@ -481,21 +480,7 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
             if j.over() {
                 break;
             }
-            crate::scenarios::play_once(&mut j, |j| {
-                let setting = j.setting();
-                let c = person.decide(&j.state, &setting, &Moment::Phase);
-                match c {
-                    Some(c) if j.state.phase.acts(Side::Allied, j.state.turn.attacker) => {
-                        let _ = j.person_step(Step {
-                            act: Some(c.order),
-                            ..Step::default()
-                        });
-                    }
-                    _ => {
-                        j.end_phase();
-                    }
-                }
-            });
+            crate::scenarios::person_plays(&mut j, &mut person);
             // No mark at a cave (or its Complex) the Allies have not found (G11.2, A12).
             let unknown = |l: &Location| {
                 matches!(l, Location::Cave(id) | Location::Complex(id)
@@ -972,5 +957,53 @@ fn issue37_the_status_names_the_owed_close_combat_fought_where_the_program_gave_
     assert!(
         named > 0,
         "an owed Close Combat the program gave no order for"
+    );
+}
+
+/// A12 / E1.32 (a veteran's trial: '[E1.32] a "?" in K4', the outcome cut away): a unit of the
+/// program's that gains "?" at night is told by its Location and what happened, never by name.
+#[test]
+fn e1_32_a_program_unit_gaining_concealment_at_night_is_told_as_a_question_mark_that_gains_it() {
+    use asl_pto_core::opponent::Opponent;
+    let mut told = 0;
+    for seed in 1..=4 {
+        let mut m = crate::scenarios::against_program(
+            "jungle_night",
+            seed,
+            Side::Japanese,
+            Kind::Doctrine,
+            seed,
+        );
+        let mut person = Opponent::new(Side::Allied, Kind::Greedy, seed);
+        for _ in 0..3000 {
+            if m.over() {
+                break;
+            }
+            crate::scenarios::person_plays(&mut m, &mut person);
+        }
+        let japanese: Vec<String> = m
+            .state
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == Side::Japanese)
+            .map(|u| u.unit.id.clone())
+            .collect();
+        for e in m.log.iter().filter(|e| e.rule.as_deref() == Some("E1.32")) {
+            if e.unit.is_some() {
+                // Told by name: an American unit, or a Japanese one the player sees.
+                continue;
+            }
+            assert!(e.text.starts_with("a \"?\" in "), "{e:?}");
+            assert!(e.text.ends_with(": it gains \"?\""), "{e:?}");
+            assert!(
+                japanese.iter().all(|id| !e.text.contains(id.as_str())),
+                "{e:?}"
+            );
+            told += 1;
+        }
+    }
+    assert!(
+        told > 0,
+        "a Japanese unit gained \"?\" unseen within the seeds"
     );
 }

@@ -449,20 +449,26 @@ fn veiled(st: &GameState, board: &Board, fog: crate::model::Side, said: &Said) -
     let u = st.units.iter().find(|v| {
         &v.unit.id == id && v.unit.side() == fog && (v.concealed || v.cloaked) && !v.hidden
     })?;
-    // The outcome is the text's last clause ("passed"), unless it names a unit. A PTC under
-    // "?" was passed (a failed one takes the "?" away, A12.14), whoever took it: told as
-    // "passed" under the PTC's own rule, the same for a squad and for a Japanese leader, who
-    // rolls it for his "?" alone (G1.4: its rule and words told him apart).
+    // A PTC under "?" was passed (a failed one takes the "?" away, A12.14), whoever took it:
+    // told as "passed" under the PTC's own rule, the same for a squad and for a Japanese
+    // leader, who rolls it for his "?" alone (G1.4: its rule and words told him apart).
     let ptc = said.event == "ptc";
-    // A long last clause is told by its own last part ("...; it gains "?"", E1.32: told as
-    // a bare 'a "?" in K4' before, with no verb).
-    let outcome = said
-        .text
-        .rsplit(": ")
-        .next()
-        .and_then(|t| t.rsplit("; ").next())
-        .filter(|t| t.len() <= 40 && !st.units.iter().any(|v| t.contains(v.unit.id.as_str())))
-        .map(|t| if ptc { "passed" } else { t });
+    // A SMC's wound (G1.4, A17.11) says a leader or a Hero is under the "?": told only that
+    // something befell the "?".
+    if said.event == "smc" {
+        return Some(Said {
+            event: "veiled".into(),
+            unit: None,
+            rule: None,
+            dice: None,
+            text: format!("a \"?\" in {}", u.at.display(&board.scenario.map)),
+        });
+    }
+    let outcome = if ptc {
+        Some("passed".to_string())
+    } else {
+        veiled_outcome(st, &said.text)
+    };
     let at = u.at.display(&board.scenario.map);
     Some(Said {
         event: said.event.clone(),
@@ -478,4 +484,29 @@ fn veiled(st: &GameState, board: &Board, fog: crate::model::Side, said: &Said) -
             None => format!("a \"?\" in {at}"),
         },
     })
+}
+
+/// A12: what an event about a unit under "?" may tell of its outcome: the text's last clause
+/// ("passed"; of a long one its own last part, "it gains \"?\"", E1.32), a move's MF without
+/// the allotment that tells a squad from a leader or a Hero ("3 MF, 3 MF spent", not "3 of
+/// 6"), an exemption without its reason (the class or kind that exempts it); nothing where
+/// it names a unit, a counter's factors or a kind of unit.
+fn veiled_outcome(st: &GameState, text: &str) -> Option<String> {
+    let t = text.rsplit(": ").next()?.rsplit("; ").next()?;
+    let t = if t.contains("exempt") {
+        "exempt".to_string()
+    } else if let (Some((mf, _)), true) = (t.split_once(" of "), t.ends_with(" spent")) {
+        format!("{mf} MF spent")
+    } else {
+        t.to_string()
+    };
+    let factors = t
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit());
+    let kind = ["leader", "Hero", "SMC", "HS", "squad", "Morale"]
+        .iter()
+        .any(|k| t.contains(k));
+    let named = st.units.iter().any(|v| t.contains(v.unit.id.as_str()));
+    (t.len() <= 40 && !factors && !kind && !named).then_some(t)
 }

@@ -254,28 +254,50 @@ impl Match {
             return None;
         }
         let after = these.iter().position(|e| e.event == "cc_owed")?;
-        let of = |kind: &str| -> Vec<&str> {
-            these[after..]
-                .iter()
-                .filter(|e| e.event == kind)
-                .filter_map(|e| e.unit.as_deref())
-                .collect()
-        };
-        let mut lost = Vec::new();
-        let eliminated = of("eliminated");
-        if !eliminated.is_empty() {
-            lost.push(format!("{} eliminated", eliminated.join(", ")));
+        // What each loss was, as its event tells it: an elimination; a Casualty Reduction
+        // (which eliminates a HS or crew); a SMC's wound (a mortal one eliminates him); one
+        // under "?" only as a "?" (A12).
+        let (mut eliminated, mut reduced, mut wounded, mut veiled) = (vec![], vec![], vec![], 0);
+        for e in &these[after..] {
+            let Some(id) = e.unit.as_deref() else {
+                if ["eliminated", "casualty", "smc"].contains(&e.event.as_str()) {
+                    veiled += 1;
+                }
+                continue;
+            };
+            match e.event.as_str() {
+                "eliminated" => eliminated.push(id),
+                "casualty" if e.text.ends_with("eliminated") => eliminated.push(id),
+                "casualty" => reduced.push(id),
+                "smc" if e.text.contains("mortal") => eliminated.push(id),
+                "smc" if e.text.contains("Wounded") => wounded.push(id),
+                _ => {}
+            }
         }
-        let reduced = of("casualty");
-        if !reduced.is_empty() {
-            lost.push(format!("{} reduced", reduced.join(", ")));
+        let mut lost = Vec::new();
+        for (ids, what) in [
+            (eliminated, "eliminated"),
+            (reduced, "reduced"),
+            (wounded, "wounded"),
+        ] {
+            if !ids.is_empty() {
+                lost.push(format!("{} {what}", ids.join(", ")));
+            }
+        }
+        if veiled > 0 {
+            lost.push(format!(
+                "{} under \"?\" hit",
+                crate::words::count(veiled as i64, "unit", "units")
+            ));
         }
         if lost.is_empty() {
             lost.push("no unit lost".into());
         }
         Some(format!(
-            "the Close Combat owed in {} was fought as the {} ended (A11.12): {}",
+            "the {} owed in {} {} fought as the {} ended (A11.12): {}",
+            crate::words::noun(places.len(), "Close Combat", "Close Combats"),
             places.join(", "),
+            crate::words::noun(places.len(), "was", "were"),
             phase.abbrev(),
             lost.join("; ")
         ))

@@ -293,7 +293,7 @@ fn a11_7_a_unit_in_melee_neither_fires_out_nor_moves_advances_or_searches_out() 
     // MPh) is not yet "in Melee" (a veteran's trial); one a Close Combat left there is.
     assert!(
         r.reason.contains(
-            "shares its Location with a Known enemy unit (no Close Combat fought there yet)"
+            "shares its Location with an enemy unit not hidden (no Close Combat fought there yet)"
         ),
         "{}",
         r.reason

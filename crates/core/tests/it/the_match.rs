@@ -988,6 +988,21 @@ fn e1_32_a_program_unit_gaining_concealment_at_night_is_told_as_a_question_mark_
             .filter(|u| u.unit.side() == Side::Japanese)
             .map(|u| u.unit.id.clone())
             .collect();
+        // No event under "?" tells a unit's MF allotment (a squad's 4, a leader's 6), a
+        // counter's factors, or that a SMC is under it (a review).
+        for e in m
+            .log
+            .iter()
+            .filter(|e| e.unit.is_none() && e.text.starts_with("a \"?\" in "))
+        {
+            let allotment = e.text.contains(" of ") && e.text.ends_with(" spent");
+            let factors = e
+                .text
+                .as_bytes()
+                .windows(3)
+                .any(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit());
+            assert!(!allotment && !factors && e.event != "smc", "{e:?}");
+        }
         for e in m.log.iter().filter(|e| e.rule.as_deref() == Some("E1.32")) {
             if e.unit.is_some() {
                 // Told by name: an American unit, or a Japanese one the player sees.

@@ -92,8 +92,8 @@ pub fn melee_recorded(s: &Situation, at: &Location) -> bool {
     s.tallies.melee.contains(at)
 }
 
-/// A11.7 (our reading: Chapter A is not in our sources): whether `u` is in Melee, a Known (not
-/// hidden) enemy unit sharing its Location.
+/// A11.7 (our reading: Chapter A is not in our sources): whether `u` is in Melee, or about to
+/// be: an enemy unit not hidden (a "?" too) sharing its Location.
 pub fn in_melee(s: &Situation, u: &UnitAt) -> bool {
     s.units.iter().any(|o| {
         o.unit.side() != u.unit.side()
@@ -109,8 +109,8 @@ pub(crate) fn not_in_melee(s: &Situation, u: &UnitAt, what: &str) -> Result<(), 
         return Err(Refusal::new(
             "A11.7",
             format!(
-                "unit {} shares its Location with a Known enemy unit ({}): it attacks only \
-                 in Close Combat: no {what} (A11.7, our reading: Chapter A is not in our \
+                "unit {} shares its Location with an enemy unit not hidden ({}): it attacks \
+                 only in Close Combat: no {what} (A11.7, our reading: Chapter A is not in our \
                  sources; Withdrawal, A11.2, is not modelled)",
                 u.unit.id,
                 if melee_recorded(s, &u.at) {

@@ -385,17 +385,7 @@ mod tests {
     use crate::scenario::Scenario;
 
     fn settings(focus: Option<crate::hex::Hex>) -> ViewSettings {
-        ViewSettings {
-            side: None,
-            hex_ids: true,
-            grid: true,
-            night_nvr: 2,
-            night_why: String::new(),
-            legend: false,
-            preset: Preset::Close,
-            focus,
-            focus_reach: 0,
-        }
+        ViewSettings::for_tests(None, focus)
     }
 
     #[test]

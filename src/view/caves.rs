@@ -186,17 +186,7 @@ mod tests {
                 scenario: std::sync::Arc::new(s),
                 caves: caves.clone(),
             })
-            .insert_resource(ViewSettings {
-                side: None,
-                hex_ids: true,
-                grid: true,
-                night_nvr: 2,
-                night_why: String::new(),
-                legend: false,
-                preset: super::super::shared::Preset::Close,
-                focus: None,
-                focus_reach: 0,
-            })
+            .insert_resource(ViewSettings::for_tests(None, None))
             .insert_resource(Palette {
                 opaque: Handle::default(),
                 translucent: Handle::default(),

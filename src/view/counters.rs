@@ -21,6 +21,7 @@ use super::place::{
 };
 use super::shared::{Pick, ViewSettings, ViewSystems};
 use crate::los::Location;
+use crate::model::Side;
 use crate::scenario::SmokeKind;
 use crate::sim::live::state;
 use crate::sim::watch::PieceChanges;
@@ -150,6 +151,9 @@ const THICK: f32 = 0.028;
 const COUNTER_SIDE: f32 = 0.44;
 /// A marker's side (SMOKE, Blaze, Climb, Starshell, IR).
 pub const MARKER_SIDE: f32 = 0.3;
+/// How far each side's pile lies from the spot of a Location both sides' units share: the two
+/// touch at the spot and stay inside the hex.
+const SIDE_BY_SIDE: f32 = COUNTER_SIDE * 0.5;
 
 /// One counter to draw: its face, the centre of its bottom, its side, and whether it is drawn
 /// see-through (a hidden unit, shown only in its owner's view).
@@ -452,6 +456,24 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
     };
     let mut order: Vec<&crate::rules::situation::UnitAt> = live.units.iter().collect();
     order.sort_by_key(|u| !under_veil(u));
+    // A Location both sides' units stand in (a Melee, a night MPh entry into the enemy's
+    // Location): each side's pile lies beside the other's, the view's own side to the
+    // west, so that neither hides the other (a window trial: the enemy's "?" lay under the
+    // player's counters, seen only in the stack list). Only units the view shows count: a
+    // hidden enemy moves no pile.
+    let own = settings.side.unwrap_or(Side::Allied);
+    let at_of = |ours: bool| -> Vec<&Location> {
+        live.units
+            .iter()
+            .filter(|u| shown(settings, u.unit.side(), u.hidden) && (u.unit.side() == own) == ours)
+            .map(|u| &u.at)
+            .collect()
+    };
+    let theirs = at_of(false);
+    let shared: Vec<&Location> = at_of(true)
+        .into_iter()
+        .filter(|l| theirs.contains(l))
+        .collect();
     for u in order {
         if !shown(settings, u.unit.side(), u.hidden) {
             continue;
@@ -467,6 +489,11 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
         let Some(mut base) = counter_point(map, &board.caves, &u.at) else {
             continue;
         };
+        // Each side's pile on its own post where both share the Location.
+        if shared.contains(&&u.at) {
+            let west = if u.unit.side() == own { -1.0 } else { 1.0 };
+            base.x += west * SIDE_BY_SIDE;
+        }
         if let Location::Ground(h) = &u.at {
             base += limit_step_back(step_back.get(h).copied().unwrap_or(Vec3::ZERO));
             // Issue 38: in a hex whose shapes stand around its counters (jungle, bamboo,
@@ -675,17 +702,7 @@ mod tests {
     use crate::scenario::Scenario;
 
     fn settings(side: Option<Side>) -> ViewSettings {
-        ViewSettings {
-            side,
-            hex_ids: true,
-            grid: true,
-            night_nvr: 2,
-            night_why: String::new(),
-            legend: false,
-            preset: super::super::shared::Preset::Close,
-            focus: None,
-            focus_reach: 0,
-        }
+        ViewSettings::for_tests(side, None)
     }
 
     /// The heights of the tiles in `at`'s pile whose big print is `big`.
@@ -759,5 +776,82 @@ mod tests {
         let mut d = Drawn::default();
         draw_units(&mut d, &board, &live, &settings(Some(Side::Japanese)));
         assert_eq!(heights(&d, anchor, "9-1").len(), 1);
+    }
+
+    /// The spots of the tiles whose big print is `big`.
+    fn spots(d: &Drawn, big: &str) -> Vec<Vec3> {
+        d.piles
+            .tiles
+            .iter()
+            .filter(|t| t.face.big == big)
+            .map(|t| t.at)
+            .collect()
+    }
+
+    #[test]
+    fn a12_an_enemy_question_mark_sharing_a_location_lies_beside_the_player_s_pile() {
+        // A window trial at night: an American squad entered the kunai of T5, where the
+        // Japanese "?" stood; the "?" was drawn under the 7-6-8 and seen only in the stack
+        // list. Each side's pile now lies beside the other's, the view's own to the west.
+        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
+        let mut live = s.initial_state();
+        let t5 = live
+            .units
+            .iter()
+            .find(|u| u.unit.id == "jp3")
+            .unwrap()
+            .at
+            .clone();
+        for u in live.units.iter_mut() {
+            if u.unit.id == "us3" {
+                u.at = t5.clone();
+            }
+        }
+        let (caves, _) = s.cave_system();
+        let board = Board {
+            scenario: std::sync::Arc::new(s),
+            caves,
+        };
+        let base = counter_point(&board.scenario.map, &board.caves, &t5).unwrap();
+        let mut d = Drawn::default();
+        draw_units(&mut d, &board, &live, &settings(Some(Side::Allied)));
+        let (veil, squad) = (spots(&d, "?"), spots(&d, "6-6-7"));
+        assert_eq!((veil.len(), squad.len()), (1, 1), "{veil:?} {squad:?}");
+        assert!(
+            (veil[0].x - squad[0].x).abs() >= COUNTER_SIDE * 0.99,
+            "side by side: the \"?\" {veil:?}, us3 {squad:?}"
+        );
+        assert!(squad[0].x < base.x && veil[0].x > base.x, "the Allies west");
+        assert!(
+            (veil[0].y - squad[0].y).abs() < 1e-3,
+            "both at the bottom of their piles"
+        );
+        // The Japanese view: its own pile (4-4-7, 9-1) to the west, the American east.
+        let mut d = Drawn::default();
+        draw_units(&mut d, &board, &live, &settings(Some(Side::Japanese)));
+        let in_t5 = |big: &str| -> Vec<Vec3> {
+            d.piles
+                .tiles
+                .iter()
+                .filter(|t| t.face.big == big && (t.anchor.z - base.z).abs() < 0.2)
+                .filter(|t| (t.anchor.x - base.x).abs() < COUNTER_SIDE)
+                .map(|t| t.at)
+                .collect()
+        };
+        let (jp3, us3) = (in_t5("4-4-7"), in_t5("6-6-7"));
+        assert_eq!((jp3.len(), us3.len()), (1, 1), "{jp3:?} {us3:?}");
+        assert!(jp3[0].x < base.x && us3[0].x > base.x);
+
+        // A hidden enemy moves no pile (it would give it away, A12): us3 alone with hidden
+        // Japanese lies on the spot.
+        for u in live.units.iter_mut().filter(|u| u.at == t5) {
+            if u.unit.id != "us3" {
+                u.hidden = true;
+            }
+        }
+        let mut d = Drawn::default();
+        draw_units(&mut d, &board, &live, &settings(Some(Side::Allied)));
+        assert!((spots(&d, "6-6-7")[0].x - base.x).abs() < 1e-3);
+        assert!(spots(&d, "?").is_empty());
     }
 }

@@ -112,6 +112,25 @@ pub struct ViewSettings {
     pub focus_reach: u32,
 }
 
+#[cfg(test)]
+impl ViewSettings {
+    /// The settings the viewer's tests draw with: hex ids and grid on, NVR 2, the close
+    /// camera, `side`'s view (`None`: everyone's), the camera on `focus`.
+    pub fn for_tests(side: Option<Side>, focus: Option<Hex>) -> ViewSettings {
+        ViewSettings {
+            side,
+            hex_ids: true,
+            grid: true,
+            night_nvr: 2,
+            night_why: String::new(),
+            legend: false,
+            preset: Preset::Close,
+            focus,
+            focus_reach: 0,
+        }
+    }
+}
+
 /// What the player clicked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pick {

@@ -167,8 +167,8 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
         // A7.8: Pin is removed at the end of the Player Turn.
         u.unit.pinned = false;
     }
+    // E1.82: a Melee's Gunflash (placed by its CC, `close_combat::melee_after`) is kept there.
     super::fire_attack::end_of_player_turn(&mut g);
-    melee_gunflashes(&mut g);
     g.update_control();
     let last = g
         .setting
@@ -182,28 +182,6 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     }
     g.state.sort();
     g.said
-}
-
-/// E1.82: at night a Location in Melee (both sides there) keeps its Gunflash for as long as
-/// the Melee lasts, past the end of the Player Turn that removed the others.
-fn melee_gunflashes(g: &mut Game) {
-    if !g.state.night.night() {
-        return;
-    }
-    // A Location a Close Combat left in Melee, both sides still there (a hidden unit beside an
-    // enemy that entered its Location is in no Melee: no Gunflash gives it away, E1.82).
-    let s = g.situation();
-    let melee: Vec<crate::los::Location> = s
-        .tallies
-        .melee
-        .iter()
-        .filter(|at| crate::rules::orders::jitter::melee_gunflash(&s, at))
-        .cloned()
-        .collect();
-    drop(s);
-    for at in melee {
-        g.gunflash(&at);
-    }
 }
 
 /// A26: the last Player Turn of the last Game Turn has ended: the victory conditions are

@@ -121,12 +121,7 @@ pub(super) fn jitter_fire(g: &mut Game, mover: &str, colored: u8, white: u8) {
 pub(super) fn end_of_player_turn(g: &mut Game) {
     let s = g.situation();
     let c = jitter::end_of_player_turn_fire(&s);
-    let kept: Vec<_> = s
-        .gunflashes
-        .iter()
-        .filter(|l| jitter::melee_gunflash(&s, l))
-        .cloned()
-        .collect();
+    let kept = jitter::gunflashes_kept(&s);
     drop(s);
     if !c.holds {
         return;

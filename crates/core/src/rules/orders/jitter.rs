@@ -210,6 +210,16 @@ pub fn melee_gunflash(s: &Situation, at: &Location) -> bool {
             .any(|m| crate::rules::situation::same_location(s.map, m, at))
 }
 
+/// E1.82: the Gunflashes that stay as the Player Turn ends: those of a Melee
+/// (`melee_gunflash`).
+pub fn gunflashes_kept(s: &Situation) -> Vec<Location> {
+    s.gunflashes
+        .iter()
+        .filter(|l| melee_gunflash(s, l))
+        .cloned()
+        .collect()
+}
+
 /// E1.8 (read): the Gunflashes and fire counters that go at the end of the Player Turn (the
 /// end of its CCPh). E1.8 is cut off after "a Location that contains a Prep/"; a Gunflash is
 /// read as lasting as long as the fire counters of the fire that made it, which go when the
@@ -217,7 +227,7 @@ pub fn melee_gunflash(s: &Situation, at: &Location) -> bool {
 /// log said a CC's Gunflash stayed "for as long as it is in Melee", then that it went).
 pub fn end_of_player_turn_fire(s: &Situation) -> Check {
     let marked = s.units.iter().filter(|u| u.unit.fired.is_some()).count();
-    let kept = s.gunflashes.iter().filter(|l| melee_gunflash(s, l)).count();
+    let kept = gunflashes_kept(s).len();
     let going = s.gunflashes.len() - kept;
     let stays = if kept > 0 {
         format!(

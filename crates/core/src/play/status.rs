@@ -260,7 +260,7 @@ impl Match {
         let (mut eliminated, mut reduced, mut wounded, mut veiled) = (vec![], vec![], vec![], 0);
         for e in &these[after..] {
             let Some(id) = e.unit.as_deref() else {
-                if ["eliminated", "casualty", "smc"].contains(&e.event.as_str()) {
+                if ["casualty", "veiled"].contains(&e.event.as_str()) {
                     veiled += 1;
                 }
                 continue;

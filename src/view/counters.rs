@@ -705,6 +705,25 @@ mod tests {
         ViewSettings::for_tests(side, None)
     }
 
+    /// The assault: its board, its state at the start, and T5 (jp3 and the 9-1's kunai).
+    fn assault() -> (Board, GameState, Location) {
+        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
+        let live = s.initial_state();
+        let t5 = live
+            .units
+            .iter()
+            .find(|u| u.unit.id == "jp3")
+            .unwrap()
+            .at
+            .clone();
+        let (caves, _) = s.cave_system();
+        let board = Board {
+            scenario: std::sync::Arc::new(s),
+            caves,
+        };
+        (board, live, t5)
+    }
+
     /// The heights of the tiles in `at`'s pile whose big print is `big`.
     fn heights(d: &Drawn, at: Vec3, big: &str) -> Vec<f32> {
         d.piles
@@ -719,8 +738,7 @@ mod tests {
     fn a12_a_unit_revealed_lies_on_top_of_the_question_mark_of_its_location() {
         // The assault: jp3 has fired from T5's kunai and lost its "?" (A12.15); the 9-1 with
         // it is still concealed. The Allied view shows one "?" and jp3's 4-4-7 over it.
-        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
-        let mut live = s.initial_state();
+        let (board, mut live, t5) = assault();
         // With a DC, drawn beside and under it (a review: the DC lay level with the "?").
         for u in live.units.iter_mut() {
             if u.unit.id == "jp3" {
@@ -728,18 +746,6 @@ mod tests {
                 u.unit.dc = true;
             }
         }
-        let (caves, _) = s.cave_system();
-        let board = Board {
-            scenario: std::sync::Arc::new(s),
-            caves,
-        };
-        let t5 = live
-            .units
-            .iter()
-            .find(|u| u.unit.id == "jp3")
-            .unwrap()
-            .at
-            .clone();
         let base = counter_point(&board.scenario.map, &board.caves, &t5).unwrap();
         let mut d = Drawn::default();
         draw_units(&mut d, &board, &live, &settings(Some(Side::Allied)));
@@ -793,25 +799,12 @@ mod tests {
         // A window trial at night: an American squad entered the kunai of T5, where the
         // Japanese "?" stood; the "?" was drawn under the 7-6-8 and seen only in the stack
         // list. Each side's pile now lies beside the other's, the view's own to the west.
-        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
-        let mut live = s.initial_state();
-        let t5 = live
-            .units
-            .iter()
-            .find(|u| u.unit.id == "jp3")
-            .unwrap()
-            .at
-            .clone();
+        let (board, mut live, t5) = assault();
         for u in live.units.iter_mut() {
             if u.unit.id == "us3" {
                 u.at = t5.clone();
             }
         }
-        let (caves, _) = s.cave_system();
-        let board = Board {
-            scenario: std::sync::Arc::new(s),
-            caves,
-        };
         let base = counter_point(&board.scenario.map, &board.caves, &t5).unwrap();
         let mut d = Drawn::default();
         draw_units(&mut d, &board, &live, &settings(Some(Side::Allied)));

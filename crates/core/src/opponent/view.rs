@@ -67,18 +67,29 @@ pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameStat
         }
         at
     };
-    let mut veiled: BTreeMap<String, Location> = BTreeMap::new();
+    // Each veiled Location, with what its movers showed in plain sight: the most MF one of
+    // them has expended this phase (the MF a moving "?" spends are seen, A8.1: a veteran's
+    // trial was told "you may First Fire" at a "?" entering cave A and then refused, "none
+    // has expended MF there", the placeholder having spent none), and whether one advanced.
+    let mut veiled: BTreeMap<String, (Location, f32, bool)> = BTreeMap::new();
     v.units.retain(|u| {
         let unseen = enemy(u) && (u.concealed || u.cloaked || dark.contains(&u.at));
         if unseen {
-            veiled.insert(placeholder_id(&u.at), u.at.clone());
+            let e = veiled
+                .entry(placeholder_id(&u.at))
+                .or_insert((u.at.clone(), 0.0, false));
+            e.1 = e.1.max(u.unit.mf_spent);
+            e.2 |= u.unit.advanced;
         }
         !unseen
     });
     let (nationality, counter) = placeholder_counter(side.opponent());
-    for (id, at) in veiled {
+    for (id, (at, mf_spent, advanced)) in veiled {
+        let mut unit = Unit::new(&id, nationality, counter);
+        unit.mf_spent = mf_spent;
+        unit.advanced = advanced;
         v.units.push(UnitAt {
-            unit: Unit::new(&id, nationality, counter),
+            unit,
             at,
             hidden: false,
             concealed: true,

@@ -598,3 +598,50 @@ fn a11_the_doctrine_s_close_combat_advance_gives_its_odds_in_words() {
     );
     assert!(hand_to_hand > 0, "no Melee told as Hand-to-Hand in 8 games");
 }
+
+/// A8.1 / A12 (a veteran's trial: "a \"?\" moved to cave:A: you may First Fire at it", then Fire
+/// at cave:A refused, "none has expended MF there"): the MF a moving "?" spends are seen, so the
+/// side's view of it (one placeholder for the Location) has spent them too, and Defensive First
+/// Fire at it is allowed on that view, as on the true state; a "?" that has not moved is no
+/// First Fire target on either.
+#[test]
+fn a8_1_a_moving_question_mark_is_a_first_fire_target_in_the_enemy_s_view() {
+    use asl_pto_core::opponent::view::{is_placeholder, known_state};
+    use asl_pto_core::rules::orders::fire::fire;
+    let b = plain();
+    let state = |mf: f32| {
+        let mut jp1 = jp(&b, "jp1", "C4");
+        jp1.concealed = true;
+        jp1.unit.mf_spent = mf;
+        let mut jp2 = jp(&b, "jp2", "C4");
+        jp2.concealed = true;
+        let mut st = situation(
+            &b,
+            Phase::Movement,
+            Side::Japanese,
+            vec![us(&b, "us1", "C2"), jp1, jp2],
+        )
+        .state;
+        st.sort();
+        st
+    };
+    let first_fire = |st: &asl_pto_core::state::GameState| {
+        let s = st.situation(&setting(&b));
+        fire(&s, &["us1".to_string()], &crate::board::loc(&b, "C4")).map(|_| ())
+    };
+    let moved = state(2.0);
+    let seen = known_state(&moved, &setting(&b), Side::Allied);
+    let veil: Vec<_> = seen
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == Side::Japanese)
+        .collect();
+    assert_eq!(veil.len(), 1, "one \"?\" for the Location");
+    assert!(is_placeholder(&veil[0].unit.id));
+    assert_eq!(veil[0].unit.mf_spent, 2.0, "the MF it was seen to spend");
+    assert!(first_fire(&moved).is_ok());
+    assert!(first_fire(&seen).is_ok(), "{:?}", first_fire(&seen));
+    let still = state(0.0);
+    let r = first_fire(&known_state(&still, &setting(&b), Side::Allied)).unwrap_err();
+    assert_eq!(r.rule, first_fire(&still).unwrap_err().rule);
+}

@@ -341,7 +341,12 @@ fn a12_against_a_player_a_hidden_unit_s_doings_are_told_as_a_hidden_unit_moved_u
         .collect();
     assert!(!masked.is_empty(), "the random Japanese moved hidden units");
     for m in &masked {
-        assert_eq!(m.text, "a hidden unit moved");
+        let words = if matches!(m.phase.as_str(), "MPh" | "APh") {
+            "a hidden unit moved"
+        } else {
+            "a hidden unit acted"
+        };
+        assert_eq!(m.text, words, "{m:?}");
         assert!(m.unit.is_none(), "no id is told");
     }
     // Told after the end: the orders behind each masked line, with their reasons.

@@ -380,7 +380,13 @@ impl Match {
                     unit: None,
                     rule: Some("A12".into()),
                     dice: None,
-                    text: "a hidden unit moved".into(),
+                    // A rally or a fire of a hidden unit is no move (a veteran's trial
+                    // read "a hidden unit moved" in the RPh).
+                    text: if matches!(phase, Phase::Movement | Phase::Advance) {
+                        "a hidden unit moved".into()
+                    } else {
+                        "a hidden unit acted".into()
+                    },
                 },
             );
             p.secret.extend(said);
@@ -388,8 +394,9 @@ impl Match {
         }
         for x in said {
             // A12: a "?" of its side is told as a "?" (in full at the game's end).
-            let x = super::runner::veil(&self.state, &self.board, p, x);
-            self.log_said(turn, phase, x);
+            if let Some(x) = super::runner::veil(&self.state, &self.board, p, x) {
+                self.log_said(turn, phase, x);
+            }
         }
         true
     }

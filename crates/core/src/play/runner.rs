@@ -134,7 +134,10 @@ impl Match {
         // A12: against a person, what a "?" of the program's did is told of the "?" only; in
         // full at the game's end.
         let said = match self.program.as_mut() {
-            Some(p) => veil(&self.state, &self.board, p, said),
+            Some(p) => match veil(&self.state, &self.board, p, said) {
+                Some(said) => said,
+                None => return,
+            },
             None => said,
         };
         self.log.push(Event {
@@ -427,16 +430,27 @@ pub enum Watched {
 
 /// A12: `said` as the person is told it against the program `p` (`veiled`), what it hid kept
 /// in `p.secret` for the game's end.
-pub(super) fn veil(st: &GameState, board: &Board, p: &mut Program, said: Said) -> Said {
-    match p
-        .secrets_kept()
-        .and_then(|side| veiled(st, board, side, &said))
-    {
+/// An event about a unit of the program's that is hidden now (a Cave Complex's DM removal, G11.77,
+/// named jp1 to the player in a veteran's trial) is not told at all (`None`), kept likewise.
+pub(super) fn veil(st: &GameState, board: &Board, p: &mut Program, said: Said) -> Option<Said> {
+    let Some(side) = p.secrets_kept() else {
+        return Some(said);
+    };
+    let hidden = said.unit.as_ref().is_some_and(|id| {
+        st.units
+            .iter()
+            .any(|u| &u.unit.id == id && u.unit.side() == side && u.hidden)
+    });
+    if hidden {
+        p.secret.push(said);
+        return None;
+    }
+    match veiled(st, board, side, &said) {
         Some(v) => {
             p.secret.push(said);
-            v
+            Some(v)
         }
-        None => said,
+        None => Some(said),
     }
 }
 

@@ -480,7 +480,20 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
             if j.over() {
                 break;
             }
+            let from = j.log.len();
             crate::scenarios::person_plays(&mut j, &mut person);
+            // A12 / G11.75: no event names a unit of the program's that is hidden now (the
+            // Cave Complex's DM removal, G11.77, named jp1 in a veteran's trial).
+            if !j.over() {
+                for e in &j.log[from..] {
+                    let hid = j.state.units.iter().any(|u| {
+                        Some(u.unit.id.as_str()) == e.unit.as_deref()
+                            && u.unit.side() == Side::Japanese
+                            && u.hidden
+                    });
+                    assert!(!hid, "{name}: {e:?}");
+                }
+            }
             // No mark at a cave (or its Complex) the Allies have not found (G11.2, A12).
             let unknown = |l: &Location| {
                 matches!(l, Location::Cave(id) | Location::Complex(id)
@@ -495,12 +508,18 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
                 // moved".
                 assert_eq!(j.log[k.log_at].event, "opponent", "{name}: {k:?}");
             }
-            if j.log.last().is_some_and(|e| e.event == "hidden") {
+            if let Some(e) = j.log.last().filter(|e| e.event == "hidden") {
                 told += 1;
+                // Moved in the MPh and APh; else "acted" (a rally is no move).
+                let words = if matches!(e.phase.as_str(), "MPh" | "APh") {
+                    "a hidden unit moved"
+                } else {
+                    "a hidden unit acted"
+                };
                 assert!(
                     j.program_turn_words()
                         .last()
-                        .is_some_and(|l| l.ends_with("a hidden unit moved")),
+                        .is_some_and(|l| l.ends_with(words)),
                     "{:?}",
                     j.program_turn_words()
                 );
@@ -1020,5 +1039,46 @@ fn e1_32_a_program_unit_gaining_concealment_at_night_is_told_as_a_question_mark_
     assert!(
         told > 0,
         "a Japanese unit gained \"?\" unseen within the seeds"
+    );
+}
+
+/// A12 / G11.75 (a veteran's trial: "[G11.77] jp1: Infantry in a Cave Complex may not remain
+/// DM" in the log while jp1 was hidden in the Complex): against the program, an event about a
+/// unit of its that is hidden is not told until the game ends.
+#[test]
+fn g11_77_the_dm_removal_of_a_hidden_unit_in_a_cave_complex_is_not_told() {
+    let mut m =
+        crate::scenarios::against_program("complex_day", 3, Side::Japanese, Kind::Doctrine, 3);
+    let jp4 = m
+        .state
+        .units
+        .iter_mut()
+        .find(|u| u.unit.id == "jp4")
+        .expect("jp4 in the Complex");
+    assert!(jp4.hidden);
+    jp4.unit.broken = true;
+    jp4.unit.dm = true;
+    let from = m.log.len();
+    while m.state.phase != Phase::PrepFire {
+        crate::scenarios::play_once(&mut m, |m| {
+            m.end_phase();
+        });
+    }
+    let jp4 = m.state.units.iter().find(|u| u.unit.id == "jp4").unwrap();
+    assert!(!jp4.unit.dm, "its DM came off (G11.77)");
+    assert!(jp4.hidden);
+    assert!(
+        m.log[from..]
+            .iter()
+            .all(|e| e.unit.as_deref() != Some("jp4") && !e.text.contains("jp4")),
+        "{:?}",
+        &m.log[from..]
+    );
+    // Kept for the game's end (A26).
+    let p = m.program.as_ref().unwrap();
+    assert!(
+        p.secret
+            .iter()
+            .any(|s| s.unit.as_deref() == Some("jp4") && s.rule.as_deref() == Some("G11.77"))
     );
 }

@@ -136,7 +136,7 @@ pub fn thrown_dc_drm(unit: &Thrower, cave_level: i32) -> DrmTotal {
         );
     }
     if unit.adjacent_g11_6 {
-        t.push(-1, "G11.6", "the Thrower is ADJACENT (G11.6) to the cave");
+        t.push(-1, "G11.6", "the Thrower is ADJACENT to the cave");
     }
     if unit.heroic_or_fanatic {
         t.push(-1, "G11.833", "the Thrower is Heroic/Fanatic");

@@ -300,6 +300,7 @@ fn steer(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut orbit: ResMut<Orbit>,
+    (mut contexts, layout): (bevy_egui::EguiContexts, Res<super::shared::Layout>),
 ) {
     if !typing.now() {
         for (key, preset) in [
@@ -333,7 +334,15 @@ fn steer(
             orbit.focus += pan;
         }
     }
-    if over_ui.0 {
+    // A wheel turned over the Orders list scrolls it, and zoomed the map too the frame the
+    // pointer came onto the panel (a veteran's trial): where the pointer is now counts.
+    let panel_now = scroll.delta != Vec2::ZERO
+        && window
+            .as_ref()
+            .and_then(|w| w.cursor_position())
+            .zip(contexts.ctx_mut().ok())
+            .is_some_and(|(c, ctx)| super::pick::panel_under(ctx, &layout, c));
+    if over_ui.0 || panel_now {
         return;
     }
     let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());

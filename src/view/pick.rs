@@ -137,10 +137,7 @@ fn click(
     if let (Ok(ctx), Some(cursor)) = (contexts.ctx_mut(), window.cursor_position()) {
         let zoom = ctx.zoom_factor();
         let at = bevy_egui::egui::pos2(cursor.x / zoom, cursor.y / zoom);
-        let over_panel = !layout.on_map(at)
-            || ctx
-                .layer_id_at(at)
-                .is_some_and(|l| l.order != bevy_egui::egui::Order::Background);
+        let over_panel = panel_under(ctx, &layout, cursor);
         // A drag egui holds (a slider, a window moved) is not a click on the map.
         if over_panel || ctx.egui_is_using_pointer() {
             return;
@@ -160,6 +157,22 @@ fn click(
     if let Some(pick) = choose(&board.scenario.map, &pickables, ray, eye, ctrl) {
         picked.write(Picked(pick));
     }
+}
+
+/// Whether a panel lies under the window point `cursor` now (outside the map's part of the
+/// window, or one of egui's windows over it), asked of egui's areas as last drawn rather than
+/// `PointerOverUi` (last frame's, stale the frame the pointer crosses onto a panel).
+pub fn panel_under(
+    ctx: &bevy_egui::egui::Context,
+    layout: &super::shared::Layout,
+    cursor: Vec2,
+) -> bool {
+    let zoom = ctx.zoom_factor();
+    let at = bevy_egui::egui::pos2(cursor.x / zoom, cursor.y / zoom);
+    !layout.on_map(at)
+        || ctx
+            .layer_id_at(at)
+            .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
 }
 
 /// G11.2: whether `pick` is a unit whose counter is drawn inside the rock: it is in a Cave

@@ -71,6 +71,10 @@ pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameStat
     // them has expended this phase (the MF a moving "?" spends are seen, A8.1: a veteran's
     // trial was told "you may First Fire" at a "?" entering cave A and then refused, "none
     // has expended MF there", the placeholder having spent none), and whether one advanced.
+    // One stand-in cannot tell "one moved" from "all moved": where a moving "?" joins one that
+    // did not move, the view's First Fire takes FFNAM (and FFMO) that the true attack, on a
+    // stack not all moving, does not (`fire::attack::first_fire_drm`): its odds read a little
+    // better than the ruling's on that rare stack.
     let mut veiled: BTreeMap<String, (Location, f32, bool)> = BTreeMap::new();
     v.units.retain(|u| {
         let unseen = enemy(u) && (u.concealed || u.cloaked || dark.contains(&u.at));

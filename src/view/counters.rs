@@ -375,6 +375,8 @@ struct Drawn {
     piles: Piles,
     picks: Vec<(Pick, Vec3, f32)>,
     unit_at: HashMap<String, Location>,
+    /// The units of the view's own side (`Pickables::own`).
+    own: Vec<String>,
 }
 
 fn draw_counters(world: &mut World) {
@@ -425,6 +427,7 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
     let piles = &mut d.piles;
     let picks = &mut d.picks;
     let unit_at = &mut d.unit_at;
+    let d_own = &mut d.own;
     // A hex's own ground counters step back from a cave whose occupants lie at its mouth (its
     // Entrance Hex), and from a Climb counter in it; several add up (to a limit).
     let mut step_back: HashMap<crate::hex::Hex, Vec3> = HashMap::new();
@@ -547,6 +550,9 @@ fn draw_units(d: &mut Drawn, board: &Board, live: &GameState, settings: &ViewSet
         piles.anchor = None;
         picks.push((Pick::Unit(u.unit.id.clone()), top, side * 0.55));
         unit_at.insert(u.unit.id.clone(), u.at.clone());
+        if settings.side == Some(u.unit.side()) {
+            d_own.push(u.unit.id.clone());
+        }
     }
 }
 
@@ -693,6 +699,7 @@ fn spawn_drawn(world: &mut World, d: Drawn) {
     let mut pickables = world.resource_mut::<Pickables>();
     pickables.counters = d.picks;
     pickables.unit_at = d.unit_at;
+    pickables.own = d.own;
 }
 
 #[cfg(test)]

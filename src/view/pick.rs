@@ -32,6 +32,9 @@ pub struct Pickables {
     pub eliminated: Vec<String>,
     /// Each drawn unit's Location (a click on a counter picks it for the LOS tool).
     pub unit_at: std::collections::HashMap<String, crate::los::Location>,
+    /// The units of the view's own side (the player's, in Play mode): a click on one picks it
+    /// rather than a destination mark lying under it.
+    pub own: Vec<String>,
 }
 
 /// The hex under the pointer.
@@ -193,13 +196,23 @@ pub fn in_rock(pickables: &Pickables, pick: &Pick) -> bool {
 pub fn choose(map: &Map, pickables: &Pickables, ray: Ray3d, eye: Vec3, ctrl: bool) -> Option<Pick> {
     let mut best: Option<(f32, Pick)> =
         ray_hex(map, &pickables.levels, ray).map(|(t, h)| (t, Pick::Hex(h)));
-    // Play mode's destination marks come last, so a mark wins over a counter lying on it
-    // (issue 27.7): a click on it moves there rather than selecting or targeting the counter.
-    // A Ctrl+click selects what it picks: the marks are not looked at.
+    // Play mode's destination marks come last, so a mark wins over an enemy counter lying on
+    // it (issue 27.7): a click on it moves there (an advance into Close Combat) rather than
+    // targeting the counter. A counter of the view's own side wins over a mark under it: a
+    // click on it selects it (three veterans' trials moved a unit into a hex when they meant
+    // to pick the friendly counter there); the mark's label still moves there. A Ctrl+click
+    // selects what it picks: the marks are not looked at.
     let marks: &[(Pick, Vec3, f32)] = if ctrl { &[] } else { &pickables.destinations };
-    for items in [&pickables.caves[..], &pickables.counters[..], marks] {
+    let own = |p: &Pick| matches!(p, Pick::Unit(id) if pickables.own.contains(id));
+    for (i, items) in [&pickables.caves[..], &pickables.counters[..], marks]
+        .into_iter()
+        .enumerate()
+    {
         if let Some((t, p)) = ray_item(ray, items)
-            && best.as_ref().is_none_or(|(bt, _)| t <= *bt + 0.3)
+            && best.as_ref().is_none_or(|(bt, bp)| {
+                let mark = i == 2;
+                t <= *bt + 0.3 && !(mark && own(bp) && t >= *bt - 0.3)
+            })
         {
             best = Some((t, p));
         }
@@ -273,6 +286,43 @@ mod tests {
         assert_eq!(
             choose(map, &pickables, ray, eye, false),
             Some(Pick::Unit("jpL".into()))
+        );
+    }
+
+    /// Issue 27.7 and three veterans' trials: a destination mark under an enemy counter wins
+    /// (a click advances there), under a counter of the view's own side the counter wins (a
+    /// click selects it; the trials moved usL into H7 meaning to pick the squad there).
+    #[test]
+    fn a_friendly_counter_wins_over_a_mark_under_it_an_enemy_counter_does_not() {
+        let s = Scenario::load(std::path::Path::new("scenarios/assault.ron")).unwrap();
+        let (caves, _) = s.cave_system();
+        let map = &s.map;
+        let t3 = map.hex("T3").unwrap();
+        let p = counter_point(map, &caves, &Location::Ground(t3)).unwrap();
+        let eye = p + Vec3::new(0.0, 3.0, 0.5);
+        let ray = Ray3d::new(eye, Dir3::new(p - eye).unwrap());
+        let mark = Pick::At(Location::Ground(t3));
+        let mut pickables = Pickables {
+            levels: levels(map),
+            counters: vec![(Pick::Unit("us1".into()), p, 0.2)],
+            destinations: vec![(mark.clone(), hex_point(map, t3), 0.3)],
+            ..Pickables::default()
+        };
+        assert_eq!(
+            choose(map, &pickables, ray, eye, false),
+            Some(mark.clone()),
+            "not the view's own: the mark"
+        );
+        pickables.own = vec!["us1".into()];
+        assert_eq!(
+            choose(map, &pickables, ray, eye, false),
+            Some(Pick::Unit("us1".into()))
+        );
+        // Ctrl+click selects whatever it picks.
+        pickables.own.clear();
+        assert_eq!(
+            choose(map, &pickables, ray, eye, true),
+            Some(Pick::Unit("us1".into()))
         );
     }
 

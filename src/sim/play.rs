@@ -224,7 +224,7 @@ pub(super) fn perform(world: &mut World) {
             if (pt, phase) != now(world) {
                 return;
             }
-            if !rout_reminder(world) {
+            if !rout_reminder(world) && !rally_reminder(world) {
                 order(world, phase_step(phase.next()));
             }
         }
@@ -282,6 +282,36 @@ fn rout_reminder(world: &mut World) -> bool {
         "{} must rout and can (A10.5): rout {}, or End phase again to leave {} to be eliminated \
          for Failure to Rout",
         left.join(", "),
+        if left.len() == 1 { "it" } else { "them" },
+        if left.len() == 1 { "it" } else { "them" },
+    ));
+    true
+}
+
+/// A10.6: ending the RPh with the player's broken units that may still try to Rally (a window
+/// trial ended its RPh so by a second End phase it meant for the phase before): the first End
+/// phase is held and the player told (`Play::notice`); the next one ends the phase. Returns
+/// true if held.
+fn rally_reminder(world: &mut World) -> bool {
+    let m = world.resource::<Match>();
+    let (phase, pt) = (m.state.phase, m.state.turn.number);
+    if phase != Phase::Rally || world.resource::<Play>().warned == Some((pt, phase)) {
+        return false;
+    }
+    let left = m.rallies_open();
+    if left.is_empty() {
+        return false;
+    }
+    let mut play = world.resource_mut::<Play>();
+    play.warned = Some((pt, phase));
+    play.notice = Some(format!(
+        "{} broken and may still try to Rally (A10.6): Rally {}, or End phase again to leave {} \
+         broken",
+        if left.len() == 1 {
+            format!("{} is", left[0])
+        } else {
+            format!("{} are", left.join(", "))
+        },
         if left.len() == 1 { "it" } else { "them" },
         if left.len() == 1 { "it" } else { "them" },
     ));

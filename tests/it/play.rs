@@ -438,3 +438,23 @@ fn a10_5_play_mode_tells_of_units_that_must_rout_before_ending_the_rtph_then_let
     }
     assert!(a.world().resource::<Play>().notice.is_none());
 }
+
+#[test]
+fn a10_6_play_mode_tells_of_broken_units_that_may_still_rally_before_ending_the_rph() {
+    // A window trial ended its RPh with broken units unrallied by a second End phase it meant
+    // for the phase before.
+    let mut a = game(crate::common::fixture("walk_rally"), 1);
+    send(&mut a, [PlayOrder::Start, PlayOrder::ToPhase(Phase::Rally)]);
+    assert_eq!(phase(&a), Phase::Rally);
+    send(&mut a, [PlayOrder::EndPhase]);
+    assert_eq!(phase(&a), Phase::Rally, "held");
+    let notice = a.world().resource::<Play>().notice.clone().expect("told");
+    assert!(notice.contains("(A10.6)"), "{notice}");
+    for id in ["us1", "us2", "us3"] {
+        assert!(notice.contains(id), "{id}: {notice}");
+    }
+    // The next one ends the phase, the units left broken.
+    send(&mut a, [PlayOrder::EndPhase]);
+    assert_eq!(phase(&a), Phase::PrepFire);
+    assert!(a.world().resource::<Play>().notice.is_none());
+}

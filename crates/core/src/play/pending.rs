@@ -1,5 +1,6 @@
 //! Who must decide now in a match (`Match::pending`): the side and phase, the First Fire window
-//! a move opened (A8), and the broken units the deciding side still owes a rout (A10.5).
+//! a move opened (A8), the broken units the deciding side still owes a rout (A10.5) and those
+//! that may still try to Rally (A10.6).
 
 use super::runner::Match;
 use crate::los::Location;
@@ -23,6 +24,9 @@ pub struct Pending {
     /// The broken units that must rout and can, not yet routed (A10.5: ending the RtPh now
     /// eliminates them for Failure to Rout), of the sides a person plays.
     pub routs_owed: Vec<String>,
+    /// The broken units that may still attempt a Rally (A10.6: the Rally ruling allows it now),
+    /// of the sides a person plays, in the RPh.
+    pub rallies_open: Vec<String>,
 }
 
 impl Match {
@@ -41,6 +45,7 @@ impl Match {
             program_first_fire: self.program.as_ref().and_then(|p| p.first_fire_at.clone()),
             player_first_fire: self.program.as_ref().and_then(|p| p.awaiting.clone()),
             routs_owed: self.routs_owed(),
+            rallies_open: self.rallies_open(),
         }
     }
 
@@ -70,19 +75,44 @@ impl Match {
             .collect()
     }
 
+    /// A10.6: in the RPh, the broken units of the sides a person plays (both, or the one the
+    /// program does not play) that may still attempt a Rally (the Rally ruling allows it: not
+    /// yet tried this RPh, and a self-rally not spent); empty in other phases. A window trial
+    /// ended its RPh with broken units unrallied by a second End phase it meant for the
+    /// program's phase before.
+    pub fn rallies_open(&self) -> Vec<String> {
+        if self.state.phase != Phase::Rally {
+            return Vec::new();
+        }
+        let sides = self.person_sides();
+        let setting = self.setting();
+        let s = self.state.situation(&setting);
+        self.state
+            .units
+            .iter()
+            .filter(|u| u.unit.broken && sides.contains(&u.unit.side()))
+            .filter(|u| crate::rules::orders::rally::rally(&s, &u.unit.id).is_ok())
+            .map(|u| u.unit.id.clone())
+            .collect()
+    }
+
+    /// The sides a person plays: the one the program does not, or both.
+    fn person_sides(&self) -> Vec<Side> {
+        match &self.program {
+            Some(p) if p.decides => vec![p.player()],
+            _ => vec![Side::Allied, Side::Japanese],
+        }
+    }
+
     /// A10.5: in the RtPh, the broken units of the sides a person plays (both, or the one the
     /// program does not play) that must rout and can, not yet routed; empty in other phases.
     pub fn routs_owed(&self) -> Vec<String> {
         if self.state.phase != Phase::Rout {
             return Vec::new();
         }
-        let sides = match &self.program {
-            Some(p) if p.decides => vec![p.player()],
-            _ => vec![Side::Allied, Side::Japanese],
-        };
         let setting = self.setting();
         let s = self.state.situation(&setting);
-        sides
+        self.person_sides()
             .into_iter()
             .flat_map(|side| crate::rules::orders::rout::must_rout_still(&s, side))
             .collect()

@@ -90,6 +90,32 @@ fn a10_5_pending_names_the_routs_a_player_still_owes_in_the_rtph() {
     assert!(!m.pending().routs_owed.contains(&"jp1".to_string()));
 }
 
+/// A10.6 (a window trial: a second End phase ended the player's RPh with broken units that
+/// could still rally): pending names the broken units that may still attempt a Rally, until
+/// each has tried or may not (the side's one MMC self-rally spent).
+#[test]
+fn a10_6_pending_names_the_broken_units_that_may_still_rally() {
+    let mut m = game(fixture("walk_rally"), 1);
+    assert!(m.pending().rallies_open.is_empty(), "not the RPh");
+    assert!(
+        m.run_next(),
+        "step 1: to the RPh, us1 rallies with its leader"
+    );
+    let open = m.pending().rallies_open;
+    assert!(!open.contains(&"us1".to_string()), "tried: {open:?}");
+    assert!(
+        open.contains(&"us2".to_string()) && open.contains(&"us3".to_string()),
+        "{open:?}"
+    );
+    assert!(m.run_next(), "step 2: us2 rallies itself");
+    // The side's one MMC self-rally is spent: us3 may not try (A10.6).
+    assert!(
+        m.pending().rallies_open.is_empty(),
+        "{:?}",
+        m.pending().rallies_open
+    );
+}
+
 #[test]
 fn issue35_the_program_plays_its_side_in_a_walk_through_the_match() {
     let mut m = game(demo("assault"), 2);

@@ -224,7 +224,7 @@ pub(super) fn perform(world: &mut World) {
             if (pt, phase) != now(world) {
                 return;
             }
-            if !rout_reminder(world) && !rally_reminder(world) {
+            if !end_phase_reminder(world) {
                 order(world, phase_step(phase.next()));
             }
         }
@@ -263,58 +263,43 @@ pub(super) fn perform(world: &mut World) {
     }
 }
 
-/// A10.5: ending the RtPh with the player's broken units that must rout, not routed though they
-/// have somewhere to go, would eliminate them for Failure to Rout: the first End phase is held
-/// and the player told (`Play::notice`); the next one ends the phase. Returns true if held.
-fn rout_reminder(world: &mut World) -> bool {
+/// The first End phase of a phase that would leave the player's units short is held and the
+/// player told (`Play::notice`); the next one ends the phase. Returns true if held.
+/// - A10.5, the RtPh: broken units that must rout and can, not routed (ending the phase
+///   eliminates them for Failure to Rout).
+/// - A10.6, the RPh: broken units that may still try to Rally (a window trial ended its RPh so
+///   by a second End phase it meant for the phase before).
+fn end_phase_reminder(world: &mut World) -> bool {
     let m = world.resource::<Match>();
     let (phase, pt) = (m.state.phase, m.state.turn.number);
-    if phase != Phase::Rout || world.resource::<Play>().warned == Some((pt, phase)) {
+    if world.resource::<Play>().warned == Some((pt, phase)) {
         return false;
     }
-    let left = m.routs_owed();
+    let left = match phase {
+        Phase::Rout => m.routs_owed(),
+        Phase::Rally => m.rallies_open(),
+        _ => return false,
+    };
     if left.is_empty() {
         return false;
     }
+    let (one, it) = (left.len() == 1, if left.len() == 1 { "it" } else { "them" });
+    let who = left.join(", ");
+    let notice = if phase == Phase::Rout {
+        format!(
+            "{who} must rout and can (A10.5): rout {it}, or End phase again to leave {it} to be \
+             eliminated for Failure to Rout"
+        )
+    } else {
+        format!(
+            "{who} {} broken and may still try to Rally (A10.6): Rally {it}, or End phase again \
+             to leave {it} broken",
+            if one { "is" } else { "are" }
+        )
+    };
     let mut play = world.resource_mut::<Play>();
     play.warned = Some((pt, phase));
-    play.notice = Some(format!(
-        "{} must rout and can (A10.5): rout {}, or End phase again to leave {} to be eliminated \
-         for Failure to Rout",
-        left.join(", "),
-        if left.len() == 1 { "it" } else { "them" },
-        if left.len() == 1 { "it" } else { "them" },
-    ));
-    true
-}
-
-/// A10.6: ending the RPh with the player's broken units that may still try to Rally (a window
-/// trial ended its RPh so by a second End phase it meant for the phase before): the first End
-/// phase is held and the player told (`Play::notice`); the next one ends the phase. Returns
-/// true if held.
-fn rally_reminder(world: &mut World) -> bool {
-    let m = world.resource::<Match>();
-    let (phase, pt) = (m.state.phase, m.state.turn.number);
-    if phase != Phase::Rally || world.resource::<Play>().warned == Some((pt, phase)) {
-        return false;
-    }
-    let left = m.rallies_open();
-    if left.is_empty() {
-        return false;
-    }
-    let mut play = world.resource_mut::<Play>();
-    play.warned = Some((pt, phase));
-    play.notice = Some(format!(
-        "{} broken and may still try to Rally (A10.6): Rally {}, or End phase again to leave {} \
-         broken",
-        if left.len() == 1 {
-            format!("{} is", left[0])
-        } else {
-            format!("{} are", left.join(", "))
-        },
-        if left.len() == 1 { "it" } else { "them" },
-        if left.len() == 1 { "it" } else { "them" },
-    ));
+    play.notice = Some(notice);
     true
 }
 

@@ -14,7 +14,7 @@ use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
 use crate::rules::orders::units::{
     IftEffect, McFailure, RANDOM_SELECTION, casualty as casualty_of, ift_effect, kia_eliminates,
-    kia_survivor, mc, ptc, random_selection, takes_ptc,
+    kia_survivor, mc, ptc, random_selection, random_selection_ties, takes_ptc,
 };
 
 /// The unit gives up its DC.
@@ -260,6 +260,40 @@ fn select(g: &mut Game, targets: &mut Vec<Unit>) -> Option<Unit> {
         format!("Random Selection picks {}", chosen.id),
     );
     Some(chosen)
+}
+
+/// A.9 Random Selection among `targets` where a tie at the highest dr selects every unit tied
+/// (`random_selection_ties`; A11.11's Partial Kill): those chosen are taken out of `targets`.
+pub(super) fn select_with_ties(g: &mut Game, targets: &mut Vec<Unit>) -> Vec<Unit> {
+    if targets.len() <= 1 {
+        return std::mem::take(targets);
+    }
+    let rolls: Vec<u8> = targets
+        .iter()
+        .map(|_| g.dice.dr(RANDOM_SELECTION))
+        .collect();
+    let picked = random_selection_ties(&rolls);
+    let mut chosen = Vec::new();
+    for i in picked.iter().rev() {
+        chosen.push(targets.remove(*i));
+    }
+    chosen.reverse();
+    let names: Vec<&str> = chosen.iter().map(|u| u.id.as_str()).collect();
+    g.rolled(
+        "random_selection",
+        chosen.first().map(|u| u.id.as_str()),
+        RANDOM_SELECTION,
+        rolls,
+        if chosen.len() > 1 {
+            format!(
+                "Random Selection picks {} (a tie at the highest dr selects each, A.9)",
+                names.join(", ")
+            )
+        } else {
+            format!("Random Selection picks {}", names.join(", "))
+        },
+    );
+    chosen
 }
 
 /// Applies an IFT result to these units (sorted by id), as `units_hit` does.

@@ -1,12 +1,14 @@
 //! Close Combat in one Location (`rules::orders::close_combat` decides): the Ambush drs, the
 //! Hand-to-Hand of G1.64, each side's CC DR on the CC Table (simultaneous, or the ambusher
-//! first and the survivors after), eliminations and Casualty Reductions, and Melee with its
+//! first and the survivors after), eliminations and Casualty Reductions (one target's, by
+//! Random Selection, more on a tie: A11.11's Partial Kill), and Melee with its
 //! night Gunflash (E1.82).
 
+use super::attack::select_with_ties;
 use super::context::Game;
 use super::units::{apply_failure, become_};
 use crate::los::Location;
-use crate::model::Side;
+use crate::model::{Side, Unit};
 use crate::rules::orders::close_combat::{CC, CcAttack, ambush_result, close_combat};
 use crate::rules::orders::common::{both_sides_at, melee_recorded};
 use crate::rules::orders::units::{McFailure, casualty};
@@ -242,7 +244,10 @@ fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
         },
         match result {
             CcResult::Eliminated => "below it: the targets are eliminated",
-            CcResult::Casualty => "equal to it: each target suffers Casualty Reduction",
+            CcResult::Casualty => {
+                "equal to it: a Partial Kill, one target (by Random Selection, A.9; each tied \
+                 at the highest dr) suffers Casualty Reduction"
+            }
             CcResult::Nothing => "no effect",
         }
     );
@@ -256,20 +261,27 @@ fn roll_attack(g: &mut Game, a: &CcAttack, hand_to_hand: bool) -> CcResult {
     result
 }
 
-/// Applies an attack's result to its targets still in play.
+/// Applies an attack's result to its targets still in play: all eliminated (a Final DR below
+/// the Kill Number), or one of them, by Random Selection, Casualty Reduced (equal to it:
+/// A11.11's Partial Kill, "one (or more) defending unit suffers Casualty Reduction as
+/// determined by Random Selection": a tie at the highest dr selects each unit tied, A.9; not
+/// from the seeds: ruleschat quoting the eASLRB, its A11.622 EX, asl-ift).
 fn apply_result(g: &mut Game, a: &CcAttack, r: CcResult) {
-    for id in &a.targets {
-        let Some(unit) = g
-            .state
-            .units
-            .iter()
-            .find(|u| &u.unit.id == id)
-            .map(|u| u.unit.clone())
-        else {
-            continue;
-        };
-        match r {
-            CcResult::Eliminated => {
+    let mut alive: Vec<Unit> = a
+        .targets
+        .iter()
+        .filter_map(|id| {
+            g.state
+                .units
+                .iter()
+                .find(|u| &u.unit.id == id)
+                .map(|u| u.unit.clone())
+        })
+        .collect();
+    match r {
+        CcResult::Eliminated => {
+            for unit in &alive {
+                let id = &unit.id;
                 g.eliminate(id);
                 g.ruled(
                     "eliminated",
@@ -278,15 +290,19 @@ fn apply_result(g: &mut Game, a: &CcAttack, r: CcResult) {
                     "eliminated in Close Combat".into(),
                 );
             }
-            CcResult::Casualty => match casualty(&unit) {
-                McFailure::Becomes(out) => {
-                    become_(g, &unit, &out.becomes);
-                    g.ruled("casualty", Some(id), out.rule, out.reason);
-                }
-                f => apply_failure(g, &unit, &f),
-            },
-            CcResult::Nothing => {}
         }
+        CcResult::Casualty => {
+            for unit in select_with_ties(g, &mut alive) {
+                match casualty(&unit) {
+                    McFailure::Becomes(out) => {
+                        become_(g, &unit, &out.becomes);
+                        g.ruled("casualty", Some(&unit.id), out.rule, out.reason);
+                    }
+                    f => apply_failure(g, &unit, &f),
+                }
+            }
+        }
+        CcResult::Nothing => {}
     }
 }
 

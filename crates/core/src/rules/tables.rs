@@ -258,8 +258,10 @@ pub struct CcTable {
 /// read against the eASLRB's A11.4): each applies once to a side's Ambush dr when any of its
 /// units in the Location qualifies ("even if only a portion of a player's CC force is
 /// qualified"): `broken` when one is broken, `pinned` when one is pinned, `berserk` when one is
-/// berserk (who is Lax too, E1.533), and, with `leadership`, the leadership modifier of its best
-/// unpinned Good Order leader there unless he is alone or one of them is berserk. Stealthy (-1)
+/// berserk (who is Lax too, E1.533), `concealed` when one is concealed (a "?", or a Cloaking
+/// counter at night, E1.4; the A11.4 chart's "-2 Concealed"), and, with `leadership`, the
+/// leadership modifier of its best unpinned Good Order leader there unless he is alone or one
+/// of them is berserk. Stealthy (-1)
 /// and Lax (+1) are the seeds' (G1.6, E1.61-E1.63), each once too.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
@@ -272,10 +274,17 @@ pub struct AmbushDrm {
     pub berserk: i32,
     #[serde(default = "default_true")]
     pub leadership: bool,
+    /// A11.4: a side with a concealed (or, at night, Cloaked, E1.4) unit among its units there.
+    #[serde(default = "default_ambush_concealed_drm")]
+    pub concealed: i32,
 }
 
 fn default_ambush_status_drm() -> i32 {
     1
+}
+
+fn default_ambush_concealed_drm() -> i32 {
+    -2
 }
 
 impl Default for AmbushDrm {
@@ -285,6 +294,7 @@ impl Default for AmbushDrm {
             pinned: 1,
             berserk: 1,
             leadership: true,
+            concealed: -2,
         }
     }
 }
@@ -603,12 +613,13 @@ impl Tables {
             || !(-6..=6).contains(&cc.ambush.broken)
             || !(-6..=6).contains(&cc.ambush.pinned)
             || !(-6..=6).contains(&cc.ambush.berserk)
+            || !(-6..=6).contains(&cc.ambush.concealed)
         {
             return Err(
             "close_combat: columns must rise in odds, each odds two whole numbers 1..1000 and a \
              Kill Number 0..20 (below too), hand_to_hand_kill 0..6 (or an older file's \
              hand_to_hand_shift 0..6), smc_fp 0..6, vs_broken_drm -6..6 and ambush's broken, \
-             pinned and berserk -6..6 (A11.11, A11.4, J2.31)"
+             pinned, berserk and concealed -6..6 (A11.11, A11.4, J2.31)"
                 .into());
         }
         if !(1..=20).contains(&self.rout_mf) {

@@ -1000,60 +1000,87 @@ fn a11_4_the_ambush_dr_takes_the_leaders_modifier_and_one_for_a_broken_or_pinned
 }
 
 /// A11.4: `tables.close_combat.ambush` is the player's to correct: the built-in file gives
-/// +1, +1 and the leader's modifier; a file with leadership off and a broken unit's +2 is read
-/// so and the Ambush dr follows it; out of range it is refused with the rule.
+/// +1, +1, the leader's modifier and -2 with a concealed unit (the A11.4 chart's "-2
+/// Concealed"); a file with leadership off, a broken unit's +2 and a concealed unit's -3 is
+/// read so and the Ambush dr follows it; out of range it is refused with the rule.
 #[test]
 fn a11_4_the_ambush_modifiers_are_read_from_the_tables_file() {
     let b = plain();
     let builtin = Tables::builtin().close_combat.ambush;
     assert_eq!(
-        (builtin.broken, builtin.pinned, builtin.leadership),
-        (1, 1, true)
+        (
+            builtin.broken,
+            builtin.pinned,
+            builtin.leadership,
+            builtin.concealed
+        ),
+        (1, 1, true, -2)
     );
-    let line = "ambush: (broken: 1, pinned: 1, berserk: 1, leadership: true)";
+    let line = "ambush: (broken: 1, pinned: 1, berserk: 1, leadership: true, concealed: -2)";
     assert!(BUILTIN.contains(line), "the built-in file writes it so");
     let text = BUILTIN.replace(
         line,
-        "ambush: (broken: 2, pinned: 1, berserk: 1, leadership: false)",
+        "ambush: (broken: 2, pinned: 1, berserk: 1, leadership: false, concealed: -3)",
     );
     let read = Tables::parse(&text, "tables.ron").expect("a valid tables file");
     let a = read.close_combat.ambush;
-    assert_eq!((a.broken, a.pinned, a.leadership), (2, 1, false));
+    assert_eq!(
+        (a.broken, a.pinned, a.leadership, a.concealed),
+        (2, 1, false, -3)
+    );
     let mut broken = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "E5");
     broken.unit.broken = true;
-    let st = ccph(
-        &b,
-        Side::Allied,
-        vec![
-            advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
-            advanced(unit(&b, "usL", Nationality::American, "9-1", "E5")),
-            unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
-            broken,
-        ],
-    );
-    let setting = setting(&b);
-    let mut s = st.situation(&setting);
-    s.tables = &read;
-    let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
-        .unwrap()
-        .ambush
-        .unwrap();
-    let sum = |d: &[asl_pto_core::rules::Amount]| d.iter().map(|x| x.value).sum::<i32>();
+    let drms = |tables: &Tables, jp1_concealed: bool| {
+        let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5");
+        jp1.concealed = jp1_concealed;
+        let st = ccph(
+            &b,
+            Side::Allied,
+            vec![
+                advanced(unit(&b, "us1", Nationality::American, "7-6-8", "E5")),
+                advanced(unit(&b, "usL", Nationality::American, "9-1", "E5")),
+                jp1,
+                broken.clone(),
+            ],
+        );
+        let setting = setting(&b);
+        let mut s = st.situation(&setting);
+        s.tables = tables;
+        let a = close_combat(&s, &loc(&b, "E5"), &[], &[])
+            .unwrap()
+            .ambush
+            .unwrap();
+        let sum = |d: &[asl_pto_core::rules::Amount]| d.iter().map(|x| x.value).sum::<i32>();
+        (sum(&a.attacker_drm), sum(&a.defender_drm), a)
+    };
+    let (att, def, a) = drms(&read, false);
+    assert_eq!(att, 1, "G.6 only, no leadership: {:?}", a.attacker_drm);
     assert_eq!(
-        sum(&a.attacker_drm),
-        1,
-        "G.6 only, no leadership: {:?}",
-        a.attacker_drm
-    );
-    assert_eq!(
-        sum(&a.defender_drm),
+        def,
         -1 + 2,
         "Stealthy, a broken unit's +2: {:?}",
         a.defender_drm
     );
+    let (_, def, a) = drms(&read, true);
+    assert_eq!(
+        def,
+        -1 + 2 - 3,
+        "Stealthy, a broken unit's +2, the concealed jp1's -3: {:?}",
+        a.defender_drm
+    );
+    // The built-in file: the 9-1's -1 for the Americans, -2 for the concealed jp1.
+    let builtin = Tables::builtin();
+    let (att, def, a) = drms(&builtin, true);
+    assert_eq!(att, 1 - 1, "G.6 and the 9-1: {:?}", a.attacker_drm);
+    assert_eq!(
+        def,
+        -1 + 1 - 2,
+        "Stealthy, a broken unit, a concealed one: {:?}",
+        a.defender_drm
+    );
     let bad = BUILTIN.replace(
         line,
-        "ambush: (broken: 1, pinned: 9, berserk: 1, leadership: true)",
+        "ambush: (broken: 1, pinned: 9, berserk: 1, leadership: true, concealed: -2)",
     );
     let e = Tables::parse(&bad, "tables.ron").unwrap_err().to_string();
     assert!(e.contains("A11.4"), "{e}");

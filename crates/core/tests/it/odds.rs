@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use asl_pto_core::game::{Dice, apply, odds};
-use asl_pto_core::model::Phase;
+use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::play::Match;
 use asl_pto_core::rules::orders::{Order, UnitId};
 
@@ -210,6 +210,18 @@ fn a11_cc_chances_agree_with_the_close_combat_played() {
             "the ATTACKER advanced into kunai: {plan:?}"
         );
         let c = cc_chances(&plan, s.tables);
+        // A11.11's Partial Kill reduces one target, by Random Selection (each tied at the
+        // highest dr, A.9): each of n with a chance of `reduced * picked_with_ties(n)`.
+        let n = |side: Side| -> f64 {
+            plan.attacks
+                .iter()
+                .find(|a| a.side == side)
+                .map_or(1.0, |a| a.targets.len() as f64)
+        };
+        let (n_jp, n_us) = (n(Side::Allied), n(Side::Japanese));
+        let picked = |n: f64| asl_pto_core::rules::orders::units::picked_with_ties(n as usize);
+        assert_eq!(n_jp, 2.0, "the Americans attack jp3 and jpL: {plan:?}");
+        assert_eq!(n_us, joined.len() as f64, "{plan:?}");
         drop(s);
         let order = Order::CloseCombat {
             at: t5.clone(),
@@ -235,18 +247,26 @@ fn a11_cc_chances_agree_with_the_close_combat_played() {
             of("jp3").eliminated,
             "jp3 eliminated",
         );
-        near(c.by_attacker.reduced, of("jp3").reduced, "jp3 reduced");
+        near(
+            c.by_attacker.reduced * picked(n_jp),
+            of("jp3").reduced,
+            "jp3 reduced",
+        );
         near(
             c.by_defender.eliminated,
             of("us3").eliminated,
             "us3 eliminated",
         );
-        near(c.by_defender.reduced, of("us3").reduced, "us3 reduced");
-        // A leader's Casualty Reduction is a wound that may kill him (A7.302): what the CC
-        // does to jpL, eliminated or reduced, is what it does to every target.
+        near(
+            c.by_defender.reduced * picked(n_us),
+            of("us3").reduced,
+            "us3 reduced",
+        );
+        // A leader's Casualty Reduction is a wound that may kill him (A7.302): jpL is
+        // eliminated with every target, or reduced (wounded) when Random Selection picks him.
         let l = of("jpL");
         near(
-            c.by_attacker.eliminated + c.by_attacker.reduced,
+            c.by_attacker.eliminated + c.by_attacker.reduced * picked(n_jp),
             l.eliminated + l.reduced,
             "jpL eliminated or reduced",
         );

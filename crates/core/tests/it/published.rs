@@ -145,6 +145,87 @@ fn a11_11_a_cc_attack_reads_the_published_kill_number_and_hand_to_hand_the_red_o
     assert_eq!(t.odds(4.0, 4.0, true).kill, 7);
 }
 
+/// A11.11: a Final DR equal to the Kill Number is a Partial Kill: one defending unit, chosen by
+/// Random Selection, suffers Casualty Reduction, not every unit attacked ("one (or more)": a tie
+/// at the highest Random Selection dr selects each unit tied, A.9, as the eASLRB's A11.622 EX
+/// reduces a squad and wounds a leader; ruleschat's quote of the eASLRB; asl-ift's "Partial
+/// Kill"). Two Japanese squads (8 FP) attack two American 7-6-8s (14 FP) at 1-2, Kill Number 4:
+/// on a DR of 4 the squads whose Random Selection dr is the highest become HS, any other is
+/// untouched; below it both are eliminated.
+#[test]
+fn a11_11_a_partial_kill_reduces_one_target_chosen_by_random_selection() {
+    let b = plain();
+    let (mut one, mut tied, mut kills) = (0, 0, 0);
+    for seed in 1..400 {
+        let (said, st) = cc(
+            &b,
+            Side::Allied,
+            vec![
+                us(&b, "us1", "C3"),
+                us(&b, "us2", "C3"),
+                jp(&b, "jp1", "C3"),
+                jp(&b, "jp2", "C3"),
+            ],
+            "C3",
+            seed,
+        );
+        let japanese = said
+            .iter()
+            .find(|e| e.event == "close_combat" && e.text.starts_with("jp1, jp2"))
+            .unwrap_or_else(|| panic!("no Japanese attack in {said:?}"));
+        assert!(
+            japanese.text.contains("1-2 column, the Kill Number 4"),
+            "{}",
+            japanese.text
+        );
+        let americans: Vec<_> = st
+            .units
+            .iter()
+            .filter(|u| u.unit.side() == Side::Allied)
+            .collect();
+        let full = americans
+            .iter()
+            .filter(|u| u.unit.counter == "7-6-8")
+            .count();
+        if japanese.text.contains("equal to it: a Partial Kill") {
+            let picked = said
+                .iter()
+                .find(|e| {
+                    e.event == "random_selection"
+                        && e.unit.as_deref().is_some_and(|u| u.starts_with("us"))
+                })
+                .unwrap_or_else(|| panic!("no Random Selection among us1, us2: {said:?}"));
+            let dice = picked.dice.clone().unwrap();
+            let top = *dice.iter().max().unwrap();
+            let highest = dice.iter().filter(|d| **d == top).count();
+            let reduced: Vec<&str> = said
+                .iter()
+                .filter(|e| e.event == "casualty")
+                .filter_map(|e| e.unit.as_deref())
+                .filter(|u| u.starts_with("us"))
+                .collect();
+            assert_eq!(reduced.len(), highest, "each at the highest dr: {said:?}");
+            assert_eq!(picked.unit.as_deref(), Some(reduced[0]), "{picked:?}");
+            assert_eq!(americans.len(), 2, "neither eliminated: {said:?}");
+            assert_eq!(full, 2 - highest, "the others untouched: {said:?}");
+            if highest == 1 {
+                one += 1;
+            } else {
+                tied += 1;
+            }
+        } else if japanese.text.contains("below it") {
+            kills += 1;
+            assert!(americans.is_empty(), "both eliminated: {said:?}");
+        } else {
+            assert_eq!(full, 2, "no effect: {said:?}");
+        }
+    }
+    assert!(
+        one >= 5 && tied >= 1 && kills >= 5,
+        "{one} Partial Kills of one, {tied} of both (a tie), {kills} kills"
+    );
+}
+
 #[test]
 fn a10_5_all_routing_units_have_6_mf() {
     let b = plain();

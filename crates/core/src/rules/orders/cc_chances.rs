@@ -5,7 +5,8 @@
 //! eliminated makes no attack), Hand-to-Hand when the Japanese are the ATTACKER or Ambush and
 //! not when they are Ambushed (G1.64, with the Japanese attack's -1 DRM), an ambushed side's
 //! attack at full FP against an ambusher that lost "?" attacking first (A11.19), a Final DR below the
-//! Kill Number eliminating every target, equal to it Casualty Reducing each (A11.11).
+//! Kill Number eliminating every target, equal to it a Partial Kill: one target, by Random
+//! Selection (each tied at the highest dr), Casualty Reduced (A11.11, A.9).
 //!
 //! One approximation, stated: an ambushed side whose units were only Casualty Reduced attacks
 //! back with the FP it had (its reduced units attack with somewhat less). `game::odds` plays the order itself when the exact
@@ -20,7 +21,9 @@ use crate::rules::tables::Tables;
 pub struct CcBlow {
     /// Every target eliminated (Final DR below the Kill Number).
     pub eliminated: f64,
-    /// Each target Casualty Reduced (Final DR equal to it).
+    /// A Partial Kill (Final DR equal to it): one target, by Random Selection (each tied at the
+    /// highest dr, A.9), Casualty Reduced; each of n targets is among them with a chance of
+    /// `reduced * units::picked_with_ties(n)`.
     pub reduced: f64,
 }
 

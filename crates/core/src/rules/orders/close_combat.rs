@@ -12,12 +12,12 @@
 //! their FP (a leader none, adding his leadership modifier as a DRM; a T-H Hero 1, G1.4231)
 //! against the defenders' (a SMC defending counts 1) gives the odds column of the CC Table
 //! (`assets/tables.ron`), whose Kill Number a Final DR must be below to eliminate every
-//! target, or equal to for a Casualty Reduction of each (A11.11). The attacks are
-//! simultaneous, unless one side Ambushes: when the ATTACKER advanced into woods, a building,
-//! jungle, kunai or bamboo this Player Turn (or Banzai Charged into it in the MPh, G1.5), not
-//! reinforcing a Melee (A11.4), each side makes an Ambush dr (-1 Stealthy, +1 Lax, +1 with a
-//! broken, a pinned or a berserk unit, its best leader's modifier: `ambush_drm`) and a
-//! side whose Final dr is at least three less Ambushes (A11.4): it attacks first and the
+//! target, or equal to for a Partial Kill, one target's Casualty Reduction (A11.11). The
+//! attacks are simultaneous, unless one side Ambushes: when the ATTACKER advanced into woods, a
+//! building, jungle, kunai or bamboo this Player Turn (or Banzai Charged into it in the MPh,
+//! G1.5), not reinforcing a Melee (A11.4), each side makes an Ambush dr (-1 Stealthy, +1 Lax,
+//! +1 with a broken, a pinned or a berserk unit, -2 with a concealed one, its best leader's
+//! modifier: `ambush_drm`) and a side whose Final dr is at least three less Ambushes (A11.4): it attacks first and the
 //! ambushed attack only with what survives, and, a concealed ambusher having lost "?" by
 //! attacking (A11.19), not at half FP against it. Where both sides remain, the Location is in
 //! Melee (A11.7). The ATTACKER may divide its attack (`close_combat`'s `attackers`/`targets`: one group
@@ -207,9 +207,9 @@ fn stealth(s: &Situation, u: &UnitAt) -> (i32, &'static str, &'static str) {
 
 /// A11.4: what one side's units in the Location add to its Ambush dr, each cause once when
 /// any of them qualifies: -1 Stealthy and +1 Lax (G1.6, E1.61-E1.63: a force with both takes
-/// both), and, NOT FROM THE SEEDS (`tables.close_combat.ambush`), a broken, a pinned and a
-/// berserk unit's modifier and its best unpinned Good Order leader's leadership unless he is
-/// alone or one of them is berserk.
+/// both), and, NOT FROM THE SEEDS (`tables.close_combat.ambush`), a broken, a pinned, a
+/// concealed (a "?" or a Cloaking counter, E1.4) and a berserk unit's modifier and its best
+/// unpinned Good Order leader's leadership unless he is alone or one of them is berserk.
 fn ambush_drm(s: &Situation, units: &[&UnitAt], out: &mut Vec<Amount>) {
     let each: Vec<(i32, &'static str, &'static str)> =
         units.iter().map(|u| stealth(s, u)).collect();
@@ -225,6 +225,13 @@ fn ambush_drm(s: &Situation, units: &[&UnitAt], out: &mut Vec<Amount>) {
     }
     if a.pinned != 0 && units.iter().any(|u| u.unit.pinned) {
         out.push(amount(a.pinned, "A11.4", "a pinned unit among them"));
+    }
+    if a.concealed != 0 && units.iter().any(|u| u.concealed || u.cloaked) {
+        out.push(amount(
+            a.concealed,
+            "A11.4",
+            "a concealed (\"?\" or Cloaked) unit among them",
+        ));
     }
     let berserk = units.iter().any(|u| u.unit.berserk);
     if a.berserk != 0 && berserk {

@@ -433,6 +433,34 @@ pub fn random_selection(rolls: &[u8]) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// A.9 Random Selection where a tie selects more than one (A11.11's Partial Kill: "one (or
+/// more) defending unit suffers Casualty Reduction as determined by Random Selection"; the
+/// eASLRB's A11.622 EX: a tie at the highest dr reduces a squad and wounds a leader, not from
+/// the seeds): every unit whose dr (`rolls`, in the units' order) is the highest. Empty when
+/// there is nothing to choose from.
+pub fn random_selection_ties(rolls: &[u8]) -> Vec<usize> {
+    let Some(top) = rolls.iter().max() else {
+        return Vec::new();
+    };
+    rolls
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| *d == top)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The chance that one of `n` units is among those `random_selection_ties` selects: that no
+/// other unit's dr is above its own.
+pub fn picked_with_ties(n: usize) -> f64 {
+    if n <= 1 {
+        return 1.0;
+    }
+    (1..=6)
+        .map(|k| (f64::from(k) / 6.0).powi(n as i32 - 1) / 6.0)
+        .sum()
+}
+
 /// A7.301: a unit Randomly Selected by a KIA is eliminated.
 pub fn kia_eliminates() -> Check {
     check(true, RANDOM_SELECTION, "KIA: eliminated")
@@ -488,4 +516,29 @@ pub fn casualty(u: &Unit) -> McFailure {
             reason: "Casualty Reduction: eliminated".into(),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_9_a_tie_at_the_highest_dr_selects_each_unit_tied() {
+        assert_eq!(random_selection_ties(&[3, 5, 2]), vec![1]);
+        assert_eq!(random_selection_ties(&[6, 2, 6]), vec![0, 2]);
+        assert!(random_selection_ties(&[]).is_empty());
+        // One of two is selected unless the other's dr is above its own: 21 of 36.
+        assert!((picked_with_ties(2) - 21.0 / 36.0).abs() < 1e-12);
+        assert_eq!(picked_with_ties(1), 1.0);
+        // Counted over every roll of three units.
+        let mut n = 0;
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                for c in 1..=6u8 {
+                    n += usize::from(random_selection_ties(&[a, b, c]).contains(&0));
+                }
+            }
+        }
+        assert!((picked_with_ties(3) - n as f64 / 216.0).abs() < 1e-12);
+    }
 }

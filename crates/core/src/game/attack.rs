@@ -318,7 +318,9 @@ pub(super) fn targets_hit(g: &mut Game, mut targets: Vec<Unit>, result: IftResul
             }
         }
         IftEffect::Casualty { drm, why } => {
-            if let Some(v) = select(g, &mut targets) {
+            // A.9: a tie at the highest Random Selection dr Casualty Reduces each unit tied
+            // (its EX: a K/1 wounds the leader and reduces the squad that both rolled 3).
+            for v in select_with_ties(g, &mut targets) {
                 match casualty_of(&v) {
                     McFailure::Becomes(out) => {
                         become_(g, &v, &out.becomes);

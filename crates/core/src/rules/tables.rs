@@ -23,8 +23,8 @@ use serde::{Deserialize, Serialize};
 pub enum IftResult {
     /// `#KIA`: # units eliminated by Random Selection, the others break (A7.301).
     Kia(u8),
-    /// `K/#`: one unit Casualty Reduced by Random Selection, then every unit takes a #MC
-    /// (A7.302).
+    /// `K/#`: one unit Casualty Reduced by Random Selection (each tied at the highest dr,
+    /// A.9), then every unit takes a #MC (A7.302).
     K(u8),
     /// `#MC`: every unit takes a Morale Check with +# DRM.
     Mc(u8),

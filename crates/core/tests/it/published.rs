@@ -425,6 +425,63 @@ fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_h
     assert!(passed && broke, "both within the seeds");
 }
 
+/// A.9's EX, as the eASLRB prints it (not from the seeds): a K/1 on a stack, "white 3, green 1,
+/// red 2, black 3": the units that rolled the highest dr, tied, are each affected: the leader
+/// is wounded and the squad Reduced to a HS, the others take the 1MC. Here usL (9-1), us1, us2
+/// and us3 (sorted by id: us1, us2, us3, usL) roll 3, 1, 2, 3: us1 and usL are picked.
+#[test]
+fn a_9_a_k_result_tied_at_the_highest_random_selection_dr_reduces_each_unit_tied() {
+    let b = plain();
+    let mut st = situation(
+        &b,
+        Phase::PrepFire,
+        Side::Japanese,
+        vec![
+            unit(&b, "usL", Nationality::American, "9-1", "C3"),
+            us(&b, "us1", "C3"),
+            us(&b, "us2", "C3"),
+            us(&b, "us3", "C3"),
+        ],
+    )
+    .state;
+    let mut dice = Dice::forced(&[3, 1, 2, 3], 5);
+    let said = ift_result_at(
+        &mut st,
+        &setting(&b),
+        &loc(&b, "C3"),
+        IftResult::K(1),
+        &mut dice,
+    );
+    let pick = event(&said, "random_selection");
+    assert_eq!(pick.dice.as_deref(), Some(&[3, 1, 2, 3][..]), "{pick:?}");
+    assert!(
+        pick.text.contains("us1, usL") && pick.text.contains("A.9"),
+        "{}",
+        pick.text
+    );
+    let reduced: Vec<&str> = said
+        .iter()
+        .filter(|e| e.event == "casualty")
+        .filter_map(|e| e.unit.as_deref())
+        .collect();
+    assert_eq!(reduced, ["us1"], "the squad tied at 3 is Reduced: {said:?}");
+    let us1 = st.units.iter().find(|u| u.unit.id == "us1").unwrap();
+    assert_ne!(us1.unit.counter, "7-6-8", "us1 is a HS now");
+    assert!(
+        said.iter()
+            .any(|e| e.unit.as_deref() == Some("usL") && e.rule.as_deref() == Some("A17.11")),
+        "the 9-1 tied at 3 is Wounded (A7.302, A17.11): {said:?}"
+    );
+    // us2 and us3 are not Reduced (the casualties above), only checked.
+    for id in ["us2", "us3"] {
+        assert!(
+            said.iter()
+                .any(|e| e.event == "morale_check" && e.unit.as_deref() == Some(id)),
+            "{id} takes the 1MC: {said:?}"
+        );
+    }
+}
+
 #[test]
 fn a_18_no_morale_level_exceeds_ten() {
     let b = plain();

@@ -343,8 +343,8 @@ pub enum IftEffect {
     /// A7.301 #KIA: `n` units eliminated by Random Selection (`random_selection`); the others
     /// in Good Order break without a MC (`kia_survivor`).
     Kia(u8),
-    /// A7.302 K/#: one unit Casualty Reduced by Random Selection (`casualty`), then every unit
-    /// takes a #MC (`drm`, `why`).
+    /// A7.302 K/#: one unit Casualty Reduced by Random Selection (`casualty`; each tied at the
+    /// highest dr, A.9: `random_selection_ties`), then every unit takes a #MC (`drm`, `why`).
     Casualty { drm: i32, why: String },
     /// #MC or NMC: every unit takes a MC with `drm`, `why`.
     Mc { drm: i32, why: String },

@@ -9,7 +9,9 @@ use crate::rules::japanese::smc::SmcOutcome;
 use crate::rules::japanese::step::{Becomes, Cause};
 use crate::rules::orders::heroes::create_hero as hero_order;
 use crate::rules::orders::search::search as search_order;
-use crate::rules::orders::units::{McFailure, McPlan, mc, mc_failure_under, morale_check};
+use crate::rules::orders::units::{
+    McFailure, McPlan, mc, mc_failure_under, morale_check, pinned_by_passed_mc,
+};
 use crate::rules::situation::UnitAt;
 
 /// A10 / G1.41: a unit takes a MC with `drm` (`rules::orders::units::mc`); a failure is applied
@@ -23,7 +25,8 @@ pub(super) fn take_mc(g: &mut Game, id: &str, drm: i32, cause: Cause, why: &str)
     resolve_mc(g, &plan, &unit, cause);
 }
 
-/// Rolls a planned MC, records it and applies a failure to the unit (`unit`: as it was before).
+/// Rolls a planned MC, records it and applies a failure to the unit (`unit`: as it was before);
+/// an IFT MC passed with the highest DR that passes it pins the unit (A7.8).
 fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
     let (c, w) = g.dice.dr2(plan.roll_rule);
     let (result, text) = plan.check(c, w);
@@ -42,7 +45,22 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
     if hob {
         super::banzai::heat_of_battle_dr(g, &plan.unit);
     }
-    if result.passed || g.unit_mut(&plan.unit).is_none() {
+    if result.passed {
+        let s = g.situation();
+        let pin = (cause == Cause::IftMc)
+            .then(|| s.unit(&plan.unit))
+            .flatten()
+            .and_then(|u| pinned_by_passed_mc(u, &result));
+        drop(s);
+        if let Some(c) = pin {
+            if let Some(u) = g.unit_mut(&plan.unit) {
+                u.unit.pinned = true;
+            }
+            g.ruled("pinned", Some(&plan.unit), c.rule, c.reason);
+        }
+        return;
+    }
+    if g.unit_mut(&plan.unit).is_none() {
         return;
     }
     if let Some(f) = mc_failure_under(unit, cause, &result, g.setting.tables) {

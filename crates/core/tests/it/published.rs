@@ -406,11 +406,13 @@ fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_h
         let mcs: Vec<&Said> = said.iter().filter(|e| e.event == "morale_check").collect();
         assert_eq!(mcs.len(), 3, "{said:?}");
         assert_eq!(mcs[0].unit.as_deref(), Some("usL"), "the leader first");
-        // Still there and unbroken (an Original 12 may have Wounded him mortally, A10.31).
+        // Still there, unbroken (an Original 12 may have Wounded him mortally, A10.31) and
+        // unpinned (passing at his Morale Level pins him, A7.8, and a pinned leader aids no
+        // MC, A7.831).
         let leader_ok = st
             .units
             .iter()
-            .any(|u| u.unit.id == "usL" && !u.unit.broken);
+            .any(|u| u.unit.id == "usL" && !u.unit.broken && !u.unit.pinned);
         for m in &mcs[1..] {
             assert_eq!(
                 m.text.contains("usL's leadership (A10.7"),
@@ -480,6 +482,67 @@ fn a_9_a_k_result_tied_at_the_highest_random_selection_dr_reduces_each_unit_tied
             "{id} takes the 1MC: {said:?}"
         );
     }
+}
+
+/// A7.8 / A7.831 (chapter A, not from the seeds: the eASLRB's "Pinning also occurs whenever any
+/// unit is attacked resulting in an IFT MC that is passed by rolling the highest DR possible
+/// that still results in a passed MC", and its A8.31 EX, where a pinned 8-1 no longer aids his
+/// squad's MC): a 1MC on a 9-1 and a 7-6-8. The 9-1 rolls 4+4 (+1 = 9, his Morale Level):
+/// passed, pinned, and the squad's MC takes no -1 from him; its 3+4 (+1 = 8, its Morale Level)
+/// pins it too. Rolled 3+3 instead, the 9-1 is not pinned and the squad's 3+4 (+1 -1 = 7) does
+/// not pin it.
+#[test]
+fn a7_8_an_ift_mc_passed_with_the_highest_passing_dr_pins_and_a_pinned_leader_aids_no_mc() {
+    let b = plain();
+    let play = |first: &[u8]| {
+        let mut st = situation(
+            &b,
+            Phase::PrepFire,
+            Side::Japanese,
+            vec![
+                unit(&b, "usL", Nationality::American, "9-1", "C3"),
+                us(&b, "us1", "C3"),
+            ],
+        )
+        .state;
+        let said = ift_result_at(
+            &mut st,
+            &setting(&b),
+            &loc(&b, "C3"),
+            IftResult::Mc(1),
+            &mut Dice::forced(first, 9),
+        );
+        let pinned = |id: &str| st.units.iter().any(|u| u.unit.id == id && u.unit.pinned);
+        (said.clone(), pinned("usL"), pinned("us1"))
+    };
+    let (said, leader, squad) = play(&[4, 4, 3, 4]);
+    assert!(
+        leader && squad,
+        "both passed at their Morale Level: {said:?}"
+    );
+    let pins: Vec<&Said> = said.iter().filter(|e| e.event == "pinned").collect();
+    assert_eq!(pins.len(), 2, "{said:?}");
+    assert!(pins.iter().all(|e| e.rule.as_deref() == Some("A7.8")));
+    let us1_mc = said
+        .iter()
+        .find(|e| e.event == "morale_check" && e.unit.as_deref() == Some("us1"))
+        .unwrap();
+    assert!(
+        !us1_mc.text.contains("usL's leadership"),
+        "a pinned leader aids no MC (A7.831): {}",
+        us1_mc.text
+    );
+    let (said, leader, squad) = play(&[3, 3, 3, 4]);
+    assert!(
+        !leader && !squad,
+        "passed below their Morale Level: {said:?}"
+    );
+    assert!(said.iter().all(|e| e.event != "pinned"), "{said:?}");
+    let us1_mc = said
+        .iter()
+        .find(|e| e.event == "morale_check" && e.unit.as_deref() == Some("us1"))
+        .unwrap();
+    assert!(us1_mc.text.contains("usL's leadership"), "{}", us1_mc.text);
 }
 
 #[test]

@@ -114,8 +114,10 @@ pub fn mc(s: &Situation, u: &UnitAt, drm: i32, elr: impl Fn(Side) -> i32, why: &
 }
 
 /// A10.7 (NOT FROM THE SEEDS): the leadership modifier a unit's MC takes from the best leader
-/// in its Location: a Good Order leader of its side other than itself (a leader who has just
-/// broken on the same attack is not Good Order), his modifier as `rally::leadership` reads it
+/// in its Location: a Good Order, unpinned leader of its side other than itself (a leader who
+/// has just broken on the same attack is not Good Order; A7.831: a pinned leader cannot "aid
+/// other units' MC/TC", one pinned by passing his own MC too), his modifier as
+/// `rally::leadership` reads it
 /// (a wounded one's one worse, A17.2); none when it is 0 or no such leader is there.
 pub fn mc_leadership(s: &Situation, u: &UnitAt) -> Option<Amount> {
     let l = s
@@ -125,6 +127,7 @@ pub fn mc_leadership(s: &Situation, u: &UnitAt) -> Option<Amount> {
             o.unit.id != u.unit.id
                 && o.unit.side() == u.unit.side()
                 && o.unit.good_order()
+                && !o.unit.pinned
                 && is_leader(&o.unit)
         })
         .min_by_key(|o| (super::common::leadership(&o.unit), o.unit.id.clone()))?;
@@ -385,6 +388,31 @@ pub fn ift_effect(result: IftResult) -> IftEffect {
 pub fn takes_ptc(u: &Unit) -> bool {
     // G1.4: Japanese SMC do not take PTC and do not Pin.
     u.good_order() && !u.pinned && !u.berserk && !japanese_smc(u)
+}
+
+/// A7.8 (chapter A, not from the seeds: the eASLRB's "Pinning (7.305) also occurs whenever any
+/// unit is attacked resulting in an IFT MC that is passed by rolling the highest DR possible
+/// that still results in a passed MC"): unit `u`, having passed an IFT MC (`r`) with the
+/// highest DR that passes it (a Final DR equal to its Morale Level, or an Original 11 where
+/// even that passes: an Original 12 always fails, A10.31), is pinned, unless it is one who
+/// never Pins (`takes_ptc`: broken, already pinned, berserk, a Japanese SMC, G1.4) or is
+/// Heroic (a T-H Hero, G1.421) or Climbing (A7.8). `None` when it is not pinned.
+pub fn pinned_by_passed_mc(u: &UnitAt, r: &McResult) -> Option<Check> {
+    let highest = r.final_dr == r.morale || r.original_dr == 11;
+    let climbing = matches!(u.at, crate::los::Location::Climbing { .. });
+    if !r.passed || !highest || !takes_ptc(&u.unit) || u.unit.hero.is_some() || climbing {
+        return None;
+    }
+    Some(check(
+        true,
+        "A7.8",
+        format!(
+            "{} passed its MC with the highest DR that passes it (Final DR {} vs Morale Level \
+             {}): pinned, it may not move, advance or fire at full FP this Player Turn (A7.8, \
+             not from the seeds)",
+            u.unit.id, r.final_dr, r.morale
+        ),
+    ))
 }
 
 /// A7.8: a Pin Task Check's DR against the unit's Morale Level (`plan`, as for a MC, G1.41

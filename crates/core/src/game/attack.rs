@@ -13,8 +13,9 @@ use crate::rules::ift::IftResult;
 use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
 use crate::rules::orders::units::{
-    IftEffect, McFailure, RANDOM_SELECTION, casualty as casualty_of, ift_effect, kia_eliminates,
-    kia_survivor, mc, ptc, random_selection, random_selection_ties, takes_ptc,
+    IftEffect, LeaderBefore, LeaderLoss, McFailure, RANDOM_SELECTION, casualty as casualty_of,
+    ift_effect, kia_eliminates, kia_survivor, leader_loss, lltc, mc, ptc, random_selection,
+    random_selection_ties, takes_ptc,
 };
 
 /// The unit gives up its DC.
@@ -278,29 +279,91 @@ pub(super) fn select_with_ties(g: &mut Game, targets: &mut Vec<Unit>) -> Vec<Uni
         chosen.push(targets.remove(*i));
     }
     chosen.reverse();
-    let names: Vec<&str> = chosen.iter().map(|u| u.id.as_str()).collect();
-    g.rolled(
-        "random_selection",
-        chosen.first().map(|u| u.id.as_str()),
-        RANDOM_SELECTION,
-        rolls,
-        if chosen.len() > 1 {
-            format!(
-                "Random Selection picks {} (a tie at the highest dr selects each, A.9)",
-                names.join(", ")
-            )
-        } else {
-            format!("Random Selection picks {}", names.join(", "))
-        },
-    );
+    // One event a unit picked, each naming only its own (the fog of war veils an event by its
+    // unit, `play::runner::veil`).
+    for (i, u) in chosen.iter().enumerate() {
+        g.rolled(
+            "random_selection",
+            Some(&u.id),
+            RANDOM_SELECTION,
+            rolls.clone(),
+            if i == 0 {
+                format!("Random Selection picks {}", u.id)
+            } else {
+                format!(
+                    "Random Selection picks {} too: a tie at the highest dr selects each unit \
+                     tied (A.9)",
+                    u.id
+                )
+            },
+        );
+    }
     chosen
 }
 
 /// Applies an IFT result to these units (sorted by id), as `units_hit` does.
-pub(super) fn targets_hit(g: &mut Game, mut targets: Vec<Unit>, result: IftResult) {
+pub(super) fn targets_hit(g: &mut Game, targets: Vec<Unit>, result: IftResult) {
     if targets.is_empty() {
         return;
     }
+    let leaders = leaders_before(g, &targets);
+    ift_effect_on(g, targets, result);
+    leader_loss_checks(g, &leaders);
+}
+
+/// The leaders among `targets` as the attack finds them (A10.2).
+fn leaders_before(g: &mut Game, targets: &[Unit]) -> Vec<LeaderBefore> {
+    let s = g.situation();
+    targets
+        .iter()
+        .filter(|u| crate::rules::orders::is_leader(u))
+        .filter_map(|u| s.unit(&u.id))
+        .map(|u| LeaderBefore {
+            id: u.unit.id.clone(),
+            side: u.unit.side(),
+            at: u.at.clone(),
+            morale: mc(&s, u, 0, |_| 0, "").level.value,
+            leadership: crate::rules::orders::common::leadership(&u.unit),
+            good_order: u.unit.good_order(),
+        })
+        .collect()
+}
+
+/// A10.2: after the attack, the LLMC and LLTC its leaders' loss asks
+/// (`rules::orders::units::leader_loss`): a LLMC is a MC (a failure as any), a LLTC a TC that
+/// pins on failure.
+fn leader_loss_checks(g: &mut Game, leaders: &[LeaderBefore]) {
+    if leaders.is_empty() {
+        return;
+    }
+    let s = g.situation();
+    let checks = leader_loss(&s, leaders);
+    drop(s);
+    for c in checks {
+        match c {
+            LeaderLoss::Llmc { unit, drm, why } => {
+                take_mc(g, &unit, drm, Cause::OtherBreak, &why);
+            }
+            LeaderLoss::Lltc { unit, drm, why } => {
+                let s = g.situation();
+                let Some(u) = s.unit(&unit) else { continue };
+                let setting = g.setting;
+                let plan = mc(&s, u, drm, |side| setting.elr(side), &why);
+                drop(s);
+                let (c, w) = g.dice.dr2("A10.2");
+                let (failed, text) = lltc(&plan, c, w);
+                if failed && let Some(u) = g.unit_mut(&unit) {
+                    u.unit.pinned = true;
+                }
+                g.rolled("lltc", Some(&unit), "A10.2", vec![c, w], text);
+            }
+        }
+    }
+}
+
+/// Applies an IFT result to these units (sorted by id), as `targets_hit` does before the
+/// Leader Loss checks.
+fn ift_effect_on(g: &mut Game, mut targets: Vec<Unit>, result: IftResult) {
     match ift_effect(result) {
         IftEffect::Kia(n) => {
             for _ in 0..n {

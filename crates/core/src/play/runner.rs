@@ -441,7 +441,16 @@ pub(super) fn veil(st: &GameState, board: &Board, p: &mut Program, said: Said) -
             .iter()
             .any(|u| &u.unit.id == id && u.unit.side() == side && u.hidden)
     });
-    if hidden {
+    // A7.8 / A10.2: a pin by a MC passed at its Morale Level, or a LLTC, keeps the "?" (only
+    // a failed MC or PTC takes it, A12.14): told, it would say a unit that Pins is there (not a
+    // Japanese SMC, G1.4) and near what Morale Level; it stays the program's.
+    let veiled_pin = matches!(said.event.as_str(), "pinned" | "lltc")
+        && said.unit.as_ref().is_some_and(|id| {
+            st.units
+                .iter()
+                .any(|u| &u.unit.id == id && u.unit.side() == side && (u.concealed || u.cloaked))
+        });
+    if hidden || veiled_pin {
         p.secret.push(said);
         return None;
     }

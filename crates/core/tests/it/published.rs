@@ -403,7 +403,11 @@ fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_h
             IftResult::Mc(1),
             &mut dice,
         );
-        let mcs: Vec<&Said> = said.iter().filter(|e| e.event == "morale_check").collect();
+        // The attack's MC (a leader's loss adds LLMC after them, A10.2).
+        let mcs: Vec<&Said> = said
+            .iter()
+            .filter(|e| e.event == "morale_check" && !e.text.contains("LLMC"))
+            .collect();
         assert_eq!(mcs.len(), 3, "{said:?}");
         assert_eq!(mcs[0].unit.as_deref(), Some("usL"), "the leader first");
         // Still there, unbroken (an Original 12 may have Wounded him mortally, A10.31) and
@@ -454,12 +458,22 @@ fn a_9_a_k_result_tied_at_the_highest_random_selection_dr_reduces_each_unit_tied
         IftResult::K(1),
         &mut dice,
     );
-    let pick = event(&said, "random_selection");
-    assert_eq!(pick.dice.as_deref(), Some(&[3, 1, 2, 3][..]), "{pick:?}");
+    // One event a unit picked, each naming its own (the fog of war veils an event by its unit).
+    let picks: Vec<&Said> = said
+        .iter()
+        .filter(|e| e.event == "random_selection")
+        .collect();
+    let named: Vec<&str> = picks.iter().filter_map(|e| e.unit.as_deref()).collect();
+    assert_eq!(named, ["us1", "usL"], "{picks:?}");
     assert!(
-        pick.text.contains("us1, usL") && pick.text.contains("A.9"),
+        picks
+            .iter()
+            .all(|e| e.dice.as_deref() == Some(&[3, 1, 2, 3][..]))
+    );
+    assert!(
+        picks[1].text.contains("A.9") && !picks[1].text.contains("us1"),
         "{}",
-        pick.text
+        picks[1].text
     );
     let reduced: Vec<&str> = said
         .iter()
@@ -543,6 +557,92 @@ fn a7_8_an_ift_mc_passed_with_the_highest_passing_dr_pins_and_a_pinned_leader_ai
         .find(|e| e.event == "morale_check" && e.unit.as_deref() == Some("us1"))
         .unwrap();
     assert!(us1_mc.text.contains("usL's leadership"), "{}", us1_mc.text);
+}
+
+/// A10.2 (chapter A, not from the seeds: the eASLRB's text and EX; G1.62 and G1.4 are the
+/// seeds'): a leader an attack eliminates makes the other units of his Location with a lower
+/// Morale Level take a LLMC, his -1 reversed to +1 (the EX: a KIA picks the 9-1, the squads
+/// break, each takes a 1MC as its LLMC); one it breaks makes the unbroken ones take a LLTC,
+/// failed by a pin; unbroken Japanese take a LLTC where others take a LLMC (G1.62).
+#[test]
+fn a10_2_a_leader_lost_makes_his_men_take_a_llmc_and_one_broken_a_lltc() {
+    let b = plain();
+    let hit = |units: Vec<UnitAt>, result: IftResult, first: &[u8]| {
+        let mut st = situation(&b, Phase::PrepFire, Side::Japanese, units).state;
+        let said = ift_result_at(
+            &mut st,
+            &setting(&b),
+            &loc(&b, "C3"),
+            result,
+            &mut Dice::forced(first, 11),
+        );
+        (said, st)
+    };
+    let americans = || {
+        vec![
+            unit(&b, "usL", Nationality::American, "9-1", "C3"),
+            us(&b, "us1", "C3"),
+            us(&b, "us2", "C3"),
+        ]
+    };
+    // A 1KIA whose Random Selection (us1, us2, usL) picks the 9-1.
+    let (said, _) = hit(americans(), IftResult::Kia(1), &[1, 2, 6]);
+    assert!(
+        said.iter()
+            .any(|e| e.event == "eliminated" && e.unit.as_deref() == Some("usL")),
+        "{said:?}"
+    );
+    for id in ["us1", "us2"] {
+        let llmc = said
+            .iter()
+            .find(|e| {
+                e.event == "morale_check"
+                    && e.unit.as_deref() == Some(id)
+                    && e.text.starts_with("a LLMC for usL eliminated")
+            })
+            .unwrap_or_else(|| panic!("{id} takes a LLMC: {said:?}"));
+        assert!(llmc.text.contains("+1"), "{}", llmc.text);
+    }
+    // A NMC the 9-1 fails (6+5 = 11 > 9): he breaks; us1 and us2 pass theirs (2+1), then each
+    // takes a LLTC at +1: us1 rolls 6+6 (13 > 8), pinned; us2 1+1 (3), not.
+    let (said, st) = hit(
+        americans(),
+        IftResult::Mc(0),
+        &[6, 5, 2, 1, 2, 1, 6, 6, 1, 1],
+    );
+    let lltc: Vec<&Said> = said.iter().filter(|e| e.event == "lltc").collect();
+    assert_eq!(lltc.len(), 2, "{said:?}");
+    assert!(lltc.iter().all(|e| e.rule.as_deref() == Some("A10.2")));
+    let pinned = |id: &str| st.units.iter().any(|u| u.unit.id == id && u.unit.pinned);
+    assert!(pinned("us1") && !pinned("us2"), "{said:?}");
+    assert!(
+        !said.iter().any(|e| e.text.starts_with("a LLMC")),
+        "a broken leader asks a LLTC, not a LLMC: {said:?}"
+    );
+    // Japanese: the KIA picks jpL; jp1, unbroken after its KIA Step Reduction (G1.12), takes a
+    // LLTC (G1.62), never a LLMC.
+    let (said, _) = hit(
+        vec![
+            unit(&b, "jpL", Nationality::Japanese, "9-1", "C3"),
+            unit(&b, "jp1", Nationality::Japanese, "4-4-7", "C3"),
+        ],
+        IftResult::Kia(1),
+        &[1, 6],
+    );
+    assert!(
+        said.iter()
+            .any(|e| e.event == "eliminated" && e.unit.as_deref() == Some("jpL")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|e| e.event == "lltc" && e.text.contains("G1.62")),
+        "{said:?}"
+    );
+    assert!(
+        !said.iter().any(|e| e.text.starts_with("a LLMC")),
+        "{said:?}"
+    );
 }
 
 #[test]

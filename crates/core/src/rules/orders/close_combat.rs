@@ -226,11 +226,13 @@ fn ambush_drm(s: &Situation, units: &[&UnitAt], out: &mut Vec<Amount>) {
     if a.pinned != 0 && units.iter().any(|u| u.unit.pinned) {
         out.push(amount(a.pinned, "A11.4", "a pinned unit among them"));
     }
-    if a.concealed != 0 && units.iter().any(|u| u.concealed || u.cloaked) {
+    // A HIP unit (revealed as the CC begins, our reading) was unseen as the advance came in:
+    // concealed for this, as the CC's halving reads it too (A11.19).
+    if a.concealed != 0 && units.iter().any(|u| u.concealed || u.cloaked || u.hidden) {
         out.push(amount(
             a.concealed,
             "A11.4",
-            "a concealed (\"?\" or Cloaked) unit among them",
+            "a concealed (\"?\", Cloaked or hidden) unit among them",
         ));
     }
     let berserk = units.iter().any(|u| u.unit.berserk);

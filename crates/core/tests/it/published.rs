@@ -645,6 +645,37 @@ fn a10_2_a_leader_lost_makes_his_men_take_a_llmc_and_one_broken_a_lltc() {
     );
 }
 
+/// A7.831 (chapter A, not from the seeds: the eASLRB's text): "A pinned leader can neither
+/// direct an attack ...": us1's Prep Fire at C4 directed by a pinned 9-1 is refused with the
+/// rule; us1 alone may still fire, and an unpinned 9-1 directs it.
+#[test]
+fn a7_831_a_pinned_leader_directs_no_attack() {
+    let b = plain();
+    let fire = |pinned: bool, units: &[&str]| {
+        let mut leader = unit(&b, "usL", Nationality::American, "9-1", "C3");
+        leader.unit.pinned = pinned;
+        let mut st = situation(
+            &b,
+            Phase::PrepFire,
+            Side::Allied,
+            vec![leader, us(&b, "us1", "C3"), jp(&b, "jp1", "C5")],
+        )
+        .state;
+        let order = Order::Fire {
+            units: units.iter().map(|u| (*u).into()).collect(),
+            at: loc(&b, "C5"),
+        };
+        apply(&mut st, &setting(&b), &order, &mut Dice::new(4))
+    };
+    let said = fire(true, &["us1", "usL"]);
+    let refused = event(&said, "refused");
+    assert_eq!(refused.rule.as_deref(), Some("A7.831"), "{refused:?}");
+    assert!(said.iter().all(|e| e.event != "fire"), "{said:?}");
+    assert!(fire(true, &["us1"]).iter().any(|e| e.event == "fire"));
+    let said = fire(false, &["us1", "usL"]);
+    assert!(event(&said, "fire").text.contains("leader usL"), "{said:?}");
+}
+
 #[test]
 fn a_18_no_morale_level_exceeds_ten() {
     let b = plain();

@@ -318,6 +318,18 @@ fn firing_units<'s>(s: &'s Situation, ids: &[String]) -> Result<Firers<'s>, Refu
         ));
     }
     let leader = leaders.first().copied();
+    // A7.831 (chapter A, not from the seeds: the eASLRB's text): "A pinned leader can neither
+    // direct an attack ..." (his men may still fire without him).
+    if let Some(l) = leader.filter(|l| l.unit.pinned) {
+        return Err(Refusal::new(
+            "A7.831",
+            format!(
+                "leader {} is pinned: a pinned leader directs no attack (his men may fire \
+                 without him)",
+                l.unit.id
+            ),
+        ));
+    }
     if firers.is_empty() {
         return Err(Refusal::new(
             R::LEADERSHIP,

@@ -558,7 +558,8 @@ fn issue37_the_program_s_player_turn_is_marked_on_the_map_and_told_phase_by_phas
 
 /// A12: against the program, a check its "?" passes under fire is told of the "?" only: no
 /// event names jp3 or jpL (nor their Morale Levels, their leader) while they stay concealed;
-/// the game over, what was said in full is told. Before, the log read "jp3: a 1MC: Morale
+/// the game over, what was said in full is told; a pin by a MC passed at its Morale Level
+/// (A7.8) is not told at all while the "?" stays. Before, the log read "jp3: a 1MC: Morale
 /// Level 8 (G1.41: a Japanese leader raises ...)".
 #[test]
 fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
@@ -566,6 +567,7 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
     use asl_pto_core::scenario::Step;
     let mut told = 0;
     let mut smc_ptc = 0;
+    let mut pins_kept = 0;
     for seed in 1..12 {
         let mut m =
             crate::scenarios::against_program("assault", seed, Side::Japanese, Kind::Greedy, 1);
@@ -606,6 +608,16 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
             assert_eq!(e.text, "a \"?\" in T5: passed", "seed {seed}: {e:?}");
             assert_eq!(e.rule.as_deref(), Some("A7.8"), "seed {seed}: {e:?}");
         }
+        // A7.8: a pin by a MC passed at its Morale Level keeps the "?": the program's secret
+        // (it would tell a unit that Pins is there, and near what Morale Level).
+        let p = m.program.as_ref().unwrap();
+        if p.secret.iter().any(|s| s.event == "pinned") {
+            pins_kept += 1;
+            assert!(
+                m.log[from..].iter().all(|e| e.event != "pinned"),
+                "seed {seed}: a pin under \"?\" told"
+            );
+        }
         let smc = |id: &str| id == "jpL";
         smc_ptc += m
             .program
@@ -638,6 +650,7 @@ fn a12_checks_a_concealed_stack_passes_are_told_of_the_question_mark_only() {
         );
     }
     assert!(told > 0, "a check passed under \"?\" within the seeds");
+    assert!(pins_kept > 0, "a pin kept under \"?\" within the seeds");
     assert!(
         smc_ptc > 0,
         "the 9-1's PTC passed under \"?\" within the seeds"

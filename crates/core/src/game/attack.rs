@@ -6,15 +6,15 @@
 //! they do applied to the cave (G11.88) and the units hit (`rules::orders::units`).
 
 use super::context::Game;
-use super::units::{apply_failure, become_, take_mc};
+use super::units::{apply_failure, casualty_reduced, take_mc};
 use crate::los::Location;
 use crate::model::{PlacedDc, Unit};
 use crate::rules::ift::IftResult;
 use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
 use crate::rules::orders::units::{
-    IftEffect, LeaderBefore, LeaderLoss, McFailure, RANDOM_SELECTION, casualty as casualty_of,
-    ift_effect, kia_eliminates, kia_survivor, leader_loss, lltc, mc, ptc, random_selection,
+    IftEffect, LeaderBefore, LeaderLoss, RANDOM_SELECTION, casualty as casualty_of, ift_effect,
+    kia_eliminates, kia_survivor, leader_loss, lltc, mc, ptc, random_selection,
     random_selection_ties, takes_ptc,
 };
 
@@ -384,13 +384,7 @@ fn ift_effect_on(g: &mut Game, mut targets: Vec<Unit>, result: IftResult) {
             // A.9: a tie at the highest Random Selection dr Casualty Reduces each unit tied
             // (its EX: a K/1 wounds the leader and reduces the squad that both rolled 3).
             for v in select_with_ties(g, &mut targets) {
-                match casualty_of(&v) {
-                    McFailure::Becomes(out) => {
-                        become_(g, &v, &out.becomes);
-                        g.ruled("casualty", Some(&v.id), out.rule, out.reason);
-                    }
-                    wound => apply_failure(g, &v, &wound),
-                }
+                casualty_reduced(g, &v, &casualty_of(&v));
                 targets.push(v);
             }
             targets.sort_by(|a, b| a.id.cmp(&b.id));

@@ -6,12 +6,12 @@
 
 use super::attack::select_with_ties;
 use super::context::Game;
-use super::units::{apply_failure, become_};
+use super::units::casualty_reduced;
 use crate::los::Location;
 use crate::model::{Side, Unit};
 use crate::rules::orders::close_combat::{CC, CcAttack, ambush_result, close_combat};
 use crate::rules::orders::common::{both_sides_at, melee_recorded};
-use crate::rules::orders::units::{McFailure, casualty};
+use crate::rules::orders::units::casualty;
 use crate::state::CcLocation;
 
 /// What one CC attack's DR decided.
@@ -293,13 +293,7 @@ fn apply_result(g: &mut Game, a: &CcAttack, r: CcResult) {
         }
         CcResult::Casualty => {
             for unit in select_with_ties(g, &mut alive) {
-                match casualty(&unit) {
-                    McFailure::Becomes(out) => {
-                        become_(g, &unit, &out.becomes);
-                        g.ruled("casualty", Some(&unit.id), out.rule, out.reason);
-                    }
-                    f => apply_failure(g, &unit, &f),
-                }
+                casualty_reduced(g, &unit, &casualty(&unit));
             }
         }
         CcResult::Nothing => {}

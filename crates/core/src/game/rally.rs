@@ -3,9 +3,8 @@
 //! Original 12 is a Casualty Reduction (A10.61).
 
 use super::context::Game;
-use super::units::{apply_failure, become_};
+use super::units::casualty_reduced;
 use crate::rules::orders::rally::rally;
-use crate::rules::orders::units::McFailure;
 
 /// Unit `id`'s Rally attempt.
 pub(super) fn do_rally(g: &mut Game, id: &str) {
@@ -36,12 +35,6 @@ pub(super) fn do_rally(g: &mut Game, id: &str) {
     }
     g.rolled("rally", Some(id), out.rule, vec![c, w], out.text);
     if out.casualty {
-        match &plan.casualty {
-            McFailure::Becomes(o) => {
-                become_(g, &before, &o.becomes);
-                g.ruled("casualty", Some(id), o.rule, o.reason.clone());
-            }
-            f => apply_failure(g, &before, f),
-        }
+        casualty_reduced(g, &before, &plan.casualty);
     }
 }

@@ -99,6 +99,19 @@ pub(super) fn concealment_lost(g: &mut Game, id: &str, what: &str) {
     }
 }
 
+/// A7.302: applies a Casualty Reduction (`f`, what `units::casualty` or a Rally's plan makes of
+/// the unit, `unit` as it was before): a new counter, logged as event `casualty`, or a SMC's
+/// wound / an elimination as any failure.
+pub(super) fn casualty_reduced(g: &mut Game, unit: &Unit, f: &McFailure) {
+    match f {
+        McFailure::Becomes(out) => {
+            become_(g, unit, &out.becomes);
+            g.ruled("casualty", Some(&unit.id), out.rule, out.reason.clone());
+        }
+        f => apply_failure(g, unit, f),
+    }
+}
+
 /// Applies what a failed MC (or a KIA break) makes of a unit (`unit`: as it was before).
 pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
     let id = unit.id.as_str();

@@ -70,6 +70,19 @@ fn a7_a_fire_attack_falls_on_the_published_ift_column_and_row() {
     assert_eq!(t.ift(12, 11), IftResult::NoEffect);
 }
 
+/// An IFT `result` on every unit in C3 (`units`), in the Japanese PFPh, with `dice`: what it
+/// said, and the state after.
+fn hit_c3(
+    b: &Board,
+    units: Vec<UnitAt>,
+    result: IftResult,
+    dice: &mut Dice,
+) -> (Vec<Said>, GameState) {
+    let mut st = situation(b, Phase::PrepFire, Side::Japanese, units).state;
+    let said = ift_result_at(&mut st, &setting(b), &loc(b, "C3"), result, dice);
+    (said, st)
+}
+
 /// A CCPh in `at` with `units`, `attacker` the ATTACKER, played with `seed`: what it said.
 fn cc(
     b: &Board,
@@ -394,15 +407,7 @@ fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_h
     let mut passed = false;
     let mut broke = false;
     for seed in 1..80 {
-        let mut st = situation(&b, Phase::PrepFire, Side::Japanese, units()).state;
-        let mut dice = Dice::new(seed);
-        let said = ift_result_at(
-            &mut st,
-            &setting(&b),
-            &loc(&b, "C3"),
-            IftResult::Mc(1),
-            &mut dice,
-        );
+        let (said, st) = hit_c3(&b, units(), IftResult::Mc(1), &mut Dice::new(seed));
         // The attack's MC (a leader's loss adds LLMC after them, A10.2).
         let mcs: Vec<&Said> = said
             .iter()
@@ -438,25 +443,17 @@ fn a10_7_the_leader_checks_first_and_his_modifier_counts_for_the_others_unless_h
 #[test]
 fn a_9_a_k_result_tied_at_the_highest_random_selection_dr_reduces_each_unit_tied() {
     let b = plain();
-    let mut st = situation(
+    let units = vec![
+        unit(&b, "usL", Nationality::American, "9-1", "C3"),
+        us(&b, "us1", "C3"),
+        us(&b, "us2", "C3"),
+        us(&b, "us3", "C3"),
+    ];
+    let (said, st) = hit_c3(
         &b,
-        Phase::PrepFire,
-        Side::Japanese,
-        vec![
-            unit(&b, "usL", Nationality::American, "9-1", "C3"),
-            us(&b, "us1", "C3"),
-            us(&b, "us2", "C3"),
-            us(&b, "us3", "C3"),
-        ],
-    )
-    .state;
-    let mut dice = Dice::forced(&[3, 1, 2, 3], 5);
-    let said = ift_result_at(
-        &mut st,
-        &setting(&b),
-        &loc(&b, "C3"),
+        units,
         IftResult::K(1),
-        &mut dice,
+        &mut Dice::forced(&[3, 1, 2, 3], 5),
     );
     // One event a unit picked, each naming its own (the fog of war veils an event by its unit).
     let picks: Vec<&Said> = said
@@ -509,23 +506,11 @@ fn a_9_a_k_result_tied_at_the_highest_random_selection_dr_reduces_each_unit_tied
 fn a7_8_an_ift_mc_passed_with_the_highest_passing_dr_pins_and_a_pinned_leader_aids_no_mc() {
     let b = plain();
     let play = |first: &[u8]| {
-        let mut st = situation(
-            &b,
-            Phase::PrepFire,
-            Side::Japanese,
-            vec![
-                unit(&b, "usL", Nationality::American, "9-1", "C3"),
-                us(&b, "us1", "C3"),
-            ],
-        )
-        .state;
-        let said = ift_result_at(
-            &mut st,
-            &setting(&b),
-            &loc(&b, "C3"),
-            IftResult::Mc(1),
-            &mut Dice::forced(first, 9),
-        );
+        let units = vec![
+            unit(&b, "usL", Nationality::American, "9-1", "C3"),
+            us(&b, "us1", "C3"),
+        ];
+        let (said, st) = hit_c3(&b, units, IftResult::Mc(1), &mut Dice::forced(first, 9));
         let pinned = |id: &str| st.units.iter().any(|u| u.unit.id == id && u.unit.pinned);
         (said.clone(), pinned("usL"), pinned("us1"))
     };
@@ -568,15 +553,7 @@ fn a7_8_an_ift_mc_passed_with_the_highest_passing_dr_pins_and_a_pinned_leader_ai
 fn a10_2_a_leader_lost_makes_his_men_take_a_llmc_and_one_broken_a_lltc() {
     let b = plain();
     let hit = |units: Vec<UnitAt>, result: IftResult, first: &[u8]| {
-        let mut st = situation(&b, Phase::PrepFire, Side::Japanese, units).state;
-        let said = ift_result_at(
-            &mut st,
-            &setting(&b),
-            &loc(&b, "C3"),
-            result,
-            &mut Dice::forced(first, 11),
-        );
-        (said, st)
+        hit_c3(&b, units, result, &mut Dice::forced(first, 11))
     };
     let americans = || {
         vec![

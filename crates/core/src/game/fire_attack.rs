@@ -34,7 +34,7 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
         g.ruled("predesignate", Some(&lead), c.rule, c.reason.clone());
     }
     let (c, w) = g.dice.dr2(plan.roll_rule);
-    let out = plan.resolve(c + w);
+    let out = plan.resolve(c, w);
     g.rolled("fire", Some(&lead), plan.roll_rule, vec![c, w], out.text);
     let targets = hits_in(g, |(u, _)| plan.targets.contains(&u.id));
     targets_hit(g, targets, out.result);

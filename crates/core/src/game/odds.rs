@@ -260,7 +260,7 @@ fn fire_results(state: &GameState, setting: &Setting, order: &Order) -> BTreeMap
     };
     for c in 1..=6u8 {
         for w in 1..=6u8 {
-            *out.entry(plan.resolve(c + w).result.text()).or_default() += 1.0 / 36.0;
+            *out.entry(plan.resolve(c, w).result.text()).or_default() += 1.0 / 36.0;
         }
     }
     out

@@ -1,15 +1,20 @@
 //! A10.5 Rout (`rules::orders::rout` decides): the routing unit goes along its destination's
 //! path step by step, each step ruled by the movement ruling as for a move (the same MF, the
 //! same hiding on entering a cave or Complex, G11.75, the same reveals of hidden enemies), and
-//! stays broken; at the end of the RtPh a unit that had to rout and did not is eliminated for
-//! Failure to Rout.
+//! stays broken; in an Open Ground hex where it is Interdicted it takes a NMC (A10.53); at the
+//! end of the RtPh a unit that had to rout and did not is eliminated for Failure to Rout.
 
 use super::context::Game;
 use crate::los::Location;
 use crate::rules::orders::movement::{MoveVerb, move_to};
-use crate::rules::orders::rout::{ROUT, failure_to_rout, rout_situation, rout_to};
+use crate::rules::japanese::step::Cause;
+use crate::rules::orders::rout::{
+    ROUT, failure_to_rout, interdiction, interdiction_pin, rout_situation, rout_to,
+};
 
-/// Unit `id` routs to `to`.
+/// Unit `id` routs to `to`, step by step; in each Open Ground hex where it is Interdicted
+/// (A10.53, `rules::orders::rout::interdiction`) it stops for its NMC: eliminated or pinned, it
+/// routs no further; Casualty Reduced to a HS, the HS routs on.
 pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     let s = g.situation();
     let reach = match rout_to(&s, id, to) {
@@ -19,11 +24,21 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     let Some(mut mover) = rout_situation(&s, id) else {
         return;
     };
+    let Some(start) = s.unit(id).cloned() else {
+        return;
+    };
+    // A10.53: the hexes of the path where it is Interdicted (the Interdictors do not move
+    // while it routs).
+    let interdicted: Vec<Option<crate::rules::Check>> = reach
+        .path
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i > 0).then(|| interdiction(&s, &start, l)).flatten())
+        .collect();
     drop(s);
-    let mut reveal_caves = Vec::new();
-    let mut reveal_units = Vec::new();
-    let mut last = None;
-    for next in reach.path.iter().skip(1) {
+    let mut walked = Rout::default();
+    let mut stopped = None;
+    for (i, next) in reach.path.iter().enumerate().skip(1) {
         let plan = match move_to(&mover, id, next, MoveVerb::Move) {
             Ok(p) => p,
             Err(r) => return g.refused(Some(id), r),
@@ -44,48 +59,115 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
                 u.reveal_met();
             }
         }
-        reveal_caves.extend(plan.reveal_caves.iter().cloned());
-        reveal_units.extend(plan.reveal_units.iter().cloned());
-        last = Some(after);
-    }
-    let Some(after) = last else {
-        return;
-    };
-    g.reveal_caves(&reveal_caves);
-    for other in &reveal_units {
-        if let Some(u) = g.unit_mut(other) {
-            u.reveal_met();
+        walked.reveal_caves.extend(plan.reveal_caves.iter().cloned());
+        walked.reveal_units.extend(plan.reveal_units.iter().cloned());
+        walked.steps = i;
+        walked.last = Some(after);
+        if let Some(c) = &interdicted[i] {
+            // It is in the hex as it takes its NMC.
+            walked.commit(g, id, &reach, false);
+            match interdicted_nmc(g, id, c) {
+                Some(now) => {
+                    // A HS (the id kept, `units::become_`) routs on.
+                    if let Some(u) = mover.state.units.iter_mut().find(|u| u.unit.id == id) {
+                        u.unit.counter = now.counter;
+                    }
+                }
+                None => {
+                    stopped = Some(next.clone());
+                    break;
+                }
+            }
         }
     }
-    g.remove_climb(id);
+    walked.commit(g, id, &reach, true);
+    let Some(after) = walked.last.as_ref() else {
+        return;
+    };
     let map = g.map();
-    let path: Vec<String> = reach
-        .path
+    let path: Vec<String> = reach.path[..=walked.steps]
         .iter()
         .map(|l| l.display(map).to_string())
         .collect();
-    let hid = after.hidden;
-    if let Some(u) = g.unit_mut(id) {
-        u.at = after.at;
-        u.hidden = after.hidden;
-        u.concealed = after.concealed;
-        u.cloaked = after.cloaked;
-        u.unit.mf_spent = reach.mf;
-        u.unit.routed = true;
-        u.unit.entered_cave = after.unit.entered_cave;
-    }
+    let mf = if stopped.is_some() {
+        after.unit.mf_spent
+    } else {
+        reach.mf
+    };
     let text = format!(
-        "{id} routs to {} ({} MF: {}){}",
+        "{id} routs {} {} ({} MF: {}){}{}",
+        if stopped.is_some() { "toward" } else { "to" },
         to.display(map),
-        reach.mf,
+        mf,
         path.join(" -> "),
-        if hid {
+        match &stopped {
+            Some(at) => format!(
+                "; it stops in {}, Interdicted there (A10.53)",
+                at.display(map)
+            ),
+            None => String::new(),
+        },
+        if after.hidden {
             "; it is hidden there (G11.75)"
         } else {
             ""
         }
     );
     g.ruled("rout", Some(id), ROUT, text);
+}
+
+/// The part of a rout walked so far, and what it revealed.
+#[derive(Default)]
+struct Rout {
+    steps: usize,
+    last: Option<crate::rules::situation::UnitAt>,
+    reveal_caves: Vec<String>,
+    reveal_units: Vec<String>,
+}
+
+impl Rout {
+    /// Puts the routing unit where the walk has brought it (its reveals made), with the MF the
+    /// movement ruling counts (at the end, the whole rout's, `reach`).
+    fn commit(&mut self, g: &mut Game, id: &str, reach: &crate::rules::moves::Reach, end: bool) {
+        let Some(after) = &self.last else { return };
+        g.reveal_caves(&std::mem::take(&mut self.reveal_caves));
+        for other in std::mem::take(&mut self.reveal_units) {
+            if let Some(u) = g.unit_mut(&other) {
+                u.reveal_met();
+            }
+        }
+        g.remove_climb(id);
+        if let Some(u) = g.unit_mut(id) {
+            u.at = after.at.clone();
+            u.hidden = after.hidden;
+            u.concealed = after.concealed;
+            u.cloaked = after.cloaked;
+            u.unit.mf_spent = if end && self.steps + 1 == reach.path.len() {
+                reach.mf
+            } else {
+                after.unit.mf_spent
+            };
+            u.unit.routed = true;
+            u.unit.entered_cave = after.unit.entered_cave;
+        }
+    }
+}
+
+/// A10.53: the Interdiction NMC of routing unit `id` (`c`, why): the unit as it routs on, or
+/// `None` where it routs no further (eliminated, or pinned by a NMC passed with the highest DR
+/// that passes it, `interdiction_pin`). A failure is Casualty Reduction (A10.3: the unit is
+/// broken), applied as any failed MC.
+fn interdicted_nmc(g: &mut Game, id: &str, c: &crate::rules::Check) -> Option<crate::model::Unit> {
+    g.ruled("interdiction", Some(id), c.rule, c.reason.clone());
+    let result = super::units::take_mc_result(g, id, 0, Cause::IftMc, "Interdiction (A10.53)")?;
+    if let Some(p) = interdiction_pin(id, &result) {
+        if let Some(u) = g.unit_mut(id) {
+            u.unit.pinned = true;
+        }
+        g.ruled("pinned", Some(id), p.rule, p.reason);
+        return None;
+    }
+    g.unit_mut(id).map(|u| u.unit.clone())
 }
 
 /// A10.5 / E1.54: as the RtPh ends, each broken unit that had to rout and did not is

@@ -12,22 +12,34 @@ use crate::rules::orders::search::search as search_order;
 use crate::rules::orders::units::{
     McFailure, McPlan, mc, mc_failure_under, morale_check, pinned_by_passed_mc,
 };
+use crate::rules::morale::McResult;
 use crate::rules::situation::UnitAt;
 
 /// A10 / G1.41: a unit takes a MC with `drm` (`rules::orders::units::mc`); a failure is applied
 /// (G1.11-G1.14, G1.4, A10.3). A unit no longer in play takes none.
 pub(super) fn take_mc(g: &mut Game, id: &str, drm: i32, cause: Cause, why: &str) {
+    take_mc_result(g, id, drm, cause, why);
+}
+
+/// `take_mc`, with the MC's result (`None`: the unit is no longer in play and takes none).
+pub(super) fn take_mc_result(
+    g: &mut Game,
+    id: &str,
+    drm: i32,
+    cause: Cause,
+    why: &str,
+) -> Option<McResult> {
     let s = g.situation();
-    let Some(u) = s.unit(id) else { return };
+    let u = s.unit(id)?;
     let setting = g.setting;
     let plan = mc(&s, u, drm, |side| setting.elr(side), why);
     let unit = u.unit.clone();
-    resolve_mc(g, &plan, &unit, cause);
+    Some(resolve_mc(g, &plan, &unit, cause))
 }
 
 /// Rolls a planned MC, records it and applies a failure to the unit (`unit`: as it was before);
-/// an IFT MC passed with the highest DR that passes it pins the unit (A7.8).
-fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
+/// an IFT MC passed with the highest DR that passes it pins the unit (A7.8). Its result.
+fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) -> McResult {
     let (c, w) = g.dice.dr2(plan.roll_rule);
     let (result, text) = plan.check(c, w);
     g.rolled(
@@ -58,15 +70,16 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) {
             }
             g.ruled("pinned", Some(&plan.unit), c.rule, c.reason);
         }
-        return;
+        return result;
     }
     if g.unit_mut(&plan.unit).is_none() {
-        return;
+        return result;
     }
     if let Some(f) = mc_failure_under(unit, cause, &result, g.setting.tables) {
         apply_failure(g, unit, &f);
     }
     concealment_lost(g, &plan.unit, "fails its MC");
+    result
 }
 
 /// A12.14 (NOT FROM THE SEEDS, our reading of G1.4's "any PTC/Pin result vs a concealed

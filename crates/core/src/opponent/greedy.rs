@@ -321,18 +321,32 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
         Phase::Movement => movement_candidates(s, u, plan, &legal, out),
         Phase::Rout => {
             // A broken unit routs when it must (A10.5); one that need not stays to rally.
-            let must =
-                crate::rules::orders::rout::rout_destinations(s, id).is_ok_and(|p| p.must.holds);
-            if !must {
+            let Ok(plan) = crate::rules::orders::rout::rout_destinations(s, id) else {
+                return;
+            };
+            if !plan.must.holds {
                 return;
             }
             for o in legal.iter().filter(|o| matches!(o, Order::Rout { .. })) {
                 let Order::Rout { to, .. } = o else { continue };
                 let cave = matches!(to, Location::Cave(_));
-                let score = w.rout.score
+                // A10.53: what its path risks to Interdiction, at the rout's own price.
+                let risk = plan
+                    .destinations
+                    .iter()
+                    .find(|r| &r.at == to)
+                    .map_or(0.0, |r| super::value::interdiction_risk(s, u, &r.path));
+                let score = w.rout.score * (1.0 - risk)
                     + if cave { w.rout.into_cave } else { 0.0 }
                     + w.rout.per_tem * tem(s, to) as f32;
-                out.push(choice(o, score, rout_reason(s, id, to)));
+                let mut reason = rout_reason(s, id, to);
+                if risk > 0.0 {
+                    reason.push_str(&format!(
+                        ", {:.0} % to fail an Interdiction NMC on the way (A10.53)",
+                        100.0 * risk
+                    ));
+                }
+                out.push(choice(o, score, reason));
             }
         }
         Phase::Advance => advance_candidates(s, u, plan, out),

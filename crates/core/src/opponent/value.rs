@@ -10,6 +10,26 @@ use crate::rules::situation::Situation;
 /// The chance of each 2d6 total 2..=12 (A.1 dice), as thirty-sixths.
 pub(crate) const WAYS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
+/// Every Original 2d6 DR as (total, thirty-sixths, whether Doubles): each total's non-Doubles
+/// ways, and each Doubles apart (A7.9 Cowering reads them).
+pub(crate) const ROLLS: [(i32, u32, bool); 15] = [
+    (2, 1, true),
+    (3, 2, false),
+    (4, 2, false),
+    (4, 1, true),
+    (5, 4, false),
+    (6, 4, false),
+    (6, 1, true),
+    (7, 6, false),
+    (8, 4, false),
+    (8, 1, true),
+    (9, 4, false),
+    (10, 2, false),
+    (10, 1, true),
+    (11, 2, false),
+    (12, 1, true),
+];
+
 /// A10.1: the chance a MC (Morale Level `ml`, DRM `drm`) fails: a Final DR above the Morale
 /// Level, or an Original 12.
 pub fn mc_fails(ml: i32, drm: i32) -> f32 {
@@ -21,6 +41,19 @@ pub fn mc_fails(ml: i32, drm: i32) -> f32 {
         }
     }
     fail as f32 / 36.0
+}
+
+/// A10.53: the chance a broken unit `u` routing along `path` (its own Location first) fails at
+/// least one Interdiction NMC on the way (`rules::orders::rout::interdiction` on the view: the
+/// Interdictors its side knows of), each at its Morale Level as the view prints it.
+pub fn interdiction_risk(s: &Situation, u: &crate::rules::situation::UnitAt, path: &[crate::los::Location]) -> f32 {
+    let fails = mc_fails(printed_morale(&u.unit), 0);
+    let n = path
+        .iter()
+        .skip(1)
+        .filter(|l| crate::rules::orders::rout::interdiction(s, u, l).is_some())
+        .count();
+    1.0 - (1.0 - fails).powi(n as i32)
 }
 
 /// The worth of one IFT result against `n` units of Morale Level `ml`.
@@ -53,23 +86,30 @@ pub fn fire_worth(s: &Situation, plan: &FirePlan) -> f32 {
         return 0.0;
     }
     let ml = targets.iter().sum::<i32>() / targets.len() as i32;
-    let mut worth = 0.0;
-    for (i, w) in WAYS.iter().enumerate() {
-        let final_dr = i as i32 + 2 + plan.total_drm;
-        let r = plan
-            .ift
-            .results
-            .get(final_dr.max(0) as usize)
-            .copied()
-            .unwrap_or(IftResult::NoEffect);
-        worth += *w as f32 / 36.0 * result_worth(r, targets.len(), ml);
-    }
-    worth
+    ROLLS
+        .iter()
+        .map(|&(dr, w, doubles)| {
+            let r = plan.result_for(dr, doubles);
+            w as f32 / 36.0 * result_worth(r, targets.len(), ml)
+        })
+        .sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rolls_are_the_36_original_drs_each_doubles_apart() {
+        assert_eq!(ROLLS.iter().map(|r| r.1).sum::<u32>(), 36);
+        for (i, w) in WAYS.iter().enumerate() {
+            let total = i as i32 + 2;
+            let ways: u32 = ROLLS.iter().filter(|r| r.0 == total).map(|r| r.1).sum();
+            assert_eq!(ways, *w, "total {total}");
+            let doubles = ROLLS.iter().filter(|r| r.0 == total && r.2).count();
+            assert_eq!(doubles, usize::from(total % 2 == 0), "total {total}");
+        }
+    }
 
     #[test]
     fn a10_1_a_mc_fails_above_the_morale_level_or_on_an_original_12() {

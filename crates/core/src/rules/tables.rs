@@ -693,6 +693,17 @@ impl Tables {
             .unwrap_or(&self.ift[0])
     }
 
+    /// A7.9: the IFT column one below the column of `fp` FP, where an attack that Cowers is
+    /// resolved; `None` when that column is the lowest (the attack has no effect at all).
+    pub fn ift_column_below(&self, fp: u32) -> Option<&IftColumn> {
+        let i = self
+            .ift
+            .iter()
+            .rposition(|c| u32::from(c.fp) <= fp)
+            .unwrap_or(0);
+        i.checked_sub(1).and_then(|j| self.ift.get(j))
+    }
+
     /// A7: the result of a Final DR on the `fp` column.
     pub fn ift(&self, fp: u32, final_dr: i32) -> IftResult {
         self.ift_column(fp).result(final_dr)
@@ -703,15 +714,20 @@ impl IftColumn {
     /// A7: the result of a Final DR on this column (`<= 0` the first row; past the last, no
     /// effect).
     pub fn result(&self, final_dr: i32) -> IftResult {
-        let row = final_dr.max(0) as usize;
-        match self.results.get(row) {
-            Some(r) => *r,
-            // The IFT's last row is 15+: a column that reaches it keeps its last result.
-            None if self.results.len() > IFT_LAST_ROW => {
-                self.results.last().copied().unwrap_or(IftResult::NoEffect)
-            }
-            None => IftResult::NoEffect,
+        column_result(&self.results, final_dr)
+    }
+}
+
+/// A7: the result of a Final DR on a column's `results` (`IftColumn::result`).
+pub fn column_result(results: &[IftResult], final_dr: i32) -> IftResult {
+    let row = final_dr.max(0) as usize;
+    match results.get(row) {
+        Some(r) => *r,
+        // The IFT's last row is 15+: a column that reaches it keeps its last result.
+        None if results.len() > IFT_LAST_ROW => {
+            results.last().copied().unwrap_or(IftResult::NoEffect)
         }
+        None => IftResult::NoEffect,
     }
 }
 

@@ -53,7 +53,10 @@ fn a7_a_fire_attack_falls_on_the_published_ift_column_and_row() {
             "{}",
             fire.text
         );
-        let result = t.ift(12, dr(fire));
+        // An Original Doubles with no leader directing Cowers (A7.9, the next test).
+        let d = fire.dice.as_ref().unwrap();
+        let column = if d[0] == d[1] { 8 } else { 12 };
+        let result = t.ift(column, dr(fire));
         assert!(
             fire.text.ends_with(&format!(": {}", result.text())),
             "DR {}: {} is not {}",
@@ -68,6 +71,92 @@ fn a7_a_fire_attack_falls_on_the_published_ift_column_and_row() {
     assert_eq!(t.ift(12, 9), IftResult::Nmc);
     assert_eq!(t.ift(12, 10), IftResult::Ptc);
     assert_eq!(t.ift(12, 11), IftResult::NoEffect);
+}
+
+/// A7.9 Cowering (chapter A, not from the seeds: the eASLRB's text): "IFT attacks are adversely
+/// affected by any IFT resolution DR that results in Original Doubles unless a leader directs
+/// that attack ... resolved on the next lower column of the IFT. An attack on the lowest column
+/// which cowers is reduced to no effect at all"; berserk units are exempt.
+#[test]
+fn a7_9_original_doubles_with_no_leader_directing_cower_one_column_lower() {
+    let b = plain();
+    let t = Tables::builtin();
+    let fire = |leader: bool, seed: u64| {
+        let mut units = vec![us(&b, "us1", "C3"), jp(&b, "jp1", "C4")];
+        let mut ids = vec!["us1".to_string()];
+        if leader {
+            units.push(unit(&b, "usL", Nationality::American, "9-1", "C3"));
+            ids.push("usL".into());
+        }
+        let mut st = situation(&b, Phase::PrepFire, Side::Allied, units).state;
+        let order = Order::Fire {
+            units: ids.iter().map(|i| i.as_str().into()).collect(),
+            at: loc(&b, "C4"),
+        };
+        let said = apply(&mut st, &setting(&b), &order, &mut Dice::new(seed));
+        event(&said, "fire").clone()
+    };
+    let (mut cowered, mut led_doubles) = (0, 0);
+    for seed in 1..200 {
+        // us1 alone: 14 FP on the 12 column; an Original Doubles falls to the 8 column.
+        let e = fire(false, seed);
+        let d = e.dice.clone().unwrap();
+        if d[0] == d[1] {
+            cowered += 1;
+            assert!(e.text.contains("(A7.9:"), "{}", e.text);
+            assert!(e.text.contains("resolved on the 8 column"), "{}", e.text);
+            let r = t.ift(8, dr(&e));
+            assert!(e.text.ends_with(&format!(": {}", r.text())), "{}", e.text);
+        } else {
+            assert!(!e.text.contains("A7.9"), "{}", e.text);
+        }
+        // Directed by a 9-1: never Cowers, whatever the dice (the 12 column, DRM -1).
+        let e = fire(true, seed);
+        let d = e.dice.clone().unwrap();
+        led_doubles += usize::from(d[0] == d[1]);
+        assert!(!e.text.contains("A7.9"), "{}", e.text);
+        let r = t.ift(12, dr(&e) - 1);
+        assert!(e.text.ends_with(&format!(": {}", r.text())), "{}", e.text);
+    }
+    assert!(cowered > 10 && led_doubles > 10, "{cowered} {led_doubles}");
+
+    // The plan itself: a pinned us1 (half FP) at a concealed jp1 (Area Fire, half FP) two hexes
+    // off: 7 x 1/2 x 1/2 = 1.75 FP on the 1 column, the lowest: Doubles leave no effect at all.
+    let mut pinned = us(&b, "us1", "C3");
+    pinned.unit.pinned = true;
+    let mut hid = jp(&b, "jp1", "C5");
+    hid.concealed = true;
+    let s = situation(&b, Phase::PrepFire, Side::Allied, vec![pinned, hid]);
+    let plan = asl_pto_core::rules::orders::fire::fire(&s, &["us1".into()], &loc(&b, "C5"))
+        .expect("us1 may fire");
+    assert_eq!(plan.column, 1, "{plan:?}");
+    let c = plan.cowering.as_ref().expect("no leader directs");
+    assert_eq!(c.rule, "A7.9");
+    assert!(c.column.is_none(), "{c:?}");
+    for d in 1..=6u8 {
+        let out = plan.resolve(d, d);
+        assert!(out.cowered);
+        assert_eq!(out.result, IftResult::NoEffect, "{}", out.text);
+        assert!(out.text.contains("no effect"), "{}", out.text);
+    }
+    // The same DR not Doubles is read on the 1 column: a 2+3 is a 1MC there (DRM 0).
+    assert_eq!(plan.total_drm, 0, "{plan:?}");
+    assert_eq!(plan.resolve(2, 3).result, t.ift(1, 5));
+    assert!(!plan.resolve(2, 3).cowered);
+
+    // A berserk firer is exempt (A7.9: "except that from a SMC, berserk or Fanatic unit").
+    let mut berserk = us(&b, "us1", "C3");
+    berserk.unit.berserk = true;
+    let s = situation(
+        &b,
+        Phase::PrepFire,
+        Side::Allied,
+        vec![berserk, jp(&b, "jp1", "C4")],
+    );
+    let plan = asl_pto_core::rules::orders::fire::fire(&s, &["us1".into()], &loc(&b, "C4"))
+        .expect("a berserk us1 may fire");
+    assert!(plan.cowering.is_none(), "{plan:?}");
+    assert_eq!(plan.resolve(3, 3).result, t.ift(12, 6));
 }
 
 /// An IFT `result` on every unit in C3 (`units`), in the Japanese PFPh, with `dice`: what it

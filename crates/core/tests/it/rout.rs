@@ -9,7 +9,7 @@ use asl_pto_core::los::Location;
 use asl_pto_core::map::Terrain;
 use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::rules::orders::Order;
-use asl_pto_core::rules::orders::rout::{failure_to_rout, rout_destinations};
+use asl_pto_core::rules::orders::rout::{failure_to_rout, interdiction, rout_destinations};
 use asl_pto_core::rules::situation::UnitAt;
 use asl_pto_core::state::GameState;
 
@@ -137,13 +137,19 @@ fn e1_54_at_night_a_broken_unit_need_not_rout_nor_fails_to() {
 fn a10_5_a_rout_in_play_moves_the_unit_once_and_failure_to_rout_eliminates() {
     let b = plain();
     let set = setting(&b);
+    // us1 and us2 are pinned: they still make jp1 and jp2 rout (A10.5) but Interdict nothing (its FP is halved,
+    // A10.532; the Interdiction test below).
+    let mut us1 = us(&b, "us1", "B5");
+    us1.unit.pinned = true;
+    let mut us2 = us(&b, "us2", "A2");
+    us2.unit.pinned = true;
     let mut st = rtph(
         &b,
         vec![
             jp_broken(&b, "jp1", "C5"),
-            us(&b, "us1", "B5"),
+            us1,
             jp_broken(&b, "jp2", "A3"),
-            us(&b, "us2", "A2"),
+            us2,
         ],
     );
     let order = Order::Rout {
@@ -337,6 +343,8 @@ fn g11_75_play_aid_a_broken_unit_routing_into_a_cave_unseen_becomes_hidden() {
     for (watcher_good_order, hidden) in [(false, true), (true, false)] {
         let mut us1 = us(&b, "us1", "S1");
         us1.unit.broken = !watcher_good_order;
+        // Pinned, it still sees (a Good Order watcher) but Interdicts nothing in S4 (A10.532).
+        us1.unit.pinned = watcher_good_order;
         let (said, jp1) = rout_into(&b, "S3", "cave:A", vec![us1]);
         assert_eq!(said.event, "rout", "{said:?}");
         assert_eq!(jp1.at, loc(&b, "cave:A"));
@@ -468,4 +476,103 @@ fn a10_51_a_rout_takes_the_cheapest_path_that_passes_no_known_enemy_not_the_chea
     let plan = rout_destinations(&s, "us1").unwrap();
     let r3 = plan.destinations.iter().find(|r| r.at == loc(&b, "R3"));
     assert_eq!(r3.map(|r| r.mf), Some(3.0), "{plan:?}");
+}
+
+/// A10.53 Interdiction (chapter A, not from the seeds: the eASLRB's "A routing unit which
+/// enters an Open Ground hex without Low Crawl, in both the LOS and Normal Range of an unbroken
+/// enemy unit capable of fire on it in that hex with at least one FP without any form of LOS
+/// Hindrance, is subject to a NMC ... fails ... suffers Casualty Reduction, although any
+/// remaining HS continues its rout ... if pinned, it may not rout further"): broken jp1 routs
+/// from C5 to the jungle of E5 through the open D hex two hexes from us1 in B5.
+#[test]
+fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
+    let b = plain();
+    let set = setting(&b);
+    let order = Order::Rout {
+        unit: "jp1".into(),
+        to: loc(&b, "E5"),
+    };
+    let (mut clean, mut reduced, mut pinned, mut gone) = (0, 0, 0, 0);
+    for seed in 1..150 {
+        let mut st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), us(&b, "us1", "B5")]);
+        let said = apply(&mut st, &set, &order, &mut Dice::new(seed));
+        let i = said
+            .iter()
+            .position(|e| e.event == "interdiction")
+            .unwrap_or_else(|| panic!("seed {seed}: no Interdiction in {said:?}"));
+        let e = &said[i];
+        assert_eq!(e.rule.as_deref(), Some("A10.53"), "{e:?}");
+        assert_eq!(e.unit.as_deref(), Some("jp1"));
+        assert!(e.text.contains("us1 in B5"), "{}", e.text);
+        let at = e.text.split("Open Ground in ").nth(1).unwrap()[..2].to_string();
+        assert!(at.starts_with('D'), "the open D hex on the way: {}", e.text);
+        let mc = &said[i + 1];
+        assert_eq!(mc.event, "morale_check", "{said:?}");
+        assert_eq!(said.iter().filter(|e| e.event == "interdiction").count(), 1);
+        let rout = said.iter().find(|e| e.event == "rout").expect("the rout");
+        match st.units.iter().find(|u| u.unit.id == "jp1") {
+            None => gone += 1,
+            Some(u) if u.unit.pinned => {
+                // Passed with the highest DR that passes: pinned where it was Interdicted.
+                pinned += 1;
+                assert_eq!(u.at, loc(&b, &at), "{said:?}");
+                let p = said.iter().find(|e| e.event == "pinned").expect("pinned");
+                assert_eq!(p.rule.as_deref(), Some("A7.8"));
+                assert!(rout.text.contains("it stops in"), "{}", rout.text);
+                assert!(u.unit.broken && u.unit.routed);
+            }
+            Some(u) => {
+                // Failed, Casualty Reduced to a broken HS that routs on; or passed.
+                assert_eq!(u.at, loc(&b, "E5"), "{said:?}");
+                assert!(u.unit.broken && u.unit.routed);
+                if u.unit.counter == "4-4-7" {
+                    clean += 1;
+                } else {
+                    reduced += 1;
+                    assert!(
+                        said.iter().any(|e| e.event == "break" || e.event == "casualty"),
+                        "{said:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        clean > 20 && reduced > 20 && pinned > 0,
+        "{clean} {reduced} {pinned} {gone}"
+    );
+
+    // No Interdiction by a pinned unit (its FP is halved, A10.532), a leader (no Normal Range),
+    // a hidden one (our reading), nor into the jungle (TEM: not Open Ground, A10.531).
+    let mut pinned_us = us(&b, "us1", "B5");
+    pinned_us.unit.pinned = true;
+    let leader = unit(&b, "usL", Nationality::American, "9-1", "B5");
+    let mut hid = us(&b, "us1", "B5");
+    hid.hidden = true;
+    for enemy in [pinned_us, leader, hid] {
+        let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), enemy.clone()]);
+        let s = st.situation(&set);
+        let jp1 = s.unit("jp1").unwrap();
+        for h in ["D5", "D4", "D6", "C4", "C6"] {
+            assert!(
+                interdiction(&s, jp1, &loc(&b, h)).is_none(),
+                "{} in B5 Interdicts in {h}",
+                enemy.unit.id
+            );
+        }
+    }
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "D5"), us(&b, "us1", "B5")]);
+    let s = st.situation(&set);
+    let jp1 = s.unit("jp1").unwrap();
+    assert!(interdiction(&s, jp1, &loc(&b, "E5")).is_none(), "jungle");
+    assert!(interdiction(&s, jp1, &loc(&b, "D6")).is_some(), "open, range 2");
+    // Beyond the Normal Range (a 7-6-8's 6 hexes): none.
+    assert!(interdiction(&s, jp1, &loc(&b, "J5")).is_none(), "range 8");
+    // A concealed Interdictor keeps its "?": the words do not name it.
+    let mut hid = us(&b, "us1", "B5");
+    hid.concealed = true;
+    let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), hid]);
+    let s = st.situation(&set);
+    let c = interdiction(&s, s.unit("jp1").unwrap(), &loc(&b, "D5")).expect("a \"?\"");
+    assert!(c.reason.contains("a \"?\" in B5") && !c.reason.contains("us1"), "{}", c.reason);
 }

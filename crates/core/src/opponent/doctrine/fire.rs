@@ -400,10 +400,7 @@ pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
     };
     let plan = throw_dc(ctx.s, unit.as_ref(), cave.as_ref()).ok()?;
     let p = (1..=6).filter(|dr| dr + plan.drm.total <= 3).count() as f32 / 6.0;
-    let hit = Shot {
-        results: plan.on_success.ift.results.clone(),
-        drm: plan.on_success.drm,
-    };
+    let hit = Shot::uncowering(plan.on_success.ift.results.clone(), plan.on_success.drm);
     let inside = Location::Cave(cave.as_ref().to_string());
     let occupants: f32 = ctx
         .s
@@ -420,10 +417,7 @@ pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
     let mut own = 0.0;
     for strike in &plan.on_failure {
         if let DcStrike::Location(l) = strike {
-            let shot = Shot {
-                results: l.ift.results.clone(),
-                drm: l.drm,
-            };
+            let shot = Shot::uncowering(l.ift.results.clone(), l.drm);
             own += ctx
                 .s
                 .units_at(&l.at)

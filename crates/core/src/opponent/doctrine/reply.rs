@@ -18,57 +18,74 @@ use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::units::printed_morale;
 use crate::rules::situation::{Situation, UnitAt, same_location};
 
-use crate::opponent::value::{WAYS, mc_fails, result_worth};
+use crate::opponent::value::{ROLLS, mc_fails, result_worth};
 
-/// One attack as the fire ruling plans it: its IFT column's results and the Final DRM.
+/// One attack as the fire ruling plans it: its IFT column's results and the Final DRM, and
+/// the column's results below it where an Original Doubles Cowers (A7.9).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shot {
     pub results: Vec<IftResult>,
     pub drm: i32,
+    /// A7.9: the results an attack that Cowers is resolved on (empty: no effect, the lowest
+    /// column Cowered); `None`: the attack does not Cower (a leader directs it; a DC).
+    pub cowered: Option<Vec<IftResult>>,
 }
 
 impl Shot {
-    /// The attack a Fire plan makes: its IFT column and Final DRM.
+    /// The attack a Fire plan makes: its IFT column and Final DRM, and its Cowering.
     pub fn of(plan: &crate::rules::orders::fire::FirePlan) -> Shot {
         Shot {
             results: plan.ift.results.clone(),
             drm: plan.total_drm,
+            cowered: plan.cowering.as_ref().map(|c| {
+                c.column
+                    .as_ref()
+                    .map_or_else(Vec::new, |col| col.results.clone())
+            }),
         }
     }
 
-    /// The IFT result of a Final DR.
-    fn result(&self, final_dr: i32) -> IftResult {
-        self.results
-            .get(final_dr.max(0) as usize)
-            .copied()
-            .unwrap_or(IftResult::NoEffect)
+    /// An attack that never Cowers (a DC's, A7.9) on `results` with Final DRM `drm`.
+    pub fn uncowering(results: Vec<IftResult>, drm: i32) -> Shot {
+        Shot {
+            results,
+            drm,
+            cowered: None,
+        }
+    }
+
+    /// The IFT result of an Original DR `dr` (whether `doubles`) plus the Final DRM; past a
+    /// column's last row, its last result when the row is the IFT's 15+ (`IftColumn::result`).
+    fn result(&self, dr: i32, doubles: bool) -> IftResult {
+        let results = match (&self.cowered, doubles) {
+            (Some(lower), true) => lower,
+            _ => &self.results,
+        };
+        crate::rules::tables::column_result(results, dr + self.drm)
     }
 
     /// A7: the expected worth of the attack against one unit of Morale Level `ml` (1 for
     /// eliminated, 1/2 for broken or reduced, 1/10 for pinned: `value::result_worth`).
     pub fn worth_vs(&self, ml: i32) -> f32 {
-        WAYS.iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let r = self.result(i as i32 + 2 + self.drm);
-                *w as f32 / 36.0 * result_worth(r, 1, ml)
-            })
+        ROLLS
+            .iter()
+            .map(|&(dr, w, doubles)| w as f32 / 36.0 * result_worth(self.result(dr, doubles), 1, ml))
             .sum()
     }
 
     /// A7 / A10.1: the chance the attack breaks, reduces or eliminates one unit of Morale
     /// Level `ml` (a K or KIA always harms it; a MC or NMC when it fails).
     pub fn harm_chance(&self, ml: i32) -> f32 {
-        WAYS.iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let p = match self.result(i as i32 + 2 + self.drm) {
+        ROLLS
+            .iter()
+            .map(|&(dr, w, doubles)| {
+                let p = match self.result(dr, doubles) {
                     IftResult::Kia(_) | IftResult::K(_) => 1.0,
                     IftResult::Mc(k) => mc_fails(ml, i32::from(k)),
                     IftResult::Nmc => mc_fails(ml, 0),
                     IftResult::Ptc | IftResult::NoEffect => 0.0,
                 };
-                *w as f32 / 36.0 * p
+                w as f32 / 36.0 * p
             })
             .sum()
     }

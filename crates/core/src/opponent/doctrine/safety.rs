@@ -285,7 +285,11 @@ pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
         let f = value_fn(ctx.s, ctx.w);
         for r in &plan.destinations {
             let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
-            let e = fire + cc_threat(ctx, u, &r.at);
+            // A10.53: a failed Interdiction NMC on the way Casualty Reduces it (half its worth).
+            let interdicted = crate::opponent::value::interdiction_risk(ctx.s, u, &r.path)
+                * 0.5
+                * value(ctx.s, u, ctx.w);
+            let e = fire + cc_threat(ctx, u, &r.at) + interdicted;
             if best.as_ref().is_none_or(|b| e < b.0 - 1e-4) {
                 best = Some((e, r.at.clone()));
             }

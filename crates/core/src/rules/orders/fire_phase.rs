@@ -23,6 +23,9 @@ pub mod rules_read {
     pub const LEADERSHIP: &str = "A7.53";
     /// A pinned unit fires at half FP.
     pub const PINNED: &str = "A7.8";
+    /// Cowering: an Original Doubles IFT DR with no leader directing is resolved one column
+    /// lower.
+    pub const COWERING: &str = "A7.9";
     /// Defensive First Fire, Subsequent First Fire, Final Fire.
     pub const FIRST_FIRE: &str = "A8.1";
     pub const SUBSEQUENT_FIRST_FIRE: &str = "A8.3";

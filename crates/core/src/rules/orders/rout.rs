@@ -16,8 +16,14 @@
 //! (A10.51; the cheapest such path, `moves::field_entering`), ending no closer in hexes to
 //! any Known Good Order enemy unit than it started (A10.51), to the nearest (in MF) woods or
 //! building (jungle read as woods), or anywhere so allowed when none is in reach. A unit that
-//! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5). Interdiction
-//! (A10.53) is not modelled: its procedure is not in our sources.
+//! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5).
+//!
+//! Interdiction (A10.53, NOT FROM THE SEEDS: the eASLRB's own text; `interdiction`): a routing
+//! unit entering an Open Ground hex in the LOS and Normal Range of an unbroken enemy unit that
+//! could fire on it there with no LOS Hindrance takes a NMC; failed, it suffers Casualty
+//! Reduction (a surviving HS routs on); passed with the highest DR that passes it, it is pinned
+//! and routs no further (`interdiction_pin`). Low Crawl (A10.52) is not modelled: a rout
+//! order names its destination, and its path is the cheapest the rules allow.
 
 use crate::hex::Hex;
 use crate::los::Location;
@@ -25,6 +31,7 @@ use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
 use crate::rules::moves::{Reach, field_entering};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::morale::McResult;
 use crate::rules::{Check, check};
 
 /// The rule a rout is ruled under.
@@ -186,6 +193,88 @@ fn must_rout(s: &Situation, u: &UnitAt) -> Check {
         "no Known Good Order enemy unit is in or ADJACENT to its Location, nor sees it in Open \
          Ground within its Normal Range: it may rout, but need not",
     )
+}
+
+/// The rule Interdiction is ruled under.
+pub const INTERDICTION: &str = "A10.53";
+
+/// A10.532: no unit Interdicts beyond its Normal Range or 16 hexes, whichever is less.
+const INTERDICTION_RANGE: u32 = 16;
+
+/// A10.53 Interdiction (chapter A, NOT FROM THE SEEDS: the eASLRB's "A routing unit which enters
+/// an Open Ground hex without Low Crawl, in both the LOS and Normal Range of an unbroken enemy
+/// unit capable of fire on it in that hex with at least one FP without any form of LOS
+/// Hindrance, is subject to a NMC"): is routing unit `routing` Interdicted as it enters
+/// `entered`? The hex must be Open Ground (A10.531: no TEM the routing unit can claim, no
+/// hindrance in it, as for FFMO; a cave never is); an Interdictor is an enemy unit, unbroken,
+/// whose FP is not halved (not pinned, A10.532), not CX, not in Melee, a MMC (a leader or a
+/// T-H Hero has no Normal Range: A10.532, G1.4231), with a LOS free of any Hindrance to the hex
+/// (at night within its NVR unless the hex is Illuminated, E1.101) within its Normal Range and
+/// 16 hexes; it need not have fire left (A10.53). A hidden unit does not Interdict (our reading:
+/// A10.53 does not say what Interdicting would do to its HIP); a concealed one does and keeps its
+/// "?", and the words name it as a "?" only. `None`: not Interdicted.
+pub fn interdiction(s: &Situation, routing: &UnitAt, entered: &Location) -> Option<Check> {
+    if entered.hex().is_none() || !s.open_ground(entered) {
+        return None;
+    }
+    let side = routing.unit.side();
+    let env = s.env_seeing(entered);
+    let mut by: Vec<String> = s
+        .units
+        .iter()
+        .filter(|e| e.unit.side() != side && e.unit.good_order() && !e.hidden)
+        .filter(|e| !e.unit.pinned && !e.unit.cx && e.unit.hero.is_none())
+        .filter(|e| !super::common::in_melee(s, e))
+        .filter_map(|e| {
+            let c = super::common::mmc(&e.unit)?;
+            let sight = crate::rules::caves::sight::cave_los(&env, &s.caves, &e.at, entered).ok()?;
+            let reach = u32::from(c.range).min(INTERDICTION_RANGE);
+            (sight.clear() && sight.sight.hindrance == 0 && sight.sight.range <= reach).then(|| {
+                if e.concealed {
+                    format!("a \"?\" in {}", e.at.display(s.map))
+                } else {
+                    format!("{} in {}", e.unit.id, e.at.display(s.map))
+                }
+            })
+        })
+        .collect();
+    if by.is_empty() {
+        return None;
+    }
+    by.sort();
+    by.dedup();
+    Some(check(
+        true,
+        INTERDICTION,
+        format!(
+            "{} routs into Open Ground in {} in the LOS and Normal Range of {} with no LOS \
+             Hindrance: Interdicted, it takes a NMC; failed, it suffers Casualty Reduction \
+             (A10.53, not from the seeds)",
+            routing.unit.id,
+            entered.display(s.map),
+            by.join(", ")
+        ),
+    ))
+}
+
+/// A10.53 / A7.8 (NOT FROM THE SEEDS: the eASLRB's "An Interdicted unit is also subject to
+/// pinning (7.8), to the extent that if pinned, it may not rout further during that RtPh"): an
+/// Interdiction NMC `r` passed with the highest DR that passes it (a Final DR equal to the
+/// Morale Level, or an Original 11 where even that passes) pins the routing unit `id`.
+pub fn interdiction_pin(id: &str, r: &McResult) -> Option<Check> {
+    let highest = r.final_dr == r.morale || r.original_dr == 11;
+    (r.passed && highest).then(|| {
+        check(
+            true,
+            "A7.8",
+            format!(
+                "{id} passed its Interdiction NMC with the highest DR that passes it (Final DR \
+                 {} vs Morale Level {}): pinned, it routs no further this RtPh (A10.53, A7.8, \
+                 not from the seeds)",
+                r.final_dr, r.morale
+            ),
+        )
+    })
 }
 
 /// A10.5: is Location `at` in the LOS of enemy unit `e` and within its Normal Range (a MMC's

@@ -191,6 +191,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         });
     }
     let total_drm = drm.iter().map(|d| d.drm).sum();
+    let cowering = cowering(s, leader, &firers, total_fp);
 
     let (gunflashes, gunflash) = gunflashes_of(s, &locs);
     let mut firer_ids: Vec<String> = firers.iter().map(|u| u.unit.id.clone()).collect();
@@ -215,7 +216,33 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         gunflash,
         reveals,
         cave,
+        cowering,
         roll_rule: R::IFT,
+    })
+}
+
+/// A7.9 Cowering (NOT FROM THE SEEDS: the eASLRB's A7.9, "IFT attacks are adversely affected
+/// by any IFT resolution DR that results in Original Doubles unless a leader directs that
+/// attack ... resolved on the next lower column"; SMC, berserk and Fanatic units are exempt,
+/// and neither CC nor a DC Cowers): `Some` when no leader directs and a firer is subject to it
+/// (the firers of a Fire order are MMC; a berserk one is exempt, a Fire Group with any other
+/// member Cowers).
+fn cowering(
+    s: &Situation,
+    leader: Option<&UnitAt>,
+    firers: &[&UnitAt],
+    total_fp: f32,
+) -> Option<super::plan::Cowering> {
+    if leader.is_some() || firers.iter().all(|u| u.unit.berserk || mmc(&u.unit).is_none()) {
+        return None;
+    }
+    let whole = total_fp.max(0.0).floor() as u32;
+    Some(super::plan::Cowering {
+        column: s.tables.ift_column_below(whole).cloned(),
+        rule: R::COWERING,
+        reason: "Original Doubles with no leader directing: the attack Cowers, one IFT column \
+                 lower"
+            .into(),
     })
 }
 

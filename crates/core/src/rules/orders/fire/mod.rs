@@ -31,6 +31,9 @@
 //! - A Fire Group: units in one Location, or (by day) in a chain of adjacent Locations (A7.5);
 //!   a leader directs only units in his own Location. A Location holding friendly units is not
 //!   fired on, nor a Location a firer is in (that is Close Combat, A11).
+//! - Cowering (A7.9, from the eASLRB's text): an Original Doubles IFT DR with no leader
+//!   directing is resolved one column lower (no effect below the lowest); a berserk firer is
+//!   exempt, a Fire Group with any other member is not (`attack::cowering`).
 //! - A concealed firer loses "?" if any Good Order enemy ground unit has a LOS to it (at night
 //!   regardless of NVR, E1.8); a hidden one loses HIP, and stays concealed if none has.
 //!

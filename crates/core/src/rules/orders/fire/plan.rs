@@ -40,6 +40,20 @@ pub struct Reveal {
     pub reason: String,
 }
 
+/// A7.9 Cowering (NOT FROM THE SEEDS: the eASLRB's A7.9): an attack no leader directs, made
+/// by a unit that is not exempt (every firer here is a MMC; a berserk one is exempt), is
+/// resolved one IFT column lower when its IFT DR is an Original Doubles (on the lowest column,
+/// with no effect at all). Inexperienced Personnel, who Cower two columns, are not in the
+/// scenario format.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cowering {
+    /// The column an attack that Cowers is resolved on (its FP and results); `None`: the
+    /// attack's own column is the lowest, and Cowering leaves it no effect.
+    pub column: Option<IftColumn>,
+    pub rule: &'static str,
+    pub reason: String,
+}
+
 /// A Fire attack, ready for its IFT DR.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirePlan {
@@ -70,6 +84,9 @@ pub struct FirePlan {
     pub reveals: Vec<Reveal>,
     /// G11.81 (for a cave target): why the attack affects the cave.
     pub cave: Option<Check>,
+    /// A7.9: what an Original Doubles does to the attack (`None`: a leader directs it, or no
+    /// firer is subject to Cowering).
+    pub cowering: Option<Cowering>,
     /// The rule the IFT DR is rolled under.
     pub roll_rule: &'static str,
 }
@@ -79,15 +96,34 @@ pub struct FirePlan {
 pub struct FireOutcome {
     pub final_dr: i32,
     pub result: IftResult,
+    /// A7.9: the attack Cowered (an Original Doubles with no leader directing).
+    pub cowered: bool,
     /// The attack as the log tells it.
     pub text: String,
 }
 
 impl FirePlan {
-    /// A7: the IFT DR (`original_dr`, the two dice) plus the DRM on the attack's column.
-    pub fn resolve(&self, original_dr: u8) -> FireOutcome {
+    /// A7 / A7.9: the IFT result of an Original DR `original_dr` (whether `doubles`) plus the
+    /// DRM: on the attack's column, or, when it Cowers, on the column below (no effect below
+    /// the lowest).
+    pub fn result_for(&self, original_dr: i32, doubles: bool) -> IftResult {
+        let final_dr = original_dr + self.total_drm;
+        match (&self.cowering, doubles) {
+            (Some(c), true) => c
+                .column
+                .as_ref()
+                .map_or(IftResult::NoEffect, |col| col.result(final_dr)),
+            _ => self.ift.result(final_dr),
+        }
+    }
+
+    /// A7: the IFT DR (the `colored` and `white` dice) plus the DRM on the attack's column,
+    /// one column lower when it Cowers (A7.9).
+    pub fn resolve(&self, colored: u8, white: u8) -> FireOutcome {
+        let original_dr = colored + white;
         let final_dr = i32::from(original_dr) + self.total_drm;
-        let result = self.ift.result(final_dr);
+        let cowered = self.cowering.is_some() && colored == white;
+        let result = self.result_for(i32::from(original_dr), colored == white);
         let fps: Vec<String> = self
             .fp
             .iter()
@@ -116,9 +152,21 @@ impl FirePlan {
             .iter()
             .map(|d| format!("{:+} {} ({})", d.drm, d.reason, d.rule))
             .collect();
+        let cower = match (&self.cowering, cowered) {
+            (Some(c), true) => format!(
+                " ({}: {}; {})",
+                c.rule,
+                c.reason,
+                c.column.as_ref().map_or(
+                    "below the lowest column: no effect".to_string(),
+                    |col| format!("resolved on the {} column", col.fp)
+                )
+            ),
+            _ => String::new(),
+        };
         let text = format!(
             "{} vs {}: {} = {} FP on the {} column; DRM [{}]; IFT DR {original_dr} {:+} = \
-             {final_dr}: {}",
+             {final_dr}{cower}: {}",
             self.mark.name(),
             self.target_name,
             fps.join("; "),
@@ -135,6 +183,7 @@ impl FirePlan {
         FireOutcome {
             final_dr,
             result,
+            cowered,
             text,
         }
     }

@@ -6,8 +6,8 @@
 
 use super::context::Game;
 use crate::los::Location;
-use crate::rules::orders::movement::{MoveVerb, move_to};
 use crate::rules::japanese::step::Cause;
+use crate::rules::orders::movement::{MoveVerb, move_to};
 use crate::rules::orders::rout::{
     ROUT, failure_to_rout, interdiction, interdiction_pin, rout_situation, rout_to,
 };
@@ -59,8 +59,12 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
                 u.reveal_met();
             }
         }
-        walked.reveal_caves.extend(plan.reveal_caves.iter().cloned());
-        walked.reveal_units.extend(plan.reveal_units.iter().cloned());
+        walked
+            .reveal_caves
+            .extend(plan.reveal_caves.iter().cloned());
+        walked
+            .reveal_units
+            .extend(plan.reveal_units.iter().cloned());
         walked.steps = i;
         walked.last = Some(after);
         if let Some(c) = &interdicted[i] {

@@ -7,12 +7,12 @@ use crate::hex::Hex;
 use crate::model::Unit;
 use crate::rules::japanese::smc::SmcOutcome;
 use crate::rules::japanese::step::{Becomes, Cause};
+use crate::rules::morale::McResult;
 use crate::rules::orders::heroes::create_hero as hero_order;
 use crate::rules::orders::search::search as search_order;
 use crate::rules::orders::units::{
     McFailure, McPlan, mc, mc_failure_under, morale_check, pinned_by_passed_mc,
 };
-use crate::rules::morale::McResult;
 use crate::rules::situation::UnitAt;
 
 /// A10 / G1.41: a unit takes a MC with `drm` (`rules::orders::units::mc`); a failure is applied

@@ -46,7 +46,11 @@ pub fn mc_fails(ml: i32, drm: i32) -> f32 {
 /// A10.53: the chance a broken unit `u` routing along `path` (its own Location first) fails at
 /// least one Interdiction NMC on the way (`rules::orders::rout::interdiction` on the view: the
 /// Interdictors its side knows of), each at its Morale Level as the view prints it.
-pub fn interdiction_risk(s: &Situation, u: &crate::rules::situation::UnitAt, path: &[crate::los::Location]) -> f32 {
+pub fn interdiction_risk(
+    s: &Situation,
+    u: &crate::rules::situation::UnitAt,
+    path: &[crate::los::Location],
+) -> f32 {
     let fails = mc_fails(printed_morale(&u.unit), 0);
     let n = path
         .iter()

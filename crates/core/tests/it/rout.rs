@@ -530,7 +530,8 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
                 } else {
                     reduced += 1;
                     assert!(
-                        said.iter().any(|e| e.event == "break" || e.event == "casualty"),
+                        said.iter()
+                            .any(|e| e.event == "break" || e.event == "casualty"),
                         "{said:?}"
                     );
                 }
@@ -565,7 +566,10 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
     let s = st.situation(&set);
     let jp1 = s.unit("jp1").unwrap();
     assert!(interdiction(&s, jp1, &loc(&b, "E5")).is_none(), "jungle");
-    assert!(interdiction(&s, jp1, &loc(&b, "D6")).is_some(), "open, range 2");
+    assert!(
+        interdiction(&s, jp1, &loc(&b, "D6")).is_some(),
+        "open, range 2"
+    );
     // Beyond the Normal Range (a 7-6-8's 6 hexes): none.
     assert!(interdiction(&s, jp1, &loc(&b, "J5")).is_none(), "range 8");
     // A concealed Interdictor keeps its "?": the words do not name it.
@@ -574,5 +578,9 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
     let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), hid]);
     let s = st.situation(&set);
     let c = interdiction(&s, s.unit("jp1").unwrap(), &loc(&b, "D5")).expect("a \"?\"");
-    assert!(c.reason.contains("a \"?\" in B5") && !c.reason.contains("us1"), "{}", c.reason);
+    assert!(
+        c.reason.contains("a \"?\" in B5") && !c.reason.contains("us1"),
+        "{}",
+        c.reason
+    );
 }

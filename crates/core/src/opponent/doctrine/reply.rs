@@ -69,7 +69,9 @@ impl Shot {
     pub fn worth_vs(&self, ml: i32) -> f32 {
         ROLLS
             .iter()
-            .map(|&(dr, w, doubles)| w as f32 / 36.0 * result_worth(self.result(dr, doubles), 1, ml))
+            .map(|&(dr, w, doubles)| {
+                w as f32 / 36.0 * result_worth(self.result(dr, doubles), 1, ml)
+            })
             .sum()
     }
 

@@ -29,9 +29,9 @@ use crate::hex::Hex;
 use crate::los::Location;
 use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
+use crate::rules::morale::McResult;
 use crate::rules::moves::{Reach, field_entering};
 use crate::rules::situation::{Refusal, Situation, UnitAt};
-use crate::rules::morale::McResult;
 use crate::rules::{Check, check};
 
 /// The rule a rout is ruled under.
@@ -227,7 +227,8 @@ pub fn interdiction(s: &Situation, routing: &UnitAt, entered: &Location) -> Opti
         .filter(|e| !super::common::in_melee(s, e))
         .filter_map(|e| {
             let c = super::common::mmc(&e.unit)?;
-            let sight = crate::rules::caves::sight::cave_los(&env, &s.caves, &e.at, entered).ok()?;
+            let sight =
+                crate::rules::caves::sight::cave_los(&env, &s.caves, &e.at, entered).ok()?;
             let reach = u32::from(c.range).min(INTERDICTION_RANGE);
             (sight.clear() && sight.sight.hindrance == 0 && sight.sight.range <= reach).then(|| {
                 if e.concealed {

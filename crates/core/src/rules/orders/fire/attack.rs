@@ -233,7 +233,11 @@ fn cowering(
     firers: &[&UnitAt],
     total_fp: f32,
 ) -> Option<super::plan::Cowering> {
-    if leader.is_some() || firers.iter().all(|u| u.unit.berserk || mmc(&u.unit).is_none()) {
+    if leader.is_some()
+        || firers
+            .iter()
+            .all(|u| u.unit.berserk || mmc(&u.unit).is_none())
+    {
         return None;
     }
     let whole = total_fp.max(0.0).floor() as u32;

@@ -1293,15 +1293,16 @@ fn e1_54_a10_5_the_doctrine_routs_a_broken_unit_out_of_the_enemys_fire_at_night_
 {
     // A helper's reading of 200 night-ridge games: broken Americans lay beside the Known
     // squad that kept firing at them (no unit must rout at night, E1.54), and 92 were
-    // eliminated so. The Allied RtPh at night: us1 broken in C4, jp1 Known in C5.
+    // eliminated so. The Allied RtPh at night: us1 broken in D4, jp1 Known in C4; the jungle of
+    // E5 is one step away (no Open Ground on the way: no Interdiction, A10.53).
     let b = plain();
-    let mut us1 = us(&b, "us1", "C4");
+    let mut us1 = us(&b, "us1", "D4");
     us1.unit.broken = true;
     let mut st = situation(
         &b,
         Phase::Rout,
         Side::Allied,
-        vec![us1, jp(&b, "jp1", "C5")],
+        vec![us1, jp(&b, "jp1", "C4")],
     )
     .state;
     st.night.nvr = Some(2);
@@ -1319,6 +1320,31 @@ fn e1_54_a10_5_the_doctrine_routs_a_broken_unit_out_of_the_enemys_fire_at_night_
         "{}",
         r[0].reason
     );
+    // From C4 beside jp1 in C5, the way to E5 crosses two Open Ground hexes within jp1's NVR
+    // and Normal Range: the doctrine counts the chance of failing one of two Interdiction NMC
+    // (a broken 7-6-8 checks at 8: 10/36 each), and here stays (it spares less than that).
+    let mut us1 = us(&b, "us1", "C4");
+    us1.unit.broken = true;
+    let mut st = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![us1, jp(&b, "jp1", "C5")],
+    )
+    .state;
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    let plan = asl_pto_core::rules::orders::rout::rout_destinations(&s, "us1").unwrap();
+    let to_e5 = plan
+        .destinations
+        .iter()
+        .find(|r| r.at == loc(&b, "E5"))
+        .expect("E5");
+    let risk =
+        asl_pto_core::opponent::value::interdiction_risk(&s, s.unit("us1").unwrap(), &to_e5.path);
+    let one: f32 = 10.0 / 36.0;
+    assert!((risk - (1.0 - (1.0 - one).powi(2))).abs() < 1e-4, "{risk}");
+    assert!(routs_of(&of(Kind::Doctrine, &s, &hunt, Side::Allied), "us1").is_empty());
     // Out of every enemy's reach, it stays where it lies (to rally there).
     let mut us1 = us(&b, "us1", "C4");
     us1.unit.broken = true;

@@ -72,9 +72,15 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
             walked.commit(g, id, &reach, false);
             match interdicted_nmc(g, id, c) {
                 Some(now) => {
-                    // A HS (the id kept, `units::become_`) routs on.
+                    // A HS (the id kept, `units::become_`) routs on, as the NMC left it (its
+                    // counter, and its "?" lost on a failure, A12.14).
+                    let concealed = g.unit_mut(id).is_some_and(|u| u.concealed);
                     if let Some(u) = mover.state.units.iter_mut().find(|u| u.unit.id == id) {
                         u.unit.counter = now.counter;
+                        u.concealed = concealed;
+                    }
+                    if let Some(l) = walked.last.as_mut() {
+                        l.concealed = concealed;
                     }
                 }
                 None => {

@@ -144,6 +144,38 @@ fn a7_9_original_doubles_with_no_leader_directing_cower_one_column_lower() {
     assert_eq!(plan.resolve(2, 3).result, t.ift(1, 5));
     assert!(!plan.resolve(2, 3).cowered);
 
+    // Inexperienced Personnel Cower two columns (A7.9, A19.33), "even in conjunction with
+    // other troops": a Japanese Conscript 3-3-6 at PBF, 6 FP on the 6 column, falls to the 2
+    // column; with a 4-4-7 (8 + 6 = 14 FP, the 12 column) to the 6; the 4-4-7 alone (8 FP) to
+    // the 6, one column.
+    let plan_of = |firers: Vec<UnitAt>| {
+        let ids: Vec<String> = firers.iter().map(|u| u.unit.id.clone()).collect();
+        let mut units = firers;
+        units.push(us(&b, "us1", "C4"));
+        let s = situation(&b, Phase::PrepFire, Side::Japanese, units);
+        asl_pto_core::rules::orders::fire::fire(&s, &ids, &loc(&b, "C4")).expect("fire")
+    };
+    let fell_to = |p: &asl_pto_core::rules::orders::fire::FirePlan| {
+        p.cowering
+            .as_ref()
+            .and_then(|c| c.column.as_ref())
+            .map(|c| c.fp)
+    };
+    let conscript = || unit(&b, "jpc", Nationality::Japanese, "3-3-6", "C3");
+    let p = plan_of(vec![conscript()]);
+    assert_eq!((p.column, fell_to(&p)), (6, Some(2)), "{p:?}");
+    assert!(
+        p.cowering
+            .as_ref()
+            .unwrap()
+            .reason
+            .contains("two IFT columns")
+    );
+    let p = plan_of(vec![conscript(), jp(&b, "jp1", "C3")]);
+    assert_eq!((p.column, fell_to(&p)), (12, Some(6)), "{p:?}");
+    let p = plan_of(vec![jp(&b, "jp1", "C3")]);
+    assert_eq!((p.column, fell_to(&p)), (8, Some(6)), "{p:?}");
+
     // A berserk firer is exempt (A7.9: "except that from a SMC, berserk or Fanatic unit").
     let mut berserk = us(&b, "us1", "C3");
     berserk.unit.berserk = true;

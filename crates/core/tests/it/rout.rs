@@ -572,15 +572,19 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
     );
     // Beyond the Normal Range (a 7-6-8's 6 hexes): none.
     assert!(interdiction(&s, jp1, &loc(&b, "J5")).is_none(), "range 8");
-    // A concealed Interdictor keeps its "?": the words do not name it.
-    let mut hid = us(&b, "us1", "B5");
-    hid.concealed = true;
-    let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), hid]);
-    let s = st.situation(&set);
-    let c = interdiction(&s, s.unit("jp1").unwrap(), &loc(&b, "D5")).expect("a \"?\"");
-    assert!(
-        c.reason.contains("a \"?\" in B5") && !c.reason.contains("us1"),
-        "{}",
-        c.reason
-    );
+    // A concealed or Cloaked Interdictor keeps its "?" or Cloaking counter: the words do not
+    // name it.
+    for cloaked in [false, true] {
+        let mut hid = us(&b, "us1", "B5");
+        hid.concealed = !cloaked;
+        hid.cloaked = cloaked;
+        let st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), hid]);
+        let s = st.situation(&set);
+        let c = interdiction(&s, s.unit("jp1").unwrap(), &loc(&b, "D5")).expect("a \"?\"");
+        assert!(
+            c.reason.contains("a \"?\" in B5") && !c.reason.contains("us1"),
+            "{}",
+            c.reason
+        );
+    }
 }

@@ -211,8 +211,8 @@ const INTERDICTION_RANGE: u32 = 16;
 /// T-H Hero has no Normal Range: A10.532, G1.4231), with a LOS free of any Hindrance to the hex
 /// (at night within its NVR unless the hex is Illuminated, E1.101) within its Normal Range and
 /// 16 hexes; it need not have fire left (A10.53). A hidden unit does not Interdict (our reading:
-/// A10.53 does not say what Interdicting would do to its HIP); a concealed one does and keeps its
-/// "?", and the words name it as a "?" only. `None`: not Interdicted.
+/// A10.53 does not say what Interdicting would do to its HIP); a concealed or Cloaked one does
+/// and keeps its "?" or Cloaking counter, and the words name it as a "?" only. `None`: not Interdicted.
 pub fn interdiction(s: &Situation, routing: &UnitAt, entered: &Location) -> Option<Check> {
     if entered.hex().is_none() || !s.open_ground(entered) {
         return None;
@@ -231,7 +231,7 @@ pub fn interdiction(s: &Situation, routing: &UnitAt, entered: &Location) -> Opti
                 crate::rules::caves::sight::cave_los(&env, &s.caves, &e.at, entered).ok()?;
             let reach = u32::from(c.range).min(INTERDICTION_RANGE);
             (sight.clear() && sight.sight.hindrance == 0 && sight.sight.range <= reach).then(|| {
-                if e.concealed {
+                if e.concealed || e.cloaked {
                     format!("a \"?\" in {}", e.at.display(s.map))
                 } else {
                     format!("{} in {}", e.unit.id, e.at.display(s.map))

@@ -224,9 +224,11 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
 /// A7.9 Cowering (NOT FROM THE SEEDS: the eASLRB's A7.9, "IFT attacks are adversely affected
 /// by any IFT resolution DR that results in Original Doubles unless a leader directs that
 /// attack ... resolved on the next lower column"; SMC, berserk and Fanatic units are exempt,
-/// and neither CC nor a DC Cowers): `Some` when no leader directs and a firer is subject to it
-/// (the firers of a Fire order are MMC; a berserk one is exempt, a Fire Group with any other
-/// member Cowers).
+/// and neither CC nor a DC Cowers; "Cowering FP penalties are doubled ... for an attack by
+/// Inexperienced (19.33) Personnel (even in conjunction with other troops)"): `Some` when no
+/// leader directs and a firer is subject to it (the firers of a Fire order are MMC; a berserk
+/// one is exempt, a Fire Group with any other member Cowers), two columns lower when a firer
+/// is Inexperienced (`inexperienced`).
 fn cowering(
     s: &Situation,
     leader: Option<&UnitAt>,
@@ -241,13 +243,45 @@ fn cowering(
         return None;
     }
     let whole = total_fp.max(0.0).floor() as u32;
+    let below = s.tables.ift_column_below(whole);
+    let green: Vec<&str> = firers
+        .iter()
+        .filter(|u| inexperienced(s, u))
+        .map(|u| u.unit.id.as_str())
+        .collect();
+    if green.is_empty() {
+        return Some(super::plan::Cowering {
+            column: below.cloned(),
+            rule: R::COWERING,
+            reason: "Original Doubles with no leader directing: the attack Cowers, one IFT \
+                     column lower"
+                .into(),
+        });
+    }
+    let two_below = below.and_then(|c| s.tables.ift_column_below(u32::from(c.fp)));
     Some(super::plan::Cowering {
-        column: s.tables.ift_column_below(whole).cloned(),
+        column: two_below.cloned(),
         rule: R::COWERING,
-        reason: "Original Doubles with no leader directing: the attack Cowers, one IFT column \
-                 lower"
-            .into(),
+        reason: format!(
+            "Original Doubles with no leader directing: the attack Cowers, and with \
+             Inexperienced Personnel ({}) two IFT columns lower (A19.33)",
+            green.join(", ")
+        ),
     })
+}
+
+/// A19.33 (NOT FROM THE SEEDS, as we read it for A7.9): Inexperienced Personnel: a Conscript
+/// MMC, or a Green one with no Good Order leader in its Location.
+fn inexperienced(s: &Situation, u: &UnitAt) -> bool {
+    use crate::counters::Class;
+    match mmc(&u.unit).map(|c| c.class) {
+        Some(Class::Conscript) => true,
+        Some(Class::Green) => !s
+            .units_at(&u.at)
+            .iter()
+            .any(|o| o.unit.side() == u.unit.side() && is_leader(&o.unit) && o.unit.good_order()),
+        _ => false,
+    }
 }
 
 /// A8.1 (NOT FROM THE SEEDS; the values: `tables.first_fire`): Defensive First Fire at units

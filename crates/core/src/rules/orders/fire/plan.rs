@@ -43,8 +43,8 @@ pub struct Reveal {
 /// A7.9 Cowering (NOT FROM THE SEEDS: the eASLRB's A7.9): an attack no leader directs, made
 /// by a unit that is not exempt (every firer here is a MMC; a berserk one is exempt), is
 /// resolved one IFT column lower when its IFT DR is an Original Doubles (on the lowest column,
-/// with no effect at all). Inexperienced Personnel, who Cower two columns, are not in the
-/// scenario format.
+/// with no effect at all); two columns lower with Inexperienced Personnel among the firers
+/// (a Conscript, or a Green MMC with no Good Order leader in its Location, A19.33).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cowering {
     /// The column an attack that Cowers is resolved on (its FP and results); `None`: the

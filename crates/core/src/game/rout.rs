@@ -27,14 +27,6 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     let Some(start) = s.unit(id).cloned() else {
         return;
     };
-    // A10.53: the hexes of the path where it is Interdicted (the Interdictors do not move
-    // while it routs).
-    let interdicted: Vec<Option<crate::rules::Check>> = reach
-        .path
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (i > 0).then(|| interdiction(&s, &start, l)).flatten())
-        .collect();
     drop(s);
     let mut walked = Rout::default();
     let mut stopped = None;
@@ -67,7 +59,9 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
             .extend(plan.reveal_units.iter().cloned());
         walked.steps = i;
         walked.last = Some(after);
-        if let Some(c) = &interdicted[i] {
+        // A10.53: Interdicted as it enters `next`, by the enemy units as the rout finds them
+        // (one it revealed on the way included; the Interdictors do not move while it routs).
+        if let Some(c) = &interdiction(&mover, &start, next) {
             // It is in the hex as it takes its NMC.
             walked.commit(g, id, &reach, false);
             match interdicted_nmc(g, id, c) {

@@ -38,6 +38,15 @@ pub struct McResult {
     pub reason: String,
 }
 
+impl McResult {
+    /// A7.8: the MC was passed with the highest DR that passes it (a Final DR equal to the
+    /// Morale Level, or an Original 11 where even that passes: an Original 12 always fails,
+    /// A10.31), which pins.
+    pub fn passed_at_highest(&self) -> bool {
+        self.passed && (self.final_dr == self.morale || self.original_dr == 11)
+    }
+}
+
 /// A10.1/A10.31/A19.13 Morale Check: `original_dr` (two dice) + `drm` against `morale` (the
 /// current Morale Level, e.g. from `rules::japanese::smc::morale_level`), with the unit's `elr`.
 /// Passes when the Final DR is <= the Morale Level, unless the Original DR is a 12: that is a

@@ -1296,16 +1296,21 @@ fn e1_54_a10_5_the_doctrine_routs_a_broken_unit_out_of_the_enemys_fire_at_night_
     // eliminated so. The Allied RtPh at night: us1 broken in D4, jp1 Known in C4; the jungle of
     // E5 is one step away (no Open Ground on the way: no Interdiction, A10.53).
     let b = plain();
-    let mut us1 = us(&b, "us1", "D4");
-    us1.unit.broken = true;
-    let mut st = situation(
-        &b,
-        Phase::Rout,
-        Side::Allied,
-        vec![us1, jp(&b, "jp1", "C4")],
-    )
-    .state;
-    st.night.nvr = Some(2);
+    // The Allied RtPh at night (NVR 2): us1 broken, jp1 Known.
+    let night_rtph = |us_at: &str, jp_at: &str| {
+        let mut us1 = us(&b, "us1", us_at);
+        us1.unit.broken = true;
+        let mut st = situation(
+            &b,
+            Phase::Rout,
+            Side::Allied,
+            vec![us1, jp(&b, "jp1", jp_at)],
+        )
+        .state;
+        st.night.nvr = Some(2);
+        st
+    };
+    let st = night_rtph("D4", "C4");
     let s = st.situation(&setting(&b));
     let plan = asl_pto_core::rules::orders::rout::rout_destinations(&s, "us1").unwrap();
     assert!(!plan.must.holds, "at night no unit must rout (E1.54)");
@@ -1323,16 +1328,7 @@ fn e1_54_a10_5_the_doctrine_routs_a_broken_unit_out_of_the_enemys_fire_at_night_
     // From C4 beside jp1 in C5, the way to E5 crosses two Open Ground hexes within jp1's NVR
     // and Normal Range: the doctrine counts the chance of failing one of two Interdiction NMC
     // (a broken 7-6-8 checks at 8: 10/36 each), and here stays (it spares less than that).
-    let mut us1 = us(&b, "us1", "C4");
-    us1.unit.broken = true;
-    let mut st = situation(
-        &b,
-        Phase::Rout,
-        Side::Allied,
-        vec![us1, jp(&b, "jp1", "C5")],
-    )
-    .state;
-    st.night.nvr = Some(2);
+    let st = night_rtph("C4", "C5");
     let s = st.situation(&setting(&b));
     let plan = asl_pto_core::rules::orders::rout::rout_destinations(&s, "us1").unwrap();
     let to_e5 = plan
@@ -1346,16 +1342,7 @@ fn e1_54_a10_5_the_doctrine_routs_a_broken_unit_out_of_the_enemys_fire_at_night_
     assert!((risk - (1.0 - (1.0 - one).powi(2))).abs() < 1e-4, "{risk}");
     assert!(routs_of(&of(Kind::Doctrine, &s, &hunt, Side::Allied), "us1").is_empty());
     // Out of every enemy's reach, it stays where it lies (to rally there).
-    let mut us1 = us(&b, "us1", "C4");
-    us1.unit.broken = true;
-    let mut st = situation(
-        &b,
-        Phase::Rout,
-        Side::Allied,
-        vec![us1, jp(&b, "jp1", "J3")],
-    )
-    .state;
-    st.night.nvr = Some(2);
+    let st = night_rtph("C4", "J3");
     let s = st.situation(&setting(&b));
     assert!(routs_of(&of(Kind::Doctrine, &s, &hunt, Side::Allied), "us1").is_empty());
 }

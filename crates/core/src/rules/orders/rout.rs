@@ -218,25 +218,19 @@ pub fn interdiction(s: &Situation, routing: &UnitAt, entered: &Location) -> Opti
         return None;
     }
     let side = routing.unit.side();
-    let env = s.env_seeing(entered);
     let mut by: Vec<String> = s
         .units
         .iter()
         .filter(|e| e.unit.side() != side && e.unit.good_order() && !e.hidden)
         .filter(|e| !e.unit.pinned && !e.unit.cx && e.unit.hero.is_none())
         .filter(|e| !super::common::in_melee(s, e))
-        .filter_map(|e| {
-            let c = super::common::mmc(&e.unit)?;
-            let sight =
-                crate::rules::caves::sight::cave_los(&env, &s.caves, &e.at, entered).ok()?;
-            let reach = u32::from(c.range).min(INTERDICTION_RANGE);
-            (sight.clear() && sight.sight.hindrance == 0 && sight.sight.range <= reach).then(|| {
-                if e.concealed || e.cloaked {
-                    format!("a \"?\" in {}", e.at.display(s.map))
-                } else {
-                    format!("{} in {}", e.unit.id, e.at.display(s.map))
-                }
-            })
+        .filter(|e| normal_range_sight(s, e, entered, INTERDICTION_RANGE) == Some(0))
+        .map(|e| {
+            if e.concealed || e.cloaked {
+                format!("a \"?\" in {}", e.at.display(s.map))
+            } else {
+                format!("{} in {}", e.unit.id, e.at.display(s.map))
+            }
         })
         .collect();
     if by.is_empty() {
@@ -263,8 +257,7 @@ pub fn interdiction(s: &Situation, routing: &UnitAt, entered: &Location) -> Opti
 /// Interdiction NMC `r` passed with the highest DR that passes it (a Final DR equal to the
 /// Morale Level, or an Original 11 where even that passes) pins the routing unit `id`.
 pub fn interdiction_pin(id: &str, r: &McResult) -> Option<Check> {
-    let highest = r.final_dr == r.morale || r.original_dr == 11;
-    (r.passed && highest).then(|| {
+    r.passed_at_highest().then(|| {
         check(
             true,
             "A7.8",
@@ -281,11 +274,16 @@ pub fn interdiction_pin(id: &str, r: &McResult) -> Option<Check> {
 /// A10.5: is Location `at` in the LOS of enemy unit `e` and within its Normal Range (a MMC's
 /// printed range; a leader or Hero has none)?
 fn in_los_and_normal_range(s: &Situation, e: &UnitAt, at: &Location) -> bool {
-    let Some(c) = super::common::mmc(&e.unit) else {
-        return false;
-    };
-    crate::rules::caves::sight::cave_los(&s.env_seeing(at), &s.caves, &e.at, at)
-        .is_ok_and(|r| r.clear() && r.sight.range <= u32::from(c.range))
+    normal_range_sight(s, e, at, u32::MAX).is_some()
+}
+
+/// The LOS hindrance from enemy unit `e` to Location `at` when `at` is in its clear LOS within
+/// its Normal Range and `cap` hexes (a MMC's printed range; a leader or Hero has none, A10.5,
+/// A10.532); `None` otherwise.
+fn normal_range_sight(s: &Situation, e: &UnitAt, at: &Location, cap: u32) -> Option<u32> {
+    let c = super::common::mmc(&e.unit)?;
+    let r = crate::rules::caves::sight::cave_los(&s.env_seeing(at), &s.caves, &e.at, at).ok()?;
+    (r.clear() && r.sight.range <= u32::from(c.range).min(cap)).then_some(r.sight.hindrance)
 }
 
 /// A10.5 / G11.73 / G11.77: where broken unit `id` may rout now.

@@ -522,9 +522,8 @@ pub fn lltc(plan: &McPlan, colored: u8, white: u8) -> (bool, String) {
 /// never Pins (`takes_ptc`: broken, already pinned, berserk, a Japanese SMC, G1.4) or is
 /// Heroic (a T-H Hero, G1.421) or Climbing (A7.8). `None` when it is not pinned.
 pub fn pinned_by_passed_mc(u: &UnitAt, r: &McResult) -> Option<Check> {
-    let highest = r.final_dr == r.morale || r.original_dr == 11;
     let climbing = matches!(u.at, crate::los::Location::Climbing { .. });
-    if !r.passed || !highest || !takes_ptc(&u.unit) || u.unit.hero.is_some() || climbing {
+    if !r.passed_at_highest() || !takes_ptc(&u.unit) || u.unit.hero.is_some() || climbing {
         return None;
     }
     Some(check(

@@ -1409,3 +1409,61 @@ fn a26_a11_12_the_doctrine_takes_no_location_back_by_walking_into_the_enemy_ther
     let d = of(Kind::Doctrine, &s, &goal, Side::Japanese);
     assert!(!into_d3(&d), "{d:#?}");
 }
+
+#[test]
+fn a8_4_a_step_beside_an_enemy_that_has_first_fired_is_charged_its_final_fire() {
+    use asl_pto_core::model::FireMark;
+    let b = plain();
+    let goal = allied_control_or_cvp(&b, "J3", 2);
+    // The Allied MPh: jp1, Known in the jungle of E5, has already First Fired (A8.1: it fires
+    // no more in this MPh), and us1 in C5 goes after it: its next step (D4 or D5) ends beside
+    // E5, where jp1 may still Final Fire in the DFPh (A8.4: a unit marked First Fire fires
+    // again only at an ADJACENT Location).
+    let mut fired = jp(&b, "jp1", "E5");
+    fired.unit.fired = Some(FireMark::FirstFire);
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "C5"), fired],
+    );
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let m = moves_of(&d, "us1");
+    assert_eq!(m.len(), 1, "{d:#?}");
+    assert!(
+        m[0].reason.contains("jp1 would fire there"),
+        "the DFPh's Final Fire is weighed: {}",
+        m[0].reason
+    );
+    // The step is charged for it: it scores below the greedy kind's same step.
+    let g = of(Kind::Greedy, &s, &goal, Side::Allied);
+    let greedy = g
+        .iter()
+        .find(|c| c.order == m[0].order)
+        .expect("the same step");
+    assert!(
+        m[0].score < greedy.score,
+        "{} vs {}",
+        m[0].score,
+        greedy.score
+    );
+    // From B4 its next step (C4 or C5) ends two hexes from E5: the marked jp1 cannot Final
+    // Fire at it (A8.4) and no Known enemy would make it its best shot.
+    let mut fired = jp(&b, "jp1", "E5");
+    fired.unit.fired = Some(FireMark::FirstFire);
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![us(&b, "us1", "B4"), fired],
+    );
+    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+    let m = moves_of(&d, "us1");
+    assert_eq!(m.len(), 1, "{d:#?}");
+    assert!(
+        m[0].reason
+            .contains("no Known enemy would make it its best shot"),
+        "{}",
+        m[0].reason
+    );
+}

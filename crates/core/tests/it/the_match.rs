@@ -324,11 +324,11 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
         ..Step::default()
     }));
     let s = m.status();
-    assert_eq!((s.game_turn, s.turns), (1, Some(3)));
+    assert_eq!((s.game_turn, s.turns), (1, Some(5)));
     assert_eq!((s.attacker, s.phase), (Side::Allied, Phase::Movement));
     assert!(
         s.aims
-            .contains(&"Allied Casualty VP 0 of 3 (A26.2)".to_string()),
+            .contains(&"Allied Casualty VP 0 of 4 (A26.2)".to_string()),
         "{:?}",
         s.aims
     );
@@ -339,7 +339,7 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
     );
     assert!(
         s.line()
-            .starts_with("Game Turn 1 of 3 · Allied Player Turn · MPh")
+            .starts_with("Game Turn 1 of 5 · Allied Player Turn · MPh")
     );
     assert_eq!(s.over, None);
     // At Setup the huts read as the game starts, as the first RPh records them (a window

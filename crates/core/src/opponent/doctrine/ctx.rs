@@ -1,7 +1,7 @@
 //! What every weighing of one decision shares (`Ctx`): the side's view, its stakes, the price
 //! of risk and the enemy's reply, with the position's expected loss as it stands.
 
-use crate::model::Side;
+use crate::model::{Phase, Side};
 use crate::rules::situation::{Situation, UnitAt};
 
 use super::goals::{Stakes, value};
@@ -24,6 +24,9 @@ pub struct Ctx<'s, 'a> {
     /// It plays for the Locations its Control conditions name (`goals::control_pays`).
     pub control: bool,
     loss_now: Option<f32>,
+    /// In the side's own MPh: the enemy's Defensive Final Fire at the position the MPh leaves
+    /// (`Reply::final_fire`) and its expected loss as it stands.
+    final_fire: Option<(Reply<'a>, f32)>,
 }
 
 /// A unit's value (`goals::value`) as a function, for the reply.
@@ -53,6 +56,7 @@ impl<'s, 'a> Ctx<'s, 'a> {
             reply,
             control: false,
             loss_now: None,
+            final_fire: None,
         }
     }
 
@@ -65,5 +69,21 @@ impl<'s, 'a> Ctx<'s, 'a> {
         let l = self.reply.loss(&f);
         self.loss_now = Some(l);
         l
+    }
+
+    /// A8.4: in the side's own MPh, the enemy's Defensive Final Fire that the position the MPh
+    /// leaves draws, and its expected loss as it stands (built once a decision); `None` in
+    /// another phase.
+    pub fn final_fire(&mut self) -> Option<(&mut Reply<'a>, f32)> {
+        if self.s.phase != Phase::Movement || self.s.turn.attacker != self.side {
+            return None;
+        }
+        if self.final_fire.is_none() {
+            let r = Reply::final_fire(self.s, self.side, self.reply.memo());
+            let f = value_fn(self.s, self.w);
+            let base = r.loss(&f);
+            self.final_fire = Some((r, base));
+        }
+        self.final_fire.as_mut().map(|(r, b)| (r, *b))
     }
 }

@@ -106,12 +106,25 @@ fn escorted(ctx: &Ctx, u: &UnitAt, at: &Location) -> bool {
 }
 
 /// The change in the position's expected loss with `id` at `at`, and the blow that takes most
-/// from it there.
+/// from it there: in the side's MPh the greater of the enemy's Defensive First Fire at the
+/// mover (A8.1) and its Final Fire at the position the step leaves (A8.4; a unit fires one
+/// or the other, or a second time only at an ADJACENT Location).
 fn risk_at(ctx: &mut Ctx, id: &str, at: &Location) -> (f32, Option<Blow>) {
     let before = ctx.loss_now();
     let f = super::ctx::value_fn(ctx.s, ctx.w);
     let (after, worst) = ctx.reply.loss_with(id, at, &f);
-    (after - before, worst)
+    let first = (after - before, worst);
+    match ctx.final_fire() {
+        Some((r, base)) => {
+            let (after, worst) = r.loss_with(id, at, &f);
+            if after - base > first.0 {
+                (after - base, worst)
+            } else {
+                first
+            }
+        }
+        None => first,
+    }
 }
 
 /// A unit's MPh step (the greedy kind's: one Location along its best route toward what its

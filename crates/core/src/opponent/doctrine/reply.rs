@@ -150,7 +150,19 @@ impl<'a> Reply<'a> {
     /// ATTACKER, the enemy's Defensive Final Fire (DFPh); else the enemy's Prep Fire of its next
     /// Player Turn.
     pub fn new(s: &Situation<'a>, side: Side, memo: &ShotMemo) -> Reply<'a> {
+        Reply::build(s.clone(), side, memo)
+    }
+
+    /// A8.4: the enemy's Defensive Final Fire at the end of `side`'s MPh, on the view `s` in
+    /// that MPh: the fire counters of its First Fire stand, so a unit that has fired fires only
+    /// at an ADJACENT Location (the fire ruling decides it); one that has not, where it will.
+    pub fn final_fire(s: &Situation<'a>, side: Side, memo: &ShotMemo) -> Reply<'a> {
         let mut h = s.clone();
+        h.phase = Phase::DefensiveFire;
+        Reply::build_keeping(h, side, memo)
+    }
+
+    fn build(mut h: Situation<'a>, side: Side, memo: &ShotMemo) -> Reply<'a> {
         if h.turn.attacker == side && h.phase == Phase::Movement {
             // First Fire: at the mover once it has spent MF (`loss_with`).
         } else if h.turn.attacker == side {
@@ -166,6 +178,11 @@ impl<'a> Reply<'a> {
                 u.unit.fired = None;
             }
         }
+        Reply::build_keeping(h, side, memo)
+    }
+
+    /// The reply on `h` as it stands (its phase and fire counters kept).
+    fn build_keeping(h: Situation<'a>, side: Side, memo: &ShotMemo) -> Reply<'a> {
         let firers: Vec<String> = h
             .units
             .iter()

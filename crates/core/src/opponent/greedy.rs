@@ -507,8 +507,10 @@ fn movement_candidates(
         return;
     }
     let Some(from) = s.hex_of(&u.at) else { return };
-    // After a Banzai Charge declared, its target is where the unit goes (G1.5).
-    let charge: Vec<Hex> = u.unit.banzai.iter().filter_map(|t| s.hex_of(t)).collect();
+    // After a Banzai Charge declared, its target is where the unit goes (G1.5); a T-H Hero's
+    // Designated Target (G1.423) and a berserk unit's nearest Known enemy (A15.43) too.
+    let charging = crate::rules::orders::banzai::charge_target(s, u);
+    let charge: Vec<Hex> = charging.iter().filter_map(|(t, _)| s.hex_of(t)).collect();
     let goals = if charge.is_empty() {
         goals
     } else {
@@ -539,12 +541,32 @@ fn movement_candidates(
         out.push(Choice {
             order: step_order(id, &u.at, &r.path[1]),
             score,
-            reason: format!(
-                "{id} moves toward {} ({} MF), nearer what its side plays for",
-                r.at.display(s.map),
-                r.mf
-            ),
+            reason: match &charging {
+                Some((t, rule)) => format!(
+                    "{id} charges {} ({}): to {} ({} MF)",
+                    t.display(s.map),
+                    charge_words(rule),
+                    r.at.display(s.map),
+                    r.mf
+                ),
+                None => format!(
+                    "{id} moves toward {} ({} MF), nearer what its side plays for",
+                    r.at.display(s.map),
+                    r.mf
+                ),
+            },
         });
+    }
+}
+
+/// Why a charging unit goes where it goes, by the rule `charge_target` names.
+fn charge_words(rule: &str) -> &'static str {
+    match rule {
+        "A15.43" | "E1.533" => {
+            "berserk, it charges the nearest Known enemy unit it can: A15.43, not from the seeds"
+        }
+        "G1.423" => "a T-H Hero's own Banzai Charge at his Designated Target: G1.423",
+        _ => "its Banzai Charge: G1.5",
     }
 }
 

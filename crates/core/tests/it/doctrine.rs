@@ -11,7 +11,7 @@ use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::situation::{Situation, UnitAt};
 use asl_pto_core::rules::victory::VictoryCondition;
 
-use crate::board::{Board, cliff, hidden, jp, loc, plain, setting, situation, unit, us};
+use crate::board::{Board, cliff, hex, hidden, jp, loc, plain, setting, situation, unit, us};
 
 /// The candidates of `kind` for `side` on `s`, playing for `victory`.
 fn of(kind: Kind, s: &Situation, victory: &[VictoryCondition], side: Side) -> Vec<Choice> {
@@ -1466,4 +1466,44 @@ fn a8_4_a_step_beside_an_enemy_that_has_first_fired_is_charged_its_final_fire() 
         "{}",
         m[0].reason
     );
+}
+
+#[test]
+fn a15_43_a_berserk_unit_of_a_side_holding_out_charges_and_says_so() {
+    let b = plain();
+    // The Japanese MPh; the Japanese hold out (the Allies win on 3 Casualty VP). jp1 went
+    // berserk (G1.62's Heat of Battle) in C5; us1, Known, stands in the jungle of E5. A berserk
+    // unit charges the nearest Known enemy unit (A15.43): every hex it enters is closer to it.
+    // A side holding out otherwise only withdraws, and a window trial's berserk 9-1 and squad
+    // were said to withdraw "out of the worst of the enemy's fire" as they charged.
+    let mut berserk = jp(&b, "jp1", "C5");
+    berserk.unit.berserk = true;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![berserk, us(&b, "us1", "E5")],
+    );
+    for kind in [Kind::Doctrine, Kind::Greedy] {
+        let d = of(kind, &s, &japanese_hold(3), Side::Japanese);
+        let m = moves_of(&d, "jp1");
+        assert_eq!(m.len(), 1, "{kind:?}: {d:#?}");
+        assert!(
+            m[0].reason.contains("jp1 charges E5 (berserk")
+                && m[0].reason.contains("A15.43")
+                && !m[0].reason.contains("withdraws"),
+            "{kind:?}: {}",
+            m[0].reason
+        );
+        let Order::Move { to, .. } = &m[0].order else {
+            panic!("{:?}", m[0].order)
+        };
+        assert!(moves_into(&b, &d, "jp1", &to.display(&b.map).to_string()));
+        let (from, to, at) = (
+            hex(&b, "C5"),
+            hex(&b, &to.display(&b.map).to_string()),
+            hex(&b, "E5"),
+        );
+        assert!(to.distance(at) < from.distance(at), "closer to E5");
+    }
 }

@@ -433,6 +433,7 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                     u.unit.id == id
                         && attacks
                         && u.unit.banzai.is_none()
+                        && crate::rules::orders::banzai::charge_target(s, u).is_none()
                         && !(u.hidden && side == Side::Japanese)
                 })
             };

@@ -311,7 +311,7 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     let s = ctx.s;
     let side = ctx.side;
     let holds = |at: &Location, who: &UnitAt| holder(ctx, who) && who.at == *at;
-    if !holds(&u.at, u) || u.unit.banzai.is_some() {
+    if !holds(&u.at, u) || charges(ctx, u) {
         return None;
     }
     let wanted: Vec<&Location> = enemy_control_locations(ctx)
@@ -387,7 +387,7 @@ pub fn take_at_the_last(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     if !(ctx.control && ctx.stakes.last_turn && ctx.stakes.attacks) || ctx.stakes.won {
         return None;
     }
-    if !holder(ctx, u) || u.unit.banzai.is_some() || u.hidden {
+    if !holder(ctx, u) || charges(ctx, u) || u.hidden {
         return None;
     }
     let wanted: Vec<&Location> = super::goals::control_locations(ctx.posture, side)
@@ -419,6 +419,12 @@ pub fn take_at_the_last(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
             super::goals::side_name(side)
         ),
     })
+}
+
+/// G1.5 / G1.423 / A15.43: whether `u` charges this MPh (a Banzai Charge, a T-H Hero's, a
+/// berserk unit's): where it goes the rules decide (`banzai::charge_target`), not its goals.
+pub fn charges(ctx: &Ctx, u: &UnitAt) -> bool {
+    u.unit.banzai.is_some() || crate::rules::orders::banzai::charge_target(ctx.s, u).is_some()
 }
 
 /// A26.1 / G11.94: whether `u` is a Good Order MMC of `ctx.side`, the kind of unit that holds a

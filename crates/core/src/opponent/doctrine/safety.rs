@@ -205,7 +205,7 @@ pub fn withdrawals(ctx: &Ctx, units: &[UnitAt]) -> Vec<Choice> {
     let mut r = Replies::new(ctx, s);
     units
         .iter()
-        .filter(|u| u.unit.good_order() && u.unit.banzai.is_none())
+        .filter(|u| u.unit.good_order() && !super::movement::charges(ctx, u))
         .filter_map(|u| withdraw(ctx, &mut r, u))
         .collect()
 }

@@ -6,7 +6,6 @@
 
 use super::context::Game;
 use crate::los::Location;
-use crate::rules::japanese::step::Cause;
 use crate::rules::orders::movement::{MoveVerb, move_to};
 use crate::rules::orders::rout::{
     ROUT, failure_to_rout, interdiction, interdiction_pin, rout_situation, rout_to,
@@ -159,11 +158,11 @@ impl Rout {
 
 /// A10.53: the Interdiction NMC of routing unit `id` (`c`, why): the unit as it routs on, or
 /// `None` where it routs no further (eliminated, or pinned by a NMC passed with the highest DR
-/// that passes it, `interdiction_pin`). A failure is Casualty Reduction (A10.3: the unit is
-/// broken), applied as any failed MC.
+/// that passes it, `interdiction_pin`). A failure is Casualty Reduction (A10.53), whatever
+/// the tables' reading of A10.3 (`take_interdiction_nmc`).
 fn interdicted_nmc(g: &mut Game, id: &str, c: &crate::rules::Check) -> Option<crate::model::Unit> {
     g.ruled("interdiction", Some(id), c.rule, c.reason.clone());
-    let result = super::units::take_mc_result(g, id, 0, Cause::IftMc, "Interdiction (A10.53)")?;
+    let result = super::units::take_interdiction_nmc(g, id, "Interdiction (A10.53)")?;
     if let Some(p) = interdiction_pin(id, &result) {
         if let Some(u) = g.unit_mut(id) {
             u.unit.pinned = true;

@@ -11,7 +11,7 @@ use crate::rules::morale::McResult;
 use crate::rules::orders::heroes::create_hero as hero_order;
 use crate::rules::orders::search::search as search_order;
 use crate::rules::orders::units::{
-    McFailure, McPlan, mc, mc_failure_under, morale_check, pinned_by_passed_mc,
+    McFailure, McPlan, mc, mc_failure_reducing, morale_check, pinned_by_passed_mc,
 };
 use crate::rules::situation::UnitAt;
 
@@ -34,12 +34,31 @@ pub(super) fn take_mc_result(
     let setting = g.setting;
     let plan = mc(&s, u, drm, |side| setting.elr(side), why);
     let unit = u.unit.clone();
-    Some(resolve_mc(g, &plan, &unit, cause))
+    let reduces = setting.tables.broken_failure_reduces;
+    Some(resolve_mc(g, &plan, &unit, cause, reduces))
+}
+
+/// A10.53: a routing unit's Interdiction NMC (`take_mc_result` with no DRM): failed, the
+/// broken unit is Casualty Reduced whatever the tables' A10.3 reading
+/// (`broken_failure_reduces`): A10.53 says so itself.
+pub(super) fn take_interdiction_nmc(g: &mut Game, id: &str, why: &str) -> Option<McResult> {
+    let s = g.situation();
+    let u = s.unit(id)?;
+    let setting = g.setting;
+    let plan = mc(&s, u, 0, |side| setting.elr(side), why);
+    let unit = u.unit.clone();
+    Some(resolve_mc(g, &plan, &unit, Cause::IftMc, true))
 }
 
 /// Rolls a planned MC, records it and applies a failure to the unit (`unit`: as it was before);
 /// an IFT MC passed with the highest DR that passes it pins the unit (A7.8). Its result.
-fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) -> McResult {
+fn resolve_mc(
+    g: &mut Game,
+    plan: &McPlan,
+    unit: &Unit,
+    cause: Cause,
+    broken_reduces: bool,
+) -> McResult {
     let (c, w) = g.dice.dr2(plan.roll_rule);
     let (result, text) = plan.check(c, w);
     g.rolled(
@@ -75,7 +94,7 @@ fn resolve_mc(g: &mut Game, plan: &McPlan, unit: &Unit, cause: Cause) -> McResul
     if g.unit_mut(&plan.unit).is_none() {
         return result;
     }
-    if let Some(f) = mc_failure_under(unit, cause, &result, g.setting.tables) {
+    if let Some(f) = mc_failure_reducing(unit, cause, &result, broken_reduces) {
         apply_failure(g, unit, &f);
     }
     concealment_lost(g, &plan.unit, "fails its MC");
@@ -212,7 +231,8 @@ pub(super) fn morale_check_action(g: &mut Game, id: &str, drm: i32) {
     let Some(unit) = s.unit(id).map(|u| u.unit.clone()) else {
         return;
     };
-    resolve_mc(g, &plan, &unit, Cause::IftMc);
+    let reduces = setting.tables.broken_failure_reduces;
+    resolve_mc(g, &plan, &unit, Cause::IftMc, reduces);
 }
 
 /// G11.33 / G1.63 Search (MPh), as `rules::orders::search::search` decides: the caves and

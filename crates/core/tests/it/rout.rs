@@ -542,6 +542,40 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
         clean > 20 && reduced > 20 && pinned > 0,
         "{clean} {reduced} {pinned} {gone}"
     );
+    // A10.53 makes a failure Casualty Reduction itself: a player's tables that read A10.3
+    // otherwise (`broken_failure_reduces: false`: a broken American squad failing a MC stays
+    // as it is; a Japanese squad Step-Reduces anyway, G1.12) do not spare the Interdicted unit.
+    let mut own = asl_pto_core::rules::tables::Tables::get().clone();
+    own.broken_failure_reduces = false;
+    let own: &'static asl_pto_core::rules::tables::Tables = Box::leak(Box::new(own));
+    let us_order = Order::Rout {
+        unit: "us9".into(),
+        to: loc(&b, "E5"),
+    };
+    let reductions = |set: &asl_pto_core::state::Setting| {
+        (1..150)
+            .filter(|seed| {
+                let mut st = rtph(&b, vec![broken(us(&b, "us9", "C5")), jp(&b, "jp1", "B5")]);
+                let said = apply(&mut st, set, &us_order, &mut Dice::new(*seed));
+                assert!(said.iter().any(|e| e.event == "interdiction"), "{said:?}");
+                st.units
+                    .iter()
+                    .find(|u| u.unit.id == "us9")
+                    .is_none_or(|u| u.unit.counter != "7-6-8")
+            })
+            .count()
+    };
+    let by_default = reductions(&set);
+    let set_own = asl_pto_core::state::Setting {
+        tables: own,
+        ..setting(&b)
+    };
+    assert!(by_default > 20, "{by_default}");
+    assert_eq!(
+        reductions(&set_own),
+        by_default,
+        "the same dice, the same reductions"
+    );
 
     // No Interdiction by a pinned unit (its FP is halved, A10.532), a leader (no Normal Range),
     // a hidden one (our reading), nor into the jungle (TEM: not Open Ground, A10.531).

@@ -280,7 +280,19 @@ pub fn mc_failure_under(
     mc: &McResult,
     tables: &crate::rules::tables::Tables,
 ) -> Option<McFailure> {
-    if !(u.broken && tables.broken_failure_reduces) || japanese_smc(u) {
+    mc_failure_reducing(u, cause, mc, tables.broken_failure_reduces)
+}
+
+/// `mc_failure_under` with `broken_reduces` in place of the tables' A10.3 reading: an MC whose
+/// own rule makes a broken unit's failure Casualty Reduction (A10.53's Interdiction NMC) asks
+/// it whatever the tables say.
+pub fn mc_failure_reducing(
+    u: &Unit,
+    cause: Cause,
+    mc: &McResult,
+    broken_reduces: bool,
+) -> Option<McFailure> {
+    if !(u.broken && broken_reduces) || japanese_smc(u) {
         return mc_failure(u, cause, mc);
     }
     Some(match casualty(u) {

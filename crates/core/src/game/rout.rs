@@ -32,6 +32,14 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     for (i, next) in reach.path.iter().enumerate().skip(1) {
         let plan = match move_to(&mover, id, next, MoveVerb::Move) {
             Ok(p) => p,
+            // The path was ruled whole before (`rout_to`); should a step after an
+            // Interdiction be refused (the HS the NMC left), the unit stops where it is and
+            // its rout says so.
+            Err(r) if i > 1 => {
+                g.refused(Some(id), r);
+                stopped = Some((reach.path[i - 1].clone(), false));
+                break;
+            }
             Err(r) => return g.refused(Some(id), r),
         };
         let Some(before) = mover.unit(id).cloned() else {
@@ -77,7 +85,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
                     }
                 }
                 None => {
-                    stopped = Some(next.clone());
+                    stopped = Some((next.clone(), true));
                     break;
                 }
             }
@@ -104,10 +112,11 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
         mf,
         path.join(" -> "),
         match &stopped {
-            Some(at) => format!(
+            Some((at, true)) => format!(
                 "; it stops in {}, Interdicted there (A10.53)",
                 at.display(map)
             ),
+            Some((at, false)) => format!("; it stops in {}", at.display(map)),
             None => String::new(),
         },
         if after.hidden {

@@ -817,7 +817,7 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
     let ui = s.until("the PFPh", |u| u["phase"] == "PFPh");
     let status = ui["status"].as_str().unwrap_or_default().to_string();
     assert!(
-        status.starts_with("Game Turn 1 of 3 · Allied Player Turn · PFPh"),
+        status.starts_with("Game Turn 1 of 5 · Allied Player Turn · PFPh"),
         "{status}"
     );
     // us1 lies under the 9-1: a click on the stack opens its list, where us1 is picked.

@@ -78,7 +78,7 @@ pub fn run(
     // A10.5: in the RtPh a broken unit's moves are its rout destinations.
     let rout = (phase == Phase::Rout).then(|| rout_destinations(&sit, unit));
     let field = match &rout {
-        Some(r) => r.clone().map(|p| p.destinations),
+        Some(r) => r.clone().map(|p| p.options().cloned().collect()),
         None => field_of_movement(&sit, unit),
     };
     let rout = rout.and_then(Result::ok);
@@ -87,13 +87,32 @@ pub fn run(
     } else {
         if let Some(r) = &rout {
             out.line(format!(
-                "{unit} routs: {} ({}); destinations: {}",
-                r.must.reason, r.must.rule, r.why
+                "{unit} routs: {} ({}); destinations: {}{}",
+                r.must.reason,
+                r.must.rule,
+                r.why,
+                low_crawl_words(&sit, r)
             ))?;
         }
         print_moves(&sit, unit, &from, available, &field, out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A10.52: the Locations a rout may Low Crawl into, in words ("" when none).
+fn low_crawl_words(s: &Situation, r: &RoutPlan) -> String {
+    if r.low_crawl.is_empty() {
+        return String::new();
+    }
+    let at: Vec<String> = r
+        .low_crawl
+        .iter()
+        .map(|l| l.at.display(s.map).to_string())
+        .collect();
+    format!(
+        "; or a Low Crawl of one Location, not subject to Interdiction (A10.52): {}",
+        at.join(", ")
+    )
 }
 
 fn print_moves_json(
@@ -141,6 +160,7 @@ fn print_moves_json(
             "rule": r.must.rule,
             "reason": r.must.reason,
             "destinations": r.why,
+            "low_crawl": r.low_crawl.iter().map(|l| show(&l.at)).collect::<Vec<_>>(),
         });
     }
     out.json(&v)

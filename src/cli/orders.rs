@@ -101,7 +101,7 @@ pub fn run(
             .iter()
             .zip(&odds)
             .map(|((order, answer), chance)| {
-                let label = order.label(sit.map);
+                let label = order.label_in(&sit);
                 let mut v = match answer {
                     Ok(()) => json!({
                         "act": order.script(sit.map),

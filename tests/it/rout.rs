@@ -54,8 +54,10 @@ fn a10_5_moves_in_the_rtph_lists_the_rout_destinations() {
         .map(|m| m["to"].as_str().unwrap())
         .collect();
     // Both woods hexes, 3 MF each through D3, which is not ADJACENT to us1 in C2 (E3's
-    // cheapest path through D2, beside us1, is not the only one: A10.51).
-    assert_eq!(to, ["E3", "E4"], "{v}");
+    // cheapest path through D2, beside us1, is not the only one: A10.51); then D3, the first
+    // Location of both paths, where it may Low Crawl (A10.52).
+    assert_eq!(to, ["E3", "E4", "D3"], "{v}");
+    assert_eq!(v["rout"]["low_crawl"], serde_json::json!(["D3"]), "{v}");
     let o = run(&[
         "orders",
         &fixture_path("walk_rout"),
@@ -72,6 +74,26 @@ fn a10_5_moves_in_the_rtph_lists_the_rout_destinations() {
         .find(|x| x["act"] == "Rout(\"jp1\", \"E4\")")
         .expect("the rout is listed");
     assert_eq!(rout["allowed"], true);
+    assert_eq!(rout["label"], "Rout to E4");
+    let crawl = v["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["act"] == "Rout(\"jp1\", \"D3\")")
+        .expect("the Low Crawl is listed");
+    assert_eq!(crawl["allowed"], true);
+    assert_eq!(crawl["label"], "Low Crawl to D3 (A10.52)");
+    let text = stdout_ok(&run(&[
+        "moves",
+        &fixture_path("walk_rout"),
+        "jp1",
+        "--phase",
+        "RtPh",
+    ]));
+    assert!(
+        text.contains("; or a Low Crawl of one Location, not subject to Interdiction (A10.52): D3"),
+        "{text}"
+    );
 }
 
 #[test]

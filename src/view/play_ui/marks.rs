@@ -132,7 +132,7 @@ pub(super) fn plan(world: &mut World) {
     } else if phase == Phase::Rout {
         // A10.5: a broken unit's rout destinations, marked like moves.
         match crate::rules::orders::rout::rout_destinations(&s, &unit) {
-            Ok(p) => (p.destinations, None),
+            Ok(p) => (p.options().cloned().collect(), None),
             Err(r) => (Vec::new(), Some(format!("[{}] {}", r.rule, r.reason))),
         }
     } else {

@@ -180,7 +180,7 @@ pub(super) fn menu(
         .chain(location)
         .chain(legal_orders(s, unit, target_loc.as_ref()))
         .map(|(action, answer)| Entry {
-            label: action.label(s.map),
+            label: action.label_in(s),
             action,
             refusal: answer.err().map(|r| (r.rule.to_string(), r.reason)),
             odds: None,

@@ -8,15 +8,16 @@ use super::context::Game;
 use crate::los::Location;
 use crate::rules::orders::movement::{MoveVerb, move_to};
 use crate::rules::orders::rout::{
-    ROUT, failure_to_rout, interdiction, interdiction_pin, rout_situation, rout_to,
+    LOW_CRAWL, ROUT, failure_to_rout, interdiction, interdiction_pin, rout_situation, rout_step,
 };
 
 /// Unit `id` routs to `to`, step by step; in each Open Ground hex where it is Interdicted
 /// (A10.53, `rules::orders::rout::interdiction`) it stops for its NMC: eliminated or pinned, it
-/// routs no further; Casualty Reduced to a HS, the HS routs on.
+/// routs no further; Casualty Reduced to a HS, the HS routs on. A Low Crawl (A10.52: one
+/// Location) is not Interdicted.
 pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     let s = g.situation();
-    let reach = match rout_to(&s, id, to) {
+    let (reach, crawl) = match rout_step(&s, id, to) {
         Ok(r) => r,
         Err(r) => return g.refused(Some(id), r),
     };
@@ -28,16 +29,19 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     };
     drop(s);
     let mut walked = Rout::default();
-    let mut stopped = None;
+    let mut stopped: Option<(Location, Option<String>)> = None;
+    let mut interdicted = false;
     for (i, next) in reach.path.iter().enumerate().skip(1) {
         let plan = match move_to(&mover, id, next, MoveVerb::Move) {
             Ok(p) => p,
             // The path was ruled whole before (`rout_to`); should a step after an
-            // Interdiction be refused (the HS the NMC left), the unit stops where it is and
-            // its rout says so.
-            Err(r) if i > 1 => {
-                g.refused(Some(id), r);
-                stopped = Some((reach.path[i - 1].clone(), false));
+            // Interdiction be refused (the HS its NMC left), the unit stops where the NMC
+            // left it and its rout says why: the rout itself was legal.
+            Err(r) if interdicted => {
+                stopped = Some((
+                    reach.path[i - 1].clone(),
+                    Some(format!("{} ({})", r.reason, r.rule)),
+                ));
                 break;
             }
             Err(r) => return g.refused(Some(id), r),
@@ -68,7 +72,12 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
         walked.last = Some(after);
         // A10.53: Interdicted as it enters `next`, by the enemy units as the rout finds them
         // (one it revealed on the way included; the Interdictors do not move while it routs).
-        if let Some(c) = &interdiction(&mover, &start, next) {
+        if let Some(c) = (!crawl)
+            .then(|| interdiction(&mover, &start, next))
+            .flatten()
+            .as_ref()
+        {
+            interdicted = true;
             // It is in the hex as it takes its NMC.
             walked.commit(g, id, &reach, false);
             match interdicted_nmc(g, id, c) {
@@ -85,7 +94,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
                     }
                 }
                 None => {
-                    stopped = Some((next.clone(), true));
+                    stopped = Some((next.clone(), None));
                     break;
                 }
             }
@@ -105,6 +114,21 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     } else {
         reach.mf
     };
+    if crawl {
+        let text = format!(
+            "{id} Low Crawls to {} ({} MF: {}): one Location, not subject to Interdiction \
+             (A10.52, not from the seeds){}",
+            to.display(map),
+            reach.mf,
+            path.join(" -> "),
+            if after.hidden {
+                "; it is hidden there (G11.75)"
+            } else {
+                ""
+            }
+        );
+        return g.ruled("rout", Some(id), LOW_CRAWL, text);
+    }
     let text = format!(
         "{id} routs {} {} ({} MF: {}){}{}",
         if stopped.is_some() { "toward" } else { "to" },
@@ -112,11 +136,11 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
         mf,
         path.join(" -> "),
         match &stopped {
-            Some((at, true)) => format!(
+            Some((at, None)) => format!(
                 "; it stops in {}, Interdicted there (A10.53)",
                 at.display(map)
             ),
-            Some((at, false)) => format!("; it stops in {}", at.display(map)),
+            Some((at, Some(why))) => format!("; it stops in {}: {why}", at.display(map)),
             None => String::new(),
         },
         if after.hidden {

@@ -60,6 +60,32 @@ pub fn interdiction_risk(
     1.0 - (1.0 - fails).powi(n as i32)
 }
 
+/// A10.53 / A10.52: the chance `u` routing to `to` under `plan` fails an Interdiction NMC:
+/// on the way to a destination (none on a Low Crawl of one Location); for a Low Crawl
+/// Location, on the rest of the path it crawls the first step of (the rout it still owes, as
+/// the view stands: the least of such paths).
+pub fn rout_risk(
+    s: &Situation,
+    u: &crate::rules::situation::UnitAt,
+    plan: &crate::rules::orders::rout::RoutPlan,
+    to: &crate::los::Location,
+) -> f32 {
+    let crawl = crate::rules::orders::rout::low_crawl_allowed(s, u);
+    if let Some(r) = plan.destinations.iter().find(|r| &r.at == to) {
+        return if crawl && r.path.len() == 2 {
+            0.0
+        } else {
+            interdiction_risk(s, u, &r.path)
+        };
+    }
+    plan.destinations
+        .iter()
+        .filter(|d| d.path.get(1) == Some(to))
+        .map(|d| interdiction_risk(s, u, &d.path[1..]))
+        .fold(None, |m: Option<f32>, x| Some(m.map_or(x, |m| m.min(x))))
+        .unwrap_or(0.0)
+}
+
 /// The worth of one IFT result against `n` units of Morale Level `ml`.
 pub fn result_worth(r: IftResult, n: usize, ml: i32) -> f32 {
     let n_f = n as f32;

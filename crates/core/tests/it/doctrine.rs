@@ -1498,7 +1498,6 @@ fn a15_43_a_berserk_unit_of_a_side_holding_out_charges_and_says_so() {
         let Order::Move { to, .. } = &m[0].order else {
             panic!("{:?}", m[0].order)
         };
-        assert!(moves_into(&b, &d, "jp1", &to.display(&b.map).to_string()));
         let (from, to, at) = (
             hex(&b, "C5"),
             hex(&b, &to.display(&b.map).to_string()),
@@ -1506,4 +1505,82 @@ fn a15_43_a_berserk_unit_of_a_side_holding_out_charges_and_says_so() {
         );
         assert!(to.distance(at) < from.distance(at), "closer to E5");
     }
+    // A26.1: the last holder of a Location the enemy must Control stays in it, unless it
+    // charges: the rules send it, not its goals. C5 is what the Allies must Control here.
+    let d = of(
+        Kind::Doctrine,
+        &s,
+        &allied_control_or_cvp(&b, "C5", 3),
+        Side::Japanese,
+    );
+    let m = moves_of(&d, "jp1");
+    assert_eq!(m.len(), 1, "{d:#?}");
+    assert!(
+        m[0].reason.contains("jp1 charges E5 (berserk"),
+        "{}",
+        m[0].reason
+    );
+    // The same squad, not berserk, keeps C5.
+    let mut s = s;
+    s.units[0].unit.berserk = false;
+    let d = of(
+        Kind::Doctrine,
+        &s,
+        &allied_control_or_cvp(&b, "C5", 3),
+        Side::Japanese,
+    );
+    assert!(moves_of(&d, "jp1").is_empty(), "{d:#?}");
+}
+
+#[test]
+fn a10_52_a_broken_unit_that_must_rout_through_interdicted_open_ground_may_low_crawl() {
+    // The assault's cliff: broken us1 in the open T3 must rout from jp1 in cave A and jp2 in
+    // cave G, who see it (A10.5). Its rout to the jungle of R3 crosses the open S3, which jp1
+    // Interdicts (A10.53: a 7-6-8, Morale Level 8, fails the NMC on 10 of 36); a Low Crawl into
+    // S3 is not Interdicted (A10.52), and from S3 the jungle is one Location away. The greedy
+    // kind routs as it did before Low Crawl (its yardstick kept); the doctrine crawls, S3
+    // costing it no more than R3 and sparing the NMC.
+    let b = crate::board::board_of(&crate::scenarios::demo("assault"));
+    let mut us1 = us(&b, "us1", "T3");
+    us1.unit.broken = true;
+    let s = situation(
+        &b,
+        Phase::Rout,
+        Side::Allied,
+        vec![jp(&b, "jp1", "cave:A"), jp(&b, "jp2", "cave:G"), us1],
+    );
+    let goal = japanese_hold(3);
+    let routs = |kind| -> Vec<Choice> {
+        of(kind, &s, &goal, Side::Allied)
+            .into_iter()
+            .filter(|c| matches!(c.order, Order::Rout { .. }))
+            .collect()
+    };
+    let rout_to = |hex: &str| Order::Rout {
+        unit: "us1".into(),
+        to: loc(&b, hex),
+    };
+    let g = routs(Kind::Greedy);
+    assert!(
+        !g.is_empty() && g.iter().all(|c| c.order != rout_to("S3")),
+        "{g:#?}"
+    );
+    let r3 = g.iter().find(|c| c.order == rout_to("R3")).expect("R3");
+    assert!(
+        r3.reason
+            .contains("28 % to fail an Interdiction NMC on the way (A10.53)"),
+        "{}",
+        r3.reason
+    );
+    let d = routs(Kind::Doctrine);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].order, rout_to("S3"), "{d:#?}");
+    assert!(
+        d[0].reason.contains(
+            "us1 must rout (A10.5) and Low Crawls to S3, one Location, not subject to \
+             Interdiction (A10.52)"
+        ) && d[0].reason.contains("there it expects to lose least"),
+        "{}",
+        d[0].reason
+    );
 }

@@ -622,3 +622,113 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
         );
     }
 }
+
+/// A10.52 Low Crawl (chapter A, not from the seeds: our reading of A10.53's "an Open Ground hex
+/// without Low Crawl" and a published rout flowchart: "a Low Crawling unit may only move one
+/// Location"; "not an option if the routing unit ... is currently in an enemy-occupied
+/// Location"). On the assault's cliff, broken us1 in T4 must rout from jp1 in cave A and jp2 in
+/// cave G; its rout to the jungle of R3 goes T4 -> T3 -> S3 -> R3, and jp1 and jp2 Interdict
+/// it in the open T3. Instead it may Low Crawl into T3, the path's first Location, and is then
+/// not Interdicted.
+#[test]
+fn a10_52_a_broken_unit_low_crawls_one_location_and_is_not_interdicted() {
+    let b = crate::board::board_of(&crate::scenarios::demo("assault"));
+    let set = setting(&b);
+    let units = || {
+        vec![
+            jp(&b, "jp1", "cave:A"),
+            jp(&b, "jp2", "cave:G"),
+            broken(us(&b, "us1", "T4")),
+        ]
+    };
+    let st = rtph(&b, units());
+    let s = st.situation(&set);
+    let plan = rout_destinations(&s, "us1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    let r3 = plan
+        .destinations
+        .iter()
+        .find(|r| r.at == loc(&b, "R3"))
+        .expect("R3");
+    assert_eq!(r3.path[1], loc(&b, "T3"), "{r3:?}");
+    let crawls: Vec<&Location> = plan.low_crawl.iter().map(|r| &r.at).collect();
+    assert_eq!(crawls, vec![&loc(&b, "T3")], "{plan:?}");
+    assert!(
+        plan.low_crawl.iter().all(|r| r.path.len() == 2),
+        "one Location: {plan:?}"
+    );
+    // The Orders window and `orders` say which rout is a Low Crawl.
+    let rout = |hex: &str| Order::Rout {
+        unit: "us1".into(),
+        to: loc(&b, hex),
+    };
+    assert_eq!(rout("T3").label_in(&s), "Low Crawl to T3 (A10.52)");
+    assert_eq!(rout("R3").label_in(&s), "Rout to R3");
+    // The whole rout is Interdicted in S3 (the NMC's outcome is the dice's).
+    let whole = Order::Rout {
+        unit: "us1".into(),
+        to: loc(&b, "R3"),
+    };
+    let mut st = rtph(&b, units());
+    let said = apply(&mut st, &set, &whole, &mut Dice::new(1));
+    let i = said
+        .iter()
+        .find(|e| e.event == "interdiction")
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(i.text.contains("Open Ground in T3"), "{}", i.text);
+    // The Low Crawl into T3: no Interdiction, whatever the dice.
+    let crawl = Order::Rout {
+        unit: "us1".into(),
+        to: loc(&b, "T3"),
+    };
+    for seed in 1..40 {
+        let mut st = rtph(&b, units());
+        let said = apply(&mut st, &set, &crawl, &mut Dice::new(seed));
+        assert!(!said.iter().any(|e| e.event == "interdiction"), "{said:?}");
+        let r = said.iter().find(|e| e.event == "rout").expect("the rout");
+        assert_eq!(r.rule.as_deref(), Some("A10.52"), "{r:?}");
+        assert!(
+            r.text.contains("us1 Low Crawls to T3")
+                && r.text.contains("not subject to Interdiction"),
+            "{}",
+            r.text
+        );
+        let u = st.units.iter().find(|u| u.unit.id == "us1").unwrap();
+        assert_eq!(u.at, loc(&b, "T3"));
+        assert!(u.unit.broken && u.unit.routed && u.unit.counter == "7-6-8");
+        // One rout a RtPh: it crawls no further.
+        let again = Order::Rout {
+            unit: "us1".into(),
+            to: loc(&b, "S3"),
+        };
+        let said = apply(&mut st, &set, &again, &mut Dice::new(seed));
+        assert_eq!(said[0].event, REFUSED, "{said:?}");
+    }
+    // A Location neither a destination nor the path's first is refused, the crawl named.
+    let mut st = rtph(&b, units());
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::Rout {
+            unit: "us1".into(),
+            to: loc(&b, "S3"),
+        },
+        &mut Dice::new(1),
+    );
+    assert_eq!(said[0].event, REFUSED, "{said:?}");
+    assert!(
+        said[0].text.contains("Low Crawl into (only: T3, A10.52)"),
+        "{}",
+        said[0].text
+    );
+    // Sharing its Location with an enemy unit (a concealed one), no rout at all leaves it
+    // (A11.7 as we read it): Low Crawl neither.
+    let mut hiding = jp(&b, "jp9", "T4");
+    hiding.concealed = true;
+    let mut with = units();
+    with.push(hiding);
+    let mut st = rtph(&b, with);
+    let said = apply(&mut st, &set, &crawl, &mut Dice::new(1));
+    assert_eq!(said[0].event, REFUSED, "{said:?}");
+    assert_eq!(said[0].rule.as_deref(), Some("A11.7"), "{said:?}");
+}

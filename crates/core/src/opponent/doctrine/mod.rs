@@ -492,8 +492,18 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             }
         }
         (_, Phase::Rout) => {
-            // A10.5 / E1.54: a broken unit that need not rout, out of the enemy's fire.
-            out = base;
+            // A10.5 / A10.52: a broken unit that must rout goes where it is expected to lose
+            // least (a Low Crawl past an Interdicted hex included); E1.54: one that need not,
+            // out of the enemy's fire.
+            let must = safety::mandatory_routs(ctx, &mine);
+            out = base
+                .into_iter()
+                .filter(|c| {
+                    !(matches!(c.order, Order::Rout { .. })
+                        && must.iter().any(|m| m.order.unit() == c.order.unit()))
+                })
+                .collect();
+            out.extend(must);
             out.extend(safety::voluntary_routs(ctx, &mine));
         }
         (_, Phase::CloseCombat) => {

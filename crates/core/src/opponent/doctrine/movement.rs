@@ -131,7 +131,8 @@ fn risk_at(ctx: &mut Ctx, id: &str, at: &Location) -> (f32, Option<Blow>) {
 /// side plays for) weighed: no leader alone where it ends; no step into an enemy Location (at
 /// night, E1.31) at odds it would not advance at (`mph_cc_worth`); once the side's Casualty VP are won,
 /// no step the enemy can fire at; else the step is charged the enemy's reply it draws there
-/// (Defensive First Fire, FFNAM and FFMO included), and dropped when that outweighs it. The
+/// (`risk_at`: the greater of the Defensive First Fire at it, FFNAM and FFMO included, and the
+/// Final Fire at where the step leaves it, A8.4), and dropped when that outweighs it. The
 /// reason names the goal and the reply.
 pub fn weigh_step(ctx: &mut Ctx, c: Choice, goals: &[Hex]) -> Option<Choice> {
     let to = destination(&c.order)?;
@@ -440,7 +441,8 @@ fn enemy_control_locations<'a>(ctx: &'a Ctx) -> Vec<&'a Location> {
 
 /// A26 / G11.94: whether order `o` takes the last Good Order MMC of `ctx.side` out of a
 /// Location the enemy must Control (to anywhere but another such Location): a holder keeps
-/// what the enemy must take, whatever it could win elsewhere.
+/// what the enemy must take, whatever it could win elsewhere. A unit that charges (G1.5,
+/// G1.423, A15.43) goes where the rules send it: holding is not its choice.
 pub fn abandons_a_hold(ctx: &Ctx, o: &crate::rules::orders::Order) -> bool {
     use crate::rules::orders::Order;
     let s = ctx.s;
@@ -450,7 +452,7 @@ pub fn abandons_a_hold(ctx: &Ctx, o: &crate::rules::orders::Order) -> bool {
         _ => return false,
     };
     let Some(u) = s.unit(unit) else { return false };
-    if !holder(ctx, u) {
+    if !holder(ctx, u) || charges(ctx, u) {
         return false;
     }
     let held = enemy_control_locations(ctx);

@@ -126,7 +126,9 @@ impl ShotMemo {
 /// The enemy's best reply to positions of the side's units: the copy of the view in which the
 /// enemy fires next, and its firers.
 pub struct Reply<'a> {
-    /// The view, in the enemy's next fire phase (every enemy unit's fire counter cleared).
+    /// The view, in the enemy's next fire phase: in the side's MPh its First Fire (the enemy's
+    /// fire counters standing), in a DFPh built by `final_fire` its Final Fire (counters
+    /// standing, A8.4), else its next fire phase (every enemy unit's fire counter cleared).
     pub h: Situation<'a>,
     side: Side,
     /// The enemy units that may fire: Known (in the view), in Good Order.

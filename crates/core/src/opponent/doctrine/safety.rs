@@ -279,22 +279,10 @@ pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
         if plan.must.holds || plan.destinations.is_empty() {
             continue;
         }
-        let before = ctx.loss_now();
         let here = cc_threat(ctx, u, &u.at);
-        let mut best: Option<(f32, Location)> = None;
-        let f = value_fn(ctx.s, ctx.w);
-        for r in &plan.destinations {
-            let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
-            // A10.53: a failed Interdiction NMC on the way Casualty Reduces it (half its worth).
-            let interdicted = crate::opponent::value::interdiction_risk(ctx.s, u, &r.path)
-                * 0.5
-                * value(ctx.s, u, ctx.w);
-            let e = fire + cc_threat(ctx, u, &r.at) + interdicted;
-            if best.as_ref().is_none_or(|b| e < b.0 - 1e-4) {
-                best = Some((e, r.at.clone()));
-            }
-        }
-        let Some((e, to)) = best else { continue };
+        let Some((e, to)) = least_loss_rout(ctx, u, &plan) else {
+            continue;
+        };
         let spared = here - e;
         if spared <= ctx.w.withdraw_least {
             continue;
@@ -315,6 +303,91 @@ pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
                  to the enemy's next fire and Close Combat (A10.5, A10.62)",
                 to.display(ctx.s.map),
                 plan.must.rule
+            ),
+        });
+    }
+    out
+}
+
+/// A10.5 / A10.52 / A10.53: of the Locations rout `plan` lets `u` go to (Low Crawl included),
+/// the one where it is expected to lose least: the Known enemy's next fire and Close Combat
+/// there, and half its worth times the chance it fails an Interdiction NMC on the way (a
+/// failed one Casualty Reduces it; for a Low Crawl, on the rout it still owes).
+fn least_loss_rout(
+    ctx: &mut Ctx,
+    u: &UnitAt,
+    plan: &crate::rules::orders::rout::RoutPlan,
+) -> Option<(f32, Location)> {
+    let id = u.unit.id.as_str();
+    let before = ctx.loss_now();
+    let f = value_fn(ctx.s, ctx.w);
+    let mut best: Option<(f32, Location)> = None;
+    for r in plan.options() {
+        let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
+        let interdicted =
+            crate::opponent::value::rout_risk(ctx.s, u, plan, &r.at) * 0.5 * value(ctx.s, u, ctx.w);
+        let e = fire + cc_threat(ctx, u, &r.at) + interdicted;
+        if best.as_ref().is_none_or(|b| e < b.0 - 1e-4) {
+            best = Some((e, r.at.clone()));
+        }
+    }
+    best
+}
+
+/// A10.5 / A10.52: the routs its broken units `units` must make, each to the Location where it
+/// is expected to lose least (`least_loss_rout`): a Low Crawl of one Location where the rout's
+/// path crosses Open Ground the enemy Interdicts and the crawl's Location is not worse.
+pub fn mandatory_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
+    use crate::rules::orders::Order;
+    use crate::rules::orders::rout::rout_destinations;
+    let mut out = Vec::new();
+    for u in units
+        .iter()
+        .filter(|u| u.unit.broken && !u.unit.routed && !u.hidden)
+    {
+        let id = u.unit.id.as_str();
+        let Ok(plan) = rout_destinations(ctx.s, id) else {
+            continue;
+        };
+        if !plan.must.holds {
+            continue;
+        }
+        let Some((e, to)) = least_loss_rout(ctx, u, &plan) else {
+            continue;
+        };
+        let order = Order::Rout {
+            unit: u.unit.id.clone().into(),
+            to: to.clone(),
+        };
+        if !crate::opponent::greedy::allowed_orders(ctx.s, id).contains(&order) {
+            continue;
+        }
+        let at = to.display(ctx.s.map);
+        let how = if plan.low_crawl.iter().any(|r| r.at == to) {
+            format!(
+                "{id} must rout ({}) and Low Crawls to {at}, one Location, not subject to \
+                 Interdiction (A10.52)",
+                plan.must.rule
+            )
+        } else {
+            format!("{id} must rout ({}) and routs to {at}", plan.must.rule)
+        };
+        let risk = crate::opponent::value::rout_risk(ctx.s, u, &plan, &to);
+        let odds = if risk > 0.0 {
+            format!(
+                ", {:.0} % to fail an Interdiction NMC on the way (A10.53)",
+                100.0 * risk
+            )
+        } else {
+            String::new()
+        };
+        out.push(Choice {
+            order,
+            score: ctx.gw.rout.score,
+            reason: format!(
+                "{how}: of the Locations it may rout to, there it expects to lose least to the \
+                 enemy's next fire and Close Combat ({}){odds}",
+                squads_worth(e.max(0.0))
             ),
         });
     }

@@ -197,11 +197,12 @@ pub fn legal_orders(
         orders.push(Order::Rally { unit: id.clone() });
         // A10.5: in the RtPh, each rout destination (where the unit could not rout at all,
         // none: `moves --phase RtPh` says why).
+        // A10.52: and each Location it may Low Crawl into.
         if let Ok(plan) = super::rout::rout_destinations(s, unit) {
-            for r in plan.destinations {
+            for r in plan.options() {
                 orders.push(Order::Rout {
                     unit: id.clone(),
-                    to: r.at,
+                    to: r.at.clone(),
                 });
             }
         }

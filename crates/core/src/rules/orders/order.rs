@@ -337,6 +337,17 @@ impl Order {
         format!("{}({})", self.verb(), args.join(", "))
     }
 
+    /// The order in words as the situation `s` reads it (the Orders window's and `orders`'
+    /// label): `label`, a rout that is a Low Crawl said so ("Low Crawl to T3 (A10.52)").
+    pub fn label_in(&self, s: &crate::rules::situation::Situation) -> String {
+        if let Order::Rout { unit, to } = self
+            && let Ok((_, true)) = super::rout::rout_step(s, unit.as_ref(), to)
+        {
+            return format!("Low Crawl to {} (A10.52)", to.display(s.map));
+        }
+        self.label(s.map)
+    }
+
     /// The order in words, for a menu: "Search S4", "Throw DC into cave G".
     pub fn label(&self, map: &Map) -> String {
         let l = |l: &Location| l.display(map).to_string();

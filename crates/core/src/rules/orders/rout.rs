@@ -22,8 +22,14 @@
 //! unit entering an Open Ground hex in the LOS and Normal Range of an unbroken enemy unit that
 //! could fire on it there with no LOS Hindrance takes a NMC; failed, it suffers Casualty
 //! Reduction (a surviving HS routs on); passed with the highest DR that passes it, it is pinned
-//! and routs no further (`interdiction_pin`). Low Crawl (A10.52) is not modelled: a rout
-//! order names its destination, and its path is the cheapest the rules allow.
+//! and routs no further (`interdiction_pin`).
+//!
+//! Low Crawl (A10.52, NOT FROM THE SEEDS: our reading of the public sources, A10.53's own "an
+//! Open Ground hex without Low Crawl" and a published rout flowchart): instead of its whole
+//! rout a broken unit may move one Location, the first of a legal rout's path, and is then not
+//! subject to Interdiction; not when it has routed this RtPh or shares its Location with an
+//! enemy unit. A rout order names where it goes: a destination, or a Low Crawl Location
+//! (`RoutPlan::low_crawl`); a rout of one Location is a Low Crawl wherever one is allowed.
 
 use crate::hex::Hex;
 use crate::los::Location;
@@ -45,8 +51,30 @@ pub struct RoutPlan {
     pub must: Check,
     /// The legal destinations, each with its MF and path (the unit's own Location excluded).
     pub destinations: Vec<Reach>,
+    /// A10.52: the Locations it may Low Crawl into that are not destinations themselves (the
+    /// first Location of a destination's path), each with its one-step path; none where Low
+    /// Crawl is not allowed (`low_crawl_allowed`).
+    pub low_crawl: Vec<Reach>,
     /// Why these are the destinations.
     pub why: String,
+}
+
+impl RoutPlan {
+    /// Every Location a rout order may name: the destinations, then the Low Crawl Locations.
+    pub fn options(&self) -> impl Iterator<Item = &Reach> {
+        self.destinations.iter().chain(self.low_crawl.iter())
+    }
+}
+
+/// The rule Low Crawl is ruled under.
+pub const LOW_CRAWL: &str = "A10.52";
+
+/// A10.52 (NOT FROM THE SEEDS, our reading): may unit `u` Low Crawl? Not when an enemy unit
+/// (not hidden) shares its Location.
+pub fn low_crawl_allowed(s: &Situation, u: &UnitAt) -> bool {
+    !s.units
+        .iter()
+        .any(|e| e.unit.side() != u.unit.side() && !e.hidden && e.at == u.at)
 }
 
 /// A Known (neither hidden nor concealed) Good Order unit of the enemy of `side`.
@@ -321,10 +349,11 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     // path among those that do not (not the cheapest path, kept only if it does not).
     let safe_step = |l: &Location| l.hex().is_none_or(|h| !danger.contains(&h));
     let reaches = field_entering(&mover, id, &safe_step)?;
-    let safe: Vec<Reach> = reaches
-        .into_iter()
-        .filter(|r| !r.climb)
+    let all: Vec<Reach> = reaches.into_iter().filter(|r| !r.climb).collect();
+    let safe: Vec<Reach> = all
+        .iter()
         .filter(|r| not_closer(s, u, &r.at))
+        .cloned()
         .collect();
     let in_cave = matches!(u.at, Location::Cave(_));
     let japanese = u.unit.nationality == Nationality::Japanese;
@@ -373,10 +402,27 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
                 .into(),
         )
     };
+    // A10.52: the first Location of each destination's path, by Low Crawl.
+    let mut low_crawl: Vec<Reach> = Vec::new();
+    if low_crawl_allowed(s, u) {
+        for d in &destinations {
+            let Some(first) = d.path.get(1) else { continue };
+            if destinations.iter().any(|r| &r.at == first)
+                || low_crawl.iter().any(|r| &r.at == first)
+                || !not_closer(s, u, first)
+            {
+                continue;
+            }
+            if let Some(r) = all.iter().find(|r| &r.at == first && r.path.len() == 2) {
+                low_crawl.push(r.clone());
+            }
+        }
+    }
     Ok(RoutPlan {
         unit: id.into(),
         must,
         destinations,
+        low_crawl,
         why,
     })
 }
@@ -396,17 +442,38 @@ fn not_closer(s: &Situation, u: &UnitAt, to: &Location) -> bool {
 
 /// A10.5: the rout of unit `id` to `to`: the destination's reach (MF and path), or why not.
 pub fn rout_to(s: &Situation, id: &str, to: &Location) -> Result<Reach, Refusal> {
+    rout_step(s, id, to).map(|(r, _)| r)
+}
+
+/// A10.5 / A10.52: the rout of unit `id` to `to` and whether it is a Low Crawl (one Location,
+/// Low Crawl allowed: not subject to Interdiction), or why it is refused.
+pub fn rout_step(s: &Situation, id: &str, to: &Location) -> Result<(Reach, bool), Refusal> {
     let plan = rout_destinations(s, id)?;
-    plan.destinations
-        .into_iter()
+    let crawl = s.unit(id).is_some_and(|u| low_crawl_allowed(s, u));
+    plan.options()
         .find(|r| &r.at == to)
+        .map(|r| (r.clone(), crawl && r.path.len() == 2))
         .ok_or_else(|| {
+            let crawls: Vec<String> = plan
+                .low_crawl
+                .iter()
+                .map(|r| r.at.display(s.map).to_string())
+                .collect();
             Refusal::new(
                 ROUT,
                 format!(
-                    "{} is not a rout destination of {id} ({})",
+                    "{} is not a rout destination of {id} ({}){}",
                     to.display(s.map),
-                    plan.why
+                    plan.why,
+                    if crawls.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            ", nor a Location it may Low Crawl into ({}: {}, A10.52)",
+                            if crawls.len() == 1 { "only" } else { "one of" },
+                            crawls.join(", ")
+                        )
+                    }
                 ),
             )
         })
@@ -441,6 +508,6 @@ pub fn must_rout_still(s: &Situation, side: Side) -> Vec<String> {
         .filter(|u| u.unit.side() == side && u.unit.broken)
         .map(|u| u.unit.id.clone())
         .filter(|id| failure_to_rout(s, id).is_some())
-        .filter(|id| rout_destinations(s, id).is_ok_and(|p| !p.destinations.is_empty()))
+        .filter(|id| rout_destinations(s, id).is_ok_and(|p| p.options().next().is_some()))
         .collect()
 }

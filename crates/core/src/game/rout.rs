@@ -72,11 +72,13 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
         walked.last = Some(after);
         // A10.53: Interdicted as it enters `next`, by the enemy units as the rout finds them
         // (one it revealed on the way included; the Interdictors do not move while it routs).
-        if let Some(c) = (!crawl)
-            .then(|| interdiction(&mover, &start, next))
-            .flatten()
-            .as_ref()
-        {
+        // A Low Crawl (A10.52) is not Interdicted.
+        let interdicting = if crawl {
+            None
+        } else {
+            interdiction(&mover, &start, next)
+        };
+        if let Some(c) = &interdicting {
             interdicted = true;
             // It is in the hex as it takes its NMC.
             walked.commit(g, id, &reach, false);
@@ -114,18 +116,18 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     } else {
         reach.mf
     };
+    let hidden = if after.hidden {
+        "; it is hidden there (G11.75)"
+    } else {
+        ""
+    };
     if crawl {
         let text = format!(
             "{id} Low Crawls to {} ({} MF: {}): one Location, not subject to Interdiction \
-             (A10.52, not from the seeds){}",
+             (A10.52, not from the seeds){hidden}",
             to.display(map),
             reach.mf,
             path.join(" -> "),
-            if after.hidden {
-                "; it is hidden there (G11.75)"
-            } else {
-                ""
-            }
         );
         return g.ruled("rout", Some(id), LOW_CRAWL, text);
     }
@@ -143,11 +145,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
             Some((at, Some(why))) => format!("; it stops in {}: {why}", at.display(map)),
             None => String::new(),
         },
-        if after.hidden {
-            "; it is hidden there (G11.75)"
-        } else {
-            ""
-        }
+        hidden
     );
     g.ruled("rout", Some(id), ROUT, text);
 }

@@ -70,9 +70,8 @@ pub fn rout_risk(
     plan: &crate::rules::orders::rout::RoutPlan,
     to: &crate::los::Location,
 ) -> f32 {
-    let crawl = crate::rules::orders::rout::low_crawl_allowed(s, u);
     if let Some(r) = plan.destinations.iter().find(|r| &r.at == to) {
-        return if crawl && r.path.len() == 2 {
+        return if plan.crawls_to(to) {
             0.0
         } else {
             interdiction_risk(s, u, &r.path)

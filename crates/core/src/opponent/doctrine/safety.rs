@@ -265,48 +265,74 @@ pub fn forfeits(ctx: &Ctx) -> Vec<(String, f32)> {
 /// (A10.62) and each MC it fails reduces it (A10.3); a helper's reading of 200 night-ridge
 /// games counted 92 broken Americans eliminated so, in 73 games, with no rout ordered.
 pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
-    use crate::rules::orders::Order;
+    let mut out = Vec::new();
+    for (u, plan, best) in best_routs(ctx, units, false) {
+        let spared = cc_threat(ctx, u, &u.at) - best.loss;
+        if spared <= ctx.w.withdraw_least {
+            continue;
+        }
+        let Some(order) = allowed_rout(ctx, u, &best.to) else {
+            continue;
+        };
+        out.push(Choice {
+            order,
+            score: ctx.gw.rout.score * spared.min(1.0),
+            reason: format!(
+                "{} routs to {} though it need not ({}): there it expects to lose {} less \
+                 to the enemy's next fire and Close Combat (A10.5, A10.62)",
+                u.unit.id,
+                best.to.display(ctx.s.map),
+                plan.must.rule,
+                squads_worth(spared)
+            ),
+        });
+    }
+    out
+}
+
+/// Where a broken unit routs best (`least_loss_rout`): the Location, what it expects to lose
+/// there, and its chance to fail an Interdiction NMC (`value::rout_risk`).
+struct BestRout {
+    to: Location,
+    loss: f32,
+    risk: f32,
+}
+
+/// A10.5: the broken units of `units` not yet routed (nor hidden) that must rout (`must`) or
+/// need not, each with its rout plan and where it routs best.
+fn best_routs<'u>(
+    ctx: &mut Ctx,
+    units: &'u [UnitAt],
+    must: bool,
+) -> Vec<(&'u UnitAt, crate::rules::orders::rout::RoutPlan, BestRout)> {
     use crate::rules::orders::rout::rout_destinations;
     let mut out = Vec::new();
     for u in units
         .iter()
         .filter(|u| u.unit.broken && !u.unit.routed && !u.hidden)
     {
-        let id = u.unit.id.as_str();
-        let Ok(plan) = rout_destinations(ctx.s, id) else {
+        let Ok(plan) = rout_destinations(ctx.s, &u.unit.id) else {
             continue;
         };
-        if plan.must.holds || plan.destinations.is_empty() {
+        if plan.must.holds != must {
             continue;
         }
-        let here = cc_threat(ctx, u, &u.at);
-        let Some((e, to)) = least_loss_rout(ctx, u, &plan) else {
-            continue;
-        };
-        let spared = here - e;
-        if spared <= ctx.w.withdraw_least {
-            continue;
+        if let Some(best) = least_loss_rout(ctx, u, &plan) {
+            out.push((u, plan, best));
         }
-        let order = Order::Rout {
-            unit: u.unit.id.clone().into(),
-            to: to.clone(),
-        };
-        if !crate::opponent::greedy::allowed_orders(ctx.s, id).contains(&order) {
-            continue;
-        }
-        let worth = squads_worth(spared);
-        out.push(Choice {
-            order,
-            score: ctx.gw.rout.score * spared.min(1.0),
-            reason: format!(
-                "{id} routs to {} though it need not ({}): there it expects to lose {worth} less \
-                 to the enemy's next fire and Close Combat (A10.5, A10.62)",
-                to.display(ctx.s.map),
-                plan.must.rule
-            ),
-        });
     }
     out
+}
+
+/// The order routing `u` to `to`, when its side may give it now.
+fn allowed_rout(ctx: &Ctx, u: &UnitAt, to: &Location) -> Option<crate::rules::orders::Order> {
+    let order = crate::rules::orders::Order::Rout {
+        unit: u.unit.id.clone().into(),
+        to: to.clone(),
+    };
+    crate::opponent::greedy::allowed_orders(ctx.s, &u.unit.id)
+        .contains(&order)
+        .then_some(order)
 }
 
 /// A10.5 / A10.52 / A10.53: of the Locations rout `plan` lets `u` go to (Low Crawl included),
@@ -317,18 +343,21 @@ fn least_loss_rout(
     ctx: &mut Ctx,
     u: &UnitAt,
     plan: &crate::rules::orders::rout::RoutPlan,
-) -> Option<(f32, Location)> {
+) -> Option<BestRout> {
     let id = u.unit.id.as_str();
     let before = ctx.loss_now();
     let f = value_fn(ctx.s, ctx.w);
-    let mut best: Option<(f32, Location)> = None;
+    let mut best: Option<BestRout> = None;
     for r in plan.options() {
         let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
-        let interdicted =
-            crate::opponent::value::rout_risk(ctx.s, u, plan, &r.at) * 0.5 * value(ctx.s, u, ctx.w);
-        let e = fire + cc_threat(ctx, u, &r.at) + interdicted;
-        if best.as_ref().is_none_or(|b| e < b.0 - 1e-4) {
-            best = Some((e, r.at.clone()));
+        let risk = crate::opponent::value::rout_risk(ctx.s, u, plan, &r.at);
+        let loss = fire + cc_threat(ctx, u, &r.at) + risk * 0.5 * value(ctx.s, u, ctx.w);
+        if best.as_ref().is_none_or(|b| loss < b.loss - 1e-4) {
+            best = Some(BestRout {
+                to: r.at.clone(),
+                loss,
+                risk,
+            });
         }
     }
     best
@@ -338,32 +367,13 @@ fn least_loss_rout(
 /// is expected to lose least (`least_loss_rout`): a Low Crawl of one Location where the rout's
 /// path crosses Open Ground the enemy Interdicts and the crawl's Location is not worse.
 pub fn mandatory_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
-    use crate::rules::orders::Order;
-    use crate::rules::orders::rout::rout_destinations;
     let mut out = Vec::new();
-    for u in units
-        .iter()
-        .filter(|u| u.unit.broken && !u.unit.routed && !u.hidden)
-    {
-        let id = u.unit.id.as_str();
-        let Ok(plan) = rout_destinations(ctx.s, id) else {
+    for (u, plan, best) in best_routs(ctx, units, true) {
+        let Some(order) = allowed_rout(ctx, u, &best.to) else {
             continue;
         };
-        if !plan.must.holds {
-            continue;
-        }
-        let Some((e, to)) = least_loss_rout(ctx, u, &plan) else {
-            continue;
-        };
-        let order = Order::Rout {
-            unit: u.unit.id.clone().into(),
-            to: to.clone(),
-        };
-        if !crate::opponent::greedy::allowed_orders(ctx.s, id).contains(&order) {
-            continue;
-        }
-        let at = to.display(ctx.s.map);
-        let how = if plan.low_crawl.iter().any(|r| r.at == to) {
+        let (id, at) = (&u.unit.id, best.to.display(ctx.s.map));
+        let how = if plan.low_crawl.iter().any(|r| r.at == best.to) {
             format!(
                 "{id} must rout ({}) and Low Crawls to {at}, one Location, not subject to \
                  Interdiction (A10.52)",
@@ -372,11 +382,10 @@ pub fn mandatory_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
         } else {
             format!("{id} must rout ({}) and routs to {at}", plan.must.rule)
         };
-        let risk = crate::opponent::value::rout_risk(ctx.s, u, &plan, &to);
-        let odds = if risk > 0.0 {
+        let odds = if best.risk > 0.0 {
             format!(
                 ", {:.0} % to fail an Interdiction NMC on the way (A10.53)",
-                100.0 * risk
+                100.0 * best.risk
             )
         } else {
             String::new()
@@ -387,7 +396,7 @@ pub fn mandatory_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
             reason: format!(
                 "{how}: of the Locations it may rout to, there it expects to lose least to the \
                  enemy's next fire and Close Combat ({}){odds}",
-                squads_worth(e.max(0.0))
+                squads_worth(best.loss.max(0.0))
             ),
         });
     }

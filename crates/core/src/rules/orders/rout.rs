@@ -55,6 +55,8 @@ pub struct RoutPlan {
     /// first Location of a destination's path), each with its one-step path; none where Low
     /// Crawl is not allowed (`low_crawl_allowed`).
     pub low_crawl: Vec<Reach>,
+    /// A10.52: may it Low Crawl at all (`low_crawl_allowed`)?
+    pub crawl_allowed: bool,
     /// Why these are the destinations.
     pub why: String,
 }
@@ -64,6 +66,12 @@ impl RoutPlan {
     pub fn options(&self) -> impl Iterator<Item = &Reach> {
         self.destinations.iter().chain(self.low_crawl.iter())
     }
+
+    /// A10.52: is a rout to `to` a Low Crawl? One of one Location where Low Crawl is allowed
+    /// (a Low Crawl Location, or a destination one Location away).
+    pub fn crawls_to(&self, to: &Location) -> bool {
+        self.crawl_allowed && self.options().any(|r| &r.at == to && r.path.len() == 2)
+    }
 }
 
 /// The rule Low Crawl is ruled under.
@@ -71,7 +79,7 @@ pub const LOW_CRAWL: &str = "A10.52";
 
 /// A10.52 (NOT FROM THE SEEDS, our reading): may unit `u` Low Crawl? Not when an enemy unit
 /// (not hidden) shares its Location.
-pub fn low_crawl_allowed(s: &Situation, u: &UnitAt) -> bool {
+fn low_crawl_allowed(s: &Situation, u: &UnitAt) -> bool {
     !s.units
         .iter()
         .any(|e| e.unit.side() != u.unit.side() && !e.hidden && e.at == u.at)
@@ -404,7 +412,8 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     };
     // A10.52: the first Location of each destination's path, by Low Crawl.
     let mut low_crawl: Vec<Reach> = Vec::new();
-    if low_crawl_allowed(s, u) {
+    let crawl_allowed = low_crawl_allowed(s, u);
+    if crawl_allowed {
         for d in &destinations {
             let Some(first) = d.path.get(1) else { continue };
             if destinations.iter().any(|r| &r.at == first)
@@ -423,6 +432,7 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
         must,
         destinations,
         low_crawl,
+        crawl_allowed,
         why,
     })
 }
@@ -449,10 +459,9 @@ pub fn rout_to(s: &Situation, id: &str, to: &Location) -> Result<Reach, Refusal>
 /// Low Crawl allowed: not subject to Interdiction), or why it is refused.
 pub fn rout_step(s: &Situation, id: &str, to: &Location) -> Result<(Reach, bool), Refusal> {
     let plan = rout_destinations(s, id)?;
-    let crawl = s.unit(id).is_some_and(|u| low_crawl_allowed(s, u));
     plan.options()
         .find(|r| &r.at == to)
-        .map(|r| (r.clone(), crawl && r.path.len() == 2))
+        .map(|r| (r.clone(), plan.crawls_to(to)))
         .ok_or_else(|| {
             let crawls: Vec<String> = plan
                 .low_crawl

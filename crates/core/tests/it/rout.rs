@@ -441,20 +441,23 @@ fn g11_4_a_broken_unit_may_rout_into_an_overstacked_cave_complex() {
     assert_eq!(r.rule, "G11.4", "{}", r.reason);
 }
 
+/// The assault's cliff in a RtPh: jp1 Known in cave A (its Entrance Hex S4), jp2 in cave G
+/// (Entrance Hex T4) and us1 broken in T4.
+fn below_the_caves(b: &Board) -> Vec<UnitAt> {
+    vec![
+        jp(b, "jp1", "cave:A"),
+        jp(b, "jp2", "cave:G"),
+        broken(us(b, "us1", "T4")),
+    ]
+}
+
 #[test]
 fn a10_51_a_rout_takes_the_cheapest_path_that_passes_no_known_enemy_not_the_cheapest_path() {
     // The assault's cliff: broken us1 in T4, jp1 Known in cave A (its Entrance Hex S4) and jp2
     // in cave G (Entrance Hex T4). The jungle of R3 is 3 MF away through S4, beside jp1 (A10.51
     // forbids it), and 4 MF through T3 and S3, beside no Known enemy: R3 is the nearest cover.
     let b = crate::board::board_of(&crate::scenarios::demo("assault"));
-    let st = rtph(
-        &b,
-        vec![
-            jp(&b, "jp1", "cave:A"),
-            jp(&b, "jp2", "cave:G"),
-            broken(us(&b, "us1", "T4")),
-        ],
-    );
+    let st = rtph(&b, below_the_caves(&b));
     let s = st.situation(&setting(&b));
     let plan = rout_destinations(&s, "us1").unwrap();
     assert!(plan.must.holds, "{}", plan.must.reason);
@@ -634,13 +637,7 @@ fn a10_53_a_rout_through_open_ground_an_enemy_sees_is_interdicted_by_a_nmc() {
 fn a10_52_a_broken_unit_low_crawls_one_location_and_is_not_interdicted() {
     let b = crate::board::board_of(&crate::scenarios::demo("assault"));
     let set = setting(&b);
-    let units = || {
-        vec![
-            jp(&b, "jp1", "cave:A"),
-            jp(&b, "jp2", "cave:G"),
-            broken(us(&b, "us1", "T4")),
-        ]
-    };
+    let units = || below_the_caves(&b);
     let st = rtph(&b, units());
     let s = st.situation(&set);
     let plan = rout_destinations(&s, "us1").unwrap();

@@ -54,6 +54,7 @@ fn readme_and_docs_links_resolve_inside_the_repository() {
         "docs/cli.md",
         "docs/scenario-format.md",
         "docs/rules-coverage.md",
+        "docs/measurements.md",
     ] {
         let path = root.join(doc);
         let text = std::fs::read_to_string(&path).unwrap();

@@ -405,6 +405,8 @@ mod tests {
         u.placed_dc = Some(asl_pto_core::model::PlacedDc {
             cave: "A".into(),
             from: asl_pto_core::los::Location::Cave("A".into()),
+            on: None,
+            area_fire: false,
         });
         let names: Vec<String> = marker_faces(&u).into_iter().map(|f| f.big).collect();
         assert_eq!(names, vec!["BANZAI", "HARDENED", "DC PLACED"]);

@@ -72,8 +72,8 @@ pub fn play_game(scenario: &Arc<Scenario>, allied: Kind, japanese: Kind, seed: u
 }
 
 /// One phase: the ATTACKER acts, then the DEFENDER (both where both act: the RPh, the RtPh);
-/// in the MPh, after each ATTACKER order that moves a unit, the DEFENDER may First Fire at the
-/// Location it entered.
+/// in the MPh, after each ATTACKER order that moves a unit or spends MF for a DC's Placement
+/// (A23.3), the DEFENDER may First Fire at the Location the unit is in.
 fn play_phase(m: &mut Match, sides: &mut [Opponent; 2], orders: &mut Vec<(Side, Order)>) {
     let attacker = m.state.turn.attacker;
     let (a, d) = match attacker {
@@ -84,7 +84,7 @@ fn play_phase(m: &mut Match, sides: &mut [Opponent; 2], orders: &mut Vec<(Side, 
         loop {
             let decided = sides[a].decide(&m.state, &m.setting(), &Moment::Phase);
             let Some(c) = decided else { break };
-            let moved = c.order.moves();
+            let moved = c.order.draws_first_fire();
             let unit = c.order.unit().map(|u| u.to_string());
             let reason = sides[a].say(&c, &m.setting());
             m.say_now(reason);

@@ -305,13 +305,31 @@ pub struct Unit {
     pub hero_attempted: bool,
 }
 
-/// A DC Placed into a cave (G11.833, G11.8331): the cave, and the Location its Placer placed it
-/// from. It detonates as the AFPh begins if the Placer is still there in Good Order (A23.3).
+/// A DC Placed into a cave (G11.833, G11.8331: `cave`) or on an ADJACENT above-ground Location
+/// (A23.3: `on`, `cave` then empty), and the Location its Placer placed it from. It detonates as
+/// the AFPh begins if the Placer is still there in Good Order (A23.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedDc {
     pub cave: String,
     pub from: crate::los::location::Location,
+    /// A23.3: the above-ground target Location, for a DC not Placed into a cave.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<crate::los::location::Location>,
+    /// A23.1: every enemy unit there was concealed when the DC was Placed: its attack is Area
+    /// Fire (half FP).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub area_fire: bool,
+}
+
+impl PlacedDc {
+    /// What the DC was Placed into or on, in words: "cave G", "T5".
+    pub fn target_name(&self, map: &crate::map::Map) -> String {
+        match &self.on {
+            Some(at) => at.display(map).to_string(),
+            None => format!("cave {}", self.cave),
+        }
+    }
 }
 
 fn is_false(b: &bool) -> bool {

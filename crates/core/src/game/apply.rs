@@ -61,6 +61,7 @@ fn play(g: &mut Game, order: &Order) {
         } => movement::climb_to_place_dc(g, unit, cave, *level, *vertex),
         Order::ThrowDc { unit, cave } => attack::throw_dc(g, unit, cave),
         Order::PlaceDc { unit, cave } => attack::place_dc(g, unit, cave),
+        Order::PlaceDcAt { unit, at } => attack::place_dc_at(g, unit, at),
         Order::SetDc { unit, cave } => attack::set_dc(g, unit, cave),
         Order::PlaceSmoke { unit, at } => fire::place_smoke(g, unit, at, SmokeKind::Grenade),
         Order::PlaceWp { unit, at } => fire::place_smoke(g, unit, at, SmokeKind::WpGrenade),

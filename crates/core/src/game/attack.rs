@@ -1,6 +1,7 @@
 //! DC attacks on caves: Thrown (G11.833, in a fire phase), Placed (G11.833 adjacent, G11.8331
 //! by a Climber, in the MPh; detonated as the AFPh begins, A23.3) and Set (G11.8332, the whole
-//! MPh), decided by `rules::orders::dc`, and a DC detonated by its Japanese bearer where he
+//! MPh), decided by `rules::orders::dc`; a DC Placed on an ADJACENT above-ground Location
+//! (A23.3, `rules::orders::dc_ground`); and a DC detonated by its Japanese bearer where he
 //! stands (G1.424, `rules::orders::heroes::detonate_dc`);
 //! here the dice are rolled, the DC used, its attacks resolved (the IFT, `rules::ift`) and what
 //! they do applied to the cave (G11.88) and the units hit (`rules::orders::units`).
@@ -12,6 +13,7 @@ use crate::model::{PlacedDc, Unit};
 use crate::rules::ift::IftResult;
 use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
+use crate::rules::orders::dc_ground;
 use crate::rules::orders::units::{
     IftEffect, LeaderBefore, LeaderLoss, RANDOM_SELECTION, casualty as casualty_of, ift_effect,
     kia_eliminates, kia_survivor, leader_loss, lltc, mc, ptc, random_selection,
@@ -94,6 +96,30 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
         u.unit.placed_dc = Some(PlacedDc {
             cave: plan.cave.clone(),
             from: u.at.clone(),
+            on: None,
+            area_fire: false,
+        });
+    }
+}
+
+/// A23.3: a DC Placed on an ADJACENT above-ground Location, as
+/// `rules::orders::dc_ground::place_dc_at` decides: the Placer spends the MF in its own
+/// Location; the DC waits for the AFPh.
+pub(super) fn place_dc_at(g: &mut Game, id: &str, on: &Location) {
+    let s = g.situation();
+    let plan = match dc_ground::place_dc_at(&s, id, on) {
+        Ok(p) => p,
+        Err(r) => return g.refused(Some(id), r),
+    };
+    use_dc(g, id);
+    spend_mf(g, id, plan.mf, true);
+    g.ruled("place_dc", Some(id), dc_ground::RULE, plan.reason);
+    if let Some(u) = g.unit_mut(id) {
+        u.unit.placed_dc = Some(PlacedDc {
+            cave: String::new(),
+            from: plan.from,
+            on: Some(plan.on),
+            area_fire: plan.area_fire,
         });
     }
 }
@@ -114,6 +140,37 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
         .collect();
     for id in placers {
         let s = g.situation();
+        let on_ground = s
+            .unit(&id)
+            .and_then(|u| u.unit.placed_dc.as_ref())
+            .is_some_and(|p| p.on.is_some());
+        if on_ground {
+            let judged = dc_ground::placed_dc_at_detonation(&s, &id);
+            drop(s);
+            let kept = judged.is_err();
+            if let Some(u) = g.unit_mut(&id) {
+                u.unit.placed_dc = None;
+                // A23.3: a DC not operably Placed "remains with the Placing unit".
+                u.unit.dc |= kept;
+            }
+            match judged {
+                Ok(attack) => {
+                    let name = attack.name.clone();
+                    g.ruled(
+                        "dc_detonates",
+                        Some(&id),
+                        dc_ground::RULE,
+                        format!(
+                            "the DC {id} Placed on {name} detonates as the AFPh begins \
+                             (A23.3, not from the seeds)"
+                        ),
+                    );
+                    location_attack(g, &attack);
+                }
+                Err(r) => g.ruled("dc_lost", Some(&id), r.rule, r.reason),
+            }
+            continue;
+        }
         let judged = dc::placed_dc_detonation(&s, &id);
         let cave = s
             .unit(&id)

@@ -9,6 +9,9 @@
 //! least one each), so the same order on the same game always gives the same odds. A Fire's IFT results come from its plan
 //! (`FirePlan::resolve` on each of the 36 IFT DR), exactly.
 //!
+//! A DC's Placement (G11.833, A23.3) is counted with its attack as the AFPh begins, as if its
+//! Placer survived the First Fire the Placement may draw.
+//!
 //! The game given is the one the ordering side knows (the caller passes its view: A12, the
 //! enemy's hidden units are not there to be counted).
 
@@ -115,6 +118,19 @@ fn play(
     let mut st = state.clone();
     let mut dice = Dice::forced(first, seed);
     apply(&mut st, setting, order, &mut dice);
+    // A DC Placed in the MPh attacks as the AFPh begins (A23.3): its odds are that attack's,
+    // its Placer surviving the First Fire it may draw.
+    if let Order::PlaceDc { unit, .. } | Order::PlaceDcAt { unit, .. } = order
+        && st.units.iter().any(|u| u.unit.placed_dc.is_some())
+    {
+        // Only this order's DC (the copy forgets the others Placed this MPh).
+        for u in st.units.iter_mut().filter(|u| u.unit.id != unit.as_ref()) {
+            u.unit.placed_dc = None;
+        }
+        st.phase = crate::model::Phase::AdvancingFire;
+        let mut g = super::context::Game::new(&mut st, setting, &mut dice);
+        super::attack::placed_dcs_detonate(&mut g);
+    }
     (effects(state, &st), dice.rolled())
 }
 

@@ -161,6 +161,7 @@ pub fn candidates_for(
         attacks: posture.attacks(side),
         searched,
         w,
+        spare_dc: spare_dc(s, posture, side),
     };
     let mine: Vec<&UnitAt> = s.units.iter().filter(|u| u.unit.side() == side).collect();
     for u in &mine {
@@ -190,6 +191,42 @@ struct Plan<'a> {
     /// The hexes it has Searched this game (a Search is not made twice).
     searched: &'a [Hex],
     w: &'a Weights,
+    /// It carries a DC beyond those the caves it must Control call for (`spare_dc`).
+    spare_dc: bool,
+}
+
+/// A23.3 / G11.833: whether `side` may spend a DC on an above-ground Location: it carries more
+/// DCs than there are standing caves it must Control (A26, G11.94) and does not Control yet
+/// (hidden ones too: the victory conditions name them). Those caves are what its DCs are for
+/// (measured with `duel`: spending them on the assault's kunai stack cost the cave Control
+/// they win the game by).
+pub(super) fn spare_dc(s: &Situation, posture: &Posture, side: Side) -> bool {
+    let carried = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == side && u.unit.dc)
+        .count();
+    let mut caves: Vec<&str> = posture
+        .victory
+        .iter()
+        .filter_map(|c| match c {
+            crate::rules::victory::VictoryCondition::Control {
+                side: who,
+                locations,
+            } if *who == side => Some(locations),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|l| match l {
+            Location::Cave(c) => Some(c.as_str()),
+            _ => None,
+        })
+        .filter(|c| s.cave_stands(c))
+        .filter(|c| side != Side::Allied || !s.allied_controlled.iter().any(|a| a == c))
+        .collect();
+    caves.sort_unstable();
+    caves.dedup();
+    carried > caves.len()
 }
 
 /// A10.6: the chance `id` rallies now, if it may try.
@@ -224,6 +261,26 @@ pub(super) fn throw_dc_reason(id: &str) -> String {
 
 pub(super) fn place_dc_reason(id: &str, cave: &impl std::fmt::Display) -> String {
     format!("{id} puts its DC into cave {cave} (G11.833)")
+}
+
+/// A23.3: "us1 Places its DC on T5, on jp3 and a "?" (A23.3)".
+pub(super) fn place_dc_at_reason(s: &Situation, id: &str, at: &Location) -> String {
+    let side = s.unit(id).map(|u| u.unit.side());
+    let there: Vec<String> = s
+        .units_at(at)
+        .into_iter()
+        .filter(|o| Some(o.unit.side()) != side && !o.hidden)
+        .map(|o| crate::opponent::view::shown(&o.unit.id).to_string())
+        .collect();
+    let on = if there.is_empty() {
+        String::new()
+    } else {
+        format!(", on {}", there.join(" and "))
+    };
+    format!(
+        "{id} Places its DC on {}{on}: 30 FP as the AFPh begins (A23.3)",
+        at.display(s.map)
+    )
 }
 
 pub(super) fn banzai_reason(s: &Situation, id: &str, to: &Location) -> String {
@@ -478,6 +535,10 @@ fn movement_candidates(
         match o {
             Order::PlaceDc { cave, .. } | Order::SetDc { cave, .. } => {
                 out.push(choice(o, w.dc.place, place_dc_reason(id, cave)))
+            }
+            // A23.3: a DC on an ADJACENT Location where its side sees the enemy.
+            Order::PlaceDcAt { at, .. } if plan.spare_dc => {
+                out.push(choice(o, w.dc.place, place_dc_at_reason(s, id, at)))
             }
             Order::Banzai { units, to } => {
                 if let Some(score) = banzai_odds(s, units, to, plan.attacks, w) {

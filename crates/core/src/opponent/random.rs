@@ -124,6 +124,7 @@ fn unit_candidates(s: &Situation, u: &UnitAt, moment: &Moment, out: &mut Vec<Cho
                     Order::PlaceDc { cave, .. } | Order::SetDc { cave, .. } => {
                         greedy::place_dc_reason(id, cave)
                     }
+                    Order::PlaceDcAt { at, .. } => greedy::place_dc_at_reason(s, id, at),
                     Order::Banzai { to, .. } => greedy::banzai_reason(s, id, to),
                     Order::Search { hex, .. } => greedy::search_reason(s, id, *hex),
                     Order::CreateHero { target, .. } => greedy::hero_reason(id, target),

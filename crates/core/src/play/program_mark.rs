@@ -64,7 +64,9 @@ pub(super) fn marks_of(
 ) -> Vec<(MarkKind, Location, Location)> {
     let aimed = match order {
         Order::Fire { at, .. } | Order::CloseCombat { at, .. } => Some(at.clone()),
-        Order::PlaceSmoke { at, .. } | Order::PlaceWp { at, .. } => Some(at.clone()),
+        Order::PlaceSmoke { at, .. } | Order::PlaceWp { at, .. } | Order::PlaceDcAt { at, .. } => {
+            Some(at.clone())
+        }
         Order::ThrowDc { cave, .. } | Order::PlaceDc { cave, .. } | Order::SetDc { cave, .. } => {
             Some(Location::Cave(cave.to_string()))
         }

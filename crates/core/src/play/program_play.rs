@@ -268,14 +268,14 @@ impl Match {
         self.program_play(Moment::Phase);
     }
 
-    /// After the other side's order `order` in its MPh: if it moved a unit, the program, the
-    /// DEFENDER, may First Fire at the Location it entered (A8).
+    /// After the other side's order `order` in its MPh: if it moved a unit (or spent MF Placing
+    /// a DC, A23.3), the program, the DEFENDER, may First Fire at the Location it is in (A8).
     pub(super) fn after_order(&mut self, order: &Order) {
         let Some(side) = self.program.as_ref().map(Program::side) else {
             return;
         };
         let st = &self.state;
-        if st.phase != Phase::Movement || st.turn.attacker == side || !order.moves() {
+        if st.phase != Phase::Movement || st.turn.attacker == side || !order.draws_first_fire() {
             return;
         }
         let Some(at) = order
@@ -342,7 +342,7 @@ impl Match {
         self.normalize();
         // Its unit moved in its MPh: the player may First Fire at it before it goes on (A8).
         // Kept the same way when its steps are replayed, so that every snapshot holds it.
-        let moved = (self.state.phase == Phase::Movement && order.moves())
+        let moved = (self.state.phase == Phase::Movement && order.draws_first_fire())
             .then(|| order.unit().map(|u| u.to_string()))
             .flatten();
         if let Some(unit) = moved

@@ -132,6 +132,8 @@ fn g11_833_the_hidden_japanese_doctrine_fires_at_a_dc_placer_the_greedy_kind_let
     us1.unit.placed_dc = Some(PlacedDc {
         cave: "A".into(),
         from: loc(&b, "S4"),
+        on: None,
+        area_fire: false,
     });
     let s = situation(
         &b,
@@ -1583,4 +1585,54 @@ fn a10_52_a_broken_unit_that_must_rout_through_interdicted_open_ground_may_low_c
         "{}",
         d[0].reason
     );
+}
+
+/// A23.3 / G11.833: the program Places a DC on an ADJACENT above-ground Location only with a
+/// DC to spare: more DCs than standing caves it must Control and does not. At the foot of the
+/// G11.6 cliff, us1 (with a DC) in T4 beside a Known jp1 in T5: playing for caves A and G
+/// (one DC, two caves) neither kind offers it; playing for Casualty VP only, both do (the
+/// order named with its target and rule); with cave A and G Controlled already, both do.
+#[test]
+fn a23_3_the_program_places_a_dc_on_the_ground_only_with_a_dc_no_cave_it_must_control_needs() {
+    let b = cliff();
+    let mut s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us1", "T4")), jp(&b, "jp1", "T5")],
+    );
+    let caves = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "cave:A"), loc(&b, "cave:G")],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let placed = |c: &[Choice]| -> Vec<String> {
+        c.iter()
+            .filter(|c| matches!(c.order, Order::PlaceDcAt { .. }))
+            .map(|c| c.reason.clone())
+            .collect()
+    };
+    for kind in [Kind::Greedy, Kind::Doctrine] {
+        assert!(
+            placed(&of(kind, &s, &caves, Side::Allied)).is_empty(),
+            "{kind:?}"
+        );
+        let cvp = japanese_hold(2);
+        let p = placed(&of(kind, &s, &cvp, Side::Allied));
+        assert_eq!(p.len(), 1, "{kind:?}: {p:?}");
+        assert!(p[0].contains("Places its DC on T5, on jp1"), "{}", p[0]);
+        assert!(p[0].contains("(A23.3)"), "{}", p[0]);
+    }
+    s.allied_controlled = vec!["A".into(), "G".into()];
+    for kind in [Kind::Greedy, Kind::Doctrine] {
+        assert_eq!(
+            placed(&of(kind, &s, &caves, Side::Allied)).len(),
+            1,
+            "{kind:?}"
+        );
+    }
 }

@@ -273,3 +273,71 @@ fn a11_cc_chances_agree_with_the_close_combat_played() {
         assert!(c.hand_to_hand > 0.0 && c.hand_to_hand < 1.0, "{c:?}");
     }
 }
+
+/// A23.3 / A23.1: the odds of a DC Placed on an ADJACENT Location are those of its attack as
+/// the AFPh begins (its Placer surviving the First Fire it may draw), and agree with 10,000
+/// games of the Placement played on into the AFPh: us1 in T4 Places its DC on jp3 and the 9-1
+/// in T5's kunai (Known, TEM 0: 30 FP).
+#[test]
+fn a23_3_dc_placement_odds_are_its_attacks_and_agree_with_ten_thousand_games() {
+    use asl_pto_core::game::begin_phase;
+    let mut m = game(demo("assault"), 1);
+    while m.state.phase != Phase::Movement {
+        assert!(m.end_phase());
+    }
+    known_in_t5(&mut m);
+    let t4 = asl_pto_core::los::Location::parse("T4", &m.scenario().map).unwrap();
+    let t5 = asl_pto_core::los::Location::parse("T5", &m.scenario().map).unwrap();
+    for u in m.state.units.iter_mut().filter(|u| u.unit.id == "us1") {
+        u.at = t4.clone();
+    }
+    let order = Order::PlaceDcAt {
+        unit: UnitId("us1".into()),
+        at: t5,
+    };
+    asl_pto_core::rules::orders::judge(&m.state.situation(&m.setting()), &order).unwrap();
+    let o = m.odds(&order).expect("the DC's attack rolls dice");
+    let setting = m.setting();
+    let n = 10_000u64;
+    let mut mc: BTreeMap<String, [f64; 4]> = BTreeMap::new();
+    for seed in 1..=n {
+        let mut st = m.state.clone();
+        let mut dice = Dice::new(seed);
+        apply(&mut st, &setting, &order, &mut dice);
+        st.phase = Phase::AdvancingFire;
+        begin_phase(&mut st, &setting, &mut dice);
+        for id in ["jp3", "jpL"] {
+            let b = m.state.units.iter().find(|b| b.unit.id == id).unwrap();
+            let e = mc.entry(id.to_string()).or_default();
+            match st.units.iter().find(|u| u.unit.id == id) {
+                None => e[0] += 1.0,
+                Some(a) => {
+                    if a.unit.counter != b.unit.counter || (a.unit.wounded && !b.unit.wounded) {
+                        e[1] += 1.0;
+                    }
+                    if a.unit.broken && !b.unit.broken {
+                        e[2] += 1.0;
+                    }
+                    if a.unit.pinned && !b.unit.pinned {
+                        e[3] += 1.0;
+                    }
+                }
+            }
+        }
+    }
+    for (id, f) in &mc {
+        let u = o.targets.get(id).cloned().unwrap_or_default();
+        assert!(u.eliminated > 0.1, "{id}: {o:?}");
+        for (k, p) in [u.eliminated, u.reduced, u.broken, u.pinned]
+            .into_iter()
+            .enumerate()
+        {
+            let f = f[k] / n as f64;
+            assert!(
+                (p - f).abs() <= 0.015,
+                "{id} [{k}]: odds {p:.4}, 10,000 games {f:.4} ({o:?})"
+            );
+        }
+    }
+    assert!(odds::in_words(&o).contains("jp3"), "{}", odds::in_words(&o));
+}

@@ -46,6 +46,7 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
         } => climb::climb_to_place_dc(s, unit, cave, *level, *vertex).map(drop),
         Order::ThrowDc { unit, cave } => dc::throw_dc(s, unit, cave).map(drop),
         Order::PlaceDc { unit, cave } => dc::place_dc(s, unit, cave).map(drop),
+        Order::PlaceDcAt { unit, at } => super::dc_ground::place_dc_at(s, unit, at).map(drop),
         Order::SetDc { unit, cave } => dc::set_dc_order(s, unit, cave).map(drop),
         Order::PlaceSmoke { unit, at } => {
             smoke::place_smoke(s, unit, at, SmokeKind::Grenade).map(drop)
@@ -349,6 +350,16 @@ fn target_orders(s: &Situation, id: &UnitId, here: &Location, t: &Location, out:
         out.push(Order::FireStarshell {
             unit: id.clone(),
             at,
+        });
+    }
+    // A23.3: a DC Placed on an ADJACENT above-ground Location.
+    let carries = s.unit(id).is_some_and(|u| u.unit.dc);
+    if let (true, Location::Ground(a), Location::Ground(b)) = (carries, here, t)
+        && a.is_adjacent(*b)
+    {
+        out.push(Order::PlaceDcAt {
+            unit: id.clone(),
+            at: t.clone(),
         });
     }
     if let Location::Cave(c) = t {

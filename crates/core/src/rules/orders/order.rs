@@ -114,6 +114,8 @@ pub enum Order {
     ThrowDc { unit: UnitId, cave: CaveId },
     /// Places a DC in a cave (G11.833).
     PlaceDc { unit: UnitId, cave: CaveId },
+    /// Places a DC on an ADJACENT above-ground Location (A23.3).
+    PlaceDcAt { unit: UnitId, at: Location },
     /// Sets a DC in a cave (G11.833: Set DC).
     SetDc { unit: UnitId, cave: CaveId },
     /// SMOKE grenades (A24; in a cave G11.85).
@@ -193,6 +195,7 @@ impl Order {
             Order::ExitCave { .. } => "ExitCave",
             Order::ThrowDc { .. } => "ThrowDc",
             Order::PlaceDc { .. } => "PlaceDc",
+            Order::PlaceDcAt { .. } => "PlaceDcAt",
             Order::SetDc { .. } => "SetDc",
             Order::PlaceSmoke { .. } => "PlaceSmoke",
             Order::PlaceWp { .. } => "PlaceWp",
@@ -225,6 +228,7 @@ impl Order {
             | Order::ExitCave { unit, .. }
             | Order::ThrowDc { unit, .. }
             | Order::PlaceDc { unit, .. }
+            | Order::PlaceDcAt { unit, .. }
             | Order::SetDc { unit, .. }
             | Order::PlaceSmoke { unit, .. }
             | Order::PlaceWp { unit, .. }
@@ -257,6 +261,13 @@ impl Order {
                 | Order::Climb { .. }
                 | Order::ClimbToPlaceDc { .. }
         )
+    }
+
+    /// Whether the order spends MF in the MPh where the enemy may First Fire at the unit for it
+    /// (A8): a move (`moves`), and a DC's Placement (A23.3: "movement expended in the Placement
+    /// Hex", which Defensive First Fire may follow; G11.833 into a cave).
+    pub fn draws_first_fire(&self) -> bool {
+        self.moves() || matches!(self, Order::PlaceDc { .. } | Order::PlaceDcAt { .. })
     }
 
     /// Whether the order only reports (LOS, light, Control) and changes nothing.
@@ -292,7 +303,9 @@ impl Order {
             | Order::ThrowDc { unit, cave }
             | Order::PlaceDc { unit, cave }
             | Order::SetDc { unit, cave } => vec![t(unit), t(cave)],
-            Order::PlaceSmoke { unit, at } | Order::PlaceWp { unit, at } => vec![t(unit), l(at)],
+            Order::PlaceSmoke { unit, at }
+            | Order::PlaceWp { unit, at }
+            | Order::PlaceDcAt { unit, at } => vec![t(unit), l(at)],
             Order::FireStarshell { unit, at } => vec![t(unit), h(at)],
             Order::FireIr { at } | Order::Kindle { at } => vec![h(at)],
             Order::MoraleCheck { unit, drm } => vec![t(unit), Arg::Int(*drm)],
@@ -365,6 +378,7 @@ impl Order {
             Order::ExitCave { to, .. } => format!("Leave the cave for {}", l(to)),
             Order::ThrowDc { cave, .. } => format!("Throw DC into cave {cave}"),
             Order::PlaceDc { cave, .. } => format!("Place DC in cave {cave}"),
+            Order::PlaceDcAt { at, .. } => format!("Place DC on {}", l(at)),
             Order::SetDc { cave, .. } => format!("Set DC in cave {cave}"),
             Order::PlaceSmoke { at, .. } => match at {
                 Location::Cave(c) => format!("SMOKE grenades into cave {c}"),

@@ -46,6 +46,8 @@ pub enum ActionSpec {
     ThrowDc(String, String),
     /// `PlaceDc(unit, cave)`.
     PlaceDc(String, String),
+    /// `PlaceDcAt(unit, at)`: a DC Placed on an ADJACENT above-ground Location (A23.3).
+    PlaceDcAt(String, String),
     /// `SetDc(unit, cave)`.
     SetDc(String, String),
     /// `PlaceSmoke(unit, at)`.

@@ -124,6 +124,10 @@ fn order_of(
             unit: unit(ctx, known, u)?,
             cave: cave(ctx, known, c)?,
         },
+        ActionSpec::PlaceDcAt(u, at) => Order::PlaceDcAt {
+            unit: unit(ctx, known, u)?,
+            at: location(ctx, s, at, "script PlaceDcAt")?,
+        },
         ActionSpec::SetDc(u, c) => Order::SetDc {
             unit: unit(ctx, known, u)?,
             cave: cave(ctx, known, c)?,

@@ -4,6 +4,7 @@
 //! them.
 
 mod dc;
+mod dc_ground;
 mod fire;
 mod ift_fire;
 mod look;

@@ -15,6 +15,7 @@ mod ruling;
 pub mod setup;
 pub mod sight;
 pub mod situation;
+pub mod stacking;
 pub mod tables;
 pub mod victory;
 

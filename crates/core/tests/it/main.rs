@@ -23,6 +23,7 @@ mod rally;
 mod rout;
 mod saves;
 mod scenarios;
+mod stacking;
 mod state_check;
 mod the_match;
 mod vasl;

@@ -475,10 +475,10 @@ fn e1_4_the_japanese_program_orders_the_same_whatever_a_cloaked_counter_holds() 
         "attacker: Japanese,\n    scenario_attacker: Some(Allied),",
         1,
     );
-    let from = r#"(id: "us2", nationality: American, counter: "7-6-8", at: "C5", cloaked: true),"#;
+    let from = r#"(id: "us2", nationality: American, counter: "6-6-6", at: "C5", cloaked: true),"#;
     assert!(base.contains(from));
     let variant = |counter: &str| {
-        let to = from.replace("7-6-8", counter).replace("C5", "E4");
+        let to = from.replace("6-6-6", counter).replace("C5", "E4");
         asl_pto_core::scenario::Scenario::from_str(&base.replacen(from, &to, 1), "variant.ron")
             .unwrap_or_else(|e| panic!("{e}"))
     };

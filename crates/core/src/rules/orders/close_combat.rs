@@ -297,6 +297,13 @@ fn attack(s: &Situation, side: Side, ours: &[&UnitAt], theirs: &[&UnitAt]) -> Op
             drm.push(amount(m, "A11.14", format!("{}'s leadership", l.unit.id)));
         }
     }
+    // A5.12: the attackers' side overstacks the Location (all its units there count).
+    if let Some(p) = ours
+        .first()
+        .and_then(|u| crate::rules::stacking::attack_penalty(s, side, &u.at))
+    {
+        drm.push(p);
+    }
     if theirs.iter().all(|u| u.unit.broken) {
         let d = t.close_combat.vs_broken_drm;
         if d != 0 {

@@ -172,6 +172,20 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
     if s.night() {
         drm.push(night_drm(s, &locs, target_hex));
     }
+    // A5.12: the firers' side overstacks a Location they fire from (the worst counts for the
+    // whole attack).
+    if let Some(side) = firers.first().map(|u| u.unit.side())
+        && let Some(p) = locs
+            .iter()
+            .filter_map(|l| crate::rules::stacking::attack_penalty(s, side, l))
+            .max_by_key(|p| p.value)
+    {
+        drm.push(Drm {
+            drm: p.value,
+            rule: p.rule,
+            reason: p.reason,
+        });
+    }
     if let Some(l) = leader {
         let n = leadership_drm(&l.unit.counter);
         drm.push(Drm {

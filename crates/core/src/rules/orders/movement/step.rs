@@ -262,11 +262,24 @@ pub(crate) fn step<'a>(
             format!("{} — use Climb (B11.4)", c.reason),
         ));
     }
-    let mf = c.mf.unwrap_or(0.0);
+    // A5.11: entering a Location its side overstacks (even by this entry) costs one more MF
+    // for each squad-equivalent over the limit.
+    let overstack = crate::rules::stacking::entry_mf(s, u, to);
+    let mf = c.mf.unwrap_or(0.0) + overstack as f32;
     let available = total - u.unit.mf_spent;
     let mut text = Line::new(memo.terse, || {
         format!("{} -> {}: {}", show(&u.at), show(to), c.reason)
     });
+    if overstack > 0 {
+        text.then(|| {
+            format!(
+                "+{overstack} MF: {} overstacked by {overstack} squad-equivalent{} once it is \
+                 there (A5.11)",
+                show(to),
+                if overstack == 1 { "" } else { "s" }
+            )
+        });
+    }
     let Hiding {
         mf,
         stays,

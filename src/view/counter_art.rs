@@ -407,6 +407,7 @@ mod tests {
             from: asl_pto_core::los::Location::Cave("A".into()),
             on: None,
             area_fire: false,
+            operable: false,
         });
         let names: Vec<String> = marker_faces(&u).into_iter().map(|f| f.big).collect();
         assert_eq!(names, vec!["BANZAI", "HARDENED", "DC PLACED"]);

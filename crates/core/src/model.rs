@@ -320,6 +320,11 @@ pub struct PlacedDc {
     /// Fire (half FP).
     #[serde(default, skip_serializing_if = "is_false")]
     pub area_fire: bool,
+    /// A23.3: its Placer survived unbroken and unpinned the First Fire of the MPh in its
+    /// Placement Location (settled as the DFPh begins): the DC is operably Placed, and what
+    /// befalls the Placer after has no effect on it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub operable: bool,
 }
 
 impl PlacedDc {

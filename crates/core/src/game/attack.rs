@@ -98,6 +98,7 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
             from: u.at.clone(),
             on: None,
             area_fire: false,
+            operable: false,
         });
     }
 }
@@ -120,7 +121,62 @@ pub(super) fn place_dc_at(g: &mut Game, id: &str, on: &Location) {
             from: plan.from,
             on: Some(plan.on),
             area_fire: plan.area_fire,
+            operable: false,
         });
+    }
+}
+
+/// A23.3: as the DFPh begins (the MPh's First Fire over), each DC Placed in the MPh is operably
+/// Placed if its Placer survived, unbroken and unpinned, the First Fire in its Placement
+/// Location (`dc_ground::placer_survived`): what befalls the Placer after has no effect on it.
+/// Otherwise it is not, and stays with its Placer (event `dc_lost`). A23.1: a DC on an
+/// above-ground Location attacks as Area Fire if every enemy unit there is veiled now.
+pub(super) fn placed_dcs_settle(g: &mut Game) {
+    let placers: Vec<String> = g
+        .state
+        .units
+        .iter()
+        .filter(|u| u.unit.placed_dc.as_ref().is_some_and(|p| !p.operable))
+        .map(|u| u.unit.id.clone())
+        .collect();
+    for id in placers {
+        let s = g.situation();
+        let Some(u) = s.unit(&id) else { continue };
+        let Some(p) = u.unit.placed_dc.clone() else {
+            continue;
+        };
+        let judged = dc_ground::placer_survived(u, &p.from);
+        let veiled =
+            p.on.as_ref()
+                .map(|on| dc_ground::all_veiled(&s, u.unit.side(), on));
+        let target = p.target_name(s.map);
+        let from = p.from.display(s.map).to_string();
+        drop(s);
+        match judged {
+            Ok(()) => {
+                if let Some(pd) = g.unit_mut(&id).and_then(|u| u.unit.placed_dc.as_mut()) {
+                    pd.operable = true;
+                    if let Some(v) = veiled {
+                        pd.area_fire = v;
+                    }
+                }
+            }
+            Err(what) => {
+                if let Some(u) = g.unit_mut(&id) {
+                    u.unit.placed_dc = None;
+                    u.unit.dc = true;
+                }
+                g.ruled(
+                    "dc_lost",
+                    Some(&id),
+                    "A23.3",
+                    format!(
+                        "unit {id} {what} in {from} in the MPh: its DC Placed on {target} was not \
+                         operably Placed and stays with it (A23.3)"
+                    ),
+                );
+            }
+        }
     }
 }
 
@@ -178,8 +234,12 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
             .map(|p| p.cave.clone())
             .unwrap_or_default();
         drop(s);
+        // A23.3: a DC not operably Placed "remains with the Placing unit" (one lost with its
+        // cave, G11.88, does not).
+        let kept = matches!(&judged, Err(r) if r.rule == "A23.3");
         if let Some(u) = g.unit_mut(&id) {
             u.unit.placed_dc = None;
+            u.unit.dc |= kept;
         }
         match judged {
             Ok(attack) => {

@@ -62,6 +62,9 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
         super::night::nvr_change_at_rph(&mut g);
         rally_phase_begins(&mut g);
     }
+    if g.state.phase == Phase::DefensiveFire {
+        super::attack::placed_dcs_settle(&mut g);
+    }
     if g.state.phase == Phase::AdvancingFire {
         super::attack::placed_dcs_detonate(&mut g);
     }

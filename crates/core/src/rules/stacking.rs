@@ -41,10 +41,14 @@ pub fn excess(se: f32) -> u32 {
     }
 }
 
-/// A5.1: whether A5's stacking limits apply at `at`: an above-ground Location (a cave or Cave
-/// Complex has its own, G11.4; a Climbing unit is on its Climb counter).
+/// A5.1: whether A5's stacking limits apply at `at`: an above-ground Location, at its Base
+/// Level, another level or in Crest status (a cave or Cave Complex has its own, G11.4; a
+/// Climbing unit is on its Climb counter).
 pub fn limited(at: &Location) -> bool {
-    matches!(at, Location::Ground(_))
+    matches!(
+        at,
+        Location::Ground(_) | Location::Level(..) | Location::Crest { .. }
+    )
 }
 
 /// A5.12: by how many squad-equivalents `side` overstacks `at` now (0 where it does not, or

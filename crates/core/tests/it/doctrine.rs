@@ -134,6 +134,7 @@ fn g11_833_the_hidden_japanese_doctrine_fires_at_a_dc_placer_the_greedy_kind_let
         from: loc(&b, "S4"),
         on: None,
         area_fire: false,
+        operable: false,
     });
     let s = situation(
         &b,

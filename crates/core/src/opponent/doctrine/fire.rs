@@ -193,7 +193,9 @@ pub fn fire_choices(
             .targets
             .iter()
             .filter_map(|id| ctx.s.unit(id))
-            .find(|t| t.unit.placed_dc.is_some() && t.unit.side() != ctx.side);
+            .find(|t| {
+                t.unit.placed_dc.as_ref().is_some_and(|p| !p.operable) && t.unit.side() != ctx.side
+            });
         let mut reason = format!(
             "{} fire at {} on the {} column, DRM {:+}: {}",
             names.join(", "),

@@ -332,7 +332,7 @@ pub fn value(s: &Situation, u: &UnitAt, w: &DoctrineWeights) -> f32 {
     if u.unit.dc {
         v += w.dc_carrier;
     }
-    if u.unit.placed_dc.is_some() {
+    if u.unit.placed_dc.as_ref().is_some_and(|p| !p.operable) {
         v += w.placer;
     }
     if s.night() && s.lit(&u.at) {

@@ -568,32 +568,30 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
 
 // --- A23.3 a Placed DC detonates in the AFPh ------------------------------------------------
 
-/// A23.3 (not in our sources; G11.8331 EX: "Defensive First Fire then follows" the Placement):
-/// a DC Placed in the MPh detonates as the ATTACKER's AFPh begins, provided its Placer is still
-/// in play, in Good Order and in the Location it Placed it from, and the cave stands; its DRM is
-/// read then (-4 with no unconcealed Good Order Japanese MMC in the cave, G11.833). Otherwise the
-/// DC is lost without detonating (our reading).
+/// A23.3 (the eASLRB's text, not from the seeds; G11.8331 EX: "Defensive First Fire then
+/// follows" the Placement): a DC Placed in the MPh detonates as the ATTACKER's AFPh begins
+/// (when: our reading), provided its Placer is in play and survived unbroken and unpinned the
+/// First Fire in the Location it Placed it from (it is there in Good Order and unpinned, or it
+/// moved on), and the cave stands; its DRM is read then (-4 with no unconcealed Good Order
+/// Japanese MMC in the cave, G11.833). Otherwise the DC does not detonate.
 pub fn placed_dc_detonation(s: &Situation, id: &str) -> Result<DcVsCave, Refusal> {
     let u = s.unit_in_play(id)?;
     let Some(p) = &u.unit.placed_dc else {
         return Err(Refusal::new("A23.3", format!("unit {id} has Placed no DC")));
     };
-    if !u.unit.good_order() {
+    // A23.3: settled as the DFPh began (`PlacedDc::operable`), else judged now: broken or
+    // pinned where it Placed it, the Placer did not survive the First Fire its Placement drew.
+    let failed = if p.operable {
+        None
+    } else {
+        super::dc_ground::placer_survived(u, &p.from).err()
+    };
+    if let Some(what) = failed {
         return Err(Refusal::new(
             "A23.3",
             format!(
-                "unit {id} broke before the AFPh: its Placed DC in cave {} does not detonate \
-                 (A23.3, not in our sources)",
-                p.cave
-            ),
-        ));
-    }
-    if u.at != p.from {
-        return Err(Refusal::new(
-            "A23.3",
-            format!(
-                "unit {id} left {} where it Placed its DC in cave {}: it does not detonate \
-                 (A23.3, not in our sources)",
+                "unit {id} {what} in {} before the AFPh: its DC Placed in cave {} was not \
+                 operably Placed and does not detonate (A23.3)",
                 p.from.display(s.map),
                 p.cave
             ),

@@ -10,7 +10,7 @@
 use super::common::{attacker_in, mf_allotment, not_in_melee, not_prep_fired};
 use super::dc::DcVsLocation;
 use crate::los::Location;
-use crate::model::Phase;
+use crate::model::{Phase, Side};
 use crate::rules::caves::attack::DC_FP;
 use crate::rules::caves::entry::cost;
 use crate::rules::situation::{Refusal, Situation, UnitAt};
@@ -32,13 +32,31 @@ pub struct PlaceDcAtPlan {
     pub reason: String,
 }
 
-/// The enemy units at `at` as `u`'s side sees them (not hidden: a hidden unit is not there to
-/// it, A12).
-fn enemies_seen<'s>(s: &'s Situation, u: &UnitAt, at: &Location) -> Vec<&'s UnitAt> {
-    s.units_at(at)
+/// A23.1: whether every enemy unit of `side`'s at `at` is veiled (hidden, concealed or
+/// Cloaked, as Fire reads Area Fire): a DC's attack there is then Area Fire.
+pub fn all_veiled(s: &Situation, side: Side, at: &Location) -> bool {
+    let enemies: Vec<&UnitAt> = s
+        .units_at(at)
         .into_iter()
-        .filter(|o| o.unit.side() != u.unit.side() && !o.hidden)
-        .collect()
+        .filter(|o| o.unit.side() != side)
+        .collect();
+    !enemies.is_empty() && enemies.iter().all(|o| o.hidden || o.concealed || o.cloaked)
+}
+
+/// A23.3: whether the Placer `u` of a DC Placed from `from` survived, unbroken and unpinned,
+/// the First Fire in its Placement Location: broken or pinned there, it did not (`Err`, with
+/// what befell it); one that moved on did so unbroken and unpinned (neither moves in the MPh),
+/// and "may move away or suffer adverse results with no effect to the DC". Shared by the DCs
+/// Placed into caves (`rules::orders::dc`).
+pub fn placer_survived(u: &UnitAt, from: &Location) -> Result<(), &'static str> {
+    let stayed = u.at == *from;
+    if stayed && !u.unit.good_order() {
+        Err("broke")
+    } else if stayed && u.unit.pinned {
+        Err("was pinned")
+    } else {
+        Ok(())
+    }
 }
 
 /// A23.3 Placement on an ADJACENT above-ground Location: the ATTACKER's unit, in its MPh, not
@@ -86,8 +104,11 @@ pub fn place_dc_at(s: &Situation, id: &str, on: &Location) -> Result<PlaceDcAtPl
         ));
     }
     let c = cost(s.map, &s.caves, &u.at, on, s.night() && !u.cloaked);
+    // A5.11: entering it would cost one MF more for each squad-equivalent its side would then
+    // overstack it by.
+    let overstack = crate::rules::stacking::entry_mf(s, u, on) as f32;
     let mf = match (c.allowed, c.mf) {
-        (true, Some(mf)) if !c.climbing => mf,
+        (true, Some(mf)) if !c.climbing => mf + overstack,
         _ => {
             return Err(Refusal::new(
                 RULE,
@@ -112,8 +133,7 @@ pub fn place_dc_at(s: &Situation, id: &str, on: &Location) -> Result<PlaceDcAtPl
             ),
         ));
     }
-    let seen = enemies_seen(s, u, on);
-    let area_fire = !seen.is_empty() && seen.iter().all(|o| o.concealed || o.cloaked);
+    let area_fire = all_veiled(s, u.unit.side(), on);
     Ok(PlaceDcAtPlan {
         placer: id.into(),
         from: u.at.clone(),
@@ -166,12 +186,11 @@ pub fn ground_dc_attack(s: &Situation, on: &Location, area_fire: bool) -> DcVsLo
 }
 
 /// A23.3 (our reading of when: the AFPh's start, as for a cave): the DC `id` Placed on an
-/// above-ground Location detonates provided its Placer survived unbroken and unpinned every
-/// First Fire in the Location it Placed it from: it is there in Good Order and unpinned, or
-/// it moved on (A23.3: "Thereafter, the Placing unit may move away or suffer adverse results
-/// with no effect to the DC"). A Placer eliminated before the AFPh is read as eliminated in
-/// its Placement Location (our reading: where it fell is not kept): the DC is "not operably
-/// Placed". Otherwise the DC does not attack: it "remains with the Placing unit"
+/// above-ground Location detonates if it was operably Placed: settled as the DFPh began
+/// (`PlacedDc::operable`), else (a game begun between) its Placer survived unbroken and
+/// unpinned the First Fire in the Location it Placed it from (`placer_survived`). A Placer
+/// eliminated before the AFPh takes its DC with it (our reading: the DC is kept on the unit; a
+/// Placer eliminated after it moved on, or in the DFPh, loses a DC A23.3 would let go off). Otherwise the DC does not attack: it "remains with the Placing unit"
 /// (`game::attack` gives it back to a Placer still in play).
 pub fn placed_dc_at_detonation(s: &Situation, id: &str) -> Result<DcVsLocation, Refusal> {
     let u = s.unit_in_play(id)?;
@@ -184,16 +203,11 @@ pub fn placed_dc_at_detonation(s: &Situation, id: &str) -> Result<DcVsLocation, 
             format!("unit {id}'s DC went into cave {}", p.cave),
         ));
     };
-    // A unit that moved on from its Placement Location did so unbroken and unpinned (neither
-    // moves in the MPh): it survived every First Fire there, and "may move away or suffer
-    // adverse results with no effect to the DC".
-    let stayed = u.at == p.from;
-    let failed = if stayed && !u.unit.good_order() {
-        Some("broke")
-    } else if stayed && u.unit.pinned {
-        Some("was pinned")
-    } else {
+    // Settled as the DFPh began (`operable`), what befell the Placer after has no effect.
+    let failed = if p.operable {
         None
+    } else {
+        placer_survived(u, &p.from).err()
     };
     if let Some(what) = failed {
         return Err(Refusal::new(

@@ -362,10 +362,15 @@ fn a23_3_a_dc_placed_in_the_mph_detonates_as_the_afph_begins_after_defensive_fir
         Some("A")
     );
     assert!(!us2.unit.dc, "the DC has left its hands");
-    // The DFPh begins: nothing yet. The AFPh begins: it detonates.
+    let mut broken = st.clone();
+    // The DFPh begins: nothing yet, but the DC is operably Placed (A23.3: us2 survived the
+    // MPh's First Fire). The AFPh begins: it detonates, even with us2 broken by Defensive
+    // Final Fire in between ("adverse results with no effect to the DC").
     st.phase = Phase::DefensiveFire;
     assert!(!events(&begin_phase(&mut st, &set, &mut dice)).contains(&"dc_attack"));
-    let mut broken = st.clone();
+    let us2 = st.units.iter_mut().find(|u| u.unit.id == "us2").unwrap();
+    assert!(us2.unit.placed_dc.as_ref().is_some_and(|p| p.operable));
+    us2.unit.broken = true;
     st.phase = Phase::AdvancingFire;
     let said = begin_phase(&mut st, &set, &mut dice);
     let ev = events(&said);
@@ -375,13 +380,20 @@ fn a23_3_a_dc_placed_in_the_mph_detonates_as_the_afph_begins_after_defensive_fir
         .expect("detonates");
     assert_eq!(ev[at + 1], "dc_attack", "{ev:?}");
     assert!(st.units.iter().all(|u| u.unit.placed_dc.is_none()));
-    // Broken by Defensive First Fire before the AFPh, the Placer's DC is lost.
+    // Broken by Defensive First Fire in the MPh, in S4 where it Placed it, the Placer's DC is
+    // not operably Placed: it stays with him as the DFPh begins, and nothing detonates.
     for u in broken.units.iter_mut().filter(|u| u.unit.id == "us2") {
         u.unit.broken = true;
     }
-    broken.phase = Phase::AdvancingFire;
+    broken.phase = Phase::DefensiveFire;
     let said = begin_phase(&mut broken, &set, &mut dice);
     let lost = said.iter().find(|s| s.event == "dc_lost").expect("lost");
     assert_eq!(lost.rule.as_deref(), Some("A23.3"));
-    assert!(!events(&said).contains(&"dc_attack"));
+    let us2 = broken.units.iter().find(|u| u.unit.id == "us2").unwrap();
+    assert!(
+        us2.unit.dc && us2.unit.placed_dc.is_none(),
+        "the DC stays with him"
+    );
+    broken.phase = Phase::AdvancingFire;
+    assert!(!events(&begin_phase(&mut broken, &set, &mut dice)).contains(&"dc_attack"));
 }

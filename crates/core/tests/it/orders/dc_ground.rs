@@ -231,3 +231,60 @@ fn a23_3_legal_orders_offer_a_dc_on_each_adjacent_enemy_location_its_side_sees()
     s.phase = Phase::AdvancingFire;
     assert_eq!(placements(&s), vec![(loc(&b, "J5"), false)]);
 }
+
+/// A23.1: a DC's attack is Area Fire if its target is all concealed "at the time the DC is ...
+/// operably-Placed": jp1, concealed when us1 Places its DC, loses its "?" (by firing at the
+/// Placer, say) before the DFPh begins, when the DC becomes operable: 30 FP after all. A target
+/// of hidden units only is veiled too (as Fire reads Area Fire). Operable, the DC goes off
+/// though us1 is broken in the DFPh.
+#[test]
+fn a23_1_area_fire_is_read_when_the_dc_becomes_operable_and_then_the_placer_no_longer_matters() {
+    let b = woods();
+    let set = crate::board::setting(&b);
+    let mut st = beside_the_woods(&b, Phase::Movement, true).state;
+    let mut dice = Dice::new(5);
+    let order = Order::PlaceDcAt {
+        unit: "us1".into(),
+        at: loc(&b, "J5"),
+    };
+    apply(&mut st, &set, &order, &mut dice);
+    assert!(
+        unit_in(&st, "us1")
+            .unit
+            .placed_dc
+            .as_ref()
+            .unwrap()
+            .area_fire
+    );
+    for u in st.units.iter_mut().filter(|u| u.unit.id == "jp1") {
+        u.concealed = false;
+    }
+    st.phase = Phase::DefensiveFire;
+    begin_phase(&mut st, &set, &mut dice);
+    let placed = unit_in(&st, "us1").unit.placed_dc.clone().unwrap();
+    assert!(placed.operable && !placed.area_fire, "{placed:?}");
+    for u in st.units.iter_mut().filter(|u| u.unit.id == "us1") {
+        u.unit.broken = true;
+    }
+    st.phase = Phase::AdvancingFire;
+    let said = begin_phase(&mut st, &set, &mut dice);
+    let attack = said
+        .iter()
+        .find(|s| s.event == "dc_attack")
+        .expect("detonates");
+    assert!(
+        attack.text.contains("DC (30 FP) vs J5: 30 FP,"),
+        "{}",
+        attack.text
+    );
+    // Hidden units only: veiled.
+    let mut s = beside_the_woods(&b, Phase::Movement, false);
+    for u in s.units.iter_mut().filter(|u| u.unit.id == "jp1") {
+        u.hidden = true;
+    }
+    assert!(asl_pto_core::rules::orders::dc_ground::all_veiled(
+        &s,
+        Side::Allied,
+        &loc(&b, "J5")
+    ));
+}

@@ -128,7 +128,7 @@ pub(super) fn place_dc_at(g: &mut Game, id: &str, on: &Location) {
 
 /// A23.3: as the DFPh begins (the MPh's First Fire over), each DC Placed in the MPh is operably
 /// Placed if its Placer survived, unbroken and unpinned, the First Fire in its Placement
-/// Location (`dc_ground::placer_survived`): what befalls the Placer after has no effect on it.
+/// Location (`dc::placer_survived`): what befalls the Placer after has no effect on it.
 /// Otherwise it is not, and stays with its Placer (event `dc_lost`). A23.1: a DC on an
 /// above-ground Location attacks as Area Fire if every enemy unit there is veiled now.
 pub(super) fn placed_dcs_settle(g: &mut Game) {
@@ -145,7 +145,7 @@ pub(super) fn placed_dcs_settle(g: &mut Game) {
         let Some(p) = u.unit.placed_dc.clone() else {
             continue;
         };
-        let judged = dc_ground::placer_survived(u, &p.from);
+        let judged = dc::placer_survived(u, &p.from);
         let veiled =
             p.on.as_ref()
                 .map(|on| dc_ground::all_veiled(&s, u.unit.side(), on));

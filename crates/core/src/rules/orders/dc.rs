@@ -568,6 +568,22 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
 
 // --- A23.3 a Placed DC detonates in the AFPh ------------------------------------------------
 
+/// A23.3: whether the Placer `u` of a DC Placed from `from` survived, unbroken and unpinned,
+/// the First Fire in its Placement Location: broken or pinned there, it did not (`Err`, with
+/// what befell it); one that moved on did so unbroken and unpinned (neither moves in the MPh),
+/// and "may move away or suffer adverse results with no effect to the DC".
+/// Shared by the DCs Placed on the ground (`rules::orders::dc_ground`).
+pub fn placer_survived(u: &UnitAt, from: &Location) -> Result<(), &'static str> {
+    let stayed = u.at == *from;
+    if stayed && !u.unit.good_order() {
+        Err("broke")
+    } else if stayed && u.unit.pinned {
+        Err("was pinned")
+    } else {
+        Ok(())
+    }
+}
+
 /// A23.3 (the eASLRB's text, not from the seeds; G11.8331 EX: "Defensive First Fire then
 /// follows" the Placement): a DC Placed in the MPh detonates as the ATTACKER's AFPh begins
 /// (when: our reading), provided its Placer is in play and survived unbroken and unpinned the
@@ -584,7 +600,7 @@ pub fn placed_dc_detonation(s: &Situation, id: &str) -> Result<DcVsCave, Refusal
     let failed = if p.operable {
         None
     } else {
-        super::dc_ground::placer_survived(u, &p.from).err()
+        placer_survived(u, &p.from).err()
     };
     if let Some(what) = failed {
         return Err(Refusal::new(

@@ -43,22 +43,6 @@ pub fn all_veiled(s: &Situation, side: Side, at: &Location) -> bool {
     !enemies.is_empty() && enemies.iter().all(|o| o.hidden || o.concealed || o.cloaked)
 }
 
-/// A23.3: whether the Placer `u` of a DC Placed from `from` survived, unbroken and unpinned,
-/// the First Fire in its Placement Location: broken or pinned there, it did not (`Err`, with
-/// what befell it); one that moved on did so unbroken and unpinned (neither moves in the MPh),
-/// and "may move away or suffer adverse results with no effect to the DC". Shared by the DCs
-/// Placed into caves (`rules::orders::dc`).
-pub fn placer_survived(u: &UnitAt, from: &Location) -> Result<(), &'static str> {
-    let stayed = u.at == *from;
-    if stayed && !u.unit.good_order() {
-        Err("broke")
-    } else if stayed && u.unit.pinned {
-        Err("was pinned")
-    } else {
-        Ok(())
-    }
-}
-
 /// A23.3 Placement on an ADJACENT above-ground Location: the ATTACKER's unit, in its MPh, not
 /// marked Prep Fire, not in Melee, in Good Order and unpinned, possessing a DC, at an
 /// above-ground Location whose hex is adjacent to the target's, with the MF the target would
@@ -188,7 +172,7 @@ pub fn ground_dc_attack(s: &Situation, on: &Location, area_fire: bool) -> DcVsLo
 /// A23.3 (our reading of when: the AFPh's start, as for a cave): the DC `id` Placed on an
 /// above-ground Location detonates if it was operably Placed: settled as the DFPh began
 /// (`PlacedDc::operable`), else (a game begun between) its Placer survived unbroken and
-/// unpinned the First Fire in the Location it Placed it from (`placer_survived`). A Placer
+/// unpinned the First Fire in the Location it Placed it from (`dc::placer_survived`). A Placer
 /// eliminated before the AFPh takes its DC with it (our reading: the DC is kept on the unit; a
 /// Placer eliminated after it moved on, or in the DFPh, loses a DC A23.3 would let go off). Otherwise the DC does not attack: it "remains with the Placing unit"
 /// (`game::attack` gives it back to a Placer still in play).
@@ -207,7 +191,7 @@ pub fn placed_dc_at_detonation(s: &Situation, id: &str) -> Result<DcVsLocation, 
     let failed = if p.operable {
         None
     } else {
-        placer_survived(u, &p.from).err()
+        super::dc::placer_survived(u, &p.from).err()
     };
     if let Some(what) = failed {
         return Err(Refusal::new(

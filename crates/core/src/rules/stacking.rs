@@ -1,5 +1,5 @@
-//! Stacking limits above ground (A5.1, A5.11, A5.12; not from the seeds: the eASLRB's text,
-//! docs/asl-facts.md): each side may stack up to three squads or their equivalents (A5.5: a
+//! Stacking limits above ground (A5.1, A5.11, A5.12; not from the seeds: the eASLRB's text;
+//! the limit is `stacking_limit` in `assets/tables.ron`): each side may stack up to three squads or their equivalents (A5.5: a
 //! HS or crew one half; SMC none) per Location without penalty. Beyond that, entering the
 //! Location costs one more MF for each squad-equivalent (FRU) it is overstacked by (A5.11),
 //! and every attack from or within it adds as much to its IFT or CC DR (A5.12). A cave or Cave
@@ -12,9 +12,6 @@ use crate::model::{Side, Unit};
 use crate::rules::orders::common::mmc;
 use crate::rules::situation::{Situation, UnitAt};
 use crate::rules::{Amount, amount};
-
-/// A5.1: the squad-equivalents a side stacks in a Location without penalty.
-pub const SQUAD_LIMIT: f32 = 3.0;
 
 /// The rule the attack penalty is counted under.
 pub const ATTACK_RULE: &str = "A5.12";
@@ -32,12 +29,13 @@ pub fn squad_equivalents<'a>(units: impl IntoIterator<Item = &'a Unit>) -> f32 {
 }
 
 /// A5.1 / A5.12: the whole squad-equivalents (fractions rounded up) by which `se` exceeds the
-/// stacking limit; 0 within it.
-pub fn excess(se: f32) -> u32 {
-    if se <= SQUAD_LIMIT {
+/// stacking limit `limit` (`Tables::stacking_limit`, not from the seeds); 0 within it.
+pub fn excess(se: f32, limit: u8) -> u32 {
+    let limit = f32::from(limit);
+    if se <= limit {
         0
     } else {
-        (se - SQUAD_LIMIT).ceil() as u32
+        (se - limit).ceil() as u32
     }
 }
 
@@ -57,12 +55,15 @@ pub fn overstacked_by(s: &Situation, side: Side, at: &Location) -> u32 {
     if !limited(at) {
         return 0;
     }
-    excess(squad_equivalents(
-        s.units_at(at)
-            .into_iter()
-            .filter(|u| u.unit.side() == side)
-            .map(|u| &u.unit),
-    ))
+    excess(
+        squad_equivalents(
+            s.units_at(at)
+                .into_iter()
+                .filter(|u| u.unit.side() == side)
+                .map(|u| &u.unit),
+        ),
+        s.tables.stacking_limit,
+    )
 }
 
 /// A5.12: the DRM an attack by `side` from or within `at` adds to its IFT or CC DR, with its
@@ -96,5 +97,8 @@ pub fn entry_mf(s: &Situation, u: &UnitAt, to: &Location) -> u32 {
             .filter(|o| o.unit.side() == side && o.unit.id != u.unit.id)
             .map(|o| &o.unit),
     );
-    excess(there + squad_equivalents([&u.unit]))
+    excess(
+        there + squad_equivalents([&u.unit]),
+        s.tables.stacking_limit,
+    )
 }

@@ -90,6 +90,9 @@ pub struct Tables {
     /// A.18: no Morale Level exceeds it.
     #[serde(default = "default_morale_ceiling")]
     pub morale_ceiling: i32,
+    /// A5.1: the squad-equivalents each side stacks in a Location without penalty.
+    #[serde(default = "default_stacking_limit")]
+    pub stacking_limit: u8,
     /// A11.11: the Close Combat Table. A table file without it gets the built-in one.
     #[serde(default)]
     pub close_combat: CcTable,
@@ -116,6 +119,10 @@ fn default_rout_mf() -> u8 {
 
 fn default_morale_ceiling() -> i32 {
     10
+}
+
+fn default_stacking_limit() -> u8 {
+    3
 }
 
 /// A8.1 First Fire DRM vs a unit moving in the MPh, NOT FROM THE SEEDS: FFNAM (First Fire
@@ -625,6 +632,12 @@ impl Tables {
         if !(1..=20).contains(&self.rout_mf) {
             return Err(format!("rout_mf {} is not MF 1..20 (A10.5)", self.rout_mf));
         }
+        if !(1..=20).contains(&self.stacking_limit) {
+            return Err(format!(
+                "stacking_limit {} is not 1..20 squad-equivalents (A5.1)",
+                self.stacking_limit
+            ));
+        }
         if !(2..=20).contains(&self.morale_ceiling) {
             return Err(format!(
                 "morale_ceiling {} is not a Morale Level 2..20 (A.18)",
@@ -963,6 +976,7 @@ mod tests {
         assert_eq!(t.first_fire, b.first_fire);
         assert_eq!(t.rout_mf, 6);
         assert_eq!(t.morale_ceiling, 10);
+        assert_eq!(t.stacking_limit, 3);
         assert_eq!(t.casualty_vp.crew, 2);
         assert_eq!(t.casualty_vp.half_squad, 1);
         assert_eq!(t.heat_of_battle.hero_at_most, 6);

@@ -196,43 +196,27 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
         .collect();
     for id in placers {
         let s = g.situation();
-        let on_ground = s
-            .unit(&id)
-            .and_then(|u| u.unit.placed_dc.as_ref())
-            .is_some_and(|p| p.on.is_some());
-        if on_ground {
-            let judged = dc_ground::placed_dc_at_detonation(&s, &id);
-            drop(s);
-            let kept = judged.is_err();
-            if let Some(u) = g.unit_mut(&id) {
-                u.unit.placed_dc = None;
-                // A23.3: a DC not operably Placed "remains with the Placing unit".
-                u.unit.dc |= kept;
-            }
-            match judged {
-                Ok(attack) => {
-                    let name = attack.name.clone();
-                    g.ruled(
-                        "dc_detonates",
-                        Some(&id),
-                        dc_ground::RULE,
-                        format!(
-                            "the DC {id} Placed on {name} detonates as the AFPh begins \
-                             (A23.3, not from the seeds)"
-                        ),
-                    );
-                    location_attack(g, &attack);
-                }
-                Err(r) => g.ruled("dc_lost", Some(&id), r.rule, r.reason),
-            }
+        let Some(p) = s.unit(&id).and_then(|u| u.unit.placed_dc.clone()) else {
             continue;
-        }
-        let judged = dc::placed_dc_detonation(&s, &id);
-        let cave = s
-            .unit(&id)
-            .and_then(|u| u.unit.placed_dc.as_ref())
-            .map(|p| p.cave.clone())
-            .unwrap_or_default();
+        };
+        // The DC's attack, and what the log says of it.
+        let judged = match &p.on {
+            Some(_) => dc_ground::placed_dc_at_detonation(&s, &id).map(|a| {
+                let text = format!(
+                    "the DC {id} Placed on {} detonates as the AFPh begins (A23.3, not from \
+                     the seeds)",
+                    a.name
+                );
+                (DcStrike::Location(a), dc_ground::RULE, text)
+            }),
+            None => dc::placed_dc_detonation(&s, &id).map(|a| {
+                let text = format!(
+                    "the DC {id} Placed in cave {} detonates (A23.3, not in our sources)",
+                    p.cave
+                );
+                (DcStrike::Cave(a), "A23.3", text)
+            }),
+        };
         drop(s);
         // A23.3: a DC not operably Placed "remains with the Placing unit" (one lost with its
         // cave, G11.88, does not).
@@ -242,16 +226,12 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
             u.unit.dc |= kept;
         }
         match judged {
-            Ok(attack) => {
-                g.ruled(
-                    "dc_detonates",
-                    Some(&id),
-                    "A23.3",
-                    format!(
-                        "the DC {id} Placed in cave {cave} detonates (A23.3, not in our sources)"
-                    ),
-                );
-                dc_attack(g, &attack);
+            Ok((strike, rule, text)) => {
+                g.ruled("dc_detonates", Some(&id), rule, text);
+                match strike {
+                    DcStrike::Cave(a) => dc_attack(g, &a),
+                    DcStrike::Location(a) => location_attack(g, &a),
+                }
             }
             Err(r) => g.ruled("dc_lost", Some(&id), r.rule, r.reason),
         }

@@ -307,7 +307,7 @@ pub struct Unit {
 
 /// A DC Placed into a cave (G11.833, G11.8331: `cave`) or on an ADJACENT above-ground Location
 /// (A23.3: `on`, `cave` then empty), and the Location its Placer placed it from. It detonates as
-/// the AFPh begins if the Placer is still there in Good Order (A23.3).
+/// the AFPh begins if it was operably Placed (A23.3: `operable`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedDc {

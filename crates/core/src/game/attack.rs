@@ -181,8 +181,8 @@ pub(super) fn placed_dcs_settle(g: &mut Game) {
 }
 
 /// What the log says of a Placed DC's detonation (A23.3).
-const DETONATES: &str = "it detonates as the AFPh begins if the Placer is still there in Good \
-     Order (A23.3, not in our sources): Defensive First Fire may follow (G11.8331 EX)";
+const DETONATES: &str = "it detonates as the AFPh begins if the Placer survives unbroken and \
+     unpinned the First Fire here (A23.3): Defensive First Fire may follow (G11.8331 EX)";
 
 /// A23.3: as the ATTACKER's AFPh begins, each DC Placed in its MPh detonates or is lost
 /// (`rules::orders::dc::placed_dc_detonation`), in the order of the Placers' ids.

@@ -127,7 +127,8 @@ pub fn place_dc_at(s: &Situation, id: &str, on: &Location) -> Result<PlaceDcAtPl
         reason: format!(
             "{id} Places a DC on {} from {}, spending {mf} MF there (what entering {} would \
              cost; A23.3, not from the seeds){}; Defensive First Fire may follow, and the DC \
-             attacks {} with {DC_FP} FP as the AFPh begins if {id} is still there in Good Order",
+             attacks {} with {DC_FP} FP as the AFPh begins if {id} survives unbroken and unpinned the \
+             First Fire here",
             on.display(s.map),
             u.at.display(s.map),
             on.display(s.map),

@@ -8,7 +8,7 @@ use super::dice::Dice;
 use super::said::Said;
 use super::{attack, fire, fire_attack, movement, observe, units};
 use crate::los::Location;
-use crate::model::SmokeKind;
+use crate::model::{Phase, SmokeKind};
 use crate::rules::orders::movement::MoveVerb;
 use crate::rules::orders::{Order, legal::ids};
 use crate::state::{GameState, Setting};
@@ -30,12 +30,46 @@ pub fn apply(
         g.refused(None, r);
         return g.said;
     }
+    let spent_before = mf_spent(g.state);
     play(&mut g, order);
+    moving_now(g.state, &spent_before);
     heroes_without_target(&mut g);
     heroes_out_of_melee(&mut g);
     g.update_control();
     g.state.sort();
     g.said
+}
+
+/// Each ATTACKER unit's MF spent this phase, in the MPh (else nothing).
+fn mf_spent(state: &GameState) -> Vec<(String, f32)> {
+    if state.phase != Phase::Movement {
+        return Vec::new();
+    }
+    state
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == state.turn.attacker)
+        .map(|u| (u.unit.id.clone(), u.unit.mf_spent))
+        .collect()
+}
+
+/// A8.1: the units an order has just made spend MF in the ATTACKER's MPh become the moving
+/// units, the only ones Defensive First Fire may attack now; an order that spent none leaves
+/// the moving units as they were.
+fn moving_now(state: &mut GameState, before: &[(String, f32)]) {
+    let moved: Vec<String> = before
+        .iter()
+        .filter(|(id, was)| {
+            state
+                .units
+                .iter()
+                .any(|u| u.unit.id == *id && u.unit.mf_spent > *was)
+        })
+        .map(|(id, _)| id.clone())
+        .collect();
+    if !moved.is_empty() {
+        state.tallies.moving = moved;
+    }
 }
 
 fn play(g: &mut Game, order: &Order) {

@@ -38,6 +38,9 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     // A11: each unit's one CC attack a CCPh is counted afresh.
     g.state.tallies.cc_attacked.clear();
     g.state.tallies.cc_locations.clear();
+    // A8.1: no unit is moving as a phase begins (the MPh's First Fire is at the unit that
+    // spends MF, `apply`).
+    g.state.tallies.moving.clear();
     // A11.7: a Melee lasts while both sides are there.
     let s = g.situation();
     let melee: Vec<_> = s

@@ -70,25 +70,34 @@ pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameStat
     // Each veiled Location, with what its movers showed in plain sight: the most MF one of
     // them has expended this phase (the MF a moving "?" spends are seen, A8.1: a veteran's
     // trial was told "you may First Fire" at a "?" entering cave A and then refused, "none
-    // has expended MF there", the placeholder having spent none), and whether one advanced.
-    // One stand-in cannot tell "one moved" from "all moved": where a moving "?" joins one that
-    // did not move, the view's First Fire takes FFNAM (and FFMO) that the true attack, on a
-    // stack not all moving, does not (`fire::attack::first_fire_drm`): its odds read a little
-    // better than the ruling's on that rare stack.
-    let mut veiled: BTreeMap<String, (Location, f32, bool)> = BTreeMap::new();
+    // has expended MF there", the placeholder having spent none), whether one is moving now
+    // (A8.1: the placeholder then stands for the moving "?", the one First Fire attacks), and
+    // whether one advanced.
+    let mut veiled: BTreeMap<String, (Location, f32, bool, bool)> = BTreeMap::new();
+    let moving = std::mem::take(&mut v.tallies.moving);
     v.units.retain(|u| {
         let unseen = enemy(u) && (u.concealed || u.cloaked || dark.contains(&u.at));
         if unseen {
-            let e = veiled
-                .entry(placeholder_id(&u.at))
-                .or_insert((u.at.clone(), 0.0, false));
+            let e =
+                veiled
+                    .entry(placeholder_id(&u.at))
+                    .or_insert((u.at.clone(), 0.0, false, false));
             e.1 = e.1.max(u.unit.mf_spent);
             e.2 |= u.unit.advanced;
+            e.3 |= moving.contains(&u.unit.id);
         }
         !unseen
     });
+    // The moving units the side sees: its own, the enemy's in plain sight, and the "?".
+    v.tallies.moving = moving
+        .into_iter()
+        .filter(|id| v.units.iter().any(|u| u.unit.id == *id))
+        .collect();
     let (nationality, counter) = placeholder_counter(side.opponent());
-    for (id, (at, mf_spent, advanced)) in veiled {
+    for (id, (at, mf_spent, advanced, moves)) in veiled {
+        if moves {
+            v.tallies.moving.push(id.clone());
+        }
         let mut unit = Unit::new(&id, nationality, counter);
         unit.mf_spent = mf_spent;
         unit.advanced = advanced;

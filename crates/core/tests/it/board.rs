@@ -124,9 +124,19 @@ pub fn setting(b: &Board) -> Setting<'_> {
 }
 
 /// The situation on `b` in `phase` with `attacker` the ATTACKER, by day, nothing on the map
-/// but `units` (sorted by id, as the simulation gives them).
+/// but `units` (sorted by id, as the simulation gives them); in the MPh the units that have
+/// spent MF are the ones moving now (A8.1, `Tallies::moving`).
 pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>) -> Situation<'_> {
     units.sort_by(|x, y| x.unit.id.cmp(&y.unit.id));
+    let moving = if phase == Phase::Movement {
+        units
+            .iter()
+            .filter(|u| u.unit.mf_spent > 0.0)
+            .map(|u| u.unit.id.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
     Situation {
         map: &b.map,
         caves: b.caves.clone(),
@@ -145,7 +155,10 @@ pub fn situation(b: &Board, phase: Phase, attacker: Side, mut units: Vec<UnitAt>
                 cloud: Cloud::Clear,
                 moon: Moon::Full,
             },
-            tallies: Tallies::default(),
+            tallies: Tallies {
+                moving,
+                ..Tallies::default()
+            },
             scoring: Default::default(),
             units,
             climbs: vec![],

@@ -24,6 +24,8 @@ use crate::opponent::value::{ROLLS, mc_fails, result_worth};
 /// the column's results below it where an Original Doubles Cowers (A7.9).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shot {
+    /// The units the attack affects (A8.1: Defensive First Fire, only the moving ones).
+    pub targets: Vec<String>,
     pub results: Vec<IftResult>,
     pub drm: i32,
     /// A7.9: the results an attack that Cowers is resolved on (empty: no effect, the lowest
@@ -35,6 +37,7 @@ impl Shot {
     /// The attack a Fire plan makes: its IFT column and Final DRM, and its Cowering.
     pub fn of(plan: &crate::rules::orders::fire::FirePlan) -> Shot {
         Shot {
+            targets: plan.targets.clone(),
             results: plan.ift.results.clone(),
             drm: plan.total_drm,
             cowered: plan.cowering.as_ref().map(|c| {
@@ -48,6 +51,7 @@ impl Shot {
     /// An attack that never Cowers (a DC's, A7.9) on `results` with Final DRM `drm`.
     pub fn uncowering(results: Vec<IftResult>, drm: i32) -> Shot {
         Shot {
+            targets: Vec::new(),
             results,
             drm,
             cowered: None,
@@ -220,7 +224,7 @@ impl<'a> Reply<'a> {
                 same_location(self.h.map, &u.at, at) || same_location(self.h.map, &u.at, &firer.at)
             })
             .map(|u| {
-                let moved = u.unit.mf_spent > 0.0;
+                let moved = u.unit.mf_spent > 0.0 && self.h.tallies.moving.contains(&u.unit.id);
                 (
                     u.unit.id.as_str(),
                     u.hidden,
@@ -244,13 +248,15 @@ impl<'a> Reply<'a> {
     }
 
     /// What `side` expects to lose at `at` to `shot`: each of its units there that the enemy
-    /// can see (not hidden), by its value and morale.
+    /// can see (not hidden) and the attack affects (A8.1: First Fire, the moving ones), by its
+    /// value and morale.
     fn loss_at(&self, at: &Location, shot: &Shot, value: &dyn Fn(&UnitAt) -> f32) -> f32 {
         self.h
             .units
             .iter()
             .filter(|u| same_location(self.h.map, &u.at, at))
             .filter(|u| u.unit.side() == self.side && !u.hidden)
+            .filter(|u| shot.targets.contains(&u.unit.id))
             .map(|u| value(u) * shot.worth_vs(morale(u)))
             .sum()
     }
@@ -304,12 +310,16 @@ impl<'a> Reply<'a> {
         };
         let was = std::mem::replace(&mut self.h.units[i].at, at.clone());
         let spent = self.h.units[i].unit.mf_spent;
+        let moving = self.h.tallies.moving.clone();
         if self.h.phase == Phase::Movement {
+            // A8.1: it is the unit moving now, the one First Fire attacks.
             self.h.units[i].unit.mf_spent = spent.max(1.0);
+            self.h.tallies.moving = vec![id.to_string()];
         }
         let blows = self.blows(value);
         self.h.units[i].at = was;
         self.h.units[i].unit.mf_spent = spent;
+        self.h.tallies.moving = moving;
         let total = blows.iter().map(|b| b.loss).sum();
         let worst = blows
             .into_iter()

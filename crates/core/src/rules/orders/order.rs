@@ -264,10 +264,21 @@ impl Order {
     }
 
     /// Whether the order spends MF in the MPh where the enemy may First Fire at the unit for it
-    /// (A8): a move (`moves`), and a DC's Placement (A23.3: "movement expended in the Placement
-    /// Hex", which Defensive First Fire may follow; G11.833 into a cave).
+    /// (A8.1: "anytime a unit/stack expends MF/MP in the LOS of one of his units", moving or
+    /// not: "placing SMOKE grenades, SW Recovery, etc."): a move (`moves`), a DC's Placement
+    /// (A23.3: "movement expended in the Placement Hex"; G11.833 into a cave) or Set (G11.8332:
+    /// its entire MPh), SMOKE or WP grenades (A24.1) and a Search (A12.152).
     pub fn draws_first_fire(&self) -> bool {
-        self.moves() || matches!(self, Order::PlaceDc { .. } | Order::PlaceDcAt { .. })
+        self.moves()
+            || matches!(
+                self,
+                Order::PlaceDc { .. }
+                    | Order::PlaceDcAt { .. }
+                    | Order::SetDc { .. }
+                    | Order::PlaceSmoke { .. }
+                    | Order::PlaceWp { .. }
+                    | Order::Search { .. }
+            )
     }
 
     /// Whether the order only reports (LOS, light, Control) and changes nothing.

@@ -68,6 +68,13 @@ fn overstacked_cave(s: &Situation, at: &Location) -> Option<f32> {
 /// G11.4: a cave's stacking capacity, in squad-equivalents.
 const CAVE_CAPACITY: f32 = 1.0;
 
+/// A8.1: `u` is an ATTACKER unit moving now (`Tallies::moving`), having expended MF.
+fn moving(s: &Situation, u: &UnitAt) -> bool {
+    u.unit.side() == s.turn.attacker
+        && u.unit.mf_spent > 0.0
+        && s.tallies.moving.contains(&u.unit.id)
+}
+
 /// The units in the target Location.
 fn units_in<'s>(s: &'s Situation, target: &Location) -> Vec<&'s UnitAt> {
     s.units
@@ -138,19 +145,6 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         enemies,
         ..
     } = t;
-    if mark == FireMark::FirstFire
-        && !enemies
-            .iter()
-            .any(|u| u.unit.side() == s.turn.attacker && u.unit.mf_spent > 0.0)
-    {
-        return Err(Refusal::new(
-            R::FIRST_FIRE,
-            format!(
-                "Defensive First Fire attacks a Location where an ATTACKER unit has expended \
-                 MF this phase; none has in {target_name}"
-            ),
-        ));
-    }
     let total_fp: f32 = fp.iter().map(|f| f.fp).sum();
 
     // The Final DRM.
@@ -298,12 +292,10 @@ fn inexperienced(s: &Situation, u: &UnitAt) -> bool {
     }
 }
 
-/// A8.1 (NOT FROM THE SEEDS; the values: `tables.first_fire`): Defensive First Fire at units
-/// moving in the MPh: FFNAM, as no unit uses Assault Movement (A4.61 is not modelled), and
-/// FFMO where they move in Open Ground with no LOS Hindrance (E1.7: the +1 Night LV DRM does
-/// not nullify it). Both apply only where every ATTACKER unit in the target has expended MF
-/// this phase (a stack mixing moving and non-moving units gets neither: our reading of the one
-/// DR it takes).
+/// A8.1 (NOT FROM THE SEEDS; the values: `tables.first_fire`): Defensive First Fire at the
+/// units moving in the MPh, the only ones it attacks (`fire_target`): FFNAM, as no unit uses
+/// Assault Movement (A4.61 is not modelled), and FFMO where they move in Open Ground with no
+/// LOS Hindrance (E1.7: the +1 Night LV DRM does not nullify it).
 fn first_fire_drm(
     s: &Situation,
     enemies: &[&UnitAt],
@@ -491,7 +483,7 @@ fn fire_target<'s>(
             format!("units in {target_name} fight in Close Combat, not by fire"),
         ));
     }
-    let in_target = units_in(s, target);
+    let mut in_target = units_in(s, target);
     if let Some(f) = in_target.iter().find(|u| u.unit.side() == side) {
         return Err(Refusal::new(
             R::IFT,
@@ -501,6 +493,21 @@ fn fire_target<'s>(
                 f.unit.id
             ),
         ));
+    }
+    if f.mark == FireMark::FirstFire {
+        // A8.1: Defensive First Fire affects only the unit moving now, not the others there.
+        in_target.retain(|u| moving(s, u));
+        if in_target.is_empty() {
+            return Err(Refusal::new(
+                R::FIRST_FIRE,
+                format!(
+                    "Defensive First Fire attacks only the unit moving now, in the Location \
+                     where it has just expended MF (once another unit begins movement, one \
+                     that moved before is no longer subject to it); none is moving in \
+                     {target_name}"
+                ),
+            ));
+        }
     }
     let mut cave = None;
     let tem = match target {

@@ -12,7 +12,8 @@
 //! (`fire_phase`) so a correction is a one-line change; the phases are `fire_phase::fire_mark`,
 //! Fire Groups and leadership `fire_group`:
 //! - Phases: Prep Fire by the ATTACKER in its PFPh; Defensive First Fire by the DEFENDER in the
-//!   ATTACKER's MPh at a Location where an ATTACKER unit has expended MF this phase; Final Fire
+//!   ATTACKER's MPh at the unit moving now (the one whose last order spent MF,
+//!   `Tallies::moving`), affecting it alone (A8.1, the eASLRB's text); Final Fire
 //!   by the DEFENDER in the DFPh (a unit already marked First Fire only at an adjacent
 //!   Location, A8.4); Advancing Fire by the ATTACKER in its AFPh at half FP, not by a unit
 //!   that Prep Fired. A unit that fired cannot fire again in that phase. Subsequent First Fire
@@ -25,9 +26,8 @@
 //! - Final DRM: the highest LOS hindrance of any firer (A6.8), the target's TEM (terrain, or a
 //!   cave's +4; a Climber on a cliff face is read as in Open Ground), E1.7's +1 Night LV DRM,
 //!   and the directing leader's leadership modifier (his counter's second number: `9-1` is
-//!   -1); Defensive First Fire's FFNAM and FFMO at units moving in the MPh (A8.1,
-//!   `attack::first_fire_drm`: only where every ATTACKER unit in the target moved, our
-//!   reading of the one DR it takes). Height Advantage is not modelled.
+//!   -1); Defensive First Fire's FFNAM and FFMO at the moving units (A8.1,
+//!   `attack::first_fire_drm`). Height Advantage is not modelled.
 //! - A Fire Group: units in one Location, or (by day) in a chain of adjacent Locations (A7.5);
 //!   a leader directs only units in his own Location. A Location holding friendly units is not
 //!   fired on, nor a Location a firer is in (that is Close Combat, A11).

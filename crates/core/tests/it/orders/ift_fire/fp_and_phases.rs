@@ -161,6 +161,96 @@ fn a8_1_defensive_first_fire_attacks_a_location_where_an_attacker_unit_moved() {
     );
 }
 
+/// A8.1 (the eASLRB's text, not from the seeds): "Defensive First Fire attacks affect only
+/// the moving unit/stack regardless of other units that occupy the same ... hexes", and "once
+/// another unit begins movement ... previously moved units are no longer subject to Defensive
+/// First Fire attack"; MF spent without moving (a Search, A12.152) makes a unit the moving one
+/// too ("placing SMOKE grenades, SW Recovery, etc.").
+#[test]
+fn a8_1_first_fire_attacks_only_the_unit_moving_now() {
+    use asl_pto_core::game::{Dice, apply};
+    use asl_pto_core::rules::orders::Order;
+    let b = open();
+    let set = crate::board::setting(&b);
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![
+            us(&b, "us1", "C3"),
+            jp(&b, "jp1", "F3"),
+            jp(&b, "jp2", "E3"),
+            jp(&b, "jp3", "G5"),
+        ],
+    )
+    .state;
+    let play = |st: &mut asl_pto_core::state::GameState, o: Order| {
+        let said = apply(st, &set, &o, &mut Dice::new(1));
+        assert!(
+            said.iter().all(|e| e.event != asl_pto_core::game::REFUSED),
+            "{said:?}"
+        );
+    };
+    let first_fire = |st: &asl_pto_core::state::GameState| {
+        fire(&st.situation(&set), &ids(&["us1"]), &loc(&b, "E3"))
+    };
+    // No one has moved: no First Fire.
+    assert_eq!(refused(first_fire(&st)).rule, "A8.1");
+    // jp1 joins jp2 (which has not moved) in E3: only jp1 is attacked, and with FFNAM and
+    // FFMO (the Open Ground), as it alone is the target.
+    play(
+        &mut st,
+        Order::Move {
+            unit: "jp1".into(),
+            to: loc(&b, "E3"),
+        },
+    );
+    assert_eq!(st.tallies.moving, ["jp1"]);
+    let p = allowed(first_fire(&st));
+    assert_eq!(p.targets, ["jp1"]);
+    let ffnam = p
+        .drm
+        .iter()
+        .filter(|d| d.reason.starts_with("FFNAM"))
+        .count();
+    let ffmo = p
+        .drm
+        .iter()
+        .filter(|d| d.reason.starts_with("FFMO"))
+        .count();
+    assert_eq!((ffnam, ffmo), (1, 1), "{:?}", p.drm);
+    // jp3 begins to move: jp1 is no longer subject to First Fire.
+    play(
+        &mut st,
+        Order::Move {
+            unit: "jp3".into(),
+            to: loc(&b, "G4"),
+        },
+    );
+    assert_eq!(st.tallies.moving, ["jp3"]);
+    let r = refused(first_fire(&st));
+    assert_eq!(r.rule, "A8.1");
+    assert!(r.reason.contains("none is moving in E3"), "{}", r.reason);
+    assert_eq!(
+        allowed(fire(&st.situation(&set), &ids(&["us1"]), &loc(&b, "G4"))).targets,
+        ["jp3"]
+    );
+    // jp2 Searches: it spends MF in E3 and is the unit First Fire may attack there.
+    play(
+        &mut st,
+        Order::Search {
+            unit: "jp2".into(),
+            hex: crate::board::hex(&b, "D3"),
+        },
+    );
+    assert_eq!(st.tallies.moving, ["jp2"]);
+    assert_eq!(allowed(first_fire(&st)).targets, ["jp2"]);
+    // The MPh over, no unit is moving.
+    st.phase = Phase::DefensiveFire;
+    asl_pto_core::game::begin_phase(&mut st, &set, &mut Dice::new(1));
+    assert!(st.tallies.moving.is_empty());
+}
+
 #[test]
 fn a8_4_a_first_fire_unit_final_fires_only_at_an_adjacent_location() {
     let b = open();

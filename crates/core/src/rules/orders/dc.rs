@@ -1,28 +1,25 @@
 //! DC attacks on caves as orders: Thrown (G11.833, in a fire phase), Placed (G11.833 ADJACENT,
 //! G11.8331 by a Climber, in the MPh) and Set (G11.8332, the whole MPh), decided over the
-//! `Situation`; and what the DC's 30-FP attack (A7 on the IFT, `rules::ift`) does to a cave
-//! and its contents (G11.88) or, for a DC that fell, to an above-ground Location. The plans
-//! wire the facts into the pure functions of `rules::caves::attack` and name the dice; the
-//! simulation rolls them and applies what the outcome functions return.
+//! `Situation`. What the DC's 30-FP attack does to a cave and its contents (G11.88) or, for a
+//! DC that fell, to an above-ground Location is `dc_attack`'s (its types re-exported here).
+//! The plans wire the facts into the pure functions of `rules::caves::attack` and name the
+//! dice; the simulation rolls them and applies what the outcome functions return.
 
-use super::common::{attacker_in, mmc, unit_mf};
+use super::common::{attacker_in, unit_mf};
 use crate::los::Location;
-use crate::model::{Nationality, Phase, Side};
+use crate::model::{Phase, Side};
+use crate::rules::Ruling;
 use crate::rules::caves::Cave;
 use crate::rules::caves::attack::{
-    Climber, DC_FP, DcDelivery, DcTarget, DrmTotal, Eliminator, FailedThrow, SetDcUnit, Thrower,
-    ThrownDr, WhichDr, cave_eliminated, climbing_placement, climbing_placement_dr, dc_attack_drm,
-    dc_elimination_dr, dc_placement, dc_throw, predesignate, set_dc, thrown_dc_dr, thrown_dc_drm,
-    thrown_dc_failure_attacks,
+    Climber, DcDelivery, DcTarget, DrmTotal, FailedThrow, SetDcUnit, Thrower, ThrownDr,
+    climbing_placement, climbing_placement_dr, dc_attack_drm, dc_placement, dc_throw, predesignate,
+    set_dc, thrown_dc_dr, thrown_dc_drm, thrown_dc_failure_attacks,
 };
 use crate::rules::caves::sight::cave_los;
-use crate::rules::ift::{IftResult, dc_column};
+use crate::rules::ift::dc_column;
 use crate::rules::situation::{Refusal, Situation, UnitAt, require};
-use crate::rules::tables::IftColumn;
-use crate::rules::{Check, Ruling};
 
-/// The rule an IFT DR of a DC attack on a cave is rolled under (A7).
-const IFT: &str = "A7";
+pub use super::dc_attack::{DcCaveOutcome, DcStrike, DcVsCave, DcVsLocation, japanese_mmc_known};
 
 /// G11.833: the Thrower (Placer, Setter) as `rules::caves::attack` needs it: its level, whether
 /// it is Climbing, adjacent (A.6) and ADJACENT (G11.6) to the cave, with a LOS to it now.
@@ -106,18 +103,6 @@ pub fn known_cave(s: &Situation, u: &UnitAt, cave: &str) -> Result<(), Refusal> 
     })
 }
 
-/// G11.833 / G11.88: whether an unconcealed (Known) Good Order Japanese MMC occupies the cave:
-/// it decides a Placed or Set DC's DRM and which IFT DR eliminates the cave.
-pub fn japanese_mmc_known(s: &Situation, cave: &str) -> bool {
-    s.units_at(&Location::Cave(cave.into())).iter().any(|o| {
-        o.unit.nationality == Nationality::Japanese
-            && o.unit.good_order()
-            && !o.concealed
-            && !o.hidden
-            && mmc(&o.unit).is_some()
-    })
-}
-
 /// The cave an order names, as set up (scripts name only caves of the scenario).
 fn cave_named<'s>(s: &'s Situation, id: &str) -> Result<&'s Cave, Refusal> {
     s.caves
@@ -135,128 +120,6 @@ fn with_dc(u: &UnitAt, rule: &'static str) -> Result<(), Refusal> {
             format!("unit {} possesses no DC", u.unit.id),
         ))
     }
-}
-
-// --- the DC's attacks -----------------------------------------------------------------------
-
-/// A 30-FP DC attack vs a cave and its contents (A7, G11.833-G11.8332), with G11.88's
-/// elimination of the cave.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DcVsCave {
-    pub cave: String,
-    pub delivery: DcDelivery,
-    /// The IFT DRM and why (`dc_attack_drm`, or a fallen DC's +6).
-    pub drm: i32,
-    pub why: String,
-    /// An unconcealed Good Order Japanese MMC occupies the cave (G11.88 reads it).
-    pub known: bool,
-    /// The rule the IFT DR is rolled under.
-    pub roll_rule: &'static str,
-    /// The IFT's 30-FP column (the tables', NOT FROM THE SEEDS).
-    pub ift: IftColumn,
-}
-
-/// What a DC's IFT DR does to a cave.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DcCaveOutcome {
-    pub final_dr: i32,
-    /// The IFT result vs the cave's contents (when the cave stands).
-    pub result: IftResult,
-    /// The attack as the log tells it, with its rule (`roll_rule`).
-    pub text: String,
-    /// G11.88: whether the cave and its contents are eliminated; `reason` tells it.
-    pub eliminated: Check,
-}
-
-impl DcVsCave {
-    fn new(s: &Situation, cave: &str, delivery: DcDelivery, drm: i32, why: String) -> DcVsCave {
-        DcVsCave {
-            cave: cave.into(),
-            delivery,
-            drm,
-            why,
-            known: japanese_mmc_known(s, cave),
-            roll_rule: IFT,
-            ift: dc_column(s.tables),
-        }
-    }
-
-    /// A7 / G11.88: the attack's IFT DR (`original_dr`, the two dice) on the 30-FP column,
-    /// and whether its Original (or, for a Set DC or one Placed into an undefended cave, its
-    /// Final) DR is a KIA that eliminates the cave with all its contents.
-    pub fn resolve(&self, original_dr: u8) -> DcCaveOutcome {
-        let original = i32::from(original_dr);
-        let final_dr = original + self.drm;
-        let result = self.ift.result(final_dr);
-        let text = format!(
-            "DC ({DC_FP} FP) vs cave {}: {}; IFT DR {original} {:+} = {final_dr}: {} (A7's IFT, \
-             not from the seeds: assets/tables.ron)",
-            self.cave,
-            self.why,
-            self.drm,
-            result.text()
-        );
-        let mut eliminated = cave_eliminated(
-            &Eliminator::Dc {
-                delivery: self.delivery,
-                unconcealed_good_order_japanese_mmc: self.known,
-                original_kia: self.ift.result(original).is_kia(),
-                final_kia: result.is_kia(),
-            },
-            true,
-        );
-        if eliminated.holds {
-            let which: WhichDr = dc_elimination_dr(self.delivery, self.known);
-            eliminated.reason = format!(
-                "{} ({which:?} DR decides); cave {} and its contents are eliminated",
-                eliminated.reason, self.cave
-            );
-        }
-        DcCaveOutcome {
-            final_dr,
-            result,
-            text,
-            eliminated,
-        }
-    }
-}
-
-/// A 30-FP attack by a fallen DC on an above-ground Location (G11.833 result b).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DcVsLocation {
-    pub at: Location,
-    /// The Location's name in the log.
-    pub name: String,
-    pub drm: i32,
-    pub why: String,
-    /// The rule its IFT DR is rolled under and logged with.
-    pub rule: &'static str,
-    /// The IFT's 30-FP column (the tables', NOT FROM THE SEEDS).
-    pub ift: IftColumn,
-}
-
-impl DcVsLocation {
-    /// A7: the IFT result of the attack's DR (`original_dr`, the two dice) on the 30-FP
-    /// column, and the attack as the log tells it.
-    pub fn resolve(&self, original_dr: u8) -> (IftResult, String) {
-        let final_dr = i32::from(original_dr) + self.drm;
-        let result = self.ift.result(final_dr);
-        let text = format!(
-            "DC ({DC_FP} FP) vs {}: {}; IFT DR {original_dr} {:+} = {final_dr}: {}",
-            self.name,
-            self.why,
-            self.drm,
-            result.text()
-        );
-        (result, text)
-    }
-}
-
-/// One attack of a DC.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DcStrike {
-    Cave(DcVsCave),
-    Location(DcVsLocation),
 }
 
 // --- G11.833 Thrown -------------------------------------------------------------------------

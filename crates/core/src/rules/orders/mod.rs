@@ -12,6 +12,7 @@ pub mod climb;
 pub mod close_combat;
 pub mod common;
 pub mod dc;
+pub mod dc_attack;
 pub mod dc_ground;
 pub mod fire;
 pub mod fire_group;

@@ -156,7 +156,7 @@ fn header_notes(
     if let Some((unit, at)) = opponent.and_then(|o| o.awaiting.as_ref()) {
         ui.label(
             egui::RichText::new(format!(
-                "{unit} moved to {}: you may First Fire at it (A8.1); End phase lets the \
+                "{unit} spent MF in {}: you may First Fire at it (A8.1); End phase lets the \
                  opponent go on",
                 at.display(map)
             ))

@@ -1,7 +1,8 @@
 //! A whole game with both sides played by the program (`asl-pto duel`), driven through the
 //! match (`play::Match`, the one game loop): the Player Turn's phases in order (A3), each
 //! opened by the match (`game::begin_phase`), each side acting where it acts (`Phase::acts`),
-//! the DEFENDER asked for Defensive First Fire after each ATTACKER move (A8), each phase closed
+//! the DEFENDER asked for Defensive First Fire after each ATTACKER order that spends MF (A8.1),
+//! each phase closed
 //! by the match (the RPh's, the RtPh's and the Player Turn's end), until the game ends (A26).
 //! The same scenario, kinds and seed give the same game.
 
@@ -72,8 +73,9 @@ pub fn play_game(scenario: &Arc<Scenario>, allied: Kind, japanese: Kind, seed: u
 }
 
 /// One phase: the ATTACKER acts, then the DEFENDER (both where both act: the RPh, the RtPh);
-/// in the MPh, after each ATTACKER order that moves a unit or spends MF for a DC's Placement
-/// (A23.3), the DEFENDER may First Fire at the Location the unit is in.
+/// in the MPh, after each ATTACKER order that spends MF (`Order::draws_first_fire`: a move, a
+/// DC's Placement or Set, grenades, a Search; A8.1, A23.3), the DEFENDER may First Fire at the
+/// unit that spent them, in the Location it is in.
 fn play_phase(m: &mut Match, sides: &mut [Opponent; 2], orders: &mut Vec<(Side, Order)>) {
     let attacker = m.state.turn.attacker;
     let (a, d) = match attacker {

@@ -31,8 +31,12 @@ pub fn apply(
         return g.said;
     }
     let spent_before = mf_spent(g.state);
+    let said_before = g.said.len();
     play(&mut g, order);
-    moving_now(g.state, &spent_before);
+    let refused = g.said[said_before..]
+        .iter()
+        .any(|e| e.event == super::said::REFUSED);
+    moving_now(g.state, &spent_before, (!refused).then_some(order));
     heroes_without_target(&mut g);
     heroes_out_of_melee(&mut g);
     g.update_control();
@@ -54,9 +58,10 @@ fn mf_spent(state: &GameState) -> Vec<(String, f32)> {
 }
 
 /// A8.1: the units an order has just made spend MF in the ATTACKER's MPh become the moving
-/// units, the only ones Defensive First Fire may attack now; an order that spent none leaves
-/// the moving units as they were.
-fn moving_now(state: &mut GameState, before: &[(String, f32)]) {
+/// units, the only ones Defensive First Fire may attack now; so does the unit of an order
+/// that draws First Fire without spending MF now (a Climber Placing the DC his Climb paid
+/// for, G11.8331). An order that did neither leaves the moving units as they were.
+fn moving_now(state: &mut GameState, before: &[(String, f32)], played: Option<&Order>) {
     let moved: Vec<String> = before
         .iter()
         .filter(|(id, was)| {
@@ -69,6 +74,14 @@ fn moving_now(state: &mut GameState, before: &[(String, f32)]) {
         .collect();
     if !moved.is_empty() {
         state.tallies.moving = moved;
+        return;
+    }
+    if let Some(id) = played
+        .filter(|o| o.draws_first_fire())
+        .and_then(|o| o.unit())
+        .filter(|id| before.iter().any(|(b, _)| b == id.as_ref()))
+    {
+        state.tallies.moving = vec![id.to_string()];
     }
 }
 

@@ -40,6 +40,10 @@ pub struct Opponent {
     /// each (the rules do not count grenades; a Starshell's Usage dr they count a Player Turn,
     /// E1.921: the doctrine does not try again).
     tried: Vec<String>,
+    /// The Locations its units have moved into this phase: a unit does not walk back into one
+    /// (MF spent going back and forth take it nowhere; a veteran's trial saw a leader go G4,
+    /// H3, I4 and back to H3 in one MPh as his goal changed).
+    entered: Vec<(String, crate::los::Location)>,
     /// Why its last decision of each phase of this Player Turn and the one before gave no
     /// order, with that Player Turn and phase (`pass_reason`; `passed_in`): what Play mode's
     /// status says after "gave no order" (not in a save). One a phase: a First Fire passed in
@@ -77,6 +81,9 @@ pub struct Memory {
     /// Its units that placed grenades or tried a Starshell in the phase `at`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tried: Vec<String>,
+    /// The Locations its units moved into in the phase `at`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entered: Vec<(String, crate::los::Location)>,
 }
 
 impl Memory {
@@ -89,6 +96,7 @@ impl Memory {
             self.at = now;
             self.given = 0;
             self.tried.clear();
+            self.entered.clear();
         }
         self
     }
@@ -106,6 +114,7 @@ impl Opponent {
             decisions: self.decisions,
             searched: self.searched.clone(),
             tried: self.tried.clone(),
+            entered: self.entered.clone(),
         }
     }
 
@@ -119,6 +128,7 @@ impl Opponent {
         o.decisions = m.decisions;
         o.searched = m.searched.clone();
         o.tried = m.tried.clone();
+        o.entered = m.entered.clone();
         Some(o)
     }
 
@@ -140,6 +150,7 @@ impl Opponent {
             self.refused.clear();
             self.given = 0;
             self.tried.clear();
+            self.entered.clear();
         }
     }
 
@@ -151,6 +162,9 @@ impl Opponent {
         }
         if let Some(u) = once_a_phase(order) {
             self.tried.push(u.to_string());
+        }
+        if let Order::Move { unit, to } = order {
+            self.entered.push((unit.to_string(), to.clone()));
         }
     }
 
@@ -167,6 +181,7 @@ impl Opponent {
             decisions: 0,
             searched: Vec::new(),
             tried: Vec::new(),
+            entered: Vec::new(),
             passed: Vec::new(),
         }
     }
@@ -191,6 +206,23 @@ impl Opponent {
             .candidates(&seen, &posture, self.side, moment, &self.searched);
         cands.retain(|c| !self.refused.contains(&c.order));
         cands.retain(|c| once_a_phase(&c.order).is_none_or(|u| !self.tried.iter().any(|x| x == u)));
+        // A unit that has moved this phase does not walk back into a Location it entered.
+        let moved = |id: &str| {
+            state
+                .units
+                .iter()
+                .any(|u| u.unit.id == id && u.unit.mf_spent > 0.0)
+        };
+        cands.retain(|c| match &c.order {
+            Order::Move { unit, to } => {
+                !moved(unit.as_ref())
+                    || !self
+                        .entered
+                        .iter()
+                        .any(|(u, l)| u == unit.as_ref() && l == to)
+            }
+            _ => true,
+        });
         let real = state.situation(setting);
         if self.player.draws_among_allowed() {
             cands.retain(|c| judge(&real, &c.order).is_ok());

@@ -98,8 +98,8 @@ fn grenades(s: &Situation, u: &UnitAt, at: &Location, seen_by: &[&UnitAt]) -> Op
 
 /// Before `u` steps into `next` (the move scored `move_score`): grenades into `next` when it is
 /// open ground (no TEM, no SMOKE yet) that a Known Good Order enemy within `w.smoke.range` hexes
-/// (6) overlooks,
-/// scored just above the move so that they come first (A24.1).
+/// (6) overlooks and the step can still be paid for after their MF (A24.1), scored just above
+/// the move so that they come first (A24.1).
 pub fn before_open_ground(
     s: &Situation,
     u: &UnitAt,
@@ -118,6 +118,25 @@ pub fn before_open_ground(
         first.unit.id.clone()
     };
     let order = grenades(s, u, next, &seen_by)?;
+    // A24.1: the grenades cost MF (two into an ADJACENT Location): screen only where the step
+    // in can still be paid for after them.
+    let cost = if u.at == *next { 1.0 } else { 2.0 };
+    let mut after = s.clone();
+    if let Some(x) = after
+        .state
+        .units
+        .iter_mut()
+        .find(|x| x.unit.id == u.unit.id)
+    {
+        x.unit.mf_spent += cost;
+    }
+    let step = Order::Move {
+        unit: UnitId(u.unit.id.clone()),
+        to: next.clone(),
+    };
+    if judge(&after, &step).is_err() {
+        return None;
+    }
     let what = match &order {
         Order::PlaceWp { .. } => "WP",
         _ => "SMOKE",

@@ -84,7 +84,8 @@ pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameStat
                     .or_insert((u.at.clone(), 0.0, false, false));
             e.1 = e.1.max(u.unit.mf_spent);
             e.2 |= u.unit.advanced;
-            e.3 |= moving.contains(&u.unit.id);
+            // Only where the side sees the "?" (E1.33: not a dark one it cannot fire at).
+            e.3 |= moving.contains(&u.unit.id) && !dark.contains(&u.at);
         }
         !unseen
     });

@@ -3,7 +3,8 @@
 //!
 //! - In a walk (and Watch mode), where the script gives that side no order in a phase it acts
 //!   in, the program (`opponent::Opponent`) gives its orders as the match leaves the phase; in
-//!   the other side's MPh it is asked for Defensive First Fire after each move. Its orders are
+//!   the other side's MPh it is asked for Defensive First Fire after each order that spends MF
+//!   (A8.1). Its orders are
 //!   played by `game::apply` and logged like a step's, each after its event `opponent` with the
 //!   reason.
 //! - In Play mode its orders are steps of the game like the player's (`Step::opponent`),

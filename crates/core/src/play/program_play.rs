@@ -268,8 +268,9 @@ impl Match {
         self.program_play(Moment::Phase);
     }
 
-    /// After the other side's order `order` in its MPh: if it moved a unit (or spent MF Placing
-    /// a DC, A23.3), the program, the DEFENDER, may First Fire at the Location it is in (A8).
+    /// After the other side's order `order` in its MPh: if it spent MF (`Order::draws_first_fire`:
+    /// a move, a DC's Placement or Set, grenades, a Search; A8.1, A23.3), the program, the
+    /// DEFENDER, may First Fire at the unit, in the Location it is in.
     pub(super) fn after_order(&mut self, order: &Order) {
         let Some(side) = self.program.as_ref().map(Program::side) else {
             return;

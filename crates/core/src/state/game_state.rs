@@ -129,13 +129,17 @@ pub struct Tallies {
     /// one dr, for one Starshell, a Player Turn; our reading of a seed cut short there).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub starshell_tried: Vec<String>,
-    /// A8.1: the ATTACKER's units moving now in its MPh, those whose last order spent MF (a
-    /// Banzai's, several). Defensive First Fire attacks only them: "Defensive First Fire
+    /// A8.1: the ATTACKER's unit moving now in its MPh, the one whose last order spent MF (a
+    /// list: units move one at a time, a Banzai's too). Defensive First Fire attacks only them: "Defensive First Fire
     /// attacks affect only the moving unit/stack regardless of other units that occupy the
     /// same ... hexes", and "once another unit begins movement or the MPh is declared over,
     /// previously moved units are no longer subject to Defensive First Fire attack".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moving: Vec<String>,
+    /// A24.1: the units that have attempted to place SMOKE or WP grenades this MPh ("No unit
+    /// may attempt to place SMOKE more than once per MPh").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub smoke_attempted: Vec<String>,
 }
 
 /// A11.4 / G1.64: the CC in one Location this CCPh, as its first CC order decided it.

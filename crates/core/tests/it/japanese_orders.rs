@@ -48,14 +48,14 @@ fn g1_63_no_plus_two_search_drm_when_only_building_or_rubble_is_searched() {
 
 #[test]
 fn a24_1_an_american_leader_places_no_smoke_grenades_his_squad_does() {
-    // A24.1 (not in our sources; our reading): the SMOKE exponent is printed on Multi-Man
-    // Counters only. The night ridge's 9-1 screened J8 and H4 with SMOKE for his men.
+    // A24.1 (the eASLRB's text): "by any Good Order Infantry squad having a SMOKE Placement
+    // Exponent". The night ridge's 9-1 screened J8 and H4 with SMOKE for his men.
     let b = plain();
     let usl = unit(&b, "usL", Nationality::American, "9-1", "D4");
     let us1 = us(&b, "us1", "D4");
     let s = mph(&b, Side::Allied, vec![usl, us1]);
     let r = place_smoke(&s, "usL", &loc(&b, "D5"), SmokeKind::Grenade).unwrap_err();
     assert_eq!(r.rule, "A24.1", "{r}");
-    assert!(r.reason.contains("Multi-Man"), "{r}");
+    assert!(r.reason.contains("not a squad"), "{r}");
     assert!(place_smoke(&s, "us1", &loc(&b, "D5"), SmokeKind::Grenade).is_ok());
 }

@@ -170,7 +170,9 @@ impl<'a> Reply<'a> {
 
     fn build(mut h: Situation<'a>, side: Side, memo: &ShotMemo) -> Reply<'a> {
         if h.turn.attacker == side && h.phase == Phase::Movement {
-            // First Fire: at the mover once it has spent MF (`loss_with`).
+            // First Fire: at the mover once it has spent MF (`loss_with`), none before: the
+            // enemy has had its chance at the unit that moved last (A8.1), a loss sunk.
+            h.tallies.moving.clear();
         } else if h.turn.attacker == side {
             h.phase = Phase::DefensiveFire;
         } else {

@@ -1,6 +1,12 @@
 //! SMOKE and WP grenades as orders (A24.1; into a cave G11.85-G11.851; G1.17 Japanese
-//! Conscripts place none): who may place them, where, and for a cave from outside the
-//! Thrown-DC dr that decides where the SMOKE lands.
+//! Conscripts place none): who may place them, where, at what MF, and for a cave from outside
+//! the Thrown-DC dr that decides where the SMOKE lands. A24.1 (not from the seeds: the eASLRB's
+//! text) "SMOKE placement may be attempted via inherent SMOKE grenades by any Good Order
+//! Infantry squad having a SMOKE Placement Exponent and still capable of movement during its
+//! MPh, at a cost of two MF if the attempt is to place SMOKE in an ADJACENT Location, or one MF
+//! if the attempt is to place SMOKE in its own Location"; "No unit may attempt to place SMOKE
+//! more than once per MPh". The placement dr against the squad's SMOKE Placement Exponent (and
+//! its 6 ending the MPh) is not modelled: the counters' exponents are not in our sources.
 
 use super::common::{attacker_in, mmc};
 use super::dc::{known_cave, thrower};
@@ -17,7 +23,7 @@ use crate::rules::situation::{Refusal, Situation};
 #[derive(Clone, Debug, PartialEq)]
 pub enum SmokeTarget {
     /// A24.1: the unit's own or an adjacent above-ground Location; no dr is modelled (the
-    /// catalog has no Smoke exponents).
+    /// catalog has no SMOKE Placement Exponents).
     Ground { rule: &'static str, reason: String },
     /// G11.85: a cave, from in it (no dr) or from where a DC could be Thrown into it (the
     /// Thrown-DC dr with `drm`).
@@ -45,6 +51,9 @@ pub struct SmokePlan {
     /// G11.85 (play-aid): WP placed in a cave is a CH there (`None` for SMOKE); its FP and NMC
     /// (A24.3) are not in our sources and are not resolved.
     pub wp_ch: Option<Drm>,
+    /// A24.1: the MF the placement costs: one in the unit's own Location, two in an ADJACENT
+    /// one (a cave from outside it is ADJACENT to the placer, G11.6).
+    pub mf: f32,
 }
 
 impl SmokePlan {
@@ -143,10 +152,18 @@ pub fn place_smoke(
         "A24.1",
         &format!("placing {what}"),
     )?;
-    // A24.1: grenades are placed with MF in the MPh (their cost is not in our sources; G11.833
-    // speaks of "any required SMOKE MF cost"): a unit with none left places none.
+    // A24.1: grenades are placed with MF in the MPh (G11.833: "any required SMOKE MF cost"),
+    // one attempt a MPh.
     super::common::mf_left(s, u, "A24.1", &format!("to place {what} with"))?;
     super::common::not_prep_fired(u, &format!("placing {what}"))?;
+    if s.tallies.smoke_attempted.iter().any(|x| x == id) {
+        return Err(Refusal::new(
+            "A24.1",
+            format!(
+                "{id} has placed grenades this MPh: no unit may attempt it more than once a MPh"
+            ),
+        ));
+    }
     // A24.1 / A10.5 / A7.8 (not in our sources; our reading): grenades are placed with MF in
     // the MPh, which a broken unit (it moves only to rout) and a pinned one do not spend.
     if u.unit.broken {
@@ -172,14 +189,14 @@ pub fn place_smoke(
             "of the Japanese only Elite squads may attempt WP placement (A24.3)",
         ));
     }
-    // A24.1 (not in our sources; our reading): the SMOKE exponent is printed on Multi-Man
-    // Counters only: a leader or hero places no grenades.
-    if !japanese && mmc(&u.unit).is_none() {
+    // A24.1: "any Good Order Infantry squad having a SMOKE Placement Exponent": a leader, a
+    // hero, a half-squad or a crew places none.
+    if mmc(&u.unit).is_none_or(|c| c.kind != Kind::Squad) {
         return Err(Refusal::new(
             "A24.1",
             format!(
-                "{id} is not a Multi-Man Counter: only MMC place {what} (their SMOKE exponent; \
-                 not in our sources, our reading)"
+                "{id} is not a squad: only a squad, with its SMOKE Placement Exponent, places \
+                 {what}"
             ),
         ));
     }
@@ -201,12 +218,30 @@ pub fn place_smoke(
             ..ch
         }
     });
+    // A24.1: one MF in its own Location, two in an ADJACENT one.
+    let mf = if u.at == *at { 1.0 } else { 2.0 };
+    let left = super::common::mf_allotment(s.tables, u) - u.unit.mf_spent;
+    if mf > left {
+        return Err(Refusal::new(
+            "A24.1",
+            format!(
+                "placing {what} in {} costs {mf} MF ({}); {id} has {left} MF left",
+                at.display(s.map),
+                if mf > 1.0 {
+                    "an ADJACENT Location"
+                } else {
+                    "its own Location"
+                }
+            ),
+        ));
+    }
     let plan = |target| SmokePlan {
         placer: id.into(),
         at: at.clone(),
         kind,
         target,
         wp_ch: wp_ch.clone(),
+        mf,
     };
     let Location::Cave(cave_id) = at else {
         let near = match (u.at.hex(), at.hex()) {

@@ -321,3 +321,67 @@ fn a24_1_a10_5_a7_8_no_grenades_from_a_broken_or_pinned_unit() {
     let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us4", "H5")]);
     assert!(place_smoke(&s, "us4", &loc(&b, "H5"), SmokeKind::Grenade).is_ok());
 }
+
+/// A24.1 (not from the seeds: the eASLRB's text) "at a cost of two MF if the attempt is to
+/// place SMOKE in an ADJACENT Location, or one MF if ... in its own Location", "by any Good
+/// Order Infantry squad having a SMOKE Placement Exponent", "No unit may attempt to place SMOKE
+/// more than once per MPh"; and the MF spent make the squad the unit Defensive First Fire may
+/// attack now (A8.1: "placing SMOKE grenades").
+#[test]
+fn a24_1_grenades_cost_one_mf_in_its_own_location_two_adjacent_once_a_mph_squads_only() {
+    use asl_pto_core::game::{Dice, REFUSED, apply};
+    use asl_pto_core::rules::orders::Order;
+    let b = cliff();
+    let set = crate::board::setting(&b);
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us3", "T5")]);
+    assert_eq!(
+        allowed(place_smoke(&s, "us3", &loc(&b, "T5"), SmokeKind::Grenade)).mf,
+        1.0
+    );
+    assert_eq!(
+        allowed(place_smoke(&s, "us3", &loc(&b, "T4"), SmokeKind::Grenade)).mf,
+        2.0
+    );
+    // With 3 of its 4 MF spent, its own Location only.
+    let mut tired = us(&b, "us3", "T5");
+    tired.unit.mf_spent = 3.0;
+    let s3 = situation(&b, Phase::Movement, Side::Allied, vec![tired]);
+    let r = refused(place_smoke(&s3, "us3", &loc(&b, "T4"), SmokeKind::Grenade));
+    assert_eq!(r.rule, "A24.1");
+    assert!(r.reason.contains("costs 2 MF"), "{r}");
+    assert!(place_smoke(&s3, "us3", &loc(&b, "T5"), SmokeKind::Grenade).is_ok());
+    // A half-squad and a leader place none.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![
+            unit(&b, "hs1", Nationality::American, "3-3-8", "T5"),
+            unit(&b, "usL", Nationality::American, "9-1", "T5"),
+        ],
+    );
+    for id in ["hs1", "usL"] {
+        let r = refused(place_smoke(&s, id, &loc(&b, "T4"), SmokeKind::Grenade));
+        assert_eq!(r.rule, "A24.1", "{id}: {r}");
+        assert!(r.reason.contains("not a squad"), "{r}");
+    }
+    // Played: two MF spent, us3 the moving unit; a second attempt this MPh is refused.
+    let mut st = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us3", "T5")]).state;
+    let order = Order::PlaceSmoke {
+        unit: "us3".into(),
+        at: loc(&b, "T4"),
+    };
+    let said = apply(&mut st, &set, &order, &mut Dice::new(1));
+    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+    let us3 = st.units.iter().find(|u| u.unit.id == "us3").unwrap();
+    assert_eq!(us3.unit.mf_spent, 2.0);
+    assert_eq!(st.tallies.moving, ["us3"]);
+    let again = Order::PlaceSmoke {
+        unit: "us3".into(),
+        at: loc(&b, "T5"),
+    };
+    let said = apply(&mut st, &set, &again, &mut Dice::new(1));
+    let refusal = said.iter().find(|e| e.event == REFUSED).expect("refused");
+    assert_eq!(refusal.rule.as_deref(), Some("A24.1"));
+    assert!(refusal.text.contains("more than once"), "{}", refusal.text);
+}

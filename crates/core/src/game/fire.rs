@@ -41,9 +41,20 @@ pub(super) fn place_smoke(g: &mut Game, id: &str, at: &Location, kind: SmokeKind
         });
     }
     let event = if plan.wp() { "wp" } else { "smoke" };
+    // A24.1: what the attempt cost, said with it.
+    let text = format!(
+        "{} ({} MF: {}, A24.1)",
+        landing.text,
+        plan.mf,
+        if plan.mf > 1.0 {
+            "into an ADJACENT Location"
+        } else {
+            "in its own Location"
+        }
+    );
     match d {
-        Some(d) => g.rolled(event, Some(id), landing.rule, vec![d], landing.text),
-        None => g.ruled(event, Some(id), landing.rule, landing.text),
+        Some(d) => g.rolled(event, Some(id), landing.rule, vec![d], text),
+        None => g.ruled(event, Some(id), landing.rule, text),
     }
     if landing.in_cave
         && let Some(ch) = &plan.wp_ch

@@ -28,7 +28,7 @@ fn use_dc(g: &mut Game, id: &str) {
 }
 
 /// The unit has spent `mf` MF (`add`: on top of what it had spent).
-fn spend_mf(g: &mut Game, id: &str, mf: f32, add: bool) {
+pub(super) fn spend_mf(g: &mut Game, id: &str, mf: f32, add: bool) {
     if let Some(u) = g.unit_mut(id) {
         u.unit.mf_spent = if add { u.unit.mf_spent + mf } else { mf };
     }

@@ -22,9 +22,7 @@ pub(super) fn place_smoke(g: &mut Game, id: &str, at: &Location, kind: SmokeKind
         Err(r) => return g.refused(Some(id), r),
     };
     // A24.1: the MF it costs, and the one attempt of the MPh made.
-    if let Some(u) = g.unit_mut(id) {
-        u.unit.mf_spent += plan.mf;
-    }
+    super::attack::spend_mf(g, id, plan.mf, true);
     g.state.tallies.smoke_attempted.push(id.to_string());
     let roll_rule = match &plan.target {
         orders::smoke::SmokeTarget::Cave { roll_rule, .. } => *roll_rule,

@@ -129,6 +129,12 @@ pub struct SmokeLanding {
     pub text: String,
 }
 
+/// A24.1: the MF grenades from `from` into `at` cost: one in the unit's own Location, two in an
+/// ADJACENT one (a cave from outside it counts as ADJACENT, G11.6).
+pub fn grenade_mf(from: &Location, at: &Location) -> f32 {
+    if from == at { 1.0 } else { 2.0 }
+}
+
 /// A24.1 / G11.85 / G1.17: SMOKE grenades (`kind` Grenade) or WP grenades (WpGrenade) placed by
 /// the ATTACKER in its MPh into its own or an adjacent Location, or into a cave: from in it by
 /// the normal rules, or from above ground only from where a DC could be Thrown into it (then a
@@ -219,7 +225,7 @@ pub fn place_smoke(
         }
     });
     // A24.1: one MF in its own Location, two in an ADJACENT one.
-    let mf = if u.at == *at { 1.0 } else { 2.0 };
+    let mf = grenade_mf(&u.at, at);
     let left = super::common::mf_allotment(s.tables, u) - u.unit.mf_spent;
     if mf > left {
         return Err(Refusal::new(

@@ -120,7 +120,7 @@ pub fn before_open_ground(
     let order = grenades(s, u, next, &seen_by)?;
     // A24.1: the grenades cost MF (two into an ADJACENT Location): screen only where the step
     // in can still be paid for after them.
-    let cost = crate::rules::orders::smoke::grenade_mf(&u.at, next);
+    let cost = crate::rules::orders::smoke::grenade_mf(s.tables, &u.at, next);
     let mut after = s.clone();
     if let Some(x) = after
         .state

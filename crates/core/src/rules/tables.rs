@@ -93,6 +93,10 @@ pub struct Tables {
     /// A5.1: the squad-equivalents each side stacks in a Location without penalty.
     #[serde(default = "default_stacking_limit")]
     pub stacking_limit: u8,
+    /// A24.1: the MF SMOKE grenades cost placed in the unit's own Location, and in an ADJACENT
+    /// one.
+    #[serde(default = "default_smoke_grenade_mf")]
+    pub smoke_grenade_mf: (u8, u8),
     /// A11.11: the Close Combat Table. A table file without it gets the built-in one.
     #[serde(default)]
     pub close_combat: CcTable,
@@ -123,6 +127,10 @@ fn default_morale_ceiling() -> i32 {
 
 fn default_stacking_limit() -> u8 {
     3
+}
+
+fn default_smoke_grenade_mf() -> (u8, u8) {
+    (1, 2)
 }
 
 /// A8.1 First Fire DRM vs a unit moving in the MPh, NOT FROM THE SEEDS: FFNAM (First Fire
@@ -638,6 +646,12 @@ impl Tables {
                 self.stacking_limit
             ));
         }
+        let (own, adjacent) = self.smoke_grenade_mf;
+        if own > 20 || adjacent > 20 {
+            return Err(format!(
+                "smoke_grenade_mf ({own}, {adjacent}) is not MF 0..20 each (A24.1)"
+            ));
+        }
         if !(2..=20).contains(&self.morale_ceiling) {
             return Err(format!(
                 "morale_ceiling {} is not a Morale Level 2..20 (A.18)",
@@ -977,6 +991,7 @@ mod tests {
         assert_eq!(t.rout_mf, 6);
         assert_eq!(t.morale_ceiling, 10);
         assert_eq!(t.stacking_limit, 3);
+        assert_eq!(t.smoke_grenade_mf, (1, 2));
         assert_eq!(t.casualty_vp.crew, 2);
         assert_eq!(t.casualty_vp.half_squad, 1);
         assert_eq!(t.heat_of_battle.hero_at_most, 6);

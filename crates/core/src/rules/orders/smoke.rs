@@ -18,6 +18,7 @@ use crate::rules::caves::attack::{
     wp_in_cave,
 };
 use crate::rules::situation::{Refusal, Situation};
+use crate::rules::tables::Tables;
 
 /// Where grenades go.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,10 +130,12 @@ pub struct SmokeLanding {
     pub text: String,
 }
 
-/// A24.1: the MF grenades from `from` into `at` cost: one in the unit's own Location, two in an
-/// ADJACENT one (a cave from outside it counts as ADJACENT, G11.6).
-pub fn grenade_mf(from: &Location, at: &Location) -> f32 {
-    if from == at { 1.0 } else { 2.0 }
+/// A24.1: the MF grenades from `from` into `at` cost: in the unit's own Location, or in an
+/// ADJACENT one (a cave from outside it counts as ADJACENT, G11.6), as `t.smoke_grenade_mf`
+/// gives them (1 and 2, not from the seeds).
+pub fn grenade_mf(t: &Tables, from: &Location, at: &Location) -> f32 {
+    let (own, adjacent) = t.smoke_grenade_mf;
+    f32::from(if from == at { own } else { adjacent })
 }
 
 /// A24.1 / G11.85 / G1.17: SMOKE grenades (`kind` Grenade) or WP grenades (WpGrenade) placed by
@@ -225,7 +228,7 @@ pub fn place_smoke(
         }
     });
     // A24.1: one MF in its own Location, two in an ADJACENT one.
-    let mf = grenade_mf(&u.at, at);
+    let mf = grenade_mf(s.tables, &u.at, at);
     let left = super::common::mf_allotment(s.tables, u) - u.unit.mf_spent;
     if mf > left {
         return Err(Refusal::new(

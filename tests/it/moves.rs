@@ -458,7 +458,8 @@ fn g11_4_ex_no_unbroken_infantry_enters_an_overstacked_complex_during_play() {
 }
 
 /// The assault as set up, with jp3 and the 9-1 in T5's kunai under "?", in the first Allied
-/// MPh (by day, or at night with NVR 2): us3 in U5 tries to step into T5, then back to U4.
+/// MPh (by day, or at night with NVR 2): us3, put in U5 (it starts in U4), tries to step into
+/// T5, then back to U4.
 /// The state after each step and what each said.
 fn bump_into_t5(night: bool) -> Vec<(asl_pto::state::GameState, Vec<asl_pto::game::Said>)> {
     use asl_pto::model::Phase;
@@ -467,9 +468,14 @@ fn bump_into_t5(night: bool) -> Vec<(asl_pto::state::GameState, Vec<asl_pto::gam
     let board = app.world().resource::<sim::Board>().clone();
     let mut st = sim::live::state(app.world_mut(), &board);
     let setting = board.setting();
+    let u5 = Location::Ground(board.scenario.map.hex("U5").unwrap());
     for u in st.units.iter_mut() {
         if u.unit.id == "jp3" || u.unit.id == "jpL" {
             u.concealed = true;
+        }
+        // us3 starts in U4: here it has come up to U5, beside T5, before the MPh.
+        if u.unit.id == "us3" {
+            u.at = u5.clone();
         }
     }
     st.phase = Phase::Movement;

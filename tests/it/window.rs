@@ -948,7 +948,7 @@ fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_o
                 u["last_events"].as_array().is_some_and(|v| {
                     v.iter().any(|e| {
                         e.as_str()
-                            .is_some_and(|t| t.starts_with(&format!("U5 -> {to}:")))
+                            .is_some_and(|t| t.starts_with(&format!("U4 -> {to}:")))
                     })
                 })
             });

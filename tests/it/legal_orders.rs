@@ -402,7 +402,7 @@ fn a7_53_orders_lists_the_locations_fire_group_with_its_leader_first() {
         .expect("us1's own Fire at T5");
     let reduced = |o: &serde_json::Value| o["odds"]["targets"]["?T5"]["reduced"].as_f64().unwrap();
     assert!(reduced(&orders[0]) > reduced(alone), "{v}");
-    // us3 is alone in U5: no group.
+    // us3 is alone in U4: no group.
     let v = json(&run(&[
         "orders", &assault, "us3", "--phase", "PrepFire", "--json",
     ]));

@@ -714,8 +714,8 @@ fn a3_in_the_last_game_turn_the_doctrine_keeps_the_mph_its_units_need_to_reach_c
     assert!(!fires_of(&d, "us1").is_empty(), "{d:#?}");
 }
 
-/// The assault's opening on the cliff board: jp3 and its 9-1 in the kunai of T5, American
-/// squads in T4 and U5.
+/// The assault's opening on the cliff board as it stood until 2026-12-04 (us3 starts in U4
+/// since): jp3 and its 9-1 in the kunai of T5, American squads in T4 and U5.
 fn assault_opening(b: &Board) -> Vec<UnitAt> {
     vec![
         jp(b, "jp3", "T5"),
@@ -735,7 +735,7 @@ fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire
     let b = cliff();
     // The Japanese hold out (the Allies win on 2 Casualty VP); jp3 and its 9-1 stand in the
     // kunai of T5 at the foot of the cliff, beside American squads in T4 and U5 whose fire and
-    // Close Combat they would draw (the assault's opening).
+    // Close Combat they would draw (the assault's opening until 2026-12-04).
     let hold = japanese_hold(2);
     let units = || assault_opening(&b);
     let s = situation(&b, Phase::Movement, Side::Japanese, units());
@@ -787,7 +787,8 @@ fn a11_a_holding_doctrine_withdraws_a_unit_beside_the_enemy_and_weighs_prep_fire
 #[test]
 fn g1_41_a_holding_doctrine_withdraws_no_leader_away_from_his_men() {
     let b = cliff();
-    // The assault's opening: jp3 and its 9-1 in the kunai of T5, American squads in T4 and U5.
+    // The assault's opening (until 2026-12-04): jp3 and its 9-1 in the kunai of T5, American
+    // squads in T4 and U5.
     // Each would be safer far off; the 9-1 withdraws only as far as stays with, or beside, a
     // Good Order Japanese squad: his +1 Morale and leadership are theirs (G1.41).
     let units = assault_opening(&b);
@@ -936,9 +937,9 @@ fn a7_a_fire_s_reason_names_the_other_units_it_attacks_and_a_dc_carried() {
 #[test]
 fn a11_holding_out_the_doctrine_fires_at_the_squad_about_to_advance_into_close_combat() {
     let b = cliff();
-    // The assault's opening, the Allied DFPh: jp3 and its 9-1 in the kunai of T5; us3 beside
-    // them in U5, us1 (with a DC) and the 9-1 usL two hexes off in T3. The Japanese hold out
-    // (the Allies win on 3 Casualty VP).
+    // The assault's opening (until 2026-12-04), the Allied DFPh: jp3 and its 9-1 in the kunai
+    // of T5; us3 beside them in U5, us1 (with a DC) and the 9-1 usL two hexes off in T3. The
+    // Japanese hold out (the Allies win on 3 Casualty VP).
     let hold = japanese_hold(3);
     use asl_pto_core::counters::Nationality::{American, Japanese};
     let at = |us3: &str| {

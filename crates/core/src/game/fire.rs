@@ -44,7 +44,7 @@ pub(super) fn place_smoke(g: &mut Game, id: &str, at: &Location, kind: SmokeKind
         "{} ({} MF: {}, A24.1)",
         landing.text,
         plan.mf,
-        if plan.mf > 1.0 {
+        if plan.adjacent {
             "into an ADJACENT Location"
         } else {
             "in its own Location"

@@ -55,6 +55,8 @@ pub struct SmokePlan {
     /// A24.1: the MF the placement costs: one in the unit's own Location, two in an ADJACENT
     /// one (a cave from outside it is ADJACENT to the placer, G11.6).
     pub mf: f32,
+    /// A24.1: the grenades go into an ADJACENT Location, not the placer's own (`into_adjacent`).
+    pub adjacent: bool,
 }
 
 impl SmokePlan {
@@ -135,7 +137,17 @@ pub struct SmokeLanding {
 /// gives them (1 and 2, not from the seeds).
 pub fn grenade_mf(t: &Tables, from: &Location, at: &Location) -> f32 {
     let (own, adjacent) = t.smoke_grenade_mf;
-    f32::from(if from == at { own } else { adjacent })
+    f32::from(if into_adjacent(from, at) {
+        adjacent
+    } else {
+        own
+    })
+}
+
+/// A24.1: grenades from `from` into `at` go into an ADJACENT Location (at the ADJACENT cost),
+/// not the placer's own.
+pub fn into_adjacent(from: &Location, at: &Location) -> bool {
+    from != at
 }
 
 /// A24.1 / G11.85 / G1.17: SMOKE grenades (`kind` Grenade) or WP grenades (WpGrenade) placed by
@@ -229,6 +241,7 @@ pub fn place_smoke(
     });
     // A24.1: one MF in its own Location, two in an ADJACENT one.
     let mf = grenade_mf(s.tables, &u.at, at);
+    let adjacent = into_adjacent(&u.at, at);
     let left = super::common::mf_allotment(s.tables, u) - u.unit.mf_spent;
     if mf > left {
         return Err(Refusal::new(
@@ -236,7 +249,7 @@ pub fn place_smoke(
             format!(
                 "placing {what} in {} costs {mf} MF ({}); {id} has {left} MF left",
                 at.display(s.map),
-                if mf > 1.0 {
+                if adjacent {
                     "an ADJACENT Location"
                 } else {
                     "its own Location"
@@ -251,6 +264,7 @@ pub fn place_smoke(
         target,
         wp_ch: wp_ch.clone(),
         mf,
+        adjacent,
     };
     let Location::Cave(cave_id) = at else {
         let near = match (u.at.hex(), at.hex()) {

@@ -106,6 +106,15 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     let Some(after) = walked.last.as_ref() else {
         return;
     };
+    // A10.5 (not from the seeds, docs/asl-facts.md): a routing unit becomes DM if not already.
+    let became_dm = g
+        .unit_mut(id)
+        .is_some_and(|u| !std::mem::replace(&mut u.unit.dm, true));
+    let dm = if became_dm {
+        "; it becomes DM (A10.5, not from the seeds)"
+    } else {
+        ""
+    };
     let map = g.map();
     let path: Vec<String> = reach.path[..=walked.steps]
         .iter()
@@ -124,7 +133,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     if crawl {
         let text = format!(
             "{id} Low Crawls to {} ({} MF: {}): one Location, not subject to Interdiction \
-             (A10.52, not from the seeds){hidden}",
+             (A10.52, not from the seeds){hidden}{dm}",
             to.display(map),
             reach.mf,
             path.join(" -> "),
@@ -132,7 +141,7 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
         return g.ruled("rout", Some(id), LOW_CRAWL, text);
     }
     let text = format!(
-        "{id} routs {} {} ({} MF: {}){}{}",
+        "{id} routs {} {} ({} MF: {}){}{}{dm}",
         if stopped.is_some() { "toward" } else { "to" },
         to.display(map),
         mf,

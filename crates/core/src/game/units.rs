@@ -151,8 +151,10 @@ pub(super) fn apply_failure(g: &mut Game, unit: &Unit, f: &McFailure) {
         McFailure::JapaneseSmc { roll_rule, .. } => wound(g, id, f, roll_rule, false),
         McFailure::Wounds { breaks, .. } => wound(g, id, f, "A17.11", *breaks),
         McFailure::Breaks(c) => {
+            // A10.62: a unit that breaks is DM, a leader as a squad.
             if let Some(u) = g.unit_mut(id) {
                 u.unit.broken = true;
+                u.unit.dm = true;
             }
             g.ruled("break", Some(id), c.rule, c.reason.clone());
         }
@@ -178,6 +180,7 @@ fn wound(g: &mut Game, id: &str, f: &McFailure, roll_rule: &'static str, breaks:
             if let Some(u) = g.unit_mut(id) {
                 u.unit.wounded = true;
                 u.unit.broken |= breaks;
+                u.unit.dm |= breaks;
             }
         }
         SmcOutcome::Unaffected => {}

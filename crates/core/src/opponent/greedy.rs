@@ -354,8 +354,17 @@ fn unit_candidates(s: &Situation, u: &UnitAt, plan: &Plan, moment: &Moment, out:
                 } else {
                     w.rally.least_chance_holding
                 };
-                if p >= needed {
-                    out.push(choice(o, w.rally.per_chance * p, rally_reason(id, p)));
+                // E1.54: at night a DM unit keeps DM until it makes a Rally attempt: the
+                // attempt is what lets it lose DM (and so rally later), whatever its chance.
+                let sheds_dm = s.night() && u.unit.dm;
+                if p >= needed || sheds_dm {
+                    let mut why = rally_reason(id, p);
+                    if sheds_dm && p < needed {
+                        why.push_str(
+                            "; at night a DM unit keeps DM until it makes a Rally attempt (E1.54)",
+                        );
+                    }
+                    out.push(choice(o, w.rally.per_chance * p.max(needed), why));
                 }
             }
         }

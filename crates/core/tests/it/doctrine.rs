@@ -1638,3 +1638,39 @@ fn a23_3_the_program_places_a_dc_on_the_ground_only_with_a_dc_no_cave_it_must_co
         );
     }
 }
+
+/// A11 / E1.31: a holding doctrine withdraws *away* from Close Combat: at night Infantry may
+/// enter an enemy-occupied Location in the MPh, and the enemy's own Location draws none of
+/// his fire, but a withdrawal never ends in, nor passes through, a Location a Known enemy
+/// unit is in (a helper's reading of the jungle night: "jp4 withdraws toward J4, out of the
+/// worst of the enemy's fire and Close Combat" into the hut us3 held, Hand-to-Hand followed).
+#[test]
+fn a11_e1_31_a_holding_doctrine_withdraws_into_no_known_enemy_location_at_night() {
+    let b = plain();
+    let hold = japanese_hold(2);
+    // jp1 in the open D5 with American squads Known around it in the open, all within the
+    // NVR: without the rule it withdrew toward C6, into us2's Location (no American fire
+    // reaches the Americans' own hex).
+    let enemy = ["D4", "C6", "E6", "D7"];
+    let mut units = vec![jp(&b, "jp1", "D5")];
+    for (i, h) in enemy.iter().enumerate() {
+        units.push(us(&b, &format!("us{}", i + 1), h));
+    }
+    let mut st = situation(&b, Phase::Movement, Side::Japanese, units).state;
+    st.night.nvr = Some(2);
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &hold, Side::Japanese);
+    let w: Vec<&Choice> = d
+        .iter()
+        .filter(|c| c.reason.contains("withdraws toward"))
+        .collect();
+    for h in enemy {
+        assert!(
+            !w.iter()
+                .any(|c| moves_into(&b, std::slice::from_ref(*c), "jp1", h)
+                    || c.reason.contains(&format!("toward {h}"))),
+            "{h}: {w:#?}"
+        );
+    }
+    assert!(!w.is_empty(), "it still withdraws, elsewhere: {d:#?}");
+}

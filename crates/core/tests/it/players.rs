@@ -230,3 +230,63 @@ fn issue37_the_passive_kind_only_rallies_routs_and_fights_the_close_combat_it_is
         of(Kind::Passive, &ccph)
     );
 }
+
+/// E1.54: at night a DM unit keeps DM until it makes a Rally attempt. A broken, DM 7-6-8
+/// rallying itself (+1, +4 DM: 8 % to rally) is below the weights' least chance for a side
+/// that attacks (10 %): by day the greedy and doctrine kinds leave it (its DM comes off as the
+/// RPh ends anyway, A10.62); at night they try, or it would stay DM, and broken, to the end
+/// (a helper's reading of the night ridge: broken Americans never tried again).
+#[test]
+fn e1_54_at_night_the_program_tries_to_rally_a_dm_unit_whatever_its_chance() {
+    use crate::board::{jp, plain, situation, us};
+    use asl_pto_core::opponent::player_of;
+    use asl_pto_core::rules::victory::VictoryCondition;
+    let b = plain();
+    let win = [
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: 2,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let posture = Posture {
+        victory: &win,
+        plan: None,
+        turns: Some(3),
+    };
+    let rallies = |kind: Kind, night: bool| -> Vec<String> {
+        let mut s = situation(
+            &b,
+            Phase::Rally,
+            Side::Allied,
+            vec![us(&b, "us1", "C1"), jp(&b, "jp1", "H5")],
+        );
+        for u in s.state.units.iter_mut() {
+            if u.unit.id == "us1" {
+                u.unit.broken = true;
+                u.unit.dm = true;
+            }
+        }
+        if night {
+            s.state.night.nvr = Some(2);
+        }
+        player_of(kind)
+            .candidates(&s, &posture, Side::Allied, &Moment::Phase, &[])
+            .into_iter()
+            .filter(|c| matches!(&c.order, Order::Rally { unit } if unit.as_ref() == "us1"))
+            .map(|c| c.reason)
+            .collect()
+    };
+    for kind in [Kind::Greedy, Kind::Doctrine] {
+        assert!(rallies(kind, false).is_empty(), "{kind:?} by day");
+        let night = rallies(kind, true);
+        assert_eq!(night.len(), 1, "{kind:?} at night: {night:?}");
+        assert!(
+            night[0].contains("8 % to rally") && night[0].contains("(E1.54)"),
+            "{}",
+            night[0]
+        );
+    }
+}

@@ -175,6 +175,54 @@ fn a10_5_a_rout_in_play_moves_the_unit_once_and_failure_to_rout_eliminates() {
     assert_eq!(st.scoring.cvp_allied, 2, "a squad's Casualty VP (A26.2)");
 }
 
+/// A10.5 (docs/asl-facts.md) / A10.62: a routing unit becomes DM if it is not already (the
+/// helper's reading: a unit that routed voluntarily rallied next RPh without DM's +4), and a
+/// leader that breaks is DM as a squad is (it was marked broken only).
+#[test]
+fn a10_5_a10_62_a_routing_unit_becomes_dm_and_a_leader_that_breaks_is_dm() {
+    let b = plain();
+    let set = setting(&b);
+    let mut st = rtph(&b, vec![jp_broken(&b, "jp1", "C5"), us(&b, "us1", "B5")]);
+    assert!(!st.units.iter().any(|u| u.unit.dm), "no DM before the rout");
+    let order = Order::Rout {
+        unit: "jp1".into(),
+        to: loc(&b, "E5"),
+    };
+    let said = apply(&mut st, &set, &order, &mut Dice::new(1));
+    let r = said.iter().find(|e| e.event == "rout").expect("a rout");
+    assert!(r.text.contains("it becomes DM (A10.5"), "{}", r.text);
+    let jp1 = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+    assert!(jp1.unit.broken && jp1.unit.dm, "a routed unit is DM");
+
+    // A 9-1 alone in C5 under two squads' point-blank Prep Fire, seed after seed, until he
+    // breaks: broken and DM.
+    let mut broke = 0;
+    for seed in 1..400 {
+        let mut st = situation(
+            &b,
+            Phase::PrepFire,
+            Side::Japanese,
+            vec![
+                jp(&b, "jp1", "B5"),
+                jp(&b, "jp2", "B5"),
+                unit(&b, "usL", Nationality::American, "9-1", "C5"),
+            ],
+        )
+        .state;
+        let fire = Order::Fire {
+            units: vec!["jp1".into(), "jp2".into()],
+            at: loc(&b, "C5"),
+        };
+        let said = apply(&mut st, &set, &fire, &mut Dice::new(seed));
+        if said.iter().any(|e| e.text.contains("the leader breaks")) {
+            let l = st.units.iter().find(|u| u.unit.id == "usL").unwrap();
+            assert!(l.unit.broken && l.unit.dm, "seed {seed}: {said:?}");
+            broke += 1;
+        }
+    }
+    assert!(broke >= 10, "the 9-1 broke in {broke} of 399 attacks");
+}
+
 #[test]
 fn a10_5_g11_6_a_broken_unit_in_a_cave_must_rout_from_an_adjacent_known_enemy_and_vice_versa() {
     let b = cliff();

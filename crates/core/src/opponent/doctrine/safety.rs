@@ -150,6 +150,11 @@ fn safest(
         if abandons_a_hold(ctx, &order) || !men.as_ref().is_none_or(with_men) {
             continue;
         }
+        // A withdrawal is away from Close Combat: never into or through a Location a Known
+        // enemy unit is in (at night Infantry may enter one in the MPh, E1.31: a CC there).
+        if reach.path[1..].iter().any(|l| known_enemy_in(ctx, l)) {
+            continue;
+        }
         let mut way: f32 = 0.0;
         for l in &reach.path[1..] {
             way = way.max(r.passing(ctx, u, l));
@@ -165,6 +170,15 @@ fn safest(
     let (e, _, reach) = best?;
     let spared = here - e;
     (spared > ctx.w.withdraw_least).then(|| (reach.path[1].clone(), reach.at.clone(), spared))
+}
+
+/// Whether a Known (not hidden) unit of the enemy of `ctx.side` is in Location `l`.
+fn known_enemy_in(ctx: &Ctx, l: &Location) -> bool {
+    ctx.s.units.iter().any(|o| {
+        o.unit.side() != ctx.side
+            && !o.hidden
+            && crate::rules::situation::same_location(ctx.s.map, &o.at, l)
+    })
 }
 
 /// G1.41 / A10.7: where a leader `u` may withdraw to: with, or beside, a Good Order MMC of his

@@ -258,7 +258,11 @@ pub fn mc_failure(u: &Unit, cause: Cause, mc: &McResult) -> Option<McFailure> {
                 breaks: true,
             });
         }
-        return Some(McFailure::Breaks(check(true, "A10.3", "the leader breaks")));
+        return Some(McFailure::Breaks(check(
+            true,
+            "A10.3",
+            "the leader breaks (and is DM)",
+        )));
     }
     let counter = mmc(u)?;
     Some(McFailure::Becomes(

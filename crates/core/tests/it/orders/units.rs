@@ -106,7 +106,10 @@ fn a10_3_another_leader_breaks_and_a_squad_is_exchanged_as_g1_12_or_a10_3_says()
     let Some(McFailure::Breaks(c)) = mc_failure(&leader.unit, Cause::IftMc, &mc) else {
         panic!("the leader breaks");
     };
-    assert_eq!((c.rule, c.reason.as_str()), ("A10.3", "the leader breaks"));
+    assert_eq!(
+        (c.rule, c.reason.as_str()),
+        ("A10.3", "the leader breaks (and is DM)")
+    );
     let Some(McFailure::Becomes(out)) = mc_failure(&us(&b, "us1", "T4").unit, Cause::IftMc, &mc)
     else {
         panic!("the squad breaks");

@@ -107,9 +107,12 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
         return;
     };
     // A10.5 (not from the seeds, docs/asl-facts.md): a routing unit becomes DM if not already.
-    let became_dm = g
-        .unit_mut(id)
-        .is_some_and(|u| !std::mem::replace(&mut u.unit.dm, true));
+    // G11.77: Infantry in a Cave Complex may not remain DM (its DM comes off as the next RPh
+    // begins): one routing into a Complex is not made DM.
+    let into_complex = matches!(after.at, Location::Complex(_));
+    let became_dm = !into_complex
+        && g.unit_mut(id)
+            .is_some_and(|u| !std::mem::replace(&mut u.unit.dm, true));
     let dm = if became_dm {
         "; it becomes DM (A10.5, not from the seeds)"
     } else {

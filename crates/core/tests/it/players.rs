@@ -256,12 +256,12 @@ fn e1_54_at_night_the_program_tries_to_rally_a_dm_unit_whatever_its_chance() {
         plan: None,
         turns: Some(3),
     };
-    let rallies = |kind: Kind, night: bool| -> Vec<String> {
+    let rallies_beside = |kind: Kind, night: bool, enemy_at: &str| -> Vec<String> {
         let mut s = situation(
             &b,
             Phase::Rally,
             Side::Allied,
-            vec![us(&b, "us1", "C1"), jp(&b, "jp1", "H5")],
+            vec![us(&b, "us1", "C1"), jp(&b, "jp1", enemy_at)],
         );
         for u in s.state.units.iter_mut() {
             if u.unit.id == "us1" {
@@ -279,8 +279,14 @@ fn e1_54_at_night_the_program_tries_to_rally_a_dm_unit_whatever_its_chance() {
             .map(|c| c.reason)
             .collect()
     };
+    let rallies = |kind: Kind, night: bool| rallies_beside(kind, night, "H5");
     for kind in [Kind::Greedy, Kind::Doctrine] {
         assert!(rallies(kind, false).is_empty(), "{kind:?} by day");
+        // A Known Good Order enemy ADJACENT: the attempt would not shed DM (A10.62); its 8 %
+        // is still worth the 1 in 36 of an Original 12's Casualty Reduction, and it says so.
+        let beside = rallies_beside(kind, true, "C2");
+        assert_eq!(beside.len(), 1, "{kind:?} beside jp1: {beside:?}");
+        assert!(beside[0].contains("1 in 36"), "{}", beside[0]);
         let night = rallies(kind, true);
         assert_eq!(night.len(), 1, "{kind:?} at night: {night:?}");
         assert!(

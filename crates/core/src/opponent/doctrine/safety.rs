@@ -150,8 +150,8 @@ fn safest(
         if abandons_a_hold(ctx, &order) || !men.as_ref().is_none_or(with_men) {
             continue;
         }
-        // A withdrawal is away from Close Combat: never into or through a Location a Known
-        // enemy unit is in (at night Infantry may enter one in the MPh, E1.31: a CC there).
+        // A withdrawal is away from Close Combat: never into or through a Location an enemy
+        // unit its side sees is in (at night Infantry may enter one in the MPh, E1.31: a CC there).
         if reach.path[1..].iter().any(|l| known_enemy_in(ctx, l)) {
             continue;
         }
@@ -172,7 +172,8 @@ fn safest(
     (spared > ctx.w.withdraw_least).then(|| (reach.path[1].clone(), reach.at.clone(), spared))
 }
 
-/// Whether a Known (not hidden) unit of the enemy of `ctx.side` is in Location `l`.
+/// Whether a unit of the enemy of `ctx.side` that its side sees (not hidden: Known, or a "?"
+/// in its view, concealed or beyond the NVR, E1.33) is in Location `l`.
 fn known_enemy_in(ctx: &Ctx, l: &Location) -> bool {
     ctx.s.units.iter().any(|o| {
         o.unit.side() != ctx.side
@@ -277,7 +278,9 @@ pub fn forfeits(ctx: &Ctx) -> Vec<(String, f32)> {
 /// Combat (`reply`, `cc_threat`), when that spares more than `withdraw_least` of what it would
 /// lose where it lies. Left beside an enemy that fires at it, a broken unit keeps its DM
 /// (A10.62) and each MC it fails reduces it (A10.3); a helper's reading of 200 night-ridge
-/// games counted 92 broken Americans eliminated so, in 73 games, with no rout ordered.
+/// games counted 92 broken Americans eliminated so, in 73 games, with no rout ordered. A rout
+/// makes it DM too (A10.5), but out of the enemy's reach DM comes off as the next RPh ends (at
+/// night once it has made a Rally attempt, E1.54): the DM is not weighed either way.
 pub fn voluntary_routs(ctx: &mut Ctx, units: &[UnitAt]) -> Vec<Choice> {
     let mut out = Vec::new();
     for (u, plan, best) in best_routs(ctx, units, false) {

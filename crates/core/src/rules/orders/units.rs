@@ -325,7 +325,7 @@ pub fn mc_failure_reducing(
 pub fn smc_wound(severity: WoundSeverity, already_wounded: bool, breaks: bool, dr: u8) -> SmcBreak {
     let (mortal, roll) = wound_severity_roll(severity, already_wounded, dr);
     let cause = if breaks {
-        "an Original 12 is Casualty Reduction (A10.31): he is Wounded and breaks"
+        "an Original 12 is Casualty Reduction (A10.31): he is Wounded and breaks (and is DM)"
     } else {
         "Casualty Reduction Wounds a SMC (A7.302)"
     };

@@ -8,7 +8,8 @@ use super::context::Game;
 use crate::los::Location;
 use crate::rules::orders::movement::{MoveVerb, move_to};
 use crate::rules::orders::rout::{
-    LOW_CRAWL, ROUT, failure_to_rout, interdiction, interdiction_pin, rout_situation, rout_step,
+    LOW_CRAWL, ROUT, failure_to_rout, interdiction, interdiction_pin, rout_makes_dm,
+    rout_situation, rout_step,
 };
 
 /// Unit `id` routs to `to`, step by step; in each Open Ground hex where it is Interdicted
@@ -106,13 +107,14 @@ pub(super) fn do_rout(g: &mut Game, id: &str, to: &Location) {
     let Some(after) = walked.last.as_ref() else {
         return;
     };
-    // A10.5 (not from the seeds, docs/asl-facts.md): a routing unit becomes DM if not already.
-    // G11.77: Infantry in a Cave Complex may not remain DM (its DM comes off as the next RPh
-    // begins): one routing into a Complex is not made DM.
-    let into_complex = matches!(after.at, Location::Complex(_));
-    let became_dm = !into_complex
-        && g.unit_mut(id)
-            .is_some_and(|u| !std::mem::replace(&mut u.unit.dm, true));
+    // A10.5 / G11.77 (`rout_makes_dm`): DM, unless it already is or routed into a Complex.
+    let became_dm = match g.unit_mut(id) {
+        Some(u) if rout_makes_dm(u, &after.at).is_some() => {
+            u.unit.dm = true;
+            true
+        }
+        _ => false,
+    };
     let dm = if became_dm {
         "; it becomes DM (A10.5, not from the seeds)"
     } else {

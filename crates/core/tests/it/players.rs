@@ -142,13 +142,10 @@ fn issue35_a_plan_is_checked_as_the_scenario_is_read() {
     assert!(nowhere.starts_with("nowhere.ron:"), "{nowhere}");
 }
 
-#[test]
-fn issue37_the_passive_kind_only_rallies_routs_and_fights_the_close_combat_it_is_in() {
-    use crate::board::{jp, plain, situation, us};
-    use asl_pto_core::opponent::player_of;
+/// The Allies win on 2 Casualty VP, the Japanese otherwise.
+fn allied_two_cvp() -> [asl_pto_core::rules::victory::VictoryCondition; 2] {
     use asl_pto_core::rules::victory::VictoryCondition;
-    let b = plain();
-    let hold = [
+    [
         VictoryCondition::CasualtyVp {
             side: Side::Allied,
             at_least: 2,
@@ -156,7 +153,15 @@ fn issue37_the_passive_kind_only_rallies_routs_and_fights_the_close_combat_it_is
         VictoryCondition::Otherwise {
             side: Side::Japanese,
         },
-    ];
+    ]
+}
+
+#[test]
+fn issue37_the_passive_kind_only_rallies_routs_and_fights_the_close_combat_it_is_in() {
+    use crate::board::{jp, plain, situation, us};
+    use asl_pto_core::opponent::player_of;
+    let b = plain();
+    let hold = allied_two_cvp();
     let posture = Posture {
         victory: &hold,
         plan: None,
@@ -240,17 +245,8 @@ fn issue37_the_passive_kind_only_rallies_routs_and_fights_the_close_combat_it_is
 fn e1_54_at_night_the_program_tries_to_rally_a_dm_unit_whatever_its_chance() {
     use crate::board::{jp, plain, situation, us};
     use asl_pto_core::opponent::player_of;
-    use asl_pto_core::rules::victory::VictoryCondition;
     let b = plain();
-    let win = [
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 2,
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let win = allied_two_cvp();
     let posture = Posture {
         victory: &win,
         plan: None,

@@ -488,6 +488,19 @@ pub fn rout_step(s: &Situation, id: &str, to: &Location) -> Result<(Reach, bool)
         })
 }
 
+/// A10.5 (NOT FROM THE SEEDS: docs/asl-facts.md) / G11.77: whether a unit that has routed to
+/// `at` becomes DM: a routing unit becomes DM if it is not already, but not one that routed
+/// into a Cave Complex, where Infantry may not remain DM. `None` where it does not.
+pub fn rout_makes_dm(routed: &UnitAt, at: &Location) -> Option<Check> {
+    (!routed.unit.dm && !matches!(at, Location::Complex(_))).then(|| {
+        check(
+            true,
+            ROUT,
+            "a routing unit becomes DM if not already (A10.5, not from the seeds)",
+        )
+    })
+}
+
 /// A10.5 / E1.54: at the end of the RtPh, a broken unit that had to rout and has not (it had
 /// nowhere to go, or was not routed) is eliminated for Failure to Rout; never at night.
 pub fn failure_to_rout(s: &Situation, id: &str) -> Option<Check> {

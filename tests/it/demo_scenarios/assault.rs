@@ -45,7 +45,7 @@ fn a26_the_assault_reaches_game_end_at_seeds_1_to_5_and_either_side_wins_at_some
         assert_eq!(walk(seed), ev);
     }
     // With the published charts the script's Allies win at some seeds (A26.2: the Japanese 9-1
-    // and the squad in the kunai are worth 4 Casualty VP, 3 needed); the Japanese win at
+    // and the squad in the kunai are worth 4 Casualty VP, 4 needed); the Japanese win at
     // some seed of the first twenty.
     let japanese_at = (1..=20).find(|seed| {
         let ev = walk(*seed);

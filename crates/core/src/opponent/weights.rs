@@ -145,6 +145,10 @@ pub struct DoctrineWeights {
     pub dc_carrier: f32,
     pub placer: f32,
     pub lit_target: f32,
+    /// A26.2: what an enemy unit is worth beyond its value when its loss alone would win the
+    /// Casualty VP its side still needs (a file from before it: 0).
+    #[serde(default)]
+    pub decisive: f32,
     pub reveal_hidden: f32,
     pub reveal_concealed: f32,
     pub lone_leader_range: u32,

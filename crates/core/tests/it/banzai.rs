@@ -847,3 +847,58 @@ fn g1_5_a_script_banzai_with_no_unit_is_an_input_error() {
     assert!(e.contains("script Banzai: name at least one unit"), "{e}");
     assert!(e.contains("G1.5"), "{e}");
 }
+
+#[test]
+fn a15_43_a_berserk_unit_does_not_prep_fire_and_advances_at_what_it_charges() {
+    // jp1 berserk in C3, us1 two hexes east in E3, the Japanese Player Turn by day.
+    let b = plain();
+    let mut mad = jp(&b, "jp1", "C3");
+    mad.unit.berserk = true;
+    let at = |phase| {
+        situation(
+            &b,
+            phase,
+            Side::Japanese,
+            vec![mad.clone(), us(&b, "us1", "E3"), us(&b, "us2", "C6")],
+        )
+        .state
+    };
+    // PFPh: Prep Fire would forfeit the charge of its MPh: refused, at either enemy.
+    let st = at(Phase::PrepFire);
+    let s = st.situation(&setting(&b));
+    for target in ["E3", "C6"] {
+        let r = asl_pto_core::rules::orders::fire::fire(&s, &ids(&["jp1"]), &loc(&b, target))
+            .unwrap_err();
+        assert_eq!(r.rule, "A15.43", "{r}");
+        assert!(r.reason.contains("E3"), "{r}");
+    }
+    // APh: it advances closer to us1 (D3) or not at all; not back to B3, not aside to C4.
+    let st = at(Phase::Advance);
+    let s = st.situation(&setting(&b));
+    assert!(move_to(&s, "jp1", &loc(&b, "D3"), MoveVerb::Move).is_ok());
+    for away in ["B3", "C4"] {
+        let r = move_to(&s, "jp1", &loc(&b, away), MoveVerb::Move).unwrap_err();
+        assert_eq!(r.rule, "A15.43", "{away}: {r}");
+    }
+    // Not berserk, the same squad Prep Fires and advances where it likes.
+    let mut calm = mad.clone();
+    calm.unit.berserk = false;
+    let st = situation(
+        &b,
+        Phase::PrepFire,
+        Side::Japanese,
+        vec![calm.clone(), us(&b, "us1", "E3")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    assert!(asl_pto_core::rules::orders::fire::fire(&s, &ids(&["jp1"]), &loc(&b, "E3")).is_ok());
+    let st = situation(
+        &b,
+        Phase::Advance,
+        Side::Japanese,
+        vec![calm, us(&b, "us1", "E3")],
+    )
+    .state;
+    let s = st.situation(&setting(&b));
+    assert!(move_to(&s, "jp1", &loc(&b, "B3"), MoveVerb::Move).is_ok());
+}

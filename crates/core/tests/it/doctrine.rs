@@ -1674,3 +1674,118 @@ fn a11_e1_31_a_holding_doctrine_withdraws_into_no_known_enemy_location_at_night(
     }
     assert!(!w.is_empty(), "it still withdraws, elsewhere: {d:#?}");
 }
+
+#[test]
+fn a26_2_g11_833_in_the_last_game_turn_the_doctrine_throws_a_dc_whose_kill_alone_would_win() {
+    let b = cliff();
+    // us1 (with a DC) and two more squads in S4, cave A's Entrance Hex; jp1 (a squad, 2
+    // Casualty VP) Known in cave A, in Game Turn 1.
+    let s = entrance_stack(&b, 2);
+    let throws_in = |turns: u32, cvp: u32| {
+        let victory = japanese_hold(cvp);
+        let posture = Posture {
+            victory: &victory,
+            plan: None,
+            turns: Some(turns),
+        };
+        let d =
+            player_of(Kind::Doctrine).candidates(&s, &posture, Side::Allied, &Moment::Phase, &[]);
+        throws(&d).into_iter().cloned().collect::<Vec<Choice>>()
+    };
+    // With Game Turns to come, needing 4 Casualty VP or 2, the doctrine does not risk the
+    // fallen DC's attack on its three squads.
+    assert!(throws_in(3, 4).is_empty());
+    assert!(throws_in(3, 2).is_empty());
+    // In the last Game Turn, needing 2, jp1's loss alone wins the game (and its own squads
+    // are priced at the last Game Turn's risk): it Throws.
+    let t = throws_in(1, 2);
+    assert_eq!(t.len(), 1, "{t:#?}");
+    assert!(t[0].reason.contains("% to land"), "{}", t[0].reason);
+}
+
+#[test]
+fn a26_1_with_control_its_only_condition_the_doctrine_takes_the_empty_hex_in_the_last_aph() {
+    let b = plain();
+    // The Allied APh of Game Turn 3 of 3: us1 in C4 between C3, which the Allies must Control
+    // (empty, Japanese Controlled as the game began), and jp1 in the open of C5. The Allies win
+    // by Control alone: no Casualty VP condition.
+    let only = [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(&b, "C3")],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ];
+    let mut st = situation(
+        &b,
+        Phase::Advance,
+        Side::Allied,
+        vec![us(&b, "us1", "C4"), jp(&b, "jp1", "C5")],
+    )
+    .state;
+    st.turn.number = 5;
+    let s = st.situation(&setting(&b));
+    let d = of(Kind::Doctrine, &s, &only, Side::Allied);
+    let best = d
+        .iter()
+        .filter(|c| c.order.unit().is_some_and(|u| u.as_ref() == "us1"))
+        .max_by(|a, b| a.score.total_cmp(&b.score))
+        .expect("us1 advances");
+    assert!(
+        matches!(&best.order, Order::Move { to, .. } if *to == loc(&b, "C3")),
+        "{d:#?}"
+    );
+    assert!(
+        best.reason.contains("last chance to take it (A26.1)"),
+        "{}",
+        best.reason
+    );
+}
+
+#[test]
+fn a26_2_in_the_last_game_turn_the_doctrine_fires_at_the_unit_whose_loss_wins_the_game() {
+    let b = plain();
+    // The Allied AFPh: us1 in C3; a Japanese half-squad (1 Casualty VP) in the open of D3,
+    // point blank, and a squad (2) in the open of F3, three hexes off. The Allies win by
+    // Controlling M3, ten hexes off, or on 2 Casualty VP.
+    let goal = allied_control_or_cvp(&b, "M3", 2);
+    let mut st = situation(
+        &b,
+        Phase::AdvancingFire,
+        Side::Allied,
+        vec![
+            us(&b, "us1", "C3"),
+            unit(
+                &b,
+                "jp1",
+                asl_pto_core::counters::Nationality::Japanese,
+                "2-3-7",
+                "D3",
+            ),
+            jp(&b, "jp2", "F3"),
+        ],
+    )
+    .state;
+    let target = |st: &asl_pto_core::state::GameState| {
+        let s = st.situation(&setting(&b));
+        let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+        let best = fires_of(&d, "us1")
+            .into_iter()
+            .max_by(|a, b| a.score.total_cmp(&b.score))
+            .cloned()
+            .unwrap_or_else(|| panic!("{d:#?}"));
+        match best.order {
+            Order::Fire { at, .. } => at,
+            _ => unreachable!(),
+        }
+    };
+    // Game Turn 1 of 3: the surer shot, at the half-squad beside it.
+    st.turn.number = 1;
+    assert_eq!(target(&st), loc(&b, "D3"));
+    // Game Turn 3 of 3 (the doctrine playing for M3, its Casualty VP condition set aside): the
+    // squad whose loss alone wins the 2 Casualty VP it needs (A26.2).
+    st.turn.number = 5;
+    assert_eq!(target(&st), loc(&b, "F3"));
+}

@@ -332,3 +332,23 @@ fn a11_7_a_unit_in_melee_neither_fires_out_nor_moves_advances_or_searches_out() 
     );
     assert!(move_to(&s, "jp2", &loc(&b, "E3"), MoveVerb::Move).is_ok());
 }
+
+#[test]
+fn a15_43_a_berserk_unit_with_an_enemy_to_charge_throws_no_dc_in_its_pfph() {
+    let b = cliff();
+    // us1, berserk with a DC in S4 below cave A (jp1 inside, Known); jp2 in the open of T8.
+    // A cave occupant is not charged (G11.97): us1 charges jp2, and a Throw in its PFPh would
+    // forfeit that charge.
+    let mut mad = with_dc(us(&b, "us1", "S4"));
+    mad.unit.berserk = true;
+    let units = |u: UnitAt| vec![u, jp(&b, "jp1", "cave:A"), jp(&b, "jp2", "T8")];
+    let s = situation(&b, Phase::PrepFire, Side::Allied, units(mad.clone()));
+    let r = throw_dc(&s, "us1", "A").unwrap_err();
+    assert_eq!(r.rule, "A15.43", "{r}");
+    assert!(r.reason.contains("T8"), "{r}");
+    // Not berserk, it Throws.
+    let mut calm = mad;
+    calm.unit.berserk = false;
+    let s = situation(&b, Phase::PrepFire, Side::Allied, units(calm));
+    assert!(throw_dc(&s, "us1", "A").is_ok());
+}

@@ -179,10 +179,11 @@ fn a7_9_original_doubles_with_no_leader_directing_cower_one_column_lower() {
     // A berserk firer is exempt (A7.9: "except that from a SMC, berserk or Fanatic unit").
     let mut berserk = us(&b, "us1", "C3");
     berserk.unit.berserk = true;
+    // (In the DFPh: a berserk ATTACKER charges and does not Prep Fire, A15.43.)
     let s = situation(
         &b,
-        Phase::PrepFire,
-        Side::Allied,
+        Phase::DefensiveFire,
+        Side::Japanese,
         vec![berserk, jp(&b, "jp1", "C4")],
     );
     let plan = asl_pto_core::rules::orders::fire::fire(&s, &["us1".into()], &loc(&b, "C4"))

@@ -328,7 +328,7 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
     assert_eq!((s.attacker, s.phase), (Side::Allied, Phase::Movement));
     assert!(
         s.aims
-            .contains(&"Allied Casualty VP 0 of 3 (A26.2)".to_string()),
+            .contains(&"Allied Casualty VP 0 of 4 (A26.2)".to_string()),
         "{:?}",
         s.aims
     );

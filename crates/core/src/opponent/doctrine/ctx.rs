@@ -15,6 +15,9 @@ pub struct Ctx<'s, 'a> {
     pub s: &'s Situation<'a>,
     pub side: Side,
     pub posture: &'s Posture<'s>,
+    /// The scenario's own conditions, its Casualty VP one included, where `posture` plays for
+    /// Control without it (`goals::control_pays`).
+    pub scenario: &'s Posture<'s>,
     pub gw: &'s Weights,
     pub w: &'s DoctrineWeights,
     pub stakes: Stakes,
@@ -49,6 +52,7 @@ impl<'s, 'a> Ctx<'s, 'a> {
             s,
             side,
             posture,
+            scenario: posture,
             gw,
             w,
             stakes,
@@ -58,6 +62,19 @@ impl<'s, 'a> Ctx<'s, 'a> {
             loss_now: None,
             final_fire: None,
         }
+    }
+
+    /// A26.2: what the enemy unit `u` is worth to fire or Throw a DC at: its value, and in the
+    /// last Game Turn `decisive` more where its loss alone would win the Casualty VP its side
+    /// still needs.
+    pub fn target_value(&self, s: &Situation, u: &UnitAt) -> f32 {
+        let decisive =
+            if self.stakes.last_turn && super::goals::decides(s, self.scenario, self.side, u) {
+                self.w.decisive
+            } else {
+                0.0
+            };
+        value(s, u, self.w) + decisive
     }
 
     /// The position's expected loss to the enemy's reply as it stands.

@@ -31,7 +31,7 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
         if t.unit.side() == ctx.side {
             continue;
         }
-        let v = value(s, t, ctx.w) + assault_threat(ctx, s, t);
+        let v = ctx.target_value(s, t) + assault_threat(ctx, s, t);
         let worth = v * shot.worth_vs(morale(t));
         total += worth;
         if t.unit.good_order() && best.as_ref().is_none_or(|b| worth > b.2) {
@@ -395,7 +395,9 @@ pub fn starshell_choice(ctx: &Ctx, c: &Choice, threshold: f32) -> Option<Choice>
 /// cave (the occupants the view shows, by value, on the 30-FP column with no DRM, and
 /// `dc_control` for a cave its side must Control), less the chance it fails times the fallen
 /// DC's attacks on our own units (result b: on the Entrance Hex's Base Level, where the Thrower
-/// stands), at the price `blowback` (or the doctrine's price of risk, if higher).
+/// stands), at the price `blowback` (or the doctrine's price of risk, if higher; in the last
+/// Game Turn of a side still short of its win, the price of risk). An occupant whose loss alone
+/// would win the Casualty VP still needed counts `decisive` more (`Ctx::target_value`).
 pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
     let Order::ThrowDc { unit, cave } = &c.order else {
         return None;
@@ -409,7 +411,7 @@ pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
         .units_at(&inside)
         .iter()
         .filter(|u| u.unit.side() != ctx.side)
-        .map(|u| value(ctx.s, u, ctx.w) * hit.worth_vs(morale(u)))
+        .map(|u| ctx.target_value(ctx.s, u) * hit.worth_vs(morale(u)))
         .sum();
     let control = ctx.posture.victory.iter().any(|v| {
         matches!(v, crate::rules::victory::VictoryCondition::Control { side, locations }
@@ -429,7 +431,14 @@ pub fn throw_choice(ctx: &Ctx, c: &Choice) -> Option<Choice> {
                 .sum::<f32>();
         }
     }
-    let score = p * gain - (1.0 - p) * ctx.w.blowback.max(ctx.risk) * own;
+    // In the last Game Turn, still short of its win, its own units are priced at the risk
+    // it then takes (their loss no longer costs it a later turn).
+    let price = if ctx.stakes.last_turn && ctx.stakes.attacks && !ctx.stakes.won {
+        ctx.risk
+    } else {
+        ctx.w.blowback.max(ctx.risk)
+    };
+    let score = p * gain - (1.0 - p) * price * own;
     (score >= ctx.w.least_throw).then(|| Choice {
         order: c.order.clone(),
         // The greedy kind's priority, kept in the share of the gain the blowback leaves.

@@ -76,8 +76,9 @@ impl Stakes {
 /// hunt Casualty VP: it has a Control condition whose Locations it knows (a hidden cave is not
 /// there for it), and either the Known enemy units outside caves are not worth the Casualty VP
 /// it still needs (the hunt cannot win it), or the scenario's last Game Turn has come with the
-/// Casualty VP not won. The conditions without its own Casualty VP one when it does (what the
-/// doctrine's moves then play for), `None` when the hunt still pays.
+/// Casualty VP not won; or it has no Casualty VP condition at all. The conditions without its
+/// own Casualty VP one when it does (what the doctrine's moves then play for), `None` when the
+/// hunt still pays.
 pub fn control_pays(
     s: &Situation,
     posture: &Posture,
@@ -95,10 +96,13 @@ pub fn control_pays(
         } if *who == side => locations.iter().all(|l| goal_hex(s, side, l).is_some()),
         _ => false,
     });
-    let need = cvp_missing(s, posture, side)?;
     if !control_known {
         return None;
     }
+    // With no Casualty VP condition of its own, Control is its only way to win.
+    let Some(need) = cvp_missing(s, posture, side) else {
+        return Some(posture.victory.to_vec());
+    };
     let quarry = quarry(s, side);
     // Or from `w.control_turns` Game Turns before the last when a Location to Control lies
     // more than `w.control_reach` hexes from its nearest Good Order MMC: a hunt that has not
@@ -130,6 +134,14 @@ fn cvp_missing(s: &Situation, posture: &Posture, side: Side) -> Option<u32> {
         } if *who == side => Some(at_least.saturating_sub(s.scoring.cvp(side))),
         _ => None,
     })
+}
+
+/// A26.2: whether the loss of the enemy unit `u` alone would win `side` the Casualty VP it
+/// still needs (it attacks with a Casualty VP condition not yet won).
+pub fn decides(s: &Situation, posture: &Posture, side: Side, u: &UnitAt) -> bool {
+    u.unit.side() != side
+        && cvp_missing(s, posture, side)
+            .is_some_and(|need| need > 0 && casualty_vp(&u.unit, &s.tables.casualty_vp).0 >= need)
 }
 
 /// A26.2: whether `side` may still win by Casualty VP on the Known enemy units outside caves

@@ -9,7 +9,7 @@
 //!   it stops risking units; a side holding out pays more for every unit a reveal or an
 //!   advance risks; its withdrawals are the greedy kind's, unweighed); what it moves toward
 //!   (`goals::objectives`): the Locations it must Control when Control pays
-//!   (`goals::control_pays`), else one enemy for all its units together, a cave's occupants at
+//!   (`goals::control_pays`; always where Control is its only condition), else one enemy for all its units together, a cave's occupants at
 //!   its Entrance Hex; no DC into an empty cave it must Control (`goals::dc_spares_control`);
 //!   the last holder of a Location the enemy must Control stays, and one goes back into a
 //!   Location the enemy has taken (`movement::abandons_a_hold`, `movement::garrison`); in the
@@ -144,6 +144,7 @@ impl Player for Doctrine {
             })
             .collect();
         let mut ctx = Ctx::new(s, side, posture, weights, stakes, reply);
+        ctx.scenario = scenario;
         ctx.control = control.is_some();
         // A26: the last holder of a Location the enemy must Control stays in it.
         let base: Vec<Choice> = base

@@ -230,15 +230,21 @@ pub fn charge_target(s: &Situation, u: &UnitAt) -> Option<(Location, &'static st
     {
         return Some((t.at.clone(), "G1.423"));
     }
-    if u.unit.berserk && u.unit.good_order() {
-        if s.night() {
-            // E1.533: at night it charges a Known enemy unit it can see; seeing none, it is
-            // not berserk (A15.44).
-            return night_berserk_target(s, u).map(|t| (t, "E1.533"));
-        }
-        return berserk_target(s, u).map(|t| (t, "A15.43"));
+    berserk_charges(s, u)
+}
+
+/// A15.43 / E1.533: the Location a Good Order berserk unit of the ATTACKER charges, in any
+/// phase of its Player Turn (it charges in the MPh, advances at it in the APh, and does not
+/// Prep Fire, `fire`): the nearest Known enemy unit (at night, one it can see; seeing none, it
+/// is not berserk, A15.44); no cave occupant counts (G11.97).
+pub fn berserk_charges(s: &Situation, u: &UnitAt) -> Option<(Location, &'static str)> {
+    if !(u.unit.berserk && u.unit.good_order()) || u.unit.side() != s.turn.attacker {
+        return None;
     }
-    None
+    if s.night() {
+        return night_berserk_target(s, u).map(|t| (t, "E1.533"));
+    }
+    berserk_target(s, u).map(|t| (t, "A15.43"))
 }
 
 /// E1.533 / A15.431: at night, the Location of the nearest Known enemy unit a berserk unit can
@@ -285,13 +291,39 @@ pub fn berserk_lost_at_night(s: &Situation) -> Vec<(String, crate::rules::Check)
         .collect()
 }
 
+/// A15.43 / E1.533: in the PFPh, a berserk unit with a Known enemy unit to charge
+/// (`berserk_charges`) does not Prep Fire — a Fire, a Thrown DC or a Starshell: it would
+/// forfeit the charge of its MPh (A15.43 is not in our sources).
+pub fn no_prep_fire(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
+    if s.phase != Phase::PrepFire {
+        return Ok(());
+    }
+    match berserk_charges(s, u) {
+        Some((target, rule)) => Err(Refusal::new(
+            rule,
+            format!(
+                "unit {} is berserk: it must charge the nearest Known enemy unit, in {}, in its \
+                 MPh, and does not Prep Fire ({rule}; A15.43, not in our sources)",
+                u.unit.id,
+                target.display(s.map)
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// A25.231 / A25.235 / A15.43: a charging unit's step from where it is to `to`: refused once it
 /// is in a Location holding a Known enemy unit (A25.235), and where the step takes it farther
 /// from the Location it charges (a Banzai Charge: forward or to the side; a berserk charge:
-/// closer, A15.43). `Ok(true)` where `to` holds a Known enemy unit it may enter (the Charge's
-/// CC); `Ok(false)` for any other allowed step.
+/// closer, A15.43, in the MPh and, advancing, in the APh). `Ok(true)` where `to` holds a Known
+/// enemy unit it may enter (the Charge's CC); `Ok(false)` for any other allowed step.
 pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Refusal> {
-    let Some((target, rule)) = charge_target(s, u) else {
+    // A15.43: in the APh a berserk unit advances at what it charges, as it moves in the MPh.
+    let charging = match s.phase {
+        Phase::Advance => berserk_charges(s, u),
+        _ => charge_target(s, u),
+    };
+    let Some((target, rule)) = charging else {
         return Ok(false);
     };
     let id = &u.unit.id;
@@ -305,7 +337,7 @@ pub fn charge_step(s: &Situation, u: &UnitAt, to: &Location) -> Result<bool, Ref
             "A25.235",
             format!(
                 "unit {id} charges and is in a Location holding a Known enemy unit: it moves no \
-                 further this MPh (A25.235, not in our sources); CC follows"
+                 further this Player Turn (A25.235, not in our sources); CC follows"
             ),
         ));
     }

@@ -193,6 +193,8 @@ pub fn throw_dc(s: &Situation, id: &str, cave_id: &str) -> Result<ThrowPlan, Ref
             reason: format!("unit {id}: {} (a DC is Thrown as fire, G11.833)", r.reason),
             ..r
         })?;
+    // A15.43: a berserk unit with an enemy to charge Throws no DC in its PFPh.
+    super::banzai::no_prep_fire(s, u)?;
     let cave = cave_named(s, cave_id)?;
     crest_on_cave_side(s, u, cave)?;
     let t = thrower(s, u, cave);

@@ -76,6 +76,8 @@ pub fn fire_starshell(s: &Situation, id: &str, at: Hex) -> Result<StarshellPlan,
             ),
         ));
     }
+    // A15.43 / E1.533: a berserk unit with an enemy to charge fires no Starshell in its PFPh.
+    super::banzai::no_prep_fire(s, u)?;
     let firer = if is_leader(&u.unit) {
         StarshellFirer::Leader
     } else {

@@ -428,6 +428,10 @@ fn firing_units<'s>(s: &'s Situation, ids: &[String]) -> Result<Firers<'s>, Refu
             reason: format!("unit {}: {}", u.unit.id, r.reason),
             ..r
         })?;
+        // A15.43 / E1.533: a berserk unit with an enemy to charge does not Prep Fire.
+        if m == FireMark::PrepFire {
+            crate::rules::orders::banzai::no_prep_fire(s, u)?;
+        }
         mark = Some(m);
     }
     let mark = mark.unwrap_or(FireMark::PrepFire);
@@ -665,9 +669,20 @@ fn firepower(
                 "Area Fire: every enemy unit in the target is concealed or hidden",
             );
         }
-        // Area Fire halves once, whatever makes it so (A7.23): out of an Overstacked cave only
-        // when the target does not already make it Area Fire.
-        if let Some(n) = overstacked_cave(s, &u.at).filter(|_| !area_fire) {
+        // A8.4 / A7.353: a unit marked First Fire Final Fires at an adjacent Location only, and
+        // as Area Fire ("retain halved inherent FP"). Area Fire halves once, whatever makes it
+        // so (A7.23).
+        let first_fired = u.unit.fired == Some(FireMark::FirstFire);
+        if first_fired && !area_fire {
+            f(
+                0.5,
+                R::FINAL_FIRE,
+                "Area Fire: marked First Fire, it Final Fires at an adjacent Location at half FP \
+                 (A8.4, A7.353, not in our sources)",
+            );
+        }
+        // Out of an Overstacked cave only when nothing else already makes it Area Fire.
+        if let Some(n) = overstacked_cave(s, &u.at).filter(|_| !area_fire && !first_fired) {
             let c = fire_from_overstacked_cave(true);
             f(
                 0.5,

@@ -15,13 +15,14 @@
 //!   ATTACKER's MPh at the unit moving now (the one whose last order spent MF,
 //!   `Tallies::moving`), affecting it alone (A8.1, the eASLRB's text); Final Fire
 //!   by the DEFENDER in the DFPh (a unit already marked First Fire only at an adjacent
-//!   Location, A8.4); Advancing Fire by the ATTACKER in its AFPh at half FP, not by a unit
-//!   that Prep Fired. A unit that fired cannot fire again in that phase. Subsequent First Fire
+//!   Location, and as Area Fire at half FP, A8.4, A7.353); Advancing Fire by the ATTACKER in
+//!   its AFPh at half FP, not by a unit that Prep Fired. A unit that fired cannot fire again in that phase. Subsequent First Fire
 //!   and FPF (A8.3) are not modelled: a First Fire unit is refused in the MPh.
 //! - FP: each unit's printed FP, doubled at range <= 1 (PBF), halved beyond its normal range
 //!   up to twice it (Long Range; refused beyond), halved when pinned, halved in the AFPh,
 //!   halved vs a Location whose enemy units are all concealed or hidden (Area Fire; never for
-//!   a cave's occupants, G11.812). Fractions are kept; the total falls to the IFT column at or
+//!   a cave's occupants, G11.812) or in a First Fire unit's Final Fire (A8.4; Area Fire halves
+//!   once, A7.23). Fractions are kept; the total falls to the IFT column at or
 //!   below it (`rules::ift::fire_column`).
 //! - Final DRM: the highest LOS hindrance of any firer (A6.8), the target's TEM (terrain, or a
 //!   cave's +4; a Climber on a cliff face is read as in Open Ground), E1.7's +1 Night LV DRM,

@@ -252,7 +252,7 @@ fn a8_1_first_fire_attacks_only_the_unit_moving_now() {
 }
 
 #[test]
-fn a8_4_a_first_fire_unit_final_fires_only_at_an_adjacent_location() {
+fn a8_4_a_first_fire_unit_final_fires_only_at_an_adjacent_location_as_area_fire() {
     let b = open();
     let s = situation(
         &b,
@@ -270,6 +270,41 @@ fn a8_4_a_first_fire_unit_final_fires_only_at_an_adjacent_location() {
     );
     let p = allowed(fire(&s, &ids(&["us1"]), &loc(&b, "D3")));
     assert_eq!(p.mark, FireMark::FinalFire);
+    // A7.353 / A8.4: as Area Fire, at half FP: 7 x2 Point Blank Fire x1/2 = 7, the 6 column.
+    assert_eq!(p.total_fp, 7.0);
+    assert_eq!(p.column, 6);
+    assert!(
+        p.fp[0]
+            .factors
+            .iter()
+            .any(|f| f.rule == "A8.4" && f.factor == 0.5),
+        "{:?}",
+        p.fp[0].factors
+    );
+    // Unmarked, the same unit Final Fires at full FP.
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Japanese,
+        vec![us(&b, "us1", "C3"), jp(&b, "jp2", "D3")],
+    );
+    assert_eq!(
+        allowed(fire(&s, &ids(&["us1"]), &loc(&b, "D3"))).total_fp,
+        14.0
+    );
+    // Area Fire halves once (A7.23): at a concealed unit, still 7.
+    let mut c = jp(&b, "jp2", "D3");
+    c.concealed = true;
+    let s = situation(
+        &b,
+        Phase::DefensiveFire,
+        Side::Japanese,
+        vec![marked(us(&b, "us1", "C3"), FireMark::FirstFire), c],
+    );
+    assert_eq!(
+        allowed(fire(&s, &ids(&["us1"]), &loc(&b, "D3"))).total_fp,
+        7.0
+    );
 }
 
 #[test]

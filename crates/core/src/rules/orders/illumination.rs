@@ -78,6 +78,8 @@ pub fn fire_starshell(s: &Situation, id: &str, at: Hex) -> Result<StarshellPlan,
     }
     // A15.43 / E1.533: a berserk unit with an enemy to charge fires no Starshell in its PFPh.
     super::banzai::no_prep_fire(s, u)?;
+    // A11.7 (our reading): a unit in Melee fires at no other Location, a Starshell included.
+    super::common::not_in_melee(s, u, "Starshell")?;
     let firer = if is_leader(&u.unit) {
         StarshellFirer::Leader
     } else {

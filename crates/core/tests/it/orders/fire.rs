@@ -183,6 +183,19 @@ fn e1_92_the_attacker_fires_starshells_in_its_pfph_the_defender_in_the_mph() {
 }
 
 #[test]
+fn a11_7_e1_92_a_unit_in_melee_fires_no_starshell() {
+    let b = woods();
+    // usL shares B5 with jp2 (a Melee): no Starshell out of it; us2, free in C7, fires one.
+    let mut s = starshell_night(&b, Phase::PrepFire, Side::Allied);
+    s.units.push(jp(&b, "jp2", "B5"));
+    assert_eq!(
+        refused(fire_starshell(&s, "usL", hex(&b, "I5"))).rule,
+        "A11.7"
+    );
+    allowed(fire_starshell(&s, "us2", hex(&b, "I5")));
+}
+
+#[test]
 fn e1_921_a_leader_fires_on_a_usage_dr_of_4_a_mmc_on_2() {
     let b = woods();
     let s = starshell_night(&b, Phase::PrepFire, Side::Allied);

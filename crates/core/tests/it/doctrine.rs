@@ -49,6 +49,19 @@ fn allied_control_or_cvp(b: &Board, hex: &str, cvp: u32) -> [VictoryCondition; 2
     ]
 }
 
+/// The Allies win by Controlling `hex` alone, the Japanese otherwise.
+fn allied_control_only(b: &Board, hex: &str) -> [VictoryCondition; 2] {
+    [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(b, hex)],
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ]
+}
+
 /// The Japanese hold out: the Allies win on `cvp` Casualty VP, the Japanese otherwise.
 fn japanese_hold(cvp: u32) -> [VictoryCondition; 2] {
     [
@@ -1376,15 +1389,7 @@ fn a26_a11_12_the_doctrine_takes_no_location_back_by_walking_into_the_enemy_ther
     // A window trial: the Japanese program's jp3 "took back" K5 (a hex the Allies had to
     // Control) by advancing into us1 and the 8-1 there, at 1 to 2, and then ordered no CC.
     let b = plain();
-    let goal = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "D3")],
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let goal = allied_control_only(&b, "D3");
     let into_d3 = |c: &[Choice]| {
         c.iter().any(|c| {
             matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == "jp1" && *to == loc(&b, "D3"))
@@ -1709,15 +1714,7 @@ fn a26_1_with_control_its_only_condition_the_doctrine_takes_the_empty_hex_in_the
     // The Allied APh of Game Turn 3 of 3: us1 in C4 between C3, which the Allies must Control
     // (empty, Japanese Controlled as the game began), and jp1 in the open of C5. The Allies win
     // by Control alone: no Casualty VP condition.
-    let only = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "C3")],
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let only = allied_control_only(&b, "C3");
     let mut st = situation(
         &b,
         Phase::Advance,

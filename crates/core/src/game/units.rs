@@ -198,6 +198,14 @@ pub(super) fn become_(g: &mut Game, unit: &Unit, list: &[Becomes]) {
         g.eliminate(&unit.id);
         return;
     };
+    if g.unit_mut(&unit.id).is_none() {
+        return;
+    }
+    // A26.2 / G1.65: the opponent gains what the exchange loses (a squad for a HS: 1).
+    let counters: Vec<&str> = list.iter().map(|b| b.counter.as_str()).collect();
+    let (lost, ..) =
+        crate::rules::victory::exchange_cvp(unit, &counters, &g.setting.tables.casualty_vp);
+    g.state.scoring.add_cvp(unit.side().opponent(), lost);
     let Some(now) = g.unit_mut(&unit.id) else {
         return;
     };

@@ -82,6 +82,44 @@ pub fn casualty_vp(u: &Unit, vp: &CasualtyVp) -> (u32, &'static str, String) {
     (n, "A26.2", format!("{} is {what}: {n} CVP", u.id))
 }
 
+/// A26.2 / G1.65: the Casualty VP the opponent gains when the MMC `before` is exchanged for
+/// the counters `after` (an elimination is `casualty_vp`'s): what the exchange loses, a squad's
+/// less what replaces it — a squad Casualty Reduced to a HS, a Reduced-Strength Japanese
+/// squad Step Reduced to one, 1. Nothing where the value stays: a Japanese Full-Strength
+/// squad flipped to its Reduced-Strength side (G1.65: "The opponent does not gain Casualty VP"
+/// for it), an ELR Replacement, a squad exchanged for two HS. Nothing for a SMC: a wound is no
+/// exchange, and a leader grants Casualty VP as his face-up side when eliminated (G1.65).
+pub fn exchange_cvp(before: &Unit, after: &[&str], vp: &CasualtyVp) -> (u32, &'static str, String) {
+    if is_leader(before) || before.hero.is_some() || mmc(before).is_none() {
+        return (0, "A26.2", format!("{} is no MMC", before.id));
+    }
+    let worth = |counter: &str| {
+        let mut u = before.clone();
+        u.counter = counter.to_string();
+        casualty_vp(&u, vp).0
+    };
+    let (was, now) = (
+        casualty_vp(before, vp).0,
+        after.iter().map(|c| worth(c)).sum::<u32>(),
+    );
+    let lost = was.saturating_sub(now);
+    let rule = if before.side() == Side::Japanese {
+        "G1.65"
+    } else {
+        "A26.2"
+    };
+    (
+        lost,
+        rule,
+        format!(
+            "{} ({}, {was} CVP) exchanged for {} ({now} CVP): {lost} Casualty VP to its opponent",
+            before.id,
+            before.counter,
+            after.join(" and ")
+        ),
+    )
+}
+
 /// The hexes `conditions` name for Control, each with the side that holds it at the start: the
 /// other side of the first condition naming it (the side that must take a Location does not
 /// hold it yet: our reading of A26.1's set-up Control, which our sources do not give).

@@ -355,11 +355,11 @@ fn a12_the_allied_program_orders_the_same_whichever_hex_a_hidden_squad_waits_in(
     )
     .unwrap();
     let from =
-        r#"(id: "jp3", nationality: Japanese, counter: "4-4-7", at: "T5", concealed: true),"#;
+        r#"(id: "jp3", nationality: Japanese, counter: "4-4-8", at: "T5", concealed: true),"#;
     assert!(assault.contains(from));
     let variant = |at: &str| {
         let to = format!(
-            r#"(id: "jp3", nationality: Japanese, counter: "4-4-7", at: "{at}", hidden: true),"#
+            r#"(id: "jp3", nationality: Japanese, counter: "4-4-8", at: "{at}", hidden: true),"#
         );
         asl_pto_core::scenario::Scenario::from_str(&assault.replacen(from, &to, 1), "variant.ron")
             .unwrap_or_else(|e| panic!("{e}"))

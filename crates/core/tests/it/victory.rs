@@ -7,7 +7,7 @@ use asl_pto_core::game::{Dice, REFUSED, apply, end_player_turn};
 use asl_pto_core::model::{Hero, Phase, Side, Unit};
 use asl_pto_core::rules::orders::Order;
 use asl_pto_core::rules::tables::{CasualtyVp, Tables};
-use asl_pto_core::rules::victory::{VictoryCondition, casualty_vp, game_end};
+use asl_pto_core::rules::victory::{VictoryCondition, casualty_vp, exchange_cvp, game_end};
 use asl_pto_core::state::Setting;
 
 use crate::board::{self, Board, cliff, hex, jp, loc, plain, situation, unit, us};
@@ -306,4 +306,46 @@ fn a26_a_bad_control_condition_is_located_by_line_and_column() {
         assert!(e.to_string().contains(says), "{what}: {e}");
         assert_eq!(e.at, Some((17, 9)), "{what}: {e}");
     }
+}
+
+#[test]
+fn a26_2_g1_65_a_squad_exchanged_for_a_half_squad_grants_the_half_squad_lost() {
+    let b = plain();
+    let v = vp();
+    let lost = |u: &Unit, after: &[&str]| exchange_cvp(u, after, &v).0;
+    // A squad Casualty Reduced to a HS: 1 (2 less 1); a HS then eliminated grants its own 1.
+    let us1 = us(&b, "us1", "C3").unit;
+    assert_eq!(lost(&us1, &["3-3-8"]), v.squad - v.half_squad);
+    // G1.65: a Japanese Full-Strength squad flipped to its Reduced-Strength side, nothing; the
+    // Reduced-Strength squad Step Reduced to a HS, the HS lost.
+    let jp1 = jp(&b, "jp1", "C4").unit;
+    assert_eq!(lost(&jp1, &["3-4-7"]), 0);
+    let mut reduced = jp1.clone();
+    reduced.counter = "3-4-7".into();
+    assert_eq!(lost(&reduced, &["2-3-7"]), v.squad - v.half_squad);
+    // A squad exchanged for two HS loses nothing; a leader's wound is no exchange.
+    assert_eq!(lost(&jp1, &["2-3-7", "2-3-7"]), 0);
+    let leader = unit(&b, "jpL", Nationality::Japanese, "9-1", "C4").unit;
+    assert_eq!(lost(&leader, &["9-1"]), 0);
+    // In play: a Reduced-Strength 3-4-7 failing a MC becomes a HS (Step Reduction, G1.122, or
+    // Casualty Reduction on an Original 12): the Allies gain the HS it lost.
+    let set = setting(&b, None, &[]);
+    let mut u = jp(&b, "jp1", "C4");
+    u.unit.counter = "3-4-7".into();
+    let reduced_in_play = (1..100).find_map(|seed| {
+        let mut st = situation(&b, Phase::Movement, Side::Allied, vec![u.clone()]).state;
+        let order = Order::MoraleCheck {
+            unit: "jp1".into(),
+            drm: 6,
+        };
+        apply(&mut st, &set, &order, &mut Dice::new(seed));
+        (st.units.len() == 1 && st.units[0].unit.counter != "3-4-7").then_some(st)
+    });
+    let st = reduced_in_play.expect("a failed MC within a hundred seeds");
+    assert_eq!(
+        (st.scoring.cvp_allied, st.scoring.cvp_japanese),
+        (v.squad - v.half_squad, 0),
+        "{}",
+        st.units[0].unit.counter
+    );
 }

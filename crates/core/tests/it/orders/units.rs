@@ -792,11 +792,15 @@ fn a10_3_a_broken_squad_failing_two_mcs_becomes_a_broken_hs_and_then_is_eliminat
         said.iter().any(|e| e.rule.as_deref() == Some("A10.3")),
         "{said:?}"
     );
+    assert_eq!(
+        st.scoring.cvp_japanese, 1,
+        "the HS the squad lost is worth 1 Casualty VP (A26.2, G1.65)"
+    );
     apply(&mut st, &set, &order, &mut Dice::new(2));
     assert!(st.units.is_empty(), "the broken HS is eliminated");
     assert_eq!(
-        st.scoring.cvp_japanese, 1,
-        "a HS is worth 1 Casualty VP (A26.2)"
+        st.scoring.cvp_japanese, 2,
+        "the squad lost in two steps is worth its 2 Casualty VP (A26.2)"
     );
 }
 

@@ -744,7 +744,7 @@ mod tests {
     #[test]
     fn a12_a_unit_revealed_lies_on_top_of_the_question_mark_of_its_location() {
         // The assault: jp3 has fired from T5's kunai and lost its "?" (A12.15); the 9-1 with
-        // it is still concealed. The Allied view shows one "?" and jp3's 4-4-7 over it.
+        // it is still concealed. The Allied view shows one "?" and jp3's 4-4-8 over it.
         let (board, mut live, t5) = assault();
         // With a DC, drawn beside and under it (a review: the DC lay level with the "?").
         for u in live.units.iter_mut() {
@@ -761,11 +761,11 @@ mod tests {
             .piles
             .tiles
             .iter()
-            .find(|t| t.face.big == "4-4-7" && (t.anchor.x - base.x).abs() < 1e-3)
+            .find(|t| t.face.big == "4-4-8" && (t.anchor.x - base.x).abs() < 1e-3)
             .map(|t| t.anchor)
             .expect("jp3 drawn");
         let veil = heights(&d, anchor, "?");
-        let squad = heights(&d, anchor, "4-4-7");
+        let squad = heights(&d, anchor, "4-4-8");
         assert_eq!(veil.len(), 1, "one \"?\" in T5 for the 9-1");
         assert_eq!(
             heights(&d, anchor, "9-1").len(),
@@ -826,7 +826,7 @@ mod tests {
             (veil[0].y - squad[0].y).abs() < 1e-3,
             "both at the bottom of their piles"
         );
-        // The Japanese view: its own pile (4-4-7, 9-1) to the west, the American east.
+        // The Japanese view: its own pile (4-4-8, 9-1) to the west, the American east.
         let mut d = Drawn::default();
         draw_units(&mut d, &board, &live, &settings(Some(Side::Japanese)));
         let in_t5 = |big: &str| -> Vec<Vec3> {
@@ -838,7 +838,7 @@ mod tests {
                 .map(|t| t.at)
                 .collect()
         };
-        let (jp3, us3) = (in_t5("4-4-7"), in_t5("6-6-7"));
+        let (jp3, us3) = (in_t5("4-4-8"), in_t5("6-6-7"));
         assert_eq!((jp3.len(), us3.len()), (1, 1), "{jp3:?} {us3:?}");
         assert!(jp3[0].x < base.x && us3[0].x > base.x);
 

@@ -198,14 +198,6 @@ pub(super) fn become_(g: &mut Game, unit: &Unit, list: &[Becomes]) {
         g.eliminate(&unit.id);
         return;
     };
-    if g.unit_mut(&unit.id).is_none() {
-        return;
-    }
-    // A26.2 / G1.65: the opponent gains what the exchange loses (a squad for a HS: 1).
-    let counters: Vec<&str> = list.iter().map(|b| b.counter.as_str()).collect();
-    let (lost, ..) =
-        crate::rules::victory::exchange_cvp(unit, &counters, &g.setting.tables.casualty_vp);
-    g.state.scoring.add_cvp(unit.side().opponent(), lost);
     let Some(now) = g.unit_mut(&unit.id) else {
         return;
     };
@@ -213,6 +205,11 @@ pub(super) fn become_(g: &mut Game, unit: &Unit, list: &[Becomes]) {
     now.unit.broken = first.broken;
     now.unit.dm = first.dm;
     let at = now.at.clone();
+    // A26.2 / G1.65: the opponent gains what the exchange loses (a squad for a HS: 1).
+    let counters: Vec<&str> = list.iter().map(|b| b.counter.as_str()).collect();
+    let (lost, ..) =
+        crate::rules::victory::exchange_cvp(unit, &counters, &g.setting.tables.casualty_vp);
+    g.state.scoring.add_cvp(unit.side().opponent(), lost);
     for (n, b) in list.iter().enumerate().skip(1) {
         let mut more = unit.clone();
         more.id = crate::model::derived_unit_id(&unit.id, n + 1);

@@ -90,7 +90,7 @@ pub fn casualty_vp(u: &Unit, vp: &CasualtyVp) -> (u32, &'static str, String) {
 /// for it), an ELR Replacement, a squad exchanged for two HS. Nothing for a SMC: a wound is no
 /// exchange, and a leader grants Casualty VP as his face-up side when eliminated (G1.65).
 pub fn exchange_cvp(before: &Unit, after: &[&str], vp: &CasualtyVp) -> (u32, &'static str, String) {
-    if is_leader(before) || before.hero.is_some() || mmc(before).is_none() {
+    if before.hero.is_some() || mmc(before).is_none() {
         return (0, "A26.2", format!("{} is no MMC", before.id));
     }
     let worth = |counter: &str| {

@@ -139,9 +139,14 @@ pub fn marker_faces(unit: &Unit) -> Vec<Face> {
     if unit.hardened {
         out.push(Face::plain([40, 90, 40], WHITE, "HARDENED"));
     }
-    if unit.placed_dc.is_some() {
-        // A23.3: its Placed DC waits for the AFPh.
-        out.push(Face::plain([230, 200, 40], BLACK, "DC PLACED"));
+    if let Some(p) = &unit.placed_dc {
+        // A23.3: its Placed (G11.8332: Set) DC waits for the AFPh.
+        let name = if p.set.is_some() {
+            "DC SET"
+        } else {
+            "DC PLACED"
+        };
+        out.push(Face::plain([230, 200, 40], BLACK, name));
     }
     if unit.wounded {
         out.push(Face::plain(WHITE, red, "WOUND"));
@@ -408,6 +413,7 @@ mod tests {
             on: None,
             area_fire: false,
             operable: false,
+            set: None,
         });
         let names: Vec<String> = marker_faces(&u).into_iter().map(|f| f.big).collect();
         assert_eq!(names, vec!["BANZAI", "HARDENED", "DC PLACED"]);

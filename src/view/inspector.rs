@@ -340,8 +340,12 @@ fn show_unit(ui: &mut egui::Ui, seen: &Seen, id: &String) {
     if u.hardened {
         state.push("Battle Hardened (A15.3, G11.97)");
     }
-    if u.placed_dc.is_some() {
-        state.push("has Placed a DC: it detonates as the AFPh begins (A23.3)");
+    if let Some(p) = &u.placed_dc {
+        state.push(if p.set.is_some() {
+            "has Set a DC: it detonates as the AFPh begins (G11.8332, A23.3 as we read A23.7)"
+        } else {
+            "has Placed a DC: it detonates as the AFPh begins (A23.3)"
+        });
     }
     if hidden {
         state.push("hidden (HIP)");

@@ -325,6 +325,20 @@ pub struct PlacedDc {
     /// befalls the Placer after has no effect on it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub operable: bool,
+    /// G11.8332: the DC was Set in the cave (its Setter spent its entire MPh ADJACENT to it),
+    /// not Placed; `None` for a Placed DC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<SetDc>,
+}
+
+/// G11.8332: how a DC was Set in a cave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetDc {
+    /// It was Set while no Known Good Order Japanese MMC was in the cave (EX: "If the DC is
+    /// Set while no Known Good Order Japanese MMC is in the cave, it will receive a total IFT
+    /// DRM of -7"): read as it is Set.
+    pub undefended: bool,
 }
 
 impl PlacedDc {

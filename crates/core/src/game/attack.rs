@@ -9,7 +9,7 @@
 use super::context::Game;
 use super::units::{apply_failure, casualty_reduced, take_mc};
 use crate::los::Location;
-use crate::model::{PlacedDc, Unit};
+use crate::model::{PlacedDc, SetDc, Unit};
 use crate::rules::ift::IftResult;
 use crate::rules::japanese::step::Cause;
 use crate::rules::orders::dc::{self, DcStrike, DcVsCave, DcVsLocation, Placing};
@@ -99,6 +99,7 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
             on: None,
             area_fire: false,
             operable: false,
+            set: None,
         });
     }
 }
@@ -122,6 +123,7 @@ pub(super) fn place_dc_at(g: &mut Game, id: &str, on: &Location) {
             on: Some(plan.on),
             area_fire: plan.area_fire,
             operable: false,
+            set: None,
         });
     }
 }
@@ -151,6 +153,11 @@ pub(super) fn placed_dcs_settle(g: &mut Game) {
                 .map(|on| dc_ground::all_veiled(&s, u.unit.side(), on));
         let target = p.target_name(s.map);
         let from = p.from.display(s.map).to_string();
+        let verb = if p.set.is_some() {
+            "Set in"
+        } else {
+            "Placed on"
+        };
         drop(s);
         match judged {
             Ok(()) => {
@@ -171,7 +178,7 @@ pub(super) fn placed_dcs_settle(g: &mut Game) {
                     Some(&id),
                     "A23.3",
                     format!(
-                        "unit {id} {what} in {from} in the MPh: its DC Placed on {target} was not \
+                        "unit {id} {what} in {from} in the MPh: its DC {verb} {target} was not \
                          operably Placed and stays with it (A23.3)"
                     ),
                 );
@@ -210,11 +217,15 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
                 (DcStrike::Location(a), dc_ground::RULE, text)
             }),
             None => dc::placed_dc_detonation(&s, &id).map(|a| {
+                let (verb, rule) = match p.set {
+                    Some(_) => ("Set", "G11.8332"),
+                    None => ("Placed", "A23.3"),
+                };
                 let text = format!(
-                    "the DC {id} Placed in cave {} detonates (A23.3, not in our sources)",
+                    "the DC {id} {verb} in cave {} detonates (A23.3, not in our sources)",
                     p.cave
                 );
-                (DcStrike::Cave(a), "A23.3", text)
+                (DcStrike::Cave(a), rule, text)
             }),
         };
         drop(s);
@@ -238,7 +249,9 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
     }
 }
 
-/// G11.8332 Set DC, as `rules::orders::dc::set_dc_order` decides; the walk detonates it at once.
+/// G11.8332 Set DC, as `rules::orders::dc::set_dc_order` decides: the Setter spends its entire
+/// MPh, drawing Defensive First Fire; the DC waits for the AFPh as a Placed one does (A23.7 is
+/// not in our sources: `dc::SET_DETONATES`).
 pub(super) fn set_dc(g: &mut Game, id: &str, cave_id: &str) {
     let s = g.situation();
     let plan = match dc::set_dc_order(&s, id, cave_id) {
@@ -248,7 +261,18 @@ pub(super) fn set_dc(g: &mut Game, id: &str, cave_id: &str) {
     use_dc(g, id);
     spend_mf(g, id, plan.mf_spent, false);
     g.ruled("set_dc", Some(id), plan.ruling.rule, plan.ruling.reason);
-    dc_attack(g, &plan.attack);
+    if let Some(u) = g.unit_mut(id) {
+        u.unit.placed_dc = Some(PlacedDc {
+            cave: plan.cave,
+            from: u.at.clone(),
+            on: None,
+            area_fire: false,
+            operable: false,
+            set: Some(SetDc {
+                undefended: plan.undefended,
+            }),
+        });
+    }
 }
 
 /// A 30-FP DC attack vs a cave and its contents: the IFT DR, then G11.88's elimination of the

@@ -148,6 +148,7 @@ fn g11_833_the_hidden_japanese_doctrine_fires_at_a_dc_placer_the_greedy_kind_let
         on: None,
         area_fire: false,
         operable: false,
+        set: None,
     });
     let s = situation(
         &b,
@@ -631,6 +632,53 @@ fn g11_94_the_japanese_doctrine_mans_an_empty_cave_the_allies_must_control() {
         .filter(|c| goes_in(std::slice::from_ref(*c)))
         .collect();
     assert!(mine.iter().any(|c| c.reason.contains("holds it")), "{d:#?}");
+}
+
+/// G11.751 EX: the Japanese doctrine takes back a cave from its Cave Complex in the APh (no
+/// Defensive First Fire) rather than in the MPh, when the Americans in the Entrance Hex would
+/// see it enter (revealed there, it would draw their PBF First Fire); unseen, it goes in as
+/// its MPh begins.
+#[test]
+fn g11_751_ex_the_japanese_doctrine_garrisons_a_watched_cave_from_its_complex_in_the_aph() {
+    let b = crate::board::cliff_with_complex();
+    let goal = [VictoryCondition::Control {
+        side: Side::Allied,
+        locations: vec![loc(&b, "cave:A")],
+    }];
+    let goes_in = |c: &[Choice]| {
+        c.iter().any(|c| {
+            matches!(&c.order, Order::EnterCave { unit, cave } if unit.as_ref() == "jp1" && cave.as_ref() == "A")
+                && c.reason.contains("(A26, G11.94)")
+        })
+    };
+    let watched = |phase: Phase, us_at: &str| {
+        let mut jp1 = hidden(jp(&b, "jp1", "complex:A"));
+        jp1.unit.id = "jp1".into();
+        situation(&b, phase, Side::Japanese, vec![jp1, us(&b, "us1", us_at)])
+    };
+    // us1 in S4, cave A's Entrance Hex, sees the cave: not in the MPh, in the APh.
+    let d = of(
+        Kind::Doctrine,
+        &watched(Phase::Movement, "S4"),
+        &goal,
+        Side::Japanese,
+    );
+    assert!(!goes_in(&d), "{d:#?}");
+    let d = of(
+        Kind::Doctrine,
+        &watched(Phase::Advance, "S4"),
+        &goal,
+        Side::Japanese,
+    );
+    assert!(goes_in(&d), "{d:#?}");
+    // us1 far off with no LOS to the cave (Q2, behind the cliff hex): in the MPh.
+    let d = of(
+        Kind::Doctrine,
+        &watched(Phase::Movement, "Q9"),
+        &goal,
+        Side::Japanese,
+    );
+    assert!(goes_in(&d), "{d:#?}");
 }
 
 #[test]

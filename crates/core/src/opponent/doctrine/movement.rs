@@ -354,6 +354,7 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     let r = field
         .iter()
         .filter(|r| !r.climb && r.path.len() >= 2 && empty.contains(&&r.at))
+        .filter(|r| !seen_entering_in_the_mph(ctx, u, r.path.len(), &r.at))
         .min_by(|a, b| a.mf.total_cmp(&b.mf))?;
     let id = u.unit.id.as_str();
     let taken = crate::rules::victory::controller(s, &r.at).0 == Some(side.opponent());
@@ -373,6 +374,29 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
             if taken { "takes it back" } else { "holds it" }
         ),
     })
+}
+
+/// G11.751 EX: a unit below ground (in a cave or Cave Complex, out of the enemy's fire) does not
+/// garrison in the MPh a cave one Location away whose entry a Good Order enemy ground unit
+/// within 16 hexes would see (the unit is revealed there and draws Defensive First Fire, PBF
+/// from the Entrance Hex): it enters it in the APh, where no Defensive First Fire follows. A
+/// unit above ground goes in at once, out of the open. Read from what its side sees
+/// (`Situation::watchers`).
+fn seen_entering_in_the_mph(ctx: &Ctx, u: &UnitAt, path_len: usize, at: &Location) -> bool {
+    let s = ctx.s;
+    let Location::Cave(id) = at else {
+        return false;
+    };
+    matches!(u.at, Location::Cave(_) | Location::Complex(_))
+        && s.phase == crate::model::Phase::Movement
+        && path_len == 2
+        && !crate::rules::caves::hidden::stays_hidden(
+            &s.env_seeing(at),
+            &s.caves,
+            id,
+            &s.watchers(ctx.side.opponent()),
+        )
+        .allowed
 }
 
 /// A26.1: in the APh of the last Game Turn, playing for Control, a Good Order MMC of its side

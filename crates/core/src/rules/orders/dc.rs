@@ -366,7 +366,28 @@ pub struct SetDcPlan {
     pub ruling: Ruling,
     /// The MF the Setter has spent after (its whole allotment).
     pub mf_spent: f32,
+    /// G11.8332 EX: no Known Good Order Japanese MMC is in the cave as the DC is Set (-7).
+    pub undefended: bool,
+    /// The attack it will make as the AFPh begins, the cave as it is now.
     pub attack: DcVsCave,
+}
+
+/// What the log says of a Set DC's detonation: A23.7 is not in our sources; read as A23.3's
+/// Placed DC.
+pub const SET_DETONATES: &str = "when a Set DC detonates (A23.7) is not in our sources: as a \
+     Placed DC (A23.3), it detonates as the AFPh begins if the Setter survives unbroken and \
+     unpinned the Defensive First Fire at it (G11.8332 EX)";
+
+/// G11.8332 EX: a unit that starts its MPh at the cave's own level beside its CA Hexside, on a
+/// Crest counter centered on it ("declares at that time that it is at the W9-X9-W10 or W9-W10
+/// V9 vertex") or, our reading of the same EX, on the ground of the Entrance Hex of a cave at
+/// that hex's Base Level (cave A below S4's cliff), declares itself at a vertex of it. A cave
+/// at another level (Upper-Cliff cave G, G11.6 EX) is reached only by Climbing.
+pub fn declares_ca_vertex(s: &Situation, u: &UnitAt, cave: &Cave) -> bool {
+    crest_at_ca(&u.at, cave)
+        || (u.at == Location::Ground(cave.entrance)
+            && !cave.in_depression
+            && u.at.level(s.map) == Some(cave.level))
 }
 
 /// G11.8332 Set DC: an Allied unit that has not moved this MPh, ADJACENT (G11.6) to the cave
@@ -393,9 +414,11 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
     }
     let t = thrower(s, u, cave);
     // G11.8332 EX: a unit that starts its MPh on a Crest counter centered on the CA Hexside
-    // declares itself at one of that hexside's vertices (the walk takes the first).
-    let at_ca_vertex = crest_at_ca(&u.at, cave)
-        || climbing_vertex(&u.at).is_some_and(|v| cave.ca.vertices().contains(&v));
+    // declares itself at one of that hexside's vertices (the walk takes the first); so does
+    // one at the cave's own level in its Entrance Hex (`declares_ca_vertex`).
+    let declares = declares_ca_vertex(s, u, cave);
+    let at_ca_vertex =
+        declares || climbing_vertex(&u.at).is_some_and(|v| cave.ca.vertices().contains(&v));
     let r = set_dc(&SetDcUnit {
         allied: u.unit.side() == Side::Allied,
         spends_entire_mph: u.unit.mf_spent == 0.0,
@@ -405,19 +428,28 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
     });
     require(r.clone())?;
     known_cave(s, u, cave_id)?;
-    let drm = dc_attack_drm(DcDelivery::Set, japanese_mmc_known(s, cave_id));
+    let undefended = !japanese_mmc_known(s, cave_id);
+    let drm = dc_attack_drm(DcDelivery::Set, !undefended);
     Ok(SetDcPlan {
         setter: id.into(),
         cave: cave_id.into(),
         ruling: Ruling {
             reason: format!(
-                "{}{} (when a Set DC detonates, A23.7, is not in our sources: the walk detonates \
-                 it now)",
+                "{}{}; {SET_DETONATES}",
                 r.reason,
-                if crest_at_ca(&u.at, cave) {
+                if declares {
                     format!(
-                        ", from its Crest counter on {} declaring itself at vertex {}",
-                        s.map.side_name(cave.ca),
+                        ", {} declaring itself at vertex {} (in the Open Ground there for \
+                         Defensive First Fire, G11.8332 EX)",
+                        if crest_at_ca(&u.at, cave) {
+                            format!("from its Crest counter on {}", s.map.side_name(cave.ca))
+                        } else {
+                            format!(
+                                "from {} beside {}",
+                                s.map.name(cave.entrance),
+                                s.map.side_name(cave.ca)
+                            )
+                        },
                         s.map.vertex_name(cave.ca.vertices()[0])
                     )
                 } else {
@@ -426,6 +458,7 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
             ),
             ..r
         },
+        undefended,
         mf_spent: unit_mf(s.tables, &u.unit),
         attack: DcVsCave::new(s, cave_id, DcDelivery::Set, drm.drm, drm.reason),
     })
@@ -484,12 +517,11 @@ pub fn placed_dc_detonation(s: &Situation, id: &str) -> Result<DcVsCave, Refusal
             format!("cave {} has been eliminated: the DC went with it", p.cave),
         ));
     }
-    let drm = dc_attack_drm(DcDelivery::Placed, japanese_mmc_known(s, &p.cave));
-    Ok(DcVsCave::new(
-        s,
-        &p.cave,
-        DcDelivery::Placed,
-        drm.drm,
-        drm.reason,
-    ))
+    // G11.8332 EX: a Set DC's DRM is read as it was Set; a Placed one's now.
+    let (delivery, known) = match p.set {
+        Some(set) => (DcDelivery::Set, !set.undefended),
+        None => (DcDelivery::Placed, japanese_mmc_known(s, &p.cave)),
+    };
+    let drm = dc_attack_drm(delivery, known);
+    Ok(DcVsCave::new(s, &p.cave, delivery, drm.drm, drm.reason))
 }

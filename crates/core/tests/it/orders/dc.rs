@@ -257,7 +257,12 @@ fn g11_8332_ex_a_dc_set_into_cave_g_from_a_vertex_of_its_ca_is_minus_seven_undef
     let s = situation(&b, Phase::Movement, Side::Allied, vec![setter.clone()]);
     let plan = allowed(set_dc_order(&s, "us1", "G"));
     assert_eq!(plan.ruling.rule, "G11.8332");
-    assert!(plan.ruling.reason.contains("the walk detonates it now"));
+    assert!(
+        plan.ruling.reason.contains("detonates as the AFPh begins"),
+        "{}",
+        plan.ruling.reason
+    );
+    assert!(plan.undefended);
     assert_eq!(plan.mf_spent, 4.0, "its entire MPh");
     assert_eq!(
         (plan.attack.delivery, plan.attack.drm),
@@ -281,14 +286,15 @@ fn g11_8332_a_set_dc_takes_the_entire_mph_and_a_vertex_of_a_crest_ca_hexside() {
     let s = situation(&b, Phase::Movement, Side::Allied, vec![moved]);
     let r = refused(set_dc_order(&s, "us1", "G"));
     assert!(r.reason.contains("entire MPh"), "{}", r.reason);
-    // From S4's ground, cave A's CA Hexside is a cliff's Crest Line: no vertex declared.
+    // From T4's ground (Level 0), Upper-Cliff cave G (Level 1) across a cliff's Crest Line:
+    // the unit must Climb to a vertex (G11.6 EX), it cannot declare one.
     let s = situation(
         &b,
         Phase::Movement,
         Side::Allied,
-        vec![with_dc(us(&b, "us2", "S4"))],
+        vec![with_dc(us(&b, "us1", "T4"))],
     );
-    let r = refused(set_dc_order(&s, "us2", "A"));
+    let r = refused(set_dc_order(&s, "us1", "G"));
     assert!(r.reason.contains("G11.8332 EX"), "{}", r.reason);
     // In the Japanese MPh the Allies Set nothing.
     let s = situation(
@@ -298,6 +304,30 @@ fn g11_8332_a_set_dc_takes_the_entire_mph_and_a_vertex_of_a_crest_ca_hexside() {
         vec![with_dc(us(&b, "us2", "S4"))],
     );
     assert_eq!(refused(set_dc_order(&s, "us2", "A")).rule, "G11.8332");
+}
+
+/// G11.8332 EX (W10: "declares at that time that it is at the W9-X9-W10 or W9-W10-V9 vertex"):
+/// from S4's ground, at the Level of cave A below the cliff (its CA Hexside a cliff's Crest
+/// Line), a unit declares itself at a vertex of the CA Hexside as its MPh starts: no Climb.
+#[test]
+fn g11_8332_ex_a_unit_at_the_caves_level_in_its_entrance_hex_declares_a_vertex() {
+    let b = cliff();
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4"))],
+    );
+    let plan = allowed(set_dc_order(&s, "us2", "A"));
+    assert!(
+        plan.ruling.reason.contains("declaring itself at vertex"),
+        "{}",
+        plan.ruling.reason
+    );
+    assert_eq!(
+        (plan.attack.delivery, plan.attack.drm),
+        (DcDelivery::Set, -7)
+    );
 }
 
 /// G11.8332: the unit "must spend its entire MPh to Set the DC": a broken or a pinned unit,
@@ -394,6 +424,90 @@ fn a23_3_a_dc_placed_in_the_mph_detonates_as_the_afph_begins_after_defensive_fir
         us2.unit.dc && us2.unit.placed_dc.is_none(),
         "the DC stays with him"
     );
+    broken.phase = Phase::AdvancingFire;
+    assert!(!events(&begin_phase(&mut broken, &set, &mut dice)).contains(&"dc_attack"));
+}
+
+/// G11.8332 EX: a unit Setting a DC spends its entire MPh where it stands, drawing Defensive
+/// First Fire "in the Open Ground ... occupied by that vertex" (here S4 made jungle: no +1 TEM,
+/// and FFMO, jungle being no Hindrance); the DC detonates as the AFPh begins (A23.7 is not in
+/// our sources: as a Placed DC, A23.3) with the -7 read as it was Set, or, the Setter broken
+/// by that First Fire, not at all, and the DC stays with him.
+#[test]
+fn g11_8332_ex_the_setter_draws_first_fire_in_the_open_and_the_dc_waits_for_the_afph() {
+    use asl_pto_core::game::{Dice, apply, begin_phase};
+    use asl_pto_core::rules::orders::Order;
+    use asl_pto_core::rules::orders::fire::fire;
+    let b = crate::board::board_of(&crate::scenarios::fixture_edited(
+        "g11_6_cliff",
+        &[(
+            "\"S4 T4 T5\": (level: 0),",
+            "\"S4\": (level: 0, terrain: Jungle), \"T4 T5\": (level: 0),",
+        )],
+    ));
+    let mut jp3 = hidden(jp(&b, "jp3", "cave:A"));
+    jp3.unit.id = "jp3".into();
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Allied,
+        vec![with_dc(us(&b, "us2", "S4")), jp3],
+    )
+    .state;
+    let set = crate::board::setting(&b);
+    let mut dice = Dice::new(1);
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::SetDc {
+            unit: "us2".into(),
+            cave: "A".into(),
+        },
+        &mut dice,
+    );
+    assert_eq!(events(&said), vec!["set_dc"], "no attack in the MPh");
+    let us2 = st.units.iter().find(|u| u.unit.id == "us2").unwrap();
+    let p = us2.unit.placed_dc.clone().expect("the DC is Set");
+    assert_eq!(
+        (p.cave.as_str(), p.set.map(|s| s.undefended)),
+        ("A", Some(true))
+    );
+    assert!(!us2.unit.dc && us2.unit.mf_spent == 4.0, "its entire MPh");
+    // Defensive First Fire at the Setter: no jungle TEM, FFMO.
+    let s = st.situation(&set);
+    let plan = fire(&s, &["jp3".to_string()], &loc(&b, "S4")).expect("First Fire");
+    assert!(
+        plan.drm.iter().any(|d| d.reason.starts_with("FFMO")),
+        "{:?}",
+        plan.drm
+    );
+    assert!(
+        !plan.drm.iter().any(|d| d.reason.ends_with("TEM")),
+        "{:?}",
+        plan.drm
+    );
+    // Unbroken through the MPh: the DC detonates as the AFPh begins, at -7.
+    let mut broken = st.clone();
+    st.phase = Phase::DefensiveFire;
+    assert!(!events(&begin_phase(&mut st, &set, &mut dice)).contains(&"dc_attack"));
+    st.phase = Phase::AdvancingFire;
+    let said = begin_phase(&mut st, &set, &mut dice);
+    let at = said
+        .iter()
+        .position(|e| e.event == "dc_detonates")
+        .expect("detonates");
+    assert_eq!(said[at].rule.as_deref(), Some("G11.8332"));
+    assert_eq!(said[at + 1].event, "dc_attack");
+    assert!(said[at + 1].text.contains("-7"), "{}", said[at + 1].text);
+    // Broken by that First Fire: no detonation, the DC stays with the Setter.
+    for u in broken.units.iter_mut().filter(|u| u.unit.id == "us2") {
+        u.unit.broken = true;
+    }
+    broken.phase = Phase::DefensiveFire;
+    let said = begin_phase(&mut broken, &set, &mut dice);
+    assert!(said.iter().any(|s| s.event == "dc_lost"), "{said:?}");
+    let us2 = broken.units.iter().find(|u| u.unit.id == "us2").unwrap();
+    assert!(us2.unit.dc && us2.unit.placed_dc.is_none());
     broken.phase = Phase::AdvancingFire;
     assert!(!events(&begin_phase(&mut broken, &set, &mut dice)).contains(&"dc_attack"));
 }

@@ -522,7 +522,8 @@ pub fn set_dc(u: &SetDcUnit) -> Ruling {
         ),
         (
             !u.ca_hexside_is_crest || u.at_ca_vertex,
-            "the CA Hexside is a Crest Line: the unit must declare a vertex of it (G11.8332 EX)",
+            "the CA Hexside is a Crest Line: the unit must be at a vertex of it, declared at the \
+             start of its MPh from the cave's own level or Climbed to (G11.8332 EX)",
         ),
     ];
     match unmet(&reqs) {

@@ -143,6 +143,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         tem,
         hex: target_hex,
         enemies,
+        open_ground: t_open_ground,
         ..
     } = t;
     let total_fp: f32 = fp.iter().map(|f| f.fp).sum();
@@ -156,7 +157,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
             reason: "LOS Hindrance".into(),
         });
     }
-    let open_ground = tem.drm <= 0 && s.open_ground(target);
+    let open_ground = tem.drm <= 0 && t_open_ground;
     if tem.drm != 0 {
         drm.push(tem);
     }
@@ -346,6 +347,9 @@ struct Target<'s> {
     hex: Option<crate::hex::Hex>,
     enemies: Vec<&'s UnitAt>,
     area_fire: bool,
+    /// Open Ground for FFMO (A8.1): no TEM, no hindrance in its hex (`Situation::open_ground`;
+    /// G11.8332 EX: a Setter at a declared vertex unless a hindrance negates it).
+    open_ground: bool,
 }
 
 /// The firing units of a Fire order: all of one side, at most one leader directing the units
@@ -544,6 +548,13 @@ fn fire_target<'s>(
             rule: R::IFT,
             reason: "a Climber on the cliff face is read as in Open Ground".into(),
         },
+        _ if setters_at_vertex(s, f.mark, &in_target) => Drm {
+            drm: 0,
+            rule: "G11.8332",
+            reason: "the unit Setting a DC is in the Open Ground occupied by the vertex it \
+                     declared, for Defensive First Fire (EX)"
+                .into(),
+        },
         other => {
             let hex = other
                 .hex()
@@ -574,6 +585,17 @@ fn fire_target<'s>(
     let area_fire = !enemies.is_empty()
         && enemies.iter().all(|u| u.hidden || u.concealed || u.cloaked)
         && !matches!(target, Location::Cave(_));
+    let open_ground = if setters_at_vertex(s, f.mark, &in_target) {
+        // G11.8332 EX: "in the Open Ground (unless negated by Hindrances, or by SMOKE ...)".
+        target_hex.and_then(|h| s.map.get(h)).is_some_and(|d| {
+            !matches!(
+                d.terrain.info().los,
+                crate::map::LosEffect::Hindrance { .. } | crate::map::LosEffect::OrchardLike { .. }
+            )
+        })
+    } else {
+        s.open_ground(target)
+    };
     Ok(Target {
         name: target_name,
         in_target,
@@ -582,7 +604,29 @@ fn fire_target<'s>(
         hex: target_hex,
         enemies,
         area_fire,
+        open_ground,
     })
+}
+
+/// G11.8332 EX: Defensive First Fire at units Setting a DC from a vertex they declared (not
+/// Climbing, whose counter is on the cliff face): "For Defensive First Fire purposes it is still
+/// considered to be in W10 (though at that vertex aiming point), in the Open Ground ... occupied
+/// by that vertex, and using Hazardous Movement" (Hazardous Movement's DRM is not in our
+/// sources: not applied).
+fn setters_at_vertex(s: &Situation, mark: FireMark, in_target: &[&UnitAt]) -> bool {
+    mark == FireMark::FirstFire
+        && !in_target.is_empty()
+        && in_target.iter().all(|u| {
+            !matches!(u.at, Location::Climbing { .. })
+                && u.unit.mf_spent > 0.0
+                && match &u.unit.placed_dc {
+                    Some(p) if p.set.is_some() && !p.operable && p.from == u.at => s
+                        .caves
+                        .cave(&p.cave)
+                        .is_some_and(|c| crate::rules::orders::dc::declares_ca_vertex(s, u, c)),
+                    _ => false,
+                }
+        })
 }
 
 /// A7.2x / A7.23 / A10 / G11.8: what each firer brings: its LOS and range to the target (A6,

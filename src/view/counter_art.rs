@@ -417,6 +417,12 @@ mod tests {
         });
         let names: Vec<String> = marker_faces(&u).into_iter().map(|f| f.big).collect();
         assert_eq!(names, vec!["BANZAI", "HARDENED", "DC PLACED"]);
+        // G11.8332: a Set DC says so.
+        if let Some(p) = u.placed_dc.as_mut() {
+            p.set = Some(asl_pto_core::model::SetDc { undefended: true });
+        }
+        let names: Vec<String> = marker_faces(&u).into_iter().map(|f| f.big).collect();
+        assert_eq!(names, vec!["BANZAI", "HARDENED", "DC SET"]);
     }
 
     #[test]

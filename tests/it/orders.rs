@@ -72,8 +72,9 @@ fn g11_8332_a_dc_set_in_the_walk_takes_the_mph_and_the_dc_and_attacks_the_cave_a
         .iter()
         .position(|e| e.event == "dc_detonates")
         .unwrap_or_else(|| panic!("no detonation: {log:#?}"));
-    assert!(
-        log[set..at].iter().any(|e| e.text.contains("AFPh begins")),
+    assert_eq!(
+        (log[set].phase.as_str(), log[at].phase.as_str()),
+        ("MPh", "AFPh"),
         "{log:#?}"
     );
     let attack = &log[at + 1];

@@ -223,9 +223,9 @@ const DAMAGED: &[(&str, &str, &str, &str)] = &[
         "straying: false,\n                fatigue: 2,",
         "fatigue",
     ),
-    ("a newer format", "format: 6,", "format: 7,", "newer"),
-    ("an older format", "format: 6,", "format: 5,", "format 5"),
-    ("no format", "    format: 6,\n", "", "format"),
+    ("a newer format", "format: 7,", "format: 8,", "newer"),
+    ("an older format", "format: 7,", "format: 6,", "format 6"),
+    ("no format", "    format: 7,\n", "", "format"),
     (
         "Player Turn 4294967295",
         "number: 1,",
@@ -505,7 +505,7 @@ fn g24_a_save_of_an_older_format_is_refused_by_its_number_not_its_shape() {
     )
     .unwrap();
     let o = run(&["walk", &night(), "--load", old.to_str().unwrap()]);
-    let line = assert_one_error_line(&o, "the save is in format 3; this asl-pto reads format 6");
+    let line = assert_one_error_line(&o, "the save is in format 3; this asl-pto reads format 7");
     assert!(line.contains("old.ron:2:5:"), "{line}");
 }
 

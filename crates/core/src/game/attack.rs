@@ -27,6 +27,17 @@ fn use_dc(g: &mut Game, id: &str) {
     }
 }
 
+/// E1.31: MF spent in an already Illuminated Location at night take the unit's Cloaking/"?"
+/// (`rules::orders::movement::mf_in_place_concealment_lost`, decided before it spent them).
+fn concealment_lost(g: &mut Game, id: &str, lost: Option<crate::rules::Check>) {
+    let Some(c) = lost else { return };
+    if let Some(u) = g.unit_mut(id) {
+        u.cloaked = false;
+        u.concealed = false;
+    }
+    g.ruled("concealment", Some(id), c.rule, c.reason);
+}
+
 /// The unit has spent `mf` MF (`add`: on top of what it had spent).
 pub(super) fn spend_mf(g: &mut Game, id: &str, mf: f32, add: bool) {
     if let Some(u) = g.unit_mut(id) {
@@ -42,6 +53,11 @@ pub(super) fn throw_dc(g: &mut Game, id: &str, cave_id: &str) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
+    // A12.14 / E1.43: a Throw is an attack (G11.833: the unit's fire for the phase).
+    let reveal = s
+        .unit(id)
+        .and_then(|u| crate::rules::orders::fire::attack_reveal(&s, u));
+    drop(s);
     use_dc(g, id);
     if let Some(u) = g.unit_mut(id) {
         u.unit.fired = Some(plan.mark);
@@ -51,14 +67,17 @@ pub(super) fn throw_dc(g: &mut Game, id: &str, cave_id: &str) {
     g.rolled("throw_dc", Some(id), thrown.rule, vec![d], thrown.reason);
     if thrown.success {
         dc_attack(g, &plan.on_success);
-        return;
-    }
-    g.ruled("dc_falls", Some(id), plan.falls.rule, plan.falls.reason);
-    for strike in &plan.on_failure {
-        match strike {
-            DcStrike::Cave(a) => dc_attack(g, a),
-            DcStrike::Location(a) => location_attack(g, a),
+    } else {
+        g.ruled("dc_falls", Some(id), plan.falls.rule, plan.falls.reason);
+        for strike in &plan.on_failure {
+            match strike {
+                DcStrike::Cave(a) => dc_attack(g, a),
+                DcStrike::Location(a) => location_attack(g, a),
+            }
         }
+    }
+    if let Some(r) = &reveal {
+        super::fire_attack::attacker_revealed(g, r);
     }
 }
 
@@ -70,6 +89,10 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
+    let lost = s
+        .unit(id)
+        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(&s, u));
+    drop(s);
     use_dc(g, id);
     let placed = match &plan.placing {
         Placing::Climbing { roll_rule, .. } => {
@@ -89,6 +112,7 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
             spend_mf(g, id, *mf, true);
             let text = format!("{}; {}", ruling.reason, DETONATES);
             g.ruled("place_dc", Some(id), ruling.rule, text);
+            concealment_lost(g, id, lost.clone());
             true
         }
     };
@@ -113,9 +137,14 @@ pub(super) fn place_dc_at(g: &mut Game, id: &str, on: &Location) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
+    let lost = s
+        .unit(id)
+        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(&s, u));
+    drop(s);
     use_dc(g, id);
     spend_mf(g, id, plan.mf, true);
     g.ruled("place_dc", Some(id), dc_ground::RULE, plan.reason);
+    concealment_lost(g, id, lost);
     if let Some(u) = g.unit_mut(id) {
         u.unit.placed_dc = Some(PlacedDc {
             cave: String::new(),
@@ -217,17 +246,27 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
                 (DcStrike::Location(a), dc_ground::RULE, text)
             }),
             None => dc::placed_dc_detonation(&s, &id).map(|a| {
-                let (verb, rule) = match p.set {
-                    Some(_) => ("Set", "G11.8332"),
-                    None => ("Placed", "A23.3"),
+                let text = match p.set {
+                    Some(_) => format!(
+                        "the DC {id} Set in cave {} detonates as the AFPh begins (G11.8332; when \
+                         a Set DC detonates, A23.7, is not in our sources: as a Placed one, A23.3)",
+                        p.cave
+                    ),
+                    None => format!(
+                        "the DC {id} Placed in cave {} detonates (A23.3, not in our sources)",
+                        p.cave
+                    ),
                 };
-                let text = format!(
-                    "the DC {id} {verb} in cave {} detonates (A23.3, not in our sources)",
-                    p.cave
-                );
+                let rule = if p.set.is_some() { "G11.8332" } else { "A23.3" };
                 (DcStrike::Cave(a), rule, text)
             }),
         };
+        // A12.14 / E1.43: the Placer of a DC that detonates has made an attack.
+        let reveal = judged
+            .as_ref()
+            .ok()
+            .and(s.unit(&id))
+            .and_then(|u| crate::rules::orders::fire::attack_reveal(&s, u));
         drop(s);
         // A23.3: a DC not operably Placed "remains with the Placing unit" (one lost with its
         // cave, G11.88, does not).
@@ -242,6 +281,9 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
                 match strike {
                     DcStrike::Cave(a) => dc_attack(g, &a),
                     DcStrike::Location(a) => location_attack(g, &a),
+                }
+                if let Some(r) = &reveal {
+                    super::fire_attack::attacker_revealed(g, r);
                 }
             }
             Err(r) => g.ruled("dc_lost", Some(&id), r.rule, r.reason),
@@ -258,9 +300,14 @@ pub(super) fn set_dc(g: &mut Game, id: &str, cave_id: &str) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
+    let lost = s
+        .unit(id)
+        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(&s, u));
+    drop(s);
     use_dc(g, id);
     spend_mf(g, id, plan.mf_spent, false);
     g.ruled("set_dc", Some(id), plan.ruling.rule, plan.ruling.reason);
+    concealment_lost(g, id, lost);
     if let Some(u) = g.unit_mut(id) {
         u.unit.placed_dc = Some(PlacedDc {
             cave: plan.cave,

@@ -9,8 +9,8 @@
 //! least one each), so the same order on the same game always gives the same odds. A Fire's IFT results come from its plan
 //! (`FirePlan::resolve` on each of the 36 IFT DR), exactly.
 //!
-//! A DC's Placement (G11.833, A23.3) is counted with its attack as the AFPh begins, as if its
-//! Placer survived the First Fire the Placement may draw.
+//! A DC's Placement (G11.833, A23.3) or Setting (G11.8332) is counted with its attack as the
+//! AFPh begins, as if its Placer survived the First Fire the Placement may draw.
 //!
 //! The game given is the one the ordering side knows (the caller passes its view: A12, the
 //! enemy's hidden units are not there to be counted).
@@ -118,9 +118,10 @@ fn play(
     let mut st = state.clone();
     let mut dice = Dice::forced(first, seed);
     apply(&mut st, setting, order, &mut dice);
-    // A DC Placed in the MPh attacks as the AFPh begins (A23.3): its odds are that attack's,
-    // its Placer surviving the First Fire it may draw.
-    if let Order::PlaceDc { unit, .. } | Order::PlaceDcAt { unit, .. } = order
+    // A DC Placed (or Set, G11.8332) in the MPh attacks as the AFPh begins (A23.3): its odds
+    // are that attack's, its Placer surviving the First Fire it may draw.
+    if let Order::PlaceDc { unit, .. } | Order::PlaceDcAt { unit, .. } | Order::SetDc { unit, .. } =
+        order
         && st.units.iter().any(|u| u.unit.placed_dc.is_some())
     {
         // Only this order's DC (the copy forgets the others Placed this MPh).

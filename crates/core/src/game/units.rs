@@ -217,6 +217,8 @@ pub(super) fn become_(g: &mut Game, unit: &Unit, list: &[Becomes]) {
         more.broken = b.broken;
         more.dm = b.dm;
         more.dc = false;
+        // The DC it Placed or Set goes off once, with the unit that keeps the id (A23.3).
+        more.placed_dc = None;
         g.state.units.push(UnitAt {
             unit: more,
             at: at.clone(),

@@ -12,12 +12,13 @@ use crate::map::Map;
 use crate::state::GameState;
 
 /// The save format this program writes and reads.
-/// 6 since the game state holds the units moving now (`tallies.moving`, A8.1: a save made in
+/// 7 since a DC Set in a cave waits for the AFPh (G11.8332: a save holding a `SetDc` step
+/// replays differently); 6 since the game state holds the units moving now (`tallies.moving`, A8.1: a save made in
 /// an MPh before replays to a state that differs from it); 5 since a save is sealed (`seal`) and a save against the program with the fog of war keeps
 /// its content sealed (`sealed`); 4 since a save is the game state itself (`state: GameState`);
 /// 3 added `movement_dr` and `advanced`. Another format is refused by its number, not as an
 /// edited save.
-pub const SAVE_FORMAT: u32 = 6;
+pub const SAVE_FORMAT: u32 = 7;
 
 /// Why a save of format `format` is refused: older or newer than this program's.
 pub fn format_message(format: u32) -> String {

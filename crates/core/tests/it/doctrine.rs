@@ -671,7 +671,7 @@ fn g11_751_ex_the_japanese_doctrine_garrisons_a_watched_cave_from_its_complex_in
         Side::Japanese,
     );
     assert!(goes_in(&d), "{d:#?}");
-    // us1 far off with no LOS to the cave (Q2, behind the cliff hex): in the MPh.
+    // us1 far off with no LOS to the cave (Q9): in the MPh.
     let d = of(
         Kind::Doctrine,
         &watched(Phase::Movement, "Q9"),

@@ -318,3 +318,41 @@ fn a23_3_dc_placement_odds_are_its_attacks_and_agree_with_ten_thousand_games() {
     }
     assert!(odds::in_words(&o).contains("jp3"), "{}", odds::in_words(&o));
 }
+
+/// G11.8332 / A23.3: the odds of a DC Set in a cave are those of its attack as the AFPh begins
+/// (its Setter surviving the First Fire it may draw), and agree with 10,000 games of the Set
+/// played on into the AFPh: us1 in S4, cave A's Entrance Hex at the cave's Level 0, Sets its DC
+/// in cave A, revealed with jp1 in it (Known: no -7).
+#[test]
+fn g11_8332_set_dc_odds_are_its_attack_and_agree_with_ten_thousand_games() {
+    use asl_pto_core::game::begin_phase;
+    let mut m = game(demo("assault"), 1);
+    while m.state.phase != Phase::Movement {
+        assert!(m.end_phase());
+    }
+    let s4 = asl_pto_core::los::Location::parse("S4", &m.scenario().map).unwrap();
+    m.state.hidden_caves.retain(|c| c != "A");
+    for u in m.state.units.iter_mut() {
+        if u.unit.id == "us1" {
+            u.at = s4.clone();
+        }
+        if u.unit.id == "jp1" {
+            u.hidden = false;
+            u.concealed = false;
+        }
+    }
+    let order = Order::SetDc {
+        unit: UnitId("us1".into()),
+        cave: asl_pto_core::rules::orders::CaveId("A".into()),
+    };
+    asl_pto_core::rules::orders::judge(&m.state.situation(&m.setting()), &order).unwrap();
+    let o = agrees_then(&m, &order, &|st, setting, dice| {
+        st.phase = Phase::DefensiveFire;
+        begin_phase(st, setting, dice);
+        st.phase = Phase::AdvancingFire;
+        begin_phase(st, setting, dice);
+    });
+    let jp1 = o.targets.get("jp1").cloned().unwrap_or_default();
+    assert!(jp1.eliminated > 0.1 && jp1.eliminated < 0.9, "{o:?}");
+    assert!(odds::in_words(&o).contains("jp1"), "{}", odds::in_words(&o));
+}

@@ -202,7 +202,7 @@ fn issue36_a_save_against_the_program_keeps_its_secrets_sealed_in_the_file() {
     let text = save::to_ron(&saved, map);
     // Its header is in the open; its content is not.
     assert!(
-        text.contains("format: 6") && text.contains(&saved.title),
+        text.contains("format: 7") && text.contains(&saved.title),
         "{text}"
     );
     for secret in [
@@ -238,7 +238,7 @@ fn issue36_a_newer_save_format_is_told_as_newer() {
     let map = &demo("assault").map;
     let old = save::from_ron("(format: 4)", map).unwrap_err().to_string();
     assert!(old.contains("older version"), "{old}");
-    let newer = save::from_ron("(format: 7)", map).unwrap_err().to_string();
+    let newer = save::from_ron("(format: 8)", map).unwrap_err().to_string();
     assert!(
         newer.contains("newer") && !newer.contains("older"),
         "{newer}"

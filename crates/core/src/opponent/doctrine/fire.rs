@@ -238,8 +238,13 @@ pub fn fire_choices(
         }
         if let Some(p) = placer {
             reason.push_str(&format!(
-                "; {} holds a Placed DC, which breaking him cancels (G11.833)",
-                p.unit.id
+                "; {} holds a {} DC, which breaking him cancels (G11.833)",
+                p.unit.id,
+                if p.unit.placed_dc.as_ref().is_some_and(|d| d.set.is_some()) {
+                    "Set"
+                } else {
+                    "Placed"
+                }
             ));
         }
         let assaulters: Vec<&str> = plan

@@ -354,8 +354,11 @@ pub fn garrison(ctx: &Ctx, u: &UnitAt) -> Option<Choice> {
     let r = field
         .iter()
         .filter(|r| !r.climb && r.path.len() >= 2 && empty.contains(&&r.at))
-        .filter(|r| !seen_entering_in_the_mph(ctx, u, r.path.len(), &r.at))
         .min_by(|a, b| a.mf.total_cmp(&b.mf))?;
+    // The nearest, watched from below ground: it waits for the APh (not a step into the open).
+    if seen_entering_in_the_mph(ctx, u, r.path.len(), &r.at) {
+        return None;
+    }
     let id = u.unit.id.as_str();
     let taken = crate::rules::victory::controller(s, &r.at).0 == Some(side.opponent());
     Some(Choice {

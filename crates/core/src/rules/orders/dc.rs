@@ -5,7 +5,7 @@
 //! The plans wire the facts into the pure functions of `rules::caves::attack` and name the
 //! dice; the simulation rolls them and applies what the outcome functions return.
 
-use super::common::{attacker_in, unit_mf};
+use super::common::{attacker_in, mf_allotment, unit_mf};
 use crate::los::Location;
 use crate::model::{Phase, Side};
 use crate::rules::Ruling;
@@ -19,7 +19,9 @@ use crate::rules::caves::sight::cave_los;
 use crate::rules::ift::dc_column;
 use crate::rules::situation::{Refusal, Situation, UnitAt, require};
 
-pub use super::dc_attack::{DcCaveOutcome, DcStrike, DcVsCave, DcVsLocation, japanese_mmc_known};
+pub use super::dc_attack::{
+    DcCaveOutcome, DcStrike, DcVsCave, DcVsLocation, japanese_mmc_known, japanese_mmc_not_hidden,
+};
 
 /// G11.833: the Thrower (Placer, Setter) as `rules::caves::attack` needs it: its level, whether
 /// it is Climbing, adjacent (A.6) and ADJACENT (G11.6) to the cave, with a LOS to it now.
@@ -391,9 +393,10 @@ pub fn declares_ca_vertex(s: &Situation, u: &UnitAt, cave: &Cave) -> bool {
 }
 
 /// G11.8332 Set DC: an Allied unit that has not moved this MPh, ADJACENT (G11.6) to the cave
-/// (at a vertex of a CA Hexside that is a Crest Line), Sets a DC in a cave it knows. When a Set
-/// DC detonates (A23.7) is not in our sources: the walk detonates it at once, -7 with no Known
-/// Good Order Japanese MMC in the cave (`set_dc_drm`).
+/// (at a vertex of a CA Hexside that is a Crest Line), Sets a DC in a cave it knows, spending
+/// its whole MF allotment. When a Set DC detonates (A23.7) is not in our sources: as a Placed
+/// one (A23.3, `SET_DETONATES`), -7 with no Known Good Order Japanese MMC in the cave as it is
+/// Set (`set_dc_drm`; Known: not hidden, a "?" included, `japanese_mmc_not_hidden`).
 pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan, Refusal> {
     let (u, cave) = mph_dc_user(s, id, cave_id, "G11.8332", "Setting a DC")?;
     // G11.8332: the unit "must spend its entire MPh" Setting it: a broken or pinned unit has no
@@ -428,7 +431,7 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
     });
     require(r.clone())?;
     known_cave(s, u, cave_id)?;
-    let undefended = !japanese_mmc_known(s, cave_id);
+    let undefended = !japanese_mmc_not_hidden(s, cave_id);
     let drm = dc_attack_drm(DcDelivery::Set, !undefended);
     Ok(SetDcPlan {
         setter: id.into(),
@@ -459,7 +462,7 @@ pub fn set_dc_order(s: &Situation, id: &str, cave_id: &str) -> Result<SetDcPlan,
             ..r
         },
         undefended,
-        mf_spent: unit_mf(s.tables, &u.unit),
+        mf_spent: mf_allotment(s.tables, u),
         attack: DcVsCave::new(s, cave_id, DcDelivery::Set, drm.drm, drm.reason),
     })
 }
@@ -504,9 +507,10 @@ pub fn placed_dc_detonation(s: &Situation, id: &str) -> Result<DcVsCave, Refusal
         return Err(Refusal::new(
             "A23.3",
             format!(
-                "unit {id} {what} in {} before the AFPh: its DC Placed in cave {} was not \
+                "unit {id} {what} in {} before the AFPh: its DC {} in cave {} was not \
                  operably Placed and does not detonate (A23.3)",
                 p.from.display(s.map),
+                if p.set.is_some() { "Set" } else { "Placed" },
                 p.cave
             ),
         ));

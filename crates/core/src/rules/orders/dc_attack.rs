@@ -58,6 +58,18 @@ pub struct DcCaveOutcome {
     pub eliminated: Check,
 }
 
+/// G11.8332 EX ("no Known Good Order Japanese MMC is in the cave"): a Good Order Japanese MMC
+/// not hidden occupies the cave. Our reading: the EX says "Known" where G11.833 and G11.88 say
+/// "unconcealed" (`japanese_mmc_known`), so a concealed ("?") one is Known here.
+pub fn japanese_mmc_not_hidden(s: &Situation, cave: &str) -> bool {
+    s.units_at(&Location::Cave(cave.into())).iter().any(|o| {
+        o.unit.nationality == Nationality::Japanese
+            && o.unit.good_order()
+            && !o.hidden
+            && mmc(&o.unit).is_some()
+    })
+}
+
 impl DcVsCave {
     pub(super) fn new(
         s: &Situation,

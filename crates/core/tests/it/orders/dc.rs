@@ -486,8 +486,13 @@ fn g11_8332_ex_the_setter_draws_first_fire_in_the_open_and_the_dc_waits_for_the_
         "{:?}",
         plan.drm
     );
-    // Unbroken through the MPh: the DC detonates as the AFPh begins, at -7.
+    // Unbroken through the MPh: the DC detonates as the AFPh begins, at -7, read as it was
+    // Set (G11.8332 EX: "Set while no Known ... MMC is in the cave"), though jp3 has since
+    // been revealed (its First Fire, A12.15).
     let mut broken = st.clone();
+    for u in st.units.iter_mut().filter(|u| u.unit.id == "jp3") {
+        u.hidden = false;
+    }
     st.phase = Phase::DefensiveFire;
     assert!(!events(&begin_phase(&mut st, &set, &mut dice)).contains(&"dc_attack"));
     st.phase = Phase::AdvancingFire;
@@ -510,4 +515,101 @@ fn g11_8332_ex_the_setter_draws_first_fire_in_the_open_and_the_dc_waits_for_the_
     assert!(us2.unit.dc && us2.unit.placed_dc.is_none());
     broken.phase = Phase::AdvancingFire;
     assert!(!events(&begin_phase(&mut broken, &set, &mut dice)).contains(&"dc_attack"));
+}
+
+/// G11.8332 EX: "no Known Good Order Japanese MMC is in the cave": a concealed ("?") one is
+/// Known (our reading: the EX says "Known" where G11.833 says "unconcealed"), so no -7; a
+/// hidden one is not. A Cloaked Setter spends its six MF (E1.42), its whole MPh.
+#[test]
+fn g11_8332_ex_a_concealed_japanese_squad_in_the_cave_is_known_to_a_setter() {
+    let b = cliff();
+    for (veil, drm) in [("concealed", 0), ("hidden", -7)] {
+        let mut jp1 = jp(&b, "jp1", "cave:A");
+        if veil == "concealed" {
+            jp1.concealed = true;
+        } else {
+            jp1.hidden = true;
+        }
+        let s = situation(
+            &b,
+            Phase::Movement,
+            Side::Allied,
+            vec![with_dc(us(&b, "us2", "S4")), jp1],
+        );
+        let plan = allowed(set_dc_order(&s, "us2", "A"));
+        assert_eq!(
+            (plan.attack.drm, plan.undefended),
+            (drm, drm == -7),
+            "{veil}"
+        );
+    }
+    let mut cloaked = with_dc(us(&b, "us2", "S4"));
+    cloaked.cloaked = true;
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![cloaked]);
+    assert_eq!(allowed(set_dc_order(&s, "us2", "A")).mf_spent, 6.0);
+}
+
+/// A12.14 / E1.43: Throwing a DC is an attack (G11.833: the unit's fire for the phase), and so
+/// is the detonation of a DC Placed or Set: a concealed attacker seen by a Good Order enemy
+/// loses "?", as a firer does. us2, concealed in S4, Throws into (and, in another game, Sets in)
+/// cave A, held by Known jp1, in view of jp2 in T4.
+#[test]
+fn a12_14_a_concealed_unit_throwing_or_detonating_a_dc_in_view_loses_its_concealment() {
+    use asl_pto_core::game::{Dice, apply, begin_phase};
+    use asl_pto_core::rules::orders::Order;
+    let b = cliff();
+    let set = crate::board::setting(&b);
+    let concealed = |phase: Phase| {
+        let mut us2 = with_dc(us(&b, "us2", "S4"));
+        us2.concealed = true;
+        let watcher = jp(&b, "jp2", "T4");
+        situation(
+            &b,
+            phase,
+            Side::Allied,
+            vec![us2, jp(&b, "jp1", "cave:A"), watcher],
+        )
+        .state
+    };
+    let us2 = |st: &asl_pto_core::state::GameState| {
+        st.units
+            .iter()
+            .find(|u| u.unit.id == "us2")
+            .unwrap()
+            .concealed
+    };
+    let mut dice = Dice::new(3);
+    let mut st = concealed(Phase::PrepFire);
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::ThrowDc {
+            unit: "us2".into(),
+            cave: "A".into(),
+        },
+        &mut dice,
+    );
+    assert!(events(&said).contains(&"revealed"), "{said:#?}");
+    assert!(!us2(&st), "the Thrower lost its \"?\"");
+    let mut st = concealed(Phase::Movement);
+    apply(
+        &mut st,
+        &set,
+        &Order::SetDc {
+            unit: "us2".into(),
+            cave: "A".into(),
+        },
+        &mut dice,
+    );
+    assert!(us2(&st), "Setting is no attack yet");
+    st.phase = Phase::DefensiveFire;
+    begin_phase(&mut st, &set, &mut dice);
+    st.phase = Phase::AdvancingFire;
+    let said = begin_phase(&mut st, &set, &mut dice);
+    let ev = events(&said);
+    assert!(
+        ev.contains(&"dc_detonates") && ev.contains(&"revealed"),
+        "{ev:?}"
+    );
+    assert!(!us2(&st), "the Setter lost its \"?\" as its DC went off");
 }

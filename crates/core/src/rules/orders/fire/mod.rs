@@ -49,5 +49,5 @@ mod plan;
 
 pub use super::fire_group::leadership_drm;
 pub use super::fire_phase::{fire_mark, rules_read};
-pub use attack::fire;
+pub use attack::{attack_reveal, fire};
 pub use plan::*;

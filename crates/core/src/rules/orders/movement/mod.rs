@@ -15,5 +15,5 @@ mod step;
 
 pub(crate) use memo::Memo;
 pub use plan::*;
-pub use step::move_to;
 pub(crate) use step::step;
+pub use step::{mf_in_place_concealment_lost, move_to};

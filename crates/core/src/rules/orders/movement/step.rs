@@ -389,6 +389,20 @@ fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<cr
     [by_light, by_enemy].into_iter().find(|c| c.holds)
 }
 
+/// E1.31 at night: MF spent where the unit stands (Placing or Setting a DC, G11.833,
+/// G11.8332: "Non-Assault Movement" in its own Location) in an already Illuminated Location
+/// loses Cloaking/"?" (the rule that takes it, if one does).
+pub fn mf_in_place_concealment_lost(s: &Situation, u: &UnitAt) -> Option<crate::rules::Check> {
+    if !s.night() || !(u.concealed || u.cloaked) {
+        return None;
+    }
+    Some(loses_concealment(NightAction::ExpendsMf {
+        non_assault_movement: true,
+        already_illuminated: s.lit(&u.at),
+    }))
+    .filter(|c| c.holds)
+}
+
 /// The unit's state after a move: hidden only if it stays so (a Japanese unit entering a cave
 /// or Complex unseen becomes hidden and drops its "?"); a hidden unit placed onboard is
 /// concealed only where a rule says so.

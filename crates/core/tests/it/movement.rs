@@ -173,6 +173,15 @@ fn g11_7_only_japanese_infantry_enter_a_cave() {
     let r = refused(move_to(&s, "us2", &loc(&b, "cave:A"), MoveVerb::EnterCave));
     assert_eq!(r.rule, "G11.7");
     assert!(r.reason.contains("ADJACENT"), "{r}");
+    // With a Known Japanese squad inside, still G11.7, not A4.14's "advance into it in the
+    // APh", which G11.7 forbids too.
+    let s = mph(
+        &b,
+        Side::Allied,
+        vec![us(&b, "us2", "S4"), jp(&b, "jp1", "cave:A")],
+    );
+    let r = refused(move_to(&s, "us2", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert_eq!(r.rule, "G11.7", "{r}");
 }
 
 #[test]

@@ -107,6 +107,18 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
             ),
         ));
     }
+    // G11.7 (play-aid: "No other nationality can enter a cave"), before A4.14: no phase lets
+    // an Allied unit in; Cave Complexes and their tunnels are the Japanese side's too (G11.2).
+    if entering && u.unit.nationality != Nationality::Japanese {
+        return Err(Refusal::new(
+            "G11.7",
+            format!(
+                "only Japanese Infantry enter a cave or Cave Complex; unit {id} may be ADJACENT \
+                 to it (G11.6) but cannot enter {}",
+                show(to)
+            ),
+        ));
+    }
     // A4.14: entering a Location that holds a Known enemy unit in the MPh is "restricted to a
     // few specific cases" (A4.1; A4.14 is not in our sources). Night is one (E1.31 speaks of
     // entering an enemy-occupied Location in the MPh), a Banzai Charge and a berserk charge
@@ -137,18 +149,6 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
                 ),
             ));
         }
-    }
-    // G11.7 (play-aid: "No other nationality can enter a cave"); Cave Complexes and their
-    // tunnels are the Japanese side's too (G11.2).
-    if entering && u.unit.nationality != Nationality::Japanese {
-        return Err(Refusal::new(
-            "G11.7",
-            format!(
-                "only Japanese Infantry enter a cave or Cave Complex; unit {id} may be ADJACENT \
-                 to it (G11.6) but cannot enter {}",
-                show(to)
-            ),
-        ));
     }
     // G11.73 (play-aid ADVANCE PHASE; G11.751 EX: "only during their MPh").
     if advance && matches!(u.at, Location::Complex(_)) && matches!(to, Location::Complex(_)) {

@@ -555,35 +555,6 @@ fn a7_25_a8_in_its_afph_and_dfph_the_doctrine_takes_a_small_shot_that_costs_noth
     assert!(at_g(&d), "{d:#?}");
 }
 
-/// A3 / A7.25: a side holding out prices what a Prep Fire gives up (the safety its firers would
-/// withdraw to); a shot worth `last_fire` is then made in the PFPh at full FP rather than left
-/// for the AFPh at half (complex_day's cave squads fired on the 1-2 columns in the AFPh turn
-/// after turn). With the Prep Fire threshold out of reach, the Japanese squad in cave G still
-/// Prep Fires at us1 in T4; an attacking side, whose Prep Fire costs its MPh, does not.
-#[test]
-fn a3_a7_25_a_holding_doctrine_prep_fires_the_shot_it_would_take_at_half_fp_in_the_afph() {
-    use asl_pto_core::opponent::doctrine::Doctrine;
-    use asl_pto_core::opponent::weights::Weights;
-    let b = cliff();
-    let hold = japanese_hold(2);
-    let units = vec![us(&b, "us1", "T4"), jp(&b, "jp1", "cave:G")];
-    let mut w = Weights::builtin();
-    w.fire.threshold = 1.0e6;
-    let w: &'static Weights = Box::leak(Box::new(w));
-    let doctrine = Doctrine::with_weights(w);
-    let s = situation(&b, Phase::PrepFire, Side::Japanese, units.clone());
-    let d = ask(&doctrine, &s, &hold, Side::Japanese, &[]);
-    assert!(
-        fires_of(&d, "jp1")
-            .iter()
-            .any(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, "T4"))),
-        "{d:#?}"
-    );
-    let s = situation(&b, Phase::PrepFire, Side::Allied, units);
-    let d = ask(&doctrine, &s, &hold, Side::Allied, &[]);
-    assert!(fires_of(&d, "us1").is_empty(), "{d:#?}");
-}
-
 #[test]
 fn a26_1_in_the_last_game_turn_s_aph_a_squad_takes_the_empty_hex_it_must_control_before_a_close_combat()
  {
@@ -1862,35 +1833,4 @@ fn a26_2_in_the_last_game_turn_the_doctrine_fires_at_the_unit_whose_loss_wins_th
     // squad whose loss alone wins the 2 Casualty VP it needs (A26.2).
     st.turn.number = 5;
     assert_eq!(target(&st), loc(&b, "F3"));
-}
-
-/// E1.31: at night a concealed unit of a side holding out does not withdraw through a
-/// Location already Illuminated, where it would lose its "?" and stop in the light. The jungle
-/// night, the Japanese MPh of Game Turn 1 with two Known American squads beside jp5's hut in
-/// J4: its way to cave X lies through K5, lit by the burning hut of K6; it does not step there.
-#[test]
-fn e1_31_a_concealed_unit_withdraws_through_no_illuminated_location() {
-    let mut m = crate::scenarios::game(crate::scenarios::demo("jungle_night"), 1);
-    let i4 = asl_pto_core::los::Location::parse("I4", &m.scenario().map).unwrap();
-    let k5 = asl_pto_core::los::Location::parse("K5", &m.scenario().map).unwrap();
-    m.state.phase = Phase::Movement;
-    m.state.turn.attacker = Side::Japanese;
-    for u in m.state.units.iter_mut() {
-        if u.unit.id == "us3" || u.unit.id == "us4" {
-            u.at = i4.clone();
-            u.cloaked = false;
-        }
-    }
-    let setting = m.setting();
-    let s = m.state.situation(&setting);
-    assert!(s.lit(&k5), "the Blaze in K6 lights K5 (E1.94)");
-    let jp5 = s.unit("jp5").unwrap();
-    assert!(jp5.concealed || jp5.cloaked);
-    let victory = m.scenario().victory.clone();
-    let d = of(Kind::Doctrine, &s, &victory, Side::Japanese);
-    let into_k5: Vec<&Choice> = moves_of(&d, "jp5")
-        .into_iter()
-        .filter(|c| matches!(&c.order, Order::Move { to, .. } if *to == k5))
-        .collect();
-    assert!(into_k5.is_empty(), "{into_k5:#?}");
 }

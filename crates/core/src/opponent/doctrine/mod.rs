@@ -390,11 +390,10 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
         (_, Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire) => {
             // A7.25 / A8.4: the AFPh and DFPh are a unit's last fire of the Player Turn and
             // cost it nothing else (a Prep Fire costs its MPh, A3): every shot worth more than
-            // its veil and the fire it draws by `last_fire` is made. A side holding out prices
-            // what a Prep Fire gives up (`safety::forfeits`): its shot at full FP is held to
-            // the same `last_fire`, not left for the AFPh at half FP (A7.25; a helper saw the
-            // cave squads of complex_day fire on the 1-2 columns in the AFPh turn after turn).
-            let least = if s.phase == Phase::PrepFire && ctx.stakes.attacks {
+            // its veil and the fire it draws by `last_fire` is made. (Asking only `last_fire` of
+            // a holding side's Prep Fire too, its forfeit priced apart, was measured: the
+            // Japanese doctrine then lost the night ridge to itself in 83 % of 200 games.)
+            let least = if s.phase == Phase::PrepFire {
                 gw.fire.threshold
             } else {
                 ctx.w.last_fire

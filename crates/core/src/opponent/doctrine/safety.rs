@@ -155,16 +155,6 @@ fn safest(
         if reach.path[1..].iter().any(|l| known_enemy_in(ctx, l)) {
             continue;
         }
-        // E1.31: at night a veiled unit withdraws through no Location already Illuminated:
-        // there it would lose its Cloaking/"?" (and a Cloaking counter's six MF, E1.42, on
-        // which the way was counted), and stop in the light (a helper saw jp5 leave its hut
-        // for a cave, Cloaked, and stand revealed in the lit K5 below the Americans).
-        if moving.night()
-            && (u.concealed || u.cloaked)
-            && reach.path[1..].iter().any(|l| moving.lit(l))
-        {
-            continue;
-        }
         let mut way: f32 = 0.0;
         for l in &reach.path[1..] {
             way = way.max(r.passing(ctx, u, l));

@@ -113,6 +113,25 @@ fn a11_a_divided_attack_lets_each_unit_attack_once() {
     }
 }
 
+/// A7.8 / A12.152: a pinned unit spends no MF in its MPh, and a Search takes the MPh: it does
+/// not Search (a helper: us2, pinned by First Fire in S4, Searched S5 and found cave G); a
+/// broken one is told it is not in Good Order, not that the hex is not adjacent.
+#[test]
+fn a7_8_a_pinned_unit_does_not_search_and_a_broken_one_is_told_why() {
+    let b = cliff();
+    let mut pinned = us(&b, "us1", "S4");
+    pinned.unit.pinned = true;
+    let mut broken = us(&b, "us2", "S4");
+    broken.unit.broken = true;
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![pinned, broken]);
+    let r = search(&s, "us1", hex(&b, "S5")).unwrap_err();
+    assert_eq!(r.rule, "A7.8", "{}", r.reason);
+    let r = search(&s, "us2", hex(&b, "S5")).unwrap_err();
+    assert!(r.reason.contains("not in Good Order"), "{}", r.reason);
+    let s = situation(&b, Phase::Movement, Side::Allied, vec![us(&b, "us1", "S4")]);
+    assert!(search(&s, "us1", hex(&b, "S5")).is_ok());
+}
+
 #[test]
 fn a3_a_unit_that_prep_fired_neither_searches_nor_places_nor_sets_a_dc_in_the_mph() {
     let b = cliff();

@@ -53,7 +53,24 @@ pub fn search(s: &Situation, id: &str, hex: Hex) -> Result<SearchPlan, Refusal> 
     // sources.
     super::common::mf_left(s, u, "A12.152", "to Search with")?;
     let near = u.at.hex().is_some_and(|h| h == hex || h.is_adjacent(hex));
-    if !u.unit.good_order() || !near {
+    if !u.unit.good_order() {
+        return Err(Refusal::new(
+            "A12.152",
+            format!("unit {id} is not in Good Order: only a Good Order unit Searches"),
+        ));
+    }
+    // A7.8: a pinned unit spends no MF in the MPh (as it may not Place SMOKE or a DC): it has
+    // no MPh to Search with (A12.152: the Search ends it).
+    if u.unit.pinned {
+        return Err(Refusal::new(
+            "A7.8",
+            format!(
+                "unit {id} is pinned: it spends no MF in the MPh, and a Search takes its MPh \
+                 (A12.152)"
+            ),
+        ));
+    }
+    if !near {
         return Err(Refusal::new(
             "A12.152",
             format!(

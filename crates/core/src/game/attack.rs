@@ -77,7 +77,7 @@ pub(super) fn throw_dc(g: &mut Game, id: &str, cave_id: &str) {
         }
     }
     if let Some(r) = &reveal {
-        super::fire_attack::attacker_revealed(g, r);
+        g.attacker_revealed(r);
     }
 }
 
@@ -283,7 +283,7 @@ pub(super) fn placed_dcs_detonate(g: &mut Game) {
                     DcStrike::Location(a) => location_attack(g, &a),
                 }
                 if let Some(r) = &reveal {
-                    super::fire_attack::attacker_revealed(g, r);
+                    g.attacker_revealed(r);
                 }
             }
             Err(r) => g.ruled("dc_lost", Some(&id), r.rule, r.reason),

@@ -42,7 +42,7 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
         mark(g, id, plan.mark);
     }
     for r in &plan.reveals {
-        attacker_revealed(g, r);
+        g.attacker_revealed(r);
     }
     if let Some(gf) = &plan.gunflash {
         for l in &plan.gunflashes {
@@ -123,21 +123,4 @@ pub(super) fn end_of_player_turn(g: &mut Game) {
         u.unit.fired = None;
     }
     g.ruled("removed", None, c.rule, c.reason);
-}
-
-/// A12.14 / E1.43 / E1.8: what making an attack did to the attacker's concealment
-/// (`rules::orders::fire::attack_reveal`), applied: nothing for a unit no longer in play.
-pub(super) fn attacker_revealed(g: &mut Game, r: &crate::rules::orders::fire::Reveal) {
-    if g.unit_mut(&r.unit).is_none() {
-        return;
-    }
-    if let Some(c) = &r.cave {
-        g.reveal_caves(std::slice::from_ref(c));
-    }
-    if let Some(u) = g.unit_mut(&r.unit) {
-        u.hidden = false;
-        u.cloaked = false;
-        u.concealed = r.concealed_after;
-    }
-    g.ruled("revealed", Some(&r.unit), r.rule, r.reason.clone());
 }

@@ -342,6 +342,11 @@ pub struct SetDc {
 }
 
 impl PlacedDc {
+    /// How it was put there, for a sentence: "Set" (G11.8332) or "Placed".
+    pub fn verb(&self) -> &'static str {
+        if self.set.is_some() { "Set" } else { "Placed" }
+    }
+
     /// What the DC was Placed into or on, in words: "cave G", "T5".
     pub fn target_name(&self, map: &crate::map::Map) -> String {
         match &self.on {

@@ -27,8 +27,18 @@ fn use_dc(g: &mut Game, id: &str) {
     }
 }
 
+/// E1.31: whether the MF unit `id` is about to spend where it stands take its Cloaking/"?"
+/// (`rules::orders::movement::mf_in_place_concealment_lost`).
+fn mf_here_concealment_lost(
+    s: &crate::rules::situation::Situation,
+    id: &str,
+) -> Option<crate::rules::Check> {
+    s.unit(id)
+        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(s, u))
+}
+
 /// E1.31: MF spent in an already Illuminated Location at night take the unit's Cloaking/"?"
-/// (`rules::orders::movement::mf_in_place_concealment_lost`, decided before it spent them).
+/// (`mf_here_concealment_lost`, decided before it spent them).
 fn concealment_lost(g: &mut Game, id: &str, lost: Option<crate::rules::Check>) {
     let Some(c) = lost else { return };
     if let Some(u) = g.unit_mut(id) {
@@ -89,9 +99,7 @@ pub(super) fn place_dc(g: &mut Game, id: &str, cave_id: &str) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
-    let lost = s
-        .unit(id)
-        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(&s, u));
+    let lost = mf_here_concealment_lost(&s, id);
     drop(s);
     use_dc(g, id);
     let placed = match &plan.placing {
@@ -137,9 +145,7 @@ pub(super) fn place_dc_at(g: &mut Game, id: &str, on: &Location) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
-    let lost = s
-        .unit(id)
-        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(&s, u));
+    let lost = mf_here_concealment_lost(&s, id);
     drop(s);
     use_dc(g, id);
     spend_mf(g, id, plan.mf, true);
@@ -182,11 +188,8 @@ pub(super) fn placed_dcs_settle(g: &mut Game) {
                 .map(|on| dc_ground::all_veiled(&s, u.unit.side(), on));
         let target = p.target_name(s.map);
         let from = p.from.display(s.map).to_string();
-        let verb = if p.set.is_some() {
-            "Set in"
-        } else {
-            "Placed on"
-        };
+        let verb = p.verb();
+        let prep = if p.set.is_some() { "in" } else { "on" };
         drop(s);
         match judged {
             Ok(()) => {
@@ -207,7 +210,7 @@ pub(super) fn placed_dcs_settle(g: &mut Game) {
                     Some(&id),
                     "A23.3",
                     format!(
-                        "unit {id} {what} in {from} in the MPh: its DC {verb} {target} was not \
+                        "unit {id} {what} in {from} in the MPh: its DC {verb} {prep} {target} was not \
                          operably Placed and stays with it (A23.3)"
                     ),
                 );
@@ -300,9 +303,7 @@ pub(super) fn set_dc(g: &mut Game, id: &str, cave_id: &str) {
         Ok(p) => p,
         Err(r) => return g.refused(Some(id), r),
     };
-    let lost = s
-        .unit(id)
-        .and_then(|u| crate::rules::orders::movement::mf_in_place_concealment_lost(&s, u));
+    let lost = mf_here_concealment_lost(&s, id);
     drop(s);
     use_dc(g, id);
     spend_mf(g, id, plan.mf_spent, false);

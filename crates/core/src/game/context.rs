@@ -154,16 +154,14 @@ impl<'g, 'a> Game<'g, 'a> {
     /// A12.14 / E1.43 / E1.8: what making an attack did to the attacker's concealment
     /// (`rules::orders::fire::attack_reveal`), applied: nothing for a unit no longer in play.
     pub(super) fn attacker_revealed(&mut self, r: &crate::rules::orders::fire::Reveal) {
-        if self.unit_mut(&r.unit).is_none() {
+        let Some(u) = self.unit_mut(&r.unit) else {
             return;
-        }
+        };
+        u.hidden = false;
+        u.cloaked = false;
+        u.concealed = r.concealed_after;
         if let Some(c) = &r.cave {
             self.reveal_caves(std::slice::from_ref(c));
-        }
-        if let Some(u) = self.unit_mut(&r.unit) {
-            u.hidden = false;
-            u.cloaked = false;
-            u.concealed = r.concealed_after;
         }
         self.ruled("revealed", Some(&r.unit), r.rule, r.reason.clone());
     }

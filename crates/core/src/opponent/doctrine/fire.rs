@@ -240,11 +240,7 @@ pub fn fire_choices(
             reason.push_str(&format!(
                 "; {} holds a {} DC, which breaking him cancels (G11.833)",
                 p.unit.id,
-                if p.unit.placed_dc.as_ref().is_some_and(|d| d.set.is_some()) {
-                    "Set"
-                } else {
-                    "Placed"
-                }
+                p.unit.placed_dc.as_ref().map_or("Placed", |d| d.verb())
             ));
         }
         let assaulters: Vec<&str> = plan

@@ -510,7 +510,7 @@ pub fn placed_dc_detonation(s: &Situation, id: &str) -> Result<DcVsCave, Refusal
                 "unit {id} {what} in {} before the AFPh: its DC {} in cave {} was not \
                  operably Placed and does not detonate (A23.3)",
                 p.from.display(s.map),
-                if p.set.is_some() { "Set" } else { "Placed" },
+                p.verb(),
                 p.cave
             ),
         ));

@@ -518,6 +518,7 @@ fn fire_target<'s>(
         }
     }
     let mut cave = None;
+    let setters = setters_at_vertex(s, f.mark, &in_target);
     let tem = match target {
         Location::Cave(id) => {
             known_cave(s, firers[0], id)?;
@@ -548,7 +549,7 @@ fn fire_target<'s>(
             rule: R::IFT,
             reason: "a Climber on the cliff face is read as in Open Ground".into(),
         },
-        _ if setters_at_vertex(s, f.mark, &in_target) => Drm {
+        _ if setters => Drm {
             drm: 0,
             rule: "G11.8332",
             reason: "the unit Setting a DC is in the Open Ground occupied by the vertex it \
@@ -585,7 +586,7 @@ fn fire_target<'s>(
     let area_fire = !enemies.is_empty()
         && enemies.iter().all(|u| u.hidden || u.concealed || u.cloaked)
         && !matches!(target, Location::Cave(_));
-    let open_ground = if setters_at_vertex(s, f.mark, &in_target) {
+    let open_ground = if setters {
         // G11.8332 EX: "in the Open Ground (unless negated by Hindrances, or by SMOKE ...)".
         target_hex.and_then(|h| s.map.get(h)).is_some_and(|d| {
             !matches!(

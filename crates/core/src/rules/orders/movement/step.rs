@@ -393,14 +393,9 @@ fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<cr
 /// G11.8332: "Non-Assault Movement" in its own Location) in an already Illuminated Location
 /// loses Cloaking/"?" (the rule that takes it, if one does).
 pub fn mf_in_place_concealment_lost(s: &Situation, u: &UnitAt) -> Option<crate::rules::Check> {
-    if !s.night() || !(u.concealed || u.cloaked) {
-        return None;
-    }
-    Some(loses_concealment(NightAction::ExpendsMf {
-        non_assault_movement: true,
-        already_illuminated: s.lit(&u.at),
-    }))
-    .filter(|c| c.holds)
+    // Its own Location holds no enemy it sees (a unit in Melee neither Places nor Sets, A11.7):
+    // only the light counts.
+    night_concealment_lost(s, u, &u.at)
 }
 
 /// The unit's state after a move: hidden only if it stays so (a Japanese unit entering a cave

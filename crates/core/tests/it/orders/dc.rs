@@ -613,3 +613,38 @@ fn a12_14_a_concealed_unit_throwing_or_detonating_a_dc_in_view_loses_its_conceal
     );
     assert!(!us2(&st), "the Setter lost its \"?\" as its DC went off");
 }
+
+/// E1.31: at night, Setting a DC (its whole MPh spent where the Setter stands) in a Location
+/// already Illuminated is Non-Assault Movement there: the Cloaked Setter loses its Cloaking;
+/// in the dark it keeps it.
+#[test]
+fn e1_31_a_cloaked_unit_setting_a_dc_in_the_light_loses_its_cloaking() {
+    use asl_pto_core::game::{Dice, apply};
+    use asl_pto_core::rules::orders::Order;
+    let b = cliff();
+    let set = crate::board::setting(&b);
+    for lit in [true, false] {
+        let mut us2 = with_dc(us(&b, "us2", "S4"));
+        us2.cloaked = true;
+        let mut st = situation(&b, Phase::Movement, Side::Allied, vec![us2]).state;
+        st.night.nvr = Some(2);
+        if lit {
+            st.starshells.push(hex(&b, "S4"));
+        }
+        let said = apply(
+            &mut st,
+            &set,
+            &Order::SetDc {
+                unit: "us2".into(),
+                cave: "A".into(),
+            },
+            &mut Dice::new(1),
+        );
+        let us2 = st.units.iter().find(|u| u.unit.id == "us2").unwrap();
+        assert_eq!(
+            (events(&said).contains(&"concealment"), us2.cloaked),
+            (lit, !lit),
+            "lit {lit}: {said:#?}"
+        );
+    }
+}

@@ -45,9 +45,13 @@
 //! order (`fire`: the firers, the target, FP, Final DRM and what firing reveals).
 
 mod attack;
+mod firepower;
+mod parties;
 mod plan;
+mod reveal;
 
 pub use super::fire_group::leadership_drm;
 pub use super::fire_phase::{fire_mark, rules_read};
-pub use attack::{attack_reveal, fire};
+pub use attack::fire;
 pub use plan::*;
+pub use reveal::attack_reveal;

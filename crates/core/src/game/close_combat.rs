@@ -4,8 +4,8 @@
 //! Random Selection, more on a tie: A11.11's Partial Kill), and Melee with its
 //! night Gunflash (E1.82).
 
-use super::attack::select_with_ties;
 use super::context::Game;
+use super::ift_hits::select_with_ties;
 use super::units::casualty_reduced;
 use crate::los::Location;
 use crate::model::{Side, Unit};

@@ -1,12 +1,12 @@
 //! A7/A8 Fire (with E1.7, E1.8, G11.81, G.3), decided by `rules::orders::fire::fire`: the IFT
 //! DR is rolled and the result applied to the units in the target Location (Casualty
-//! Reduction, MC, Japanese Step Reduction and Wounds: `attack::targets_hit`); then the firers
+//! Reduction, MC, Japanese Step Reduction and Wounds: `ift_hits::targets_hit`); then the firers
 //! are marked with their fire counter, their HIP/"?"/Cloaking lost as the plan says, and at
 //! night their Locations marked by a Gunflash (E1.8). E1.55-E1.552 Jitter Fire after a
 //! Straying DR (`rules::orders::jitter`) marks its firers the same way, attacking no one.
 
-use super::attack::{hits_in, targets_hit};
 use super::context::Game;
+use super::ift_hits::{hits_in, targets_hit};
 use crate::los::Location;
 use crate::model::FireMark;
 use crate::rules::night::movement::JitterOutcome;

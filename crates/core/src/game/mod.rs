@@ -13,6 +13,7 @@ mod context;
 mod dice;
 mod fire;
 mod fire_attack;
+mod ift_hits;
 mod movement;
 mod night;
 mod observe;
@@ -25,7 +26,7 @@ mod trip_flares;
 mod units;
 
 pub use apply::apply;
-pub use attack::ift_result_at;
 pub use dice::{Dice, Roll};
+pub use ift_hits::ift_result_at;
 pub use phases::{begin_phase, end_player_turn, end_rally_phase, end_rout_phase};
 pub use said::{REFUSED, Said};

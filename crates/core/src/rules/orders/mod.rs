@@ -21,6 +21,7 @@ pub mod heroes;
 pub mod illumination;
 pub mod jitter;
 pub mod kindle;
+pub mod leader_loss;
 pub mod legal;
 pub mod look;
 pub mod movement;

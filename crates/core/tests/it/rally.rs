@@ -372,3 +372,26 @@ fn g1_62_a_japanese_self_rally_on_an_original_2_is_automatic() {
     let plan = rally(&s, "us1").unwrap();
     assert!(!plan.resolve(1, 1).rallied);
 }
+
+#[test]
+fn a10_61_g1_jungle_is_rally_bonus_terrain_as_woods() {
+    // A helper's finding: woods gave the -1, jungle none, though "All woods are Jungle" under
+    // PTO Terrain (G.1) and a rout reads jungle as woods (A10.51).
+    let b = plain();
+    let drm_in = |at: &str| {
+        let st = rph(&b, vec![broken(us(&b, "us1", at))]);
+        let s = st.situation(&setting(&b));
+        rally(&s, "us1").unwrap().total_drm()
+    };
+    // E5 is the plain's jungle hex; C5 Open Ground.
+    assert_eq!(drm_in("C5"), 1, "self-rally +1");
+    assert_eq!(drm_in("E5"), 1 - 1, "self-rally +1, jungle -1");
+    let st = rph(&b, vec![broken(us(&b, "us1", "E5"))]);
+    let s = st.situation(&setting(&b));
+    let plan = rally(&s, "us1").unwrap();
+    assert!(
+        plan.drm.iter().any(|d| d.rule == "A10.61, G.1" && d.value == -1),
+        "{:?}",
+        plan.drm
+    );
+}

@@ -766,14 +766,137 @@ fn a10_52_a_broken_unit_low_crawls_one_location_and_is_not_interdicted() {
         "{}",
         said[0].text
     );
-    // Sharing its Location with an enemy unit (a concealed one), no rout at all leaves it
-    // (A11.7 as we read it): Low Crawl neither.
+    // Sharing its Location with an enemy unit (a concealed one) before any Close Combat there,
+    // it routs out of it (A10.51: "unless in doing so it is leaving that enemy unit's
+    // Location"), but does not Low Crawl (A10.52): T3 is no destination of its own.
     let mut hiding = jp(&b, "jp9", "T4");
     hiding.concealed = true;
     let mut with = units();
     with.push(hiding);
-    let mut st = rtph(&b, with);
+    let mut st = rtph(&b, with.clone());
     let said = apply(&mut st, &set, &crawl, &mut Dice::new(1));
     assert_eq!(said[0].event, REFUSED, "{said:?}");
-    assert_eq!(said[0].rule.as_deref(), Some("A11.7"), "{said:?}");
+    assert_eq!(said[0].rule.as_deref(), Some("A10.5"), "{said:?}");
+    assert!(!said[0].text.contains("Low Crawl into"), "{}", said[0].text);
+    let mut st = rtph(&b, with);
+    let said = apply(&mut st, &set, &whole, &mut Dice::new(1));
+    assert!(said.iter().any(|e| e.event == "rout"), "{said:?}");
+}
+
+#[test]
+fn a10_51_a_broken_unit_routs_out_of_a_location_an_enemy_entered_before_any_close_combat() {
+    // A helper's finding: a Banzai Charge into a broken American's Location left it forbidden
+    // to rout (A11.7's Melee, read for a Location where no CC was fought yet) and then
+    // eliminated for Failure to Rout: 2 Casualty VP for nothing. A10.51: a routing unit may not
+    // move ADJACENT to a Known enemy unit "unless in doing so it is leaving that enemy unit's
+    // Location".
+    let b = plain();
+    let st = rtph(
+        &b,
+        vec![
+            broken(us(&b, "us1", "C5")),
+            jp(&b, "jp1", "C5"),
+            jp(&b, "jpL", "C5"),
+        ],
+    );
+    let set = setting(&b);
+    let s = st.situation(&set);
+    let plan = rout_destinations(&s, "us1").unwrap();
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(!plan.destinations.is_empty(), "{}", plan.why);
+    let c5 = hex(&b, "C5");
+    for r in &plan.destinations {
+        // Its first step leaves jp1's Location (ADJACENT to it: allowed); no later one is
+        // ADJACENT to it.
+        for l in r.path.iter().skip(2) {
+            assert!(l.hex().unwrap().distance(c5) > 1, "{:?}", r.path);
+        }
+    }
+    assert!(!plan.crawl_allowed, "no Low Crawl out of an enemy's Location");
+    // Routed, it is gone from C5 and not eliminated as the RtPh ends.
+    let to = plan.destinations[0].at.clone();
+    let mut st = rtph(
+        &b,
+        vec![
+            broken(us(&b, "us1", "C5")),
+            jp(&b, "jp1", "C5"),
+            jp(&b, "jpL", "C5"),
+        ],
+    );
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::Rout {
+            unit: "us1".into(),
+            to: to.clone(),
+        },
+        &mut Dice::new(3),
+    );
+    assert!(said.iter().any(|e| e.event == "rout"), "{said:?}");
+    let said = end_rout_phase(&mut st, &set, &mut Dice::new(1));
+    assert!(
+        !said.iter().any(|e| e.event == "failure_to_rout"),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a11_7_a_broken_unit_locked_in_melee_does_not_rout_and_is_not_eliminated_for_failure_to_rout()
+{
+    // A helper's finding: a unit broken while in Melee was held there (A11.7) and then
+    // eliminated for Failure to Rout. Locked in Melee, it does not rout (a published rout
+    // flowchart; Withdrawal, A11.2, is not modelled) and so does not fail to.
+    let b = plain();
+    let mut st = rtph(&b, vec![broken(us(&b, "us1", "C5")), jp(&b, "jp1", "C5")]);
+    st.tallies.melee.push(loc(&b, "C5"));
+    let set = setting(&b);
+    let s = st.situation(&set);
+    let plan = rout_destinations(&s, "us1").unwrap();
+    assert!(!plan.must.holds, "{}", plan.must.reason);
+    assert_eq!(plan.must.rule, "A11.7");
+    assert!(plan.destinations.is_empty(), "held by the Melee: {plan:?}");
+    assert!(failure_to_rout(&s, "us1").is_none());
+    let said = end_rout_phase(&mut st, &set, &mut Dice::new(1));
+    assert!(
+        !said.iter().any(|e| e.event == "failure_to_rout"),
+        "{said:?}"
+    );
+    assert!(st.units.iter().any(|u| u.unit.id == "us1"));
+}
+
+#[test]
+fn a10_51_a_rout_ends_neither_adjacent_nor_closer_to_a_broken_known_enemy() {
+    // A helper's finding: the rout kept away only from Good Order enemies. A10.51 (our
+    // sources): a routing unit leaves out any hex ADJACENT to a Known enemy unit, or closer to
+    // one than where it starts, broken or not.
+    let b = plain();
+    let rout_of = |units: Vec<UnitAt>| {
+        let st = rtph(&b, units);
+        let s = st.situation(&setting(&b));
+        rout_destinations(&s, "jp1").unwrap()
+    };
+    let units = |us2_concealed: bool| {
+        let mut us2 = broken(us(&b, "us2", "F5"));
+        us2.concealed = us2_concealed;
+        vec![jp_broken(&b, "jp1", "C5"), us(&b, "us1", "B5"), us2]
+    };
+    // E5 (jungle, the nearest cover) is ADJACENT to the broken us2 in F5: left out.
+    let plan = rout_of(units(false));
+    assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(
+        plan.destinations.iter().all(|r| r.at != loc(&b, "E5")),
+        "{plan:?}"
+    );
+    let f5 = hex(&b, "F5");
+    let from = hex(&b, "C5").distance(f5);
+    for r in plan.destinations.iter().chain(plan.low_crawl.iter()) {
+        let h = r.at.hex().unwrap();
+        assert!(h.distance(f5) >= from && h.distance(f5) > 1, "{r:?}");
+    }
+    // A concealed us2 is not Known: E5 is the rout again.
+    let plan = rout_of(units(true));
+    assert!(
+        plan.destinations.iter().any(|r| r.at == loc(&b, "E5")),
+        "{plan:?}"
+    );
 }

@@ -121,7 +121,7 @@ impl RallyPlan {
 }
 
 /// A10.61 / G11.1 / G11.2: is the unit's Location Rally-Bonus terrain (a cave, a Cave Complex,
-/// woods, a building)?
+/// woods or jungle, a building)?
 fn rally_bonus(s: &Situation, at: &Location) -> Option<&'static str> {
     match at {
         Location::Cave(_) => Some("G11.1"),
@@ -130,6 +130,9 @@ fn rally_bonus(s: &Situation, at: &Location) -> Option<&'static str> {
             let h = at.hex()?;
             match s.map.get(h)?.terrain {
                 Terrain::Woods | Terrain::Building(..) => Some("A10.61"),
+                // G.1: "All woods are Jungle" under PTO Terrain; jungle is read as woods (as
+                // a rout reads it, A10.51).
+                Terrain::Jungle | Terrain::DenseJungle => Some("A10.61, G.1"),
                 _ => None,
             }
         }

@@ -12,11 +12,14 @@
 //! in a Blaze; it routs once, with the 6 MF every routing unit has (`tables.rout_mf`), by the
 //! movement costs
 //! `moves` counts (a rout is a move: the same ruling, step by step), along a path whose every
-//! Location after its own neither holds nor is ADJACENT to a Known Good Order enemy unit
-//! (A10.51; the cheapest such path, `moves::field_entering`), ending no closer in hexes to
-//! any Known Good Order enemy unit than it started (A10.51), to the nearest (in MF) woods or
-//! building (jungle read as woods), or anywhere so allowed when none is in reach. A unit that
-//! must rout and has nowhere to go is eliminated for Failure to Rout (A10.5).
+//! Location after its own neither holds nor is ADJACENT to a Known enemy unit, broken or not
+//! (A10.51; the cheapest such path, `moves::field_entering`) — but for its first step out of
+//! a Location it shares with a Known enemy unit before any Close Combat there ("unless in
+//! doing so it is leaving that enemy unit's Location") — ending no closer in hexes to any
+//! Known enemy unit than it started (A10.51), to the nearest (in MF) woods or building (jungle
+//! read as woods), or anywhere so allowed when none is in reach. A unit that must rout and has
+//! nowhere to go is eliminated for Failure to Rout (A10.5); one locked in Melee (A11.7) does
+//! not rout, nor fail to (a published rout flowchart; Withdrawal, A11.2, is not modelled).
 //!
 //! Interdiction (A10.53, NOT FROM THE SEEDS: the eASLRB's own text; `interdiction`): a routing
 //! unit entering an Open Ground hex in the LOS and Normal Range of an unbroken enemy unit that
@@ -37,7 +40,7 @@ use crate::map::Terrain;
 use crate::model::{Nationality, Phase, Side};
 use crate::rules::morale::McResult;
 use crate::rules::moves::{Reach, field_entering};
-use crate::rules::situation::{Refusal, Situation, UnitAt};
+use crate::rules::situation::{Refusal, Situation, UnitAt, same_location};
 use crate::rules::{Check, check};
 
 /// The rule a rout is ruled under.
@@ -87,7 +90,14 @@ fn low_crawl_allowed(s: &Situation, u: &UnitAt) -> bool {
 
 /// A Known (neither hidden nor concealed) Good Order unit of the enemy of `side`.
 pub(crate) fn known_enemy(e: &UnitAt, side: Side) -> bool {
-    e.unit.side() != side && e.unit.good_order() && !e.hidden && !e.concealed
+    e.unit.good_order() && known(e, side)
+}
+
+/// A Known (neither hidden nor concealed) unit of the enemy of `side`, broken or not: what a
+/// rout may not end closer to nor pass ADJACENT to (A10.51: "even if that enemy unit is
+/// broken").
+fn known(e: &UnitAt, side: Side) -> bool {
+    e.unit.side() != side && !e.hidden && !e.concealed
 }
 
 /// Are Locations `a` and `b` the same or ADJACENT (A10.5; to or from a cave as G11.6 says)?
@@ -110,11 +120,11 @@ pub(crate) fn same_or_adjacent(s: &Situation, a: &Location, b: &Location) -> boo
     }
 }
 
-/// The hexes holding or ADJACENT to a Known Good Order unit of the enemy of `side` (A10.51);
-/// for one in a cave, the hex of its Entrance Hex Location (G11.6).
-fn threatened(s: &Situation, side: Side) -> Vec<Hex> {
+/// The hexes holding or ADJACENT to a Known unit of the enemy of `side` (A10.51, broken or
+/// not) that `keep` selects; for one in a cave, the hex of its Entrance Hex Location (G11.6).
+fn threatened(s: &Situation, side: Side, keep: impl Fn(&UnitAt) -> bool) -> Vec<Hex> {
     let mut out = Vec::new();
-    for e in s.units.iter().filter(|e| known_enemy(e, side)) {
+    for e in s.units.iter().filter(|e| known(e, side) && keep(e)) {
         if let Location::Cave(id) = &e.at {
             if let Some(c) = s.caves.cave(id) {
                 out.push(c.entrance);
@@ -170,6 +180,15 @@ pub fn rout_situation<'a>(s: &Situation<'a>, id: &str) -> Option<Situation<'a>> 
 /// or it is in Open Ground in the LOS and within the Normal Range of a Known Good Order enemy
 /// unit, or in a Blaze (A10.5, NOT FROM THE SEEDS); never at night (E1.54).
 fn must_rout(s: &Situation, u: &UnitAt) -> Check {
+    if super::common::melee_recorded(s, &u.at) && super::common::in_melee(s, u) {
+        return check(
+            false,
+            "A11.7",
+            "it is locked in Melee: it does not rout, nor is it eliminated for Failure to Rout \
+             (A11.7, our reading of a published rout flowchart; Withdrawal, A11.2, is not \
+             modelled)",
+        );
+    }
     if s.night.night() {
         return check(
             false,
@@ -351,13 +370,32 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
         ));
     }
     let must = must_rout(s, u);
+    // A11.7: locked in Melee, it goes nowhere (`must_rout` says why).
+    if must.rule == "A11.7" {
+        return Ok(RoutPlan {
+            unit: id.into(),
+            why: must.reason.clone(),
+            must,
+            destinations: Vec::new(),
+            low_crawl: Vec::new(),
+            crawl_allowed: false,
+        });
+    }
     let mover = as_mover(s, u);
-    let danger = threatened(s, u.unit.side());
     // A10.51: its path passes no Location holding or ADJACENT to a Known enemy: the cheapest
-    // path among those that do not (not the cheapest path, kept only if it does not).
-    let safe_step = |l: &Location| l.hex().is_none_or(|h| !danger.contains(&h));
-    let reaches = field_entering(&mover, id, &safe_step)?;
-    let all: Vec<Reach> = reaches.into_iter().filter(|r| !r.climb).collect();
+    // path among those that do not (not the cheapest path, kept only if it does not); "unless
+    // in doing so it is leaving that enemy unit's Location": the first step out of a Location
+    // it shares with a Known enemy unit (no Melee there yet) may be ADJACENT to that unit.
+    let shares = |e: &UnitAt| same_location(s.map, &e.at, &u.at);
+    let danger = threatened(s, u.unit.side(), |e| !shares(e));
+    let left = threatened(s, u.unit.side(), shares);
+    let safe = |l: &Location| l.hex().is_none_or(|h| !danger.contains(&h));
+    let reaches = field_entering(&mover, id, &safe)?;
+    let all: Vec<Reach> = reaches
+        .into_iter()
+        .filter(|r| !r.climb)
+        .filter(|r| r.path.iter().skip(2).all(|l| l.hex().is_none_or(|h| !left.contains(&h))))
+        .collect();
     let safe: Vec<Reach> = all
         .iter()
         .filter(|r| not_closer(s, u, &r.at))
@@ -437,15 +475,15 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     })
 }
 
-/// A10.51 (our reading): a rout may not end closer, in hexes, to any Known Good Order enemy
-/// unit than the Location it starts from (a cave counts as its hex).
+/// A10.51 (our reading): a rout may not end closer, in hexes, to any Known enemy unit (broken
+/// or not) than the Location it starts from (a cave counts as its hex).
 fn not_closer(s: &Situation, u: &UnitAt, to: &Location) -> bool {
     let (Some(from), Some(dest)) = (s.hex_of(&u.at), s.hex_of(to)) else {
         return true;
     };
     s.units
         .iter()
-        .filter(|e| known_enemy(e, u.unit.side()))
+        .filter(|e| known(e, u.unit.side()))
         .filter_map(|e| s.hex_of(&e.at))
         .all(|e| dest.distance(e) >= from.distance(e))
 }
@@ -459,6 +497,9 @@ pub fn rout_to(s: &Situation, id: &str, to: &Location) -> Result<Reach, Refusal>
 /// Low Crawl allowed: not subject to Interdiction), or why it is refused.
 pub fn rout_step(s: &Situation, id: &str, to: &Location) -> Result<(Reach, bool), Refusal> {
     let plan = rout_destinations(s, id)?;
+    if plan.must.rule == "A11.7" {
+        return Err(Refusal::new("A11.7", plan.must.reason));
+    }
     plan.options()
         .find(|r| &r.at == to)
         .map(|r| (r.clone(), plan.crawls_to(to)))

@@ -107,7 +107,11 @@ pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
     }
     // A Banzai charger that has entered the enemy's Location stops there by its own rule
     // (A25.235, `rules::orders::banzai`).
-    if !(s.phase == Phase::Movement && u.unit.banzai.is_some()) {
+    // A routing unit leaves a Location it shares with an enemy unit before any Close Combat
+    // there (A10.51: "unless in doing so it is leaving that enemy unit's Location"); a Melee
+    // holds it (A11.7, `rout::must_rout`).
+    let routs_out = u.unit.routed && !super::super::common::melee_recorded(s, &u.at);
+    if !(s.phase == Phase::Movement && u.unit.banzai.is_some()) && !routs_out {
         super::super::common::not_in_melee(s, u, "move or advance out of it")?;
     }
     if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {

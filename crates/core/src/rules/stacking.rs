@@ -3,7 +3,9 @@
 //! HS or crew one half; SMC none) per Location without penalty. Beyond that, entering the
 //! Location costs one more MF for each squad-equivalent (FRU) it is overstacked by (A5.11),
 //! and every attack from or within it adds as much to its IFT or CC DR (A5.12). A cave or Cave
-//! Complex has its own limits (G11.4). Not modelled: A5.1's "up to four SMC" (no penalty is
+//! Complex has its own limits (G11.4: one squad-equivalent, twice its caves); an attack out of
+//! one Overstacked adds its excess just the same ("normal overstacking penalties", the cave
+//! play-aid's G11.8), and its entry is ruled by G11.4 alone (no A5.11 MF). Not modelled: A5.1's "up to four SMC" (no penalty is
 //! counted for a fifth SMC), A5.13's penalties to units fired on (its text is not in our
 //! sources), and A5.1's ban on overstacking at setup.
 
@@ -30,8 +32,7 @@ pub fn squad_equivalents<'a>(units: impl IntoIterator<Item = &'a Unit>) -> f32 {
 
 /// A5.1 / A5.12: the whole squad-equivalents (fractions rounded up) by which `se` exceeds the
 /// stacking limit `limit` (`Tables::stacking_limit`, not from the seeds); 0 within it.
-pub fn excess(se: f32, limit: u8) -> u32 {
-    let limit = f32::from(limit);
+pub fn excess(se: f32, limit: f32) -> u32 {
     if se <= limit {
         0
     } else {
@@ -49,34 +50,65 @@ pub fn limited(at: &Location) -> bool {
     )
 }
 
-/// A5.12: by how many squad-equivalents `side` overstacks `at` now (0 where it does not, or
-/// where A5 does not apply).
-pub fn overstacked_by(s: &Situation, side: Side, at: &Location) -> u32 {
-    if !limited(at) {
-        return 0;
+/// G11.4: a cave's stacking capacity, in squad-equivalents ("one squad-equivalent ...
+/// Overstacking can still occur"; the Cave counter's left-hand numeral, one for ours).
+pub const CAVE_CAPACITY: f32 = 1.0;
+
+/// A5.1 / G11.4: the stacking limit of one side at `at`, in squad-equivalents, and where it
+/// comes from: three above ground (`Tables::stacking_limit`), one in a cave, twice its Cave
+/// counters in a Cave Complex; `None` on a Climb counter.
+fn limit_at(s: &Situation, at: &Location) -> Option<(f32, String)> {
+    match at {
+        Location::Cave(_) => Some((
+            CAVE_CAPACITY,
+            "G11.4: a cave holds one squad-equivalent".into(),
+        )),
+        Location::Complex(id) => s.caves.complex_stacking_limit(id).map(|n| {
+            (
+                n as f32,
+                format!("G11.4: a Cave Complex holds {n}, twice its caves"),
+            )
+        }),
+        _ if limited(at) => Some((
+            f32::from(s.tables.stacking_limit),
+            "A5.1: three a side without penalty".into(),
+        )),
+        _ => None,
     }
-    excess(
-        squad_equivalents(
-            s.units_at(at)
-                .into_iter()
-                .filter(|u| u.unit.side() == side)
-                .map(|u| &u.unit),
-        ),
-        s.tables.stacking_limit,
-    )
+}
+
+/// A5.12 / G11.4 / G11.8: by how many squad-equivalents `side` overstacks `at` now, and its
+/// limit there in words (0 where it does not, or where no limit applies): a cave or Cave
+/// Complex by its own limit ("Overstacking can still occur"; fire out of one suffers "normal
+/// overstacking penalties", the cave play-aid's G11.8).
+pub fn overstacked_by(s: &Situation, side: Side, at: &Location) -> u32 {
+    overstack(s, side, at).0
+}
+
+fn overstack(s: &Situation, side: Side, at: &Location) -> (u32, String) {
+    let Some((limit, words)) = limit_at(s, at) else {
+        return (0, String::new());
+    };
+    let se = squad_equivalents(
+        s.units_at(at)
+            .into_iter()
+            .filter(|u| u.unit.side() == side)
+            .map(|u| &u.unit),
+    );
+    (excess(se, limit), words)
 }
 
 /// A5.12: the DRM an attack by `side` from or within `at` adds to its IFT or CC DR, with its
 /// reason; `None` where `side` does not overstack it.
 pub fn attack_penalty(s: &Situation, side: Side, at: &Location) -> Option<Amount> {
-    let n = overstacked_by(s, side, at);
+    let (n, limit) = overstack(s, side, at);
     (n > 0).then(|| {
         amount(
             n as i32,
             ATTACK_RULE,
             format!(
                 "attacking from {}, which its side overstacks by {n} squad-equivalent{} \
-                 (A5.1: three a side without penalty)",
+                 ({limit})",
                 at.display(s.map),
                 if n == 1 { "" } else { "s" }
             ),
@@ -99,6 +131,6 @@ pub fn entry_mf(s: &Situation, u: &UnitAt, to: &Location) -> u32 {
     );
     excess(
         there + squad_equivalents([&u.unit]),
-        s.tables.stacking_limit,
+        f32::from(s.tables.stacking_limit),
     )
 }

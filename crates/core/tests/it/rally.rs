@@ -390,7 +390,9 @@ fn a10_61_g1_jungle_is_rally_bonus_terrain_as_woods() {
     let s = st.situation(&setting(&b));
     let plan = rally(&s, "us1").unwrap();
     assert!(
-        plan.drm.iter().any(|d| d.rule == "A10.61, G.1" && d.value == -1),
+        plan.drm
+            .iter()
+            .any(|d| d.rule == "A10.61, G.1" && d.value == -1),
         "{:?}",
         plan.drm
     );

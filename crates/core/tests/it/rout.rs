@@ -812,7 +812,10 @@ fn a10_51_a_broken_unit_routs_out_of_a_location_an_enemy_entered_before_any_clos
             assert!(l.hex().unwrap().distance(c5) > 1, "{:?}", r.path);
         }
     }
-    assert!(!plan.crawl_allowed, "no Low Crawl out of an enemy's Location");
+    assert!(
+        !plan.crawl_allowed,
+        "no Low Crawl out of an enemy's Location"
+    );
     // Routed, it is gone from C5 and not eliminated as the RtPh ends.
     let to = plan.destinations[0].at.clone();
     let mut st = rtph(
@@ -841,8 +844,7 @@ fn a10_51_a_broken_unit_routs_out_of_a_location_an_enemy_entered_before_any_clos
 }
 
 #[test]
-fn a11_7_a_broken_unit_locked_in_melee_does_not_rout_and_is_not_eliminated_for_failure_to_rout()
-{
+fn a11_7_a_broken_unit_locked_in_melee_does_not_rout_and_is_not_eliminated_for_failure_to_rout() {
     // A helper's finding: a unit broken while in Melee was held there (A11.7) and then
     // eliminated for Failure to Rout. Locked in Melee, it does not rout (a published rout
     // flowchart; Withdrawal, A11.2, is not modelled) and so does not fail to.

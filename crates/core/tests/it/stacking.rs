@@ -19,10 +19,10 @@ fn squad(b: &Board, id: &str, at: &str) -> UnitAt {
 
 #[test]
 fn a5_5_and_a5_1_overstacking_counts_squad_equivalents_over_three_fractions_rounded_up() {
-    assert_eq!(excess(3.0, 3), 0);
-    assert_eq!(excess(3.5, 3), 1);
-    assert_eq!(excess(4.0, 3), 1);
-    assert_eq!(excess(4.5, 3), 2);
+    assert_eq!(excess(3.0, 3.0), 0);
+    assert_eq!(excess(3.5, 3.0), 1);
+    assert_eq!(excess(4.0, 3.0), 1);
+    assert_eq!(excess(4.5, 3.0), 2);
 }
 
 /// A5.11 EX: "There are two squads and a crew in building hex 1F5. If a squad moves into 1F5,

@@ -394,7 +394,12 @@ pub fn rout_destinations(s: &Situation, id: &str) -> Result<RoutPlan, Refusal> {
     let all: Vec<Reach> = reaches
         .into_iter()
         .filter(|r| !r.climb)
-        .filter(|r| r.path.iter().skip(2).all(|l| l.hex().is_none_or(|h| !left.contains(&h))))
+        .filter(|r| {
+            r.path
+                .iter()
+                .skip(2)
+                .all(|l| l.hex().is_none_or(|h| !left.contains(&h)))
+        })
         .collect();
     let safe: Vec<Reach> = all
         .iter()

@@ -25,11 +25,8 @@ fn overstacked_cave(s: &Situation, at: &Location) -> Option<f32> {
         .filter_map(|o| mmc(&o.unit))
         .map(|c| c.squad_equivalents())
         .sum();
-    (n > CAVE_CAPACITY).then_some(n)
+    (n > crate::rules::stacking::CAVE_CAPACITY).then_some(n)
 }
-
-/// G11.4: a cave's stacking capacity, in squad-equivalents.
-const CAVE_CAPACITY: f32 = 1.0;
 
 /// A7.2x / A7.23 / A10 / G11.8: what each firer brings: its LOS and range to the target (A6,
 /// G11.5), its printed FP and every factor on it (PBF, Long Range, pinned, Advancing Fire,

@@ -161,6 +161,34 @@ fn g11_81_ex_fire_at_a_hex_without_predesignating_affects_no_cave() {
 }
 
 #[test]
+fn g11_8_play_aid_fire_out_of_an_overstacked_cave_adds_the_normal_overstacking_penalty() {
+    // A helper's finding: fire out of an Overstacked cave was Area Fire but without "normal
+    // overstacking penalties" (play-aid 001, G11.8): A5.12 adds to the IFT DR one for each
+    // squad-equivalent over the cave's capacity of one (G11.4).
+    let b = cliff();
+    let penalty = |n: usize| {
+        let mut units: Vec<_> = (1..=n)
+            .map(|i| jp(&b, &format!("jp{i}"), "cave:A"))
+            .collect();
+        units.push(us(&b, "us1", "S4"));
+        let s = situation(&b, Phase::PrepFire, Side::Japanese, units);
+        let p = allowed(fire(&s, &ids(&["jp1"]), &loc(&b, "S4")));
+        p.drm
+            .iter()
+            .find(|d| d.rule == "A5.12")
+            .map(|d| (d.drm, d.reason.clone()))
+    };
+    assert_eq!(penalty(1), None, "one squad: within the cave's capacity");
+    let (two, why) = penalty(2).expect("two squads: one over");
+    assert_eq!(two, 1);
+    assert!(
+        why.contains("G11.4: a cave holds one squad-equivalent"),
+        "{why}"
+    );
+    assert_eq!(penalty(3).map(|p| p.0), Some(2), "three squads: two over");
+}
+
+#[test]
 fn g11_8_fire_out_of_an_overstacked_cave_is_area_fire() {
     // Two squads in cave A (capacity one squad-equivalent, G11.4) fire at us1 in the Entrance
     // Hex S4's neighbour R4: each at half FP (play-aid 001: "Any unit/weapon that fires out of

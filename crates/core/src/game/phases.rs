@@ -72,6 +72,7 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     if g.state.phase == Phase::AdvancingFire {
         super::attack::placed_dcs_detonate(&mut g);
     }
+    cloaking_counters_at_phase_start(&mut g);
     if g.state.phase == Phase::Movement {
         let s = g.situation();
         let lost = crate::rules::orders::banzai::berserk_lost_at_night(&s);
@@ -86,6 +87,48 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     g.update_control();
     g.state.sort();
     g.said
+}
+
+/// E1.411 / E1.422 / E1.43: as the ATTACKER's MPh or APh begins, the Cloaking counters it has
+/// in play are counted; as the phase after it begins (the DFPh, the CCPh), the units that
+/// split off from theirs with no counter to spare lose Cloaking
+/// (`rules::orders::cloaking::split_off`).
+fn cloaking_counters_at_phase_start(g: &mut Game) {
+    use crate::rules::orders::cloaking::{cloaking_counters, split_off};
+    let side = g.state.turn.attacker;
+    match g.state.phase {
+        Phase::Movement | Phase::Advance => {
+            let s = g.situation();
+            let n = cloaking_counters(&s, side).len() as u32;
+            drop(s);
+            g.state.tallies.cloaking_counters = Some(n);
+        }
+        Phase::DefensiveFire | Phase::CloseCombat => {
+            let Some(had) = g.state.tallies.cloaking_counters.take() else {
+                return;
+            };
+            let s = g.situation();
+            let lost = split_off(&s, side, had);
+            drop(s);
+            for (at, why) in lost {
+                let ids: Vec<String> = g
+                    .state
+                    .units
+                    .iter()
+                    .filter(|u| u.cloaked && u.unit.side() == side && u.at == at)
+                    .map(|u| u.unit.id.clone())
+                    .collect();
+                for id in ids {
+                    if let Some(u) = g.unit_mut(&id) {
+                        u.cloaked = false;
+                        u.concealed = false;
+                    }
+                    g.ruled("revealed", Some(&id), why.rule, why.reason.clone());
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A10.6 / G11.77: as the RPh begins, each side's one MMC self-rally is available again, and

@@ -140,6 +140,10 @@ pub struct Tallies {
     /// may attempt to place SMOKE more than once per MPh").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub smoke_attempted: Vec<String>,
+    /// E1.411 / E1.43: the Cloaking counters the ATTACKER had in play as its MPh or APh began
+    /// (none is regained; `rules::orders::cloaking::split_off` reads it as the phase ends).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cloaking_counters: Option<u32>,
 }
 
 /// A11.4 / G1.64: the CC in one Location this CCPh, as its first CC order decided it.

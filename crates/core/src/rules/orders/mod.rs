@@ -9,6 +9,7 @@
 pub mod banzai;
 pub mod cc_chances;
 pub mod climb;
+pub mod cloaking;
 pub mod close_combat;
 pub mod common;
 pub mod dc;

@@ -206,3 +206,59 @@ fn e1_7_ex_return_fire_never_gets_the_lv_drm() {
     let r6_building_top = LEVEL + LEVEL / 2;
     assert_eq!(night_lv_drm(&attack(0, Some(r6_building_top))).value, 0);
 }
+
+// --- E1.422 one Cloaking counter's units move together ------------------------------------------
+
+/// The walk of `night_cloak_split` (edited by `edits`) run to its end: the state and the events.
+fn cloak_split(
+    edits: &[(&str, &str)],
+) -> (
+    asl_pto_core::state::GameState,
+    Vec<asl_pto_core::play::Event>,
+) {
+    let mut m = crate::scenarios::game(
+        crate::scenarios::fixture_edited("night_cloak_split", edits),
+        1,
+    );
+    while m.run_next() {}
+    (m.state.clone(), m.log.clone())
+}
+
+#[test]
+fn e1_422_a_unit_split_off_from_its_cloaking_counter_with_none_to_spare_loses_cloaking() {
+    // A helper's finding: a 9-1 left his squad's Cloaking counter and both stayed Cloaked in
+    // two Locations, one counter more than the side had (E1.411: one a squad). As the MPh ends
+    // the one that split off (the fewer squad-equivalents: the leader) is placed onboard
+    // unconcealed (E1.43); the squad keeps its counter.
+    let (st, log) = cloak_split(&[]);
+    let unit = |id: &str| st.units.iter().find(|u| u.unit.id == id).unwrap();
+    assert!(unit("us1").cloaked, "the squad keeps its counter");
+    assert!(!unit("usL").cloaked && !unit("usL").concealed);
+    let lost: Vec<_> = log
+        .iter()
+        .filter(|e| e.rule.as_deref() == Some("E1.422"))
+        .collect();
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert_eq!(lost[0].unit.as_deref(), Some("usL"));
+    assert_eq!(lost[0].phase, "DFPh", "{:?}", lost[0]);
+    assert!(
+        lost[0].text.contains("no Cloaking counter to spare"),
+        "{}",
+        lost[0].text
+    );
+    // Back together under one counter before the MPh ends, both keep Cloaking.
+    let (st, log) = cloak_split(&[
+        ("act: Move(\"usL\", \"C5\")", "act: Move(\"usL\", \"D4\")"),
+        ("(act: Move(\"usL\", \"C6\")),", ""),
+    ]);
+    assert!(
+        st.units
+            .iter()
+            .filter(|u| u.unit.side() == asl_pto_core::model::Side::Allied)
+            .all(|u| u.cloaked)
+    );
+    assert!(
+        log.iter().all(|e| e.rule.as_deref() != Some("E1.422")),
+        "{log:?}"
+    );
+}

@@ -1,8 +1,9 @@
 //! The phases' own steps (A3, asl-facts "Sequence of play"). As each phase begins: it is
 //! announced, what lasts one phase is cleared (MF, G11.74's one cave per phase, Straying, the
 //! A4.7 advance, the Rally attempt and the rout), the NVR Change DR is made in the RPh (E1.12)
-//! and DM goes in a Cave Complex (G11.77); the Movement DRs of E1.53 come before each unit's
-//! first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
+//! and DM goes in a Cave Complex (G11.77); as the DFPh and CCPh begin, Cloaked units split off
+//! from their counter with none to spare lose Cloaking (E1.422); the Movement DRs of E1.53 come
+//! before each unit's first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
 //! CCPh: the Close Combats still owed fought (A11.12), "?" gained at night (E1.32),
 //! Starshells, IR and Trip Flare counters removed (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this Player Turn removed
 //! with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not attack removed (G1.425),
@@ -72,7 +73,7 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     if g.state.phase == Phase::AdvancingFire {
         super::attack::placed_dcs_detonate(&mut g);
     }
-    cloaking_counters_at_phase_start(&mut g);
+    cloaking_split_off(&mut g);
     if g.state.phase == Phase::Movement {
         let s = g.situation();
         let lost = crate::rules::orders::banzai::berserk_lost_at_night(&s);
@@ -89,45 +90,26 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     g.said
 }
 
-/// E1.411 / E1.422 / E1.43: as the ATTACKER's MPh or APh begins, the Cloaking counters it has
-/// in play are counted; as the phase after it begins (the DFPh, the CCPh), the units that
-/// split off from theirs with no counter to spare lose Cloaking
+/// E1.411 / E1.422 / E1.43: as the phase after the ATTACKER's MPh or APh begins (the DFPh, the
+/// CCPh), its units that split off from their Cloaking counter with none to spare lose Cloaking
 /// (`rules::orders::cloaking::split_off`).
-fn cloaking_counters_at_phase_start(g: &mut Game) {
-    use crate::rules::orders::cloaking::{cloaking_counters, split_off};
+fn cloaking_split_off(g: &mut Game) {
+    if !matches!(g.state.phase, Phase::DefensiveFire | Phase::CloseCombat) {
+        return;
+    }
     let side = g.state.turn.attacker;
-    match g.state.phase {
-        Phase::Movement | Phase::Advance => {
-            let s = g.situation();
-            let n = cloaking_counters(&s, side).len() as u32;
-            drop(s);
-            g.state.tallies.cloaking_counters = Some(n);
-        }
-        Phase::DefensiveFire | Phase::CloseCombat => {
-            let Some(had) = g.state.tallies.cloaking_counters.take() else {
-                return;
-            };
-            let s = g.situation();
-            let lost = split_off(&s, side, had);
-            drop(s);
-            for (at, why) in lost {
-                let ids: Vec<String> = g
-                    .state
-                    .units
-                    .iter()
-                    .filter(|u| u.cloaked && u.unit.side() == side && u.at == at)
-                    .map(|u| u.unit.id.clone())
-                    .collect();
-                for id in ids {
-                    if let Some(u) = g.unit_mut(&id) {
-                        u.cloaked = false;
-                        u.concealed = false;
-                    }
-                    g.ruled("revealed", Some(&id), why.rule, why.reason.clone());
-                }
+    let allotted = g.setting.cloaking_allotted;
+    let s = g.situation();
+    let lost = crate::rules::orders::cloaking::split_off(&s, side, allotted);
+    drop(s);
+    for (ids, why) in lost {
+        for id in ids {
+            if let Some(u) = g.unit_mut(&id) {
+                u.cloaked = false;
+                u.concealed = false;
             }
+            g.ruled("revealed", Some(&id), why.rule, why.reason.clone());
         }
-        _ => {}
     }
 }
 

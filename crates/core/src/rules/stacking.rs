@@ -98,6 +98,23 @@ fn overstack(s: &Situation, side: Side, at: &Location) -> (u32, String) {
     (excess(se, limit), words)
 }
 
+/// A5.1 / G11.4: by how many squad-equivalents `u`'s side would overstack `at` once `u` is
+/// there (0 within the limit, or where none applies).
+pub fn overstacks_with(s: &Situation, u: &UnitAt, at: &Location) -> u32 {
+    let Some((limit, _)) = limit_at(s, at) else {
+        return 0;
+    };
+    let side = u.unit.side();
+    let se = squad_equivalents(
+        s.units_at(at)
+            .into_iter()
+            .filter(|o| o.unit.side() == side && o.unit.id != u.unit.id)
+            .map(|o| &o.unit)
+            .chain([&u.unit]),
+    );
+    excess(se, limit)
+}
+
 /// A5.12: the DRM an attack by `side` from or within `at` adds to its IFT or CC DR, with its
 /// reason; `None` where `side` does not overstack it.
 pub fn attack_penalty(s: &Situation, side: Side, at: &Location) -> Option<Amount> {

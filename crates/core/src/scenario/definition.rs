@@ -167,6 +167,15 @@ impl Scenario {
                     .iter()
                     .map(|d| (d.nationality, d.counter.as_str())),
             ),
+            cloaking_allotted: self.units.iter().find(|u| u.cloaked).map_or(0, |c| {
+                let side = crate::model::Side::of(c.nationality);
+                crate::rules::orders::cloaking::cloaking_allotment(
+                    self.units
+                        .iter()
+                        .filter(|u| crate::model::Side::of(u.nationality) == side)
+                        .map(|u| (u.nationality, u.counter.as_str())),
+                )
+            }),
             elr_japanese: i32::from(self.elr.japanese),
             elr_allied: i32::from(self.elr.allied),
             turns: self.turns,

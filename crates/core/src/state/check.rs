@@ -112,16 +112,6 @@ fn check_night_and_tallies(
             ),
         ));
     }
-    if let Some(n) = state.tallies.cloaking_counters
-        && n > units_in_ob
-    {
-        return Err(field(
-            "cloaking_counters",
-            format!(
-                "tallies.cloaking_counters {n} is more than the scenario's {units_in_ob} units                  could fill (E1.41: one Location each)"
-            ),
-        ));
-    }
     Ok(())
 }
 

@@ -140,10 +140,6 @@ pub struct Tallies {
     /// may attempt to place SMOKE more than once per MPh").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub smoke_attempted: Vec<String>,
-    /// E1.411 / E1.43: the Cloaking counters the ATTACKER had in play as its MPh or APh began
-    /// (none is regained; `rules::orders::cloaking::split_off` reads it as the phase ends).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cloaking_counters: Option<u32>,
 }
 
 /// A11.4 / G1.64: the CC in one Location this CCPh, as its first CC order decided it.
@@ -225,6 +221,9 @@ pub struct Setting<'a> {
     pub year: Option<i32>,
     /// The Japanese squads in the OB (G1.421's T-H Hero allowance).
     pub ob_japanese_squads: u32,
+    /// The Cloaking counters allotted to the side whose units set up Cloaked: one a squad in
+    /// its starting OB (E1.411, `rules::orders::cloaking::cloaking_allotment`); 0 when none do.
+    pub cloaking_allotted: u32,
     /// Each side's ELR (A19), as the scenario sets it.
     pub elr_japanese: i32,
     pub elr_allied: i32,

@@ -114,6 +114,7 @@ pub fn setting(b: &Board) -> Setting<'_> {
         kindling: false,
         year: Some(1945),
         ob_japanese_squads: 0,
+        cloaking_allotted: 0,
         elr_japanese: 3,
         elr_allied: 3,
         turns: None,

@@ -93,6 +93,7 @@ fn g1_421_the_japanese_doctrine_tries_a_dc_hero_against_a_target_in_reach() {
     .state;
     let set = asl_pto_core::state::Setting {
         ob_japanese_squads: 10,
+        cloaking_allotted: 0,
         ..setting(&b)
     };
     let s = st.situation(&set);

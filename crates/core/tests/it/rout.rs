@@ -885,6 +885,7 @@ fn a10_51_a_rout_ends_neither_adjacent_nor_closer_to_a_broken_known_enemy() {
     // E5 (jungle, the nearest cover) is ADJACENT to the broken us2 in F5: left out.
     let plan = rout_of(units(false));
     assert!(plan.must.holds, "{}", plan.must.reason);
+    assert!(!plan.destinations.is_empty(), "{}", plan.why);
     assert!(
         plan.destinations.iter().all(|r| r.at != loc(&b, "E5")),
         "{plan:?}"

@@ -15,6 +15,7 @@ use crate::board::{self, Board, cliff, hex, jp, loc, plain, situation, unit, us}
 fn setting<'a>(b: &'a Board, turns: Option<u32>, victory: &'a [VictoryCondition]) -> Setting<'a> {
     Setting {
         ob_japanese_squads: 2,
+        cloaking_allotted: 0,
         turns,
         victory,
         ..board::setting(b)

@@ -155,6 +155,13 @@ fn safest(
         if reach.path[1..].iter().any(|l| known_enemy_in(ctx, l)) {
             continue;
         }
+        // G11.4 / G11.8: not into a cave or Cave Complex it would Overstack (its fire out of
+        // it would be Area Fire with the overstacking penalty, A5.12).
+        if matches!(reach.at, Location::Cave(_) | Location::Complex(_))
+            && crate::rules::stacking::overstacks_with(ctx.s, u, &reach.at) > 0
+        {
+            continue;
+        }
         let mut way: f32 = 0.0;
         for l in &reach.path[1..] {
             way = way.max(r.passing(ctx, u, l));

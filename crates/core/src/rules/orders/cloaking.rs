@@ -3,14 +3,15 @@
 //! the units that split off from theirs with no counter to spare.
 //!
 //! Our reading, the seeds being cut short: E1.422 "All units represented by a single Cloaking
-//! counter always move/" is read as "move together"; E1.411 allots one counter a squad in the
-//! starting OB and E1.43 says "Once removed, Cloaking counters cannot be regained", so a side
-//! never has more counters in play than as its MPh (or APh) began. Units move one at a time
-//! here, so a stack may be apart while it moves; as the phase ends, a side with its Cloaked
-//! units in more Locations than that loses Cloaking in the Locations that split off: those
+//! counter always move/" is read as "move together", unless a counter is to spare: E1.411
+//! allots one a squad in the starting OB (`cloaking_allotment`; a counter not in use is read as
+//! a Dummy the units may take). Units move one at a time here, so a stack may be apart while
+//! it moves; as the side's MPh or APh ends, a side with its Cloaked units in more Locations
+//! than its allotment loses Cloaking in the Locations that split off: those
 //! with the fewest Cloaked squad-equivalents, then units (a leader gone off alone first), their
 //! units placed onboard unconcealed (E1.43: "replaced by its unconcealed actual contents").
 
+use crate::counters::{Catalog, Kind, Lookup, Nationality};
 use crate::los::Location;
 use crate::model::Side;
 use crate::rules::situation::Situation;
@@ -34,12 +35,28 @@ pub fn cloaking_counters(s: &Situation, side: Side) -> Vec<Location> {
     out
 }
 
-/// E1.411 / E1.422 / E1.43 (our reading, see the module doc): as `side`'s MPh or APh ends with
-/// `had` Cloaking counters in play when it began, the Locations whose Cloaked units lose
-/// Cloaking for having split off with no counter to spare, each with its ruling; none when
-/// its Cloaked units stand in `had` Locations or fewer.
-pub fn split_off(s: &Situation, side: Side, had: u32) -> Vec<(Location, Check)> {
-    let mut counters: Vec<(f32, usize, Location)> = cloaking_counters(s, side)
+/// E1.411: "He is allotted one Cloaking counter for each squad (or its equivalent) in his
+/// starting OB": the squads among `units` (nationality and counter), two HS or crews counting
+/// as one (FRD).
+pub fn cloaking_allotment<'a>(units: impl IntoIterator<Item = (Nationality, &'a str)>) -> u32 {
+    let catalog = Catalog::get();
+    let halves: u32 = units
+        .into_iter()
+        .map(|(n, c)| match catalog.lookup(n, c) {
+            Lookup::Mmc(c) if c.kind == Kind::Squad => 2,
+            Lookup::Mmc(_) => 1,
+            _ => 0,
+        })
+        .sum();
+    halves / 2
+}
+
+/// E1.411 / E1.422 / E1.43 (our reading, see the module doc): as `side`'s MPh or APh ends, its
+/// side allotted `allotted` Cloaking counters, the units that lose Cloaking for having split off
+/// from theirs with no counter to spare, by Location, each Location with its ruling; none when
+/// its Cloaked units stand in `allotted` Locations or fewer.
+pub fn split_off(s: &Situation, side: Side, allotted: u32) -> Vec<(Vec<String>, Check)> {
+    let mut counters: Vec<(f32, Vec<String>, Location)> = cloaking_counters(s, side)
         .into_iter()
         .map(|at| {
             let here: Vec<_> = s
@@ -48,33 +65,34 @@ pub fn split_off(s: &Situation, side: Side, had: u32) -> Vec<(Location, Check)> 
                 .filter(|u| u.cloaked && u.unit.side() == side)
                 .collect();
             let se = squad_equivalents(here.iter().map(|u| &u.unit));
-            (se, here.len(), at)
+            (se, here.iter().map(|u| u.unit.id.clone()).collect(), at)
         })
         .collect();
-    let excess = counters.len().saturating_sub(had as usize);
+    let excess = counters.len().saturating_sub(allotted as usize);
     // The fewest squad-equivalents first (a leader gone off alone), then the fewest units,
     // then the last in the order of their Locations.
     counters.sort_by(|a, b| {
         a.0.total_cmp(&b.0)
-            .then(a.1.cmp(&b.1))
+            .then(a.1.len().cmp(&b.1.len()))
             .then_with(|| format!("{:?}", b.2).cmp(&format!("{:?}", a.2)))
     });
     counters
         .into_iter()
         .take(excess)
-        .map(|(_, _, at)| {
+        .map(|(_, ids, at)| {
             let why = check(
                 true,
                 "E1.422",
                 format!(
                     "the units of one Cloaking counter move together (E1.422, our reading of a \
-                     seed cut short): split off with no Cloaking counter to spare ({side:?} had \
-                     {had} in play, and a removed one is not regained, E1.411, E1.43), the units \
-                     in {} lose Cloaking and are placed onboard unconcealed (E1.43)",
+                     seed cut short): split off with no Cloaking counter to spare (the \
+                     {side:?} side is allotted {allotted}, one a squad in its starting OB, \
+                     E1.411), the units in {} lose Cloaking and are placed onboard unconcealed \
+                     (E1.43)",
                     at.display(s.map)
                 ),
             );
-            (at, why)
+            (ids, why)
         })
         .collect()
 }

@@ -15,7 +15,9 @@
 //! Location after its own neither holds nor is ADJACENT to a Known enemy unit, broken or not
 //! (A10.51; the cheapest such path, `moves::field_entering`) — but for its first step out of
 //! a Location it shares with a Known enemy unit before any Close Combat there ("unless in
-//! doing so it is leaving that enemy unit's Location") — ending no closer in hexes to any
+//! doing so it is leaving that enemy unit's Location": a path that comes back beside that unit
+//! after its first step is dropped once found, so a longer path around it is not looked for,
+//! where hexside costs make one) — ending no closer in hexes to any
 //! Known enemy unit than it started (A10.51), to the nearest (in MF) woods or building (jungle
 //! read as woods), or anywhere so allowed when none is in reach. A unit that must rout and has
 //! nowhere to go is eliminated for Failure to Rout (A10.5); one locked in Melee (A11.7) does
@@ -175,7 +177,8 @@ pub fn rout_situation<'a>(s: &Situation<'a>, id: &str) -> Option<Situation<'a>> 
     s.unit(id).map(|u| as_mover(s, u))
 }
 
-/// A10.5 / E1.54: must the broken unit rout now? When an unbroken, armed, Known enemy unit is in
+/// A10.5 / E1.54 / A11.7: must the broken unit rout now? Never when locked in Melee (A11.7: a
+/// CC left its Location so and an enemy is still there), nor at night. When an unbroken, armed, Known enemy unit is in
 /// or ADJACENT to its Location (G11.6 to or from a cave; a T-H Hero is Unarmed for rout, G1.4231),
 /// or it is in Open Ground in the LOS and within the Normal Range of a Known Good Order enemy
 /// unit, or in a Blaze (A10.5, NOT FROM THE SEEDS); never at night (E1.54).

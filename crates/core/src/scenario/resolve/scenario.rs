@@ -293,7 +293,6 @@ fn resolve_units(
 /// starting OB": the Locations holding a side's Cloaked units (one Cloaking counter each, E1.41)
 /// may not outnumber its squads, two HS or crews counting as one (FRD).
 fn cloaking_allotment(ctx: &mut Ctx, s: &Scenario) -> Result<(), ScenarioError> {
-    let catalog = Catalog::get();
     for side in [crate::model::Side::Allied, crate::model::Side::Japanese] {
         let ours = || {
             s.units
@@ -309,14 +308,9 @@ fn cloaking_allotment(ctx: &mut Ctx, s: &Scenario) -> Result<(), ScenarioError> 
         if counters.is_empty() {
             continue;
         }
-        let halves: u32 = ours()
-            .map(|u| match catalog.lookup(u.nationality, &u.counter) {
-                Lookup::Mmc(c) if c.kind == crate::counters::Kind::Squad => 2,
-                Lookup::Mmc(_) => 1,
-                _ => 0,
-            })
-            .sum();
-        let allotted = (halves / 2) as usize;
+        let allotted = crate::rules::orders::cloaking::cloaking_allotment(
+            ours().map(|u| (u.nationality, u.counter.as_str())),
+        ) as usize;
         if counters.len() > allotted {
             return Err(ctx.plain(format!(
                 "the {side:?} side's Cloaked units stand in {} Locations, one Cloaking counter \

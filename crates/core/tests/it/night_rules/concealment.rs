@@ -227,7 +227,7 @@ fn cloak_split(
 #[test]
 fn e1_422_a_unit_split_off_from_its_cloaking_counter_with_none_to_spare_loses_cloaking() {
     // A helper's finding: a 9-1 left his squad's Cloaking counter and both stayed Cloaked in
-    // two Locations, one counter more than the side had (E1.411: one a squad). As the MPh ends
+    // two Locations, one counter more than the side is allotted (E1.411: one a squad). As the MPh ends
     // the one that split off (the fewer squad-equivalents: the leader) is placed onboard
     // unconcealed (E1.43); the squad keeps its counter.
     let (st, log) = cloak_split(&[]);
@@ -256,6 +256,22 @@ fn e1_422_a_unit_split_off_from_its_cloaking_counter_with_none_to_spare_loses_cl
             .iter()
             .filter(|u| u.unit.side() == asl_pto_core::model::Side::Allied)
             .all(|u| u.cloaked)
+    );
+    assert!(
+        log.iter().all(|e| e.rule.as_deref() != Some("E1.422")),
+        "{log:?}"
+    );
+    // Two squads are allotted two counters (E1.411): the second squad goes off under the
+    // counter to spare and both keep Cloaking (a review's finding).
+    let (st, log) = cloak_split(&[(
+        "(id: \"usL\", nationality: American, counter: \"9-1\"",
+        "(id: \"usL\", nationality: American, counter: \"7-6-8\"",
+    )]);
+    assert_eq!(
+        st.units.iter().filter(|u| u.cloaked).count(),
+        2,
+        "{:?}",
+        st.units
     );
     assert!(
         log.iter().all(|e| e.rule.as_deref() != Some("E1.422")),

@@ -597,6 +597,7 @@ fn g1_421_an_allowed_mmc_may_make_one_attempt_at_that_time() {
     // Six Japanese squads in the OB: an allowance of three (1945).
     let set = asl_pto_core::state::Setting {
         ob_japanese_squads: 6,
+        cloaking_allotted: 0,
         ..crate::board::setting(&b)
     };
     // The first seed whose attempt fails without pinning (the DC stays with jp2).

@@ -42,7 +42,8 @@
 //! which the scenario format does not have; a Fire order names one target Location.
 //!
 //! The attack's plan and its IFT DR (`FirePlan::resolve`) are here; `attack` decides a Fire
-//! order (`fire`: the firers, the target, FP, Final DRM and what firing reveals).
+//! order (`fire`: the Final DRM and the plan), with `parties` (who fires, at what), `firepower`
+//! (LOS, range and FP) and `reveal` (what making an attack does to its maker's concealment).
 
 mod attack;
 mod firepower;

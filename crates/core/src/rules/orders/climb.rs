@@ -365,6 +365,7 @@ fn climber_ready(s: &Situation, u: &UnitAt, cave_id: &str) -> Result<(), Refusal
     if !u.unit.dc {
         return refuse(format!("unit {unit} possesses no DC to Place"));
     }
+    super::dc::with_dc(u, RULE)?;
     // G11.81: the Allies cannot target a cave still hidden from them.
     known_cave(s, u, cave_id)?;
     if u.unit.pinned {

@@ -112,8 +112,20 @@ fn cave_named<'s>(s: &'s Situation, id: &str) -> Result<&'s Cave, Refusal> {
         .ok_or_else(|| Refusal::new("G11.1", format!("there is no cave {id}")))
 }
 
-/// The unit must possess a DC; else refused with `rule`.
-fn with_dc(u: &UnitAt, rule: &'static str) -> Result<(), Refusal> {
+/// The unit must possess a DC and use it in the normal manner: not a DC Hero (G1.424: he "may
+/// not Place/Throw a DC in the normal manner"; he detonates it, `heroes::detonate_dc`); else
+/// refused with `rule` (G1.424 for a Hero).
+pub(crate) fn with_dc(u: &UnitAt, rule: &'static str) -> Result<(), Refusal> {
+    if u.unit.hero.is_some() {
+        return Err(Refusal::new(
+            "G1.424",
+            format!(
+                "{} is a T-H Hero: a DC Hero may not Place/Throw a DC in the normal manner \
+                 (G1.424); he detonates it in his Designated Target's Location",
+                u.unit.id
+            ),
+        ));
+    }
     if u.unit.dc {
         Ok(())
     } else {

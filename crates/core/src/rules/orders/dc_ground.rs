@@ -54,9 +54,7 @@ pub fn place_dc_at(s: &Situation, id: &str, on: &Location) -> Result<PlaceDcAtPl
     attacker_in(s, u, &[Phase::Movement], RULE, "Placing a DC")?;
     not_prep_fired(u, "Placing a DC")?;
     not_in_melee(s, u, "Placing a DC")?;
-    if !u.unit.dc {
-        return Err(Refusal::new(RULE, format!("unit {id} possesses no DC")));
-    }
+    super::dc::with_dc(u, RULE)?;
     if !u.unit.good_order() || u.unit.pinned {
         return Err(Refusal::new(
             RULE,

@@ -1002,3 +1002,46 @@ fn g1_424_a_dc_hero_detonates_his_dc_in_his_designated_targets_location() {
     );
     assert!(detonate_dc(&s, "jp1").is_err());
 }
+
+/// G1.424: "A DC Hero may not Place/Throw a DC in the normal manner" (a helper's finding: the
+/// program let one Place it on an ADJACENT Location, and its Japanese side did, then moved the
+/// Hero into his own DC's blast). jp2.hero with a DC beside us2 in S4 (from R4) is refused
+/// every Placement with G1.424; a squad with a DC there may Place it.
+#[test]
+fn g1_424_a_dc_hero_may_not_place_or_throw_his_dc_in_the_normal_manner() {
+    use asl_pto_core::rules::orders::dc_ground::place_dc_at;
+    let b = cliff();
+    let mut hero = unit(&b, "jp2.hero", Nationality::Japanese, "T-H Hero", "R4");
+    hero.unit.dc = true;
+    hero.unit.hero = Some(asl_pto_core::model::Hero {
+        target: "us2".into(),
+        created_in: 1,
+        attacked: false,
+    });
+    let mut jp1 = jp(&b, "jp1", "R4");
+    jp1.unit.dc = true;
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![hero, jp1, us(&b, "us2", "S4")],
+    );
+    let refused = place_dc_at(&s, "jp2.hero", &loc(&b, "S4")).unwrap_err();
+    assert_eq!(refused.rule, "G1.424", "{refused:?}");
+    assert!(
+        refused.reason.contains("normal manner"),
+        "{}",
+        refused.reason
+    );
+    assert!(place_dc_at(&s, "jp1", &loc(&b, "S4")).is_ok());
+    // The orders the program's sides choose among offer him no Placement.
+    let legal = asl_pto_core::rules::orders::legal_orders(&s, "jp2.hero", None);
+    assert!(
+        legal.iter().all(|(o, ok)| !(ok.is_ok()
+            && matches!(
+                o,
+                Order::PlaceDcAt { .. } | Order::PlaceDc { .. } | Order::ThrowDc { .. }
+            ))),
+        "{legal:?}"
+    );
+}

@@ -1834,3 +1834,57 @@ fn a26_2_in_the_last_game_turn_the_doctrine_fires_at_the_unit_whose_loss_wins_th
     st.turn.number = 5;
     assert_eq!(target(&st), loc(&b, "F3"));
 }
+
+/// G1.5 (a helper's finding): in the last Game Turn the Japanese doctrine charged a lone 8-0 in
+/// its rear rather than the hex it had to Control, and lost. Two Banzai Charges it may make at
+/// the same odds-worthy strength, three hexes each way: at us1 in H5 (the hex the Japanese must
+/// Control) and at the 8-0 in B5; the doctrine's best Banzai is at H5, the greedy kind's (its
+/// yardstick, kept) ties them.
+#[test]
+fn g1_5_the_doctrine_charges_toward_what_its_side_plays_for_not_away_from_it() {
+    let b = plain();
+    let units = vec![
+        jp(&b, "jp1", "E5"),
+        jp(&b, "jp2", "E5"),
+        jp(&b, "jp3", "E5"),
+        unit(
+            &b,
+            "jpL",
+            asl_pto_core::counters::Nationality::Japanese,
+            "9-1",
+            "E5",
+        ),
+        us(&b, "us1", "H5"),
+        unit(
+            &b,
+            "usL",
+            asl_pto_core::counters::Nationality::American,
+            "8-0",
+            "B5",
+        ),
+    ];
+    let s = situation(&b, Phase::Movement, Side::Japanese, units);
+    let victory = [
+        VictoryCondition::Control {
+            side: Side::Japanese,
+            locations: vec![loc(&b, "H5")],
+        },
+        VictoryCondition::Otherwise { side: Side::Allied },
+    ];
+    // The best score of a Banzai Charge of `kind` at `hex`.
+    let charge = |kind: Kind, hex: &str| -> f32 {
+        of(kind, &s, &victory, Side::Japanese)
+            .into_iter()
+            .filter(|c| matches!(&c.order, Order::Banzai { to, .. } if *to == loc(&b, hex)))
+            .map(|c| c.score)
+            .fold(f32::NEG_INFINITY, f32::max)
+    };
+    let (g_goal, g_rear) = (charge(Kind::Greedy, "H5"), charge(Kind::Greedy, "B5"));
+    assert!(
+        g_rear > 0.0,
+        "the charge into the rear is legal and odds-worthy"
+    );
+    assert_eq!(g_goal, g_rear, "the greedy kind ties them");
+    let (d_goal, d_rear) = (charge(Kind::Doctrine, "H5"), charge(Kind::Doctrine, "B5"));
+    assert!(d_goal > d_rear, "{d_goal} vs {d_rear}");
+}

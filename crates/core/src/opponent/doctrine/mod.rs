@@ -258,6 +258,32 @@ impl Player for Doctrine {
     }
 }
 
+/// G1.5: what a Banzai Charge by `units` at `to` gains toward `goals`: the movement weights'
+/// `per_hex_nearer` for each hex its target lies nearer the nearest goal than its first unit
+/// (negative for a charge away from them; 0 with no goal).
+fn banzai_toward(
+    s: &Situation,
+    units: &[crate::rules::orders::UnitId],
+    to: &crate::los::Location,
+    goals: &[Hex],
+    w: &Weights,
+) -> f32 {
+    if goals.is_empty() {
+        return 0.0;
+    }
+    let from = units
+        .first()
+        .and_then(|u| s.unit(u))
+        .and_then(|u| s.hex_of(&u.at));
+    match (from, s.hex_of(to)) {
+        (Some(a), Some(b)) => {
+            let d = |h: Hex| goals.iter().map(|g| g.distance(h)).min().unwrap_or(0) as f32;
+            w.movement.per_hex_nearer * (d(a) - d(b))
+        }
+        _ => 0.0,
+    }
+}
+
 /// Each order once, with its best-scored reason (the doctrine's own weighing of an order the
 /// greedy kind also offers outranks it, whichever came first); none scored 0 or less.
 fn best_each(out: Vec<Choice>) -> Vec<Choice> {
@@ -454,6 +480,17 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 // A side holding out withdraws by the doctrine's own weighing
                 // (`safety::withdrawals`), not the greedy kind's cover alone.
                 if step && !attacks && c.reason.contains(" withdraws to ") {
+                    continue;
+                }
+                // G1.5: a Banzai Charge toward what its side plays for before one away from it
+                // (a helper saw the Japanese charge a lone leader in their rear in the last
+                // Game Turn, leaving the hex they had to Control).
+                if let Order::Banzai { units, to } = &c.order {
+                    let toward = banzai_toward(s, units, to, goals, gw);
+                    kept.push(Choice {
+                        score: c.score + toward,
+                        ..c
+                    });
                     continue;
                 }
                 if !(step && mover(&id)) {

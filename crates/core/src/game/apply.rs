@@ -32,7 +32,9 @@ pub fn apply(
     }
     let spent_before = mf_spent(g.state);
     let said_before = g.said.len();
+    let cloaked = g.cloaked_now();
     play(&mut g, order);
+    g.counter_lost_with(&cloaked);
     let refused = g.said[said_before..]
         .iter()
         .any(|e| e.event == super::said::REFUSED);

@@ -166,6 +166,32 @@ impl<'g, 'a> Game<'g, 'a> {
         self.ruled("revealed", Some(&r.unit), r.rule, r.reason.clone());
     }
 
+    /// The units Cloaked now, with their Locations (for `counter_lost_with`).
+    pub(super) fn cloaked_now(&self) -> Vec<(String, crate::los::Location)> {
+        self.state
+            .units
+            .iter()
+            .filter(|u| u.cloaked)
+            .map(|u| (u.unit.id.clone(), u.at.clone()))
+            .collect()
+    }
+
+    /// E1.43: the Cloaking counter of each unit of `before` (Cloaked then) that has lost
+    /// Cloaking goes with it: its counter-mates are placed onboard unconcealed
+    /// (`rules::orders::cloaking::counter_lost_with`).
+    pub(super) fn counter_lost_with(&mut self, before: &[(String, crate::los::Location)]) {
+        let s = self.situation();
+        let lost = crate::rules::orders::cloaking::counter_lost_with(&s, before);
+        drop(s);
+        for (id, why) in lost {
+            if let Some(u) = self.unit_mut(&id) {
+                u.cloaked = false;
+                u.concealed = false;
+            }
+            self.ruled("revealed", Some(&id), why.rule, why.reason);
+        }
+    }
+
     /// G11.33: reveals caves (and what is in them) by id.
     pub fn reveal_caves(&mut self, ids: &[String]) {
         self.state.hidden_caves.retain(|c| !ids.contains(c));

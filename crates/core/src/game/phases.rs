@@ -32,6 +32,7 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     if g.state.scoring.over {
         return g.said;
     }
+    let cloaked = g.cloaked_now();
     let pt = g.state.turn.clone();
     for a in phase_begins(g.state.phase, pt.number, pt.turn(), pt.attacker) {
         g.ruled(a.event, None, a.rule, a.text);
@@ -74,6 +75,8 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
         super::attack::placed_dcs_detonate(&mut g);
     }
     cloaking_split_off(&mut g);
+    // E1.43: a counter whose unit lost Cloaking as the phase began (a DC going off) goes.
+    g.counter_lost_with(&cloaked);
     if g.state.phase == Phase::Movement {
         let s = g.situation();
         let lost = crate::rules::orders::banzai::berserk_lost_at_night(&s);

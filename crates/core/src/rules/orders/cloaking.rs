@@ -96,3 +96,36 @@ pub fn split_off(s: &Situation, side: Side, allotted: u32) -> Vec<(Vec<String>, 
         })
         .collect()
 }
+
+/// E1.43: "Cloaked status is lost, and replaced by its unconcealed actual contents (if any)":
+/// where a unit that was Cloaked at `before` (its Location then) has lost Cloaking and is still
+/// in play, the other units of its Cloaking counter — its side's units still Cloaked in its
+/// Location (E1.41: one counter a Location) — lose it with it, placed onboard unconcealed; each
+/// with its ruling. A unit eliminated while Cloaked takes no counter-mate with it.
+pub fn counter_lost_with(s: &Situation, before: &[(String, Location)]) -> Vec<(String, Check)> {
+    let mut out: Vec<(String, Check)> = Vec::new();
+    for (id, _) in before {
+        let Some(u) = s.unit(id) else { continue };
+        if u.cloaked {
+            continue;
+        }
+        for mate in s.units_at(&u.at) {
+            if mate.cloaked
+                && mate.unit.side() == u.unit.side()
+                && !out.iter().any(|(m, _)| *m == mate.unit.id)
+            {
+                let why = check(
+                    true,
+                    "E1.43",
+                    format!(
+                        "{id} lost Cloaking: its Cloaking counter is removed and replaced by \
+                         its unconcealed actual contents (E1.43), {} with it",
+                        mate.unit.id
+                    ),
+                );
+                out.push((mate.unit.id.clone(), why));
+            }
+        }
+    }
+    out
+}

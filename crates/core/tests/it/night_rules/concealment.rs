@@ -278,3 +278,48 @@ fn e1_422_a_unit_split_off_from_its_cloaking_counter_with_none_to_spare_loses_cl
         "{log:?}"
     );
 }
+
+/// E1.43 "Cloaked status is lost, and replaced by its unconcealed actual contents (if any)":
+/// the squad of a Cloaked stack fires (an attack: E1.43), and the whole Cloaking counter goes
+/// with its Cloaking, the 9-1 placed onboard unconcealed too; alone in another Location, a
+/// Cloaked half-squad keeps its own counter.
+#[test]
+fn e1_43_a_cloaking_counter_is_lost_whole_when_one_of_its_units_loses_cloaking() {
+    use crate::board::{loc, plain, setting, situation, unit};
+    use asl_pto_core::counters::Nationality;
+    use asl_pto_core::game::{Dice, apply};
+    use asl_pto_core::model::{Phase, Side};
+    use asl_pto_core::rules::orders::Order;
+    let b = plain();
+    let cloak = |mut u: asl_pto_core::rules::situation::UnitAt| {
+        u.cloaked = true;
+        u.concealed = true;
+        u
+    };
+    let units = vec![
+        cloak(unit(&b, "us1", Nationality::American, "7-6-8", "C5")),
+        cloak(unit(&b, "usL", Nationality::American, "9-1", "C5")),
+        cloak(unit(&b, "us2", Nationality::American, "3-3-8", "C6")),
+        unit(&b, "jp1", Nationality::Japanese, "4-4-7", "E5"),
+    ];
+    let mut st = situation(&b, Phase::PrepFire, Side::Allied, units).state;
+    st.night.nvr = Some(2);
+    let said = apply(
+        &mut st,
+        &setting(&b),
+        &Order::Fire {
+            units: vec!["us1".into()],
+            at: loc(&b, "E5"),
+        },
+        &mut Dice::new(1),
+    );
+    let unit = |id: &str| st.units.iter().find(|u| u.unit.id == id).unwrap();
+    assert!(!unit("us1").cloaked, "{said:?}");
+    assert!(!unit("usL").cloaked && !unit("usL").concealed, "{said:?}");
+    assert!(unit("us2").cloaked, "another counter: {said:?}");
+    let with = said
+        .iter()
+        .find(|e| e.unit.as_deref() == Some("usL"))
+        .expect("usL revealed");
+    assert_eq!(with.rule.as_deref(), Some("E1.43"), "{with:?}");
+}

@@ -79,6 +79,14 @@ fn g11_5_ex_cave_g_sees_a_climber_at_its_ca_vertex_only_at_level_1() {
 fn g11_5_ex_cave_a_sees_a_level_0_climber_on_t4_s5_s4() {
     let s = scenario("g11_6_cliff");
     assert!(cave_los(&s, "cave:A", "T4@0/T4-S5-S4").clear());
+    // Cave A is in the cliff face too (its CA Hexside S5-S4 is a cliff): as cave G, it sees a
+    // Climber at a vertex of its CA Hexside only at its own level (a helper's finding: it saw
+    // them at every level).
+    for at in ["T4@1/T4-S5-S4", "T4@2/T4-S5-S4", "S4@2/S4-S5-T4"] {
+        let r = cave_los(&s, "cave:A", at);
+        assert!(!r.clear(), "{at}");
+        assert_eq!(r.rule, Some("G11.5"), "{at}");
+    }
 }
 
 #[test]

@@ -239,8 +239,12 @@ fn covered_arc_refusal(
                 ),
             ));
         }
+        // G11.5 EX: a cave in a cliff face sees a Climber at a vertex of its CA Hexside only at
+        // its own level (cave G at Level 1 none at another level; cave A at Level 0 the one at
+        // Level 0; cave M at Level 2 the one at Level 2): an Upper-Cliff cave, and one at the
+        // foot of the cliff (a helper's finding: cave A saw Climbers two levels up its face).
         if let Location::Climbing { level, vertex, .. } = other_loc
-            && cave.upper_cliff
+            && (cave.upper_cliff || map.is_cliff(cave.ca))
             && cave.ca.vertices().contains(vertex)
             && *level != cave.level
         {
@@ -249,9 +253,15 @@ fn covered_arc_refusal(
                 "G11.5",
                 Some(other.hex),
                 format!(
-                    "no LOS between Upper-Cliff cave {} (Level {}) and a unit Climbing at a \
-                 vertex of its CA Hexside at another level (Level {level})",
-                    cave.id, cave.level
+                    "no LOS between {} {} (Level {}) and a unit Climbing at a vertex of its CA \
+                 Hexside at another level (Level {level})",
+                    if cave.upper_cliff {
+                        "Upper-Cliff cave"
+                    } else {
+                        "the cliff-face cave"
+                    },
+                    cave.id,
+                    cave.level
                 ),
             ));
         }

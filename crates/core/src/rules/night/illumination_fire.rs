@@ -399,7 +399,14 @@ pub fn trip_flare_dr_needed(t: &TripFlareTrigger) -> Check {
         ) => check(
             false,
             "G.8",
-            format!("no dr is made for entering (or entering the Location via) a {e:?}"),
+            format!(
+                "no dr is made for entering (or entering the Location via) a {}",
+                match e {
+                    Entry::Trench => "trench",
+                    Entry::Pillbox => "pillbox",
+                    _ => "subterranean passage",
+                }
+            ),
         ),
         TripFlareAction::Enters(Entry::PathOrTbCreatedInPlay) => check(
             false,

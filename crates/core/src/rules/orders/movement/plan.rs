@@ -111,7 +111,8 @@ pub(crate) fn may_move(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
     // there (A10.51: "unless in doing so it is leaving that enemy unit's Location"); a Melee
     // holds it (A11.7, `rout::must_rout`).
     let routs_out = u.unit.routed && !super::super::common::melee_recorded(s, &u.at);
-    if !(s.phase == Phase::Movement && u.unit.banzai.is_some()) && !routs_out {
+    let charging = s.phase == Phase::Movement && u.unit.banzai.is_some();
+    if !(routs_out || charging) {
         super::super::common::not_in_melee(s, u, "move or advance out of it")?;
     }
     if s.phase == Phase::Movement && u.unit.fired == Some(crate::model::FireMark::PrepFire) {

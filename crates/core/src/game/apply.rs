@@ -14,7 +14,8 @@ use crate::rules::orders::{Order, legal::ids};
 use crate::state::{GameState, Setting};
 
 /// Plays `order` on `state` (played on `setting`), rolling `dice`: what the order did, in the
-/// order it happened. After every order, a T-H Hero whose Designated Target is gone is
+/// order it happened. After every order, the counter-mates of a unit it stripped of Cloaking
+/// lose it too (E1.43: a Cloaking counter is lost whole), a T-H Hero whose Designated Target is gone is
 /// eliminated (G1.425) and the Control of the victory conditions' hexes follows who occupies
 /// them (A26.1). Once the game has ended (A26) every order is refused. The state comes back
 /// sorted (`GameState::sorted`).

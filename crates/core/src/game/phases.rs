@@ -2,8 +2,9 @@
 //! announced, what lasts one phase is cleared (MF, G11.74's one cave per phase, Straying, the
 //! A4.7 advance, the Rally attempt and the rout), the NVR Change DR is made in the RPh (E1.12)
 //! and DM goes in a Cave Complex (G11.77); as the DFPh and CCPh begin, Cloaked units split off
-//! from their counter with none to spare lose Cloaking (E1.422); the Movement DRs of E1.53 come
-//! before each unit's first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
+//! from their counter with none to spare lose Cloaking (E1.422), and the counter-mates of a
+//! unit that lost Cloaking lose it too (E1.43, as after every order); the Movement DRs of E1.53
+//! come before each unit's first move, not here. At the end of the RtPh: Failure to Rout (A10.5). At the end of the
 //! CCPh: the Close Combats still owed fought (A11.12), "?" gained at night (E1.32),
 //! Starshells, IR and Trip Flare counters removed (E1.923/E1.933, after the placement of "?"), SMOKE placed in a cave this Player Turn removed
 //! with a removed WP's reveal (G11.85/G11.851), T-H Heroes who did not attack removed (G1.425),
@@ -186,9 +187,12 @@ pub fn end_player_turn(state: &mut GameState, setting: &Setting, dice: &mut Dice
     if g.state.scoring.over {
         return g.said;
     }
-    // A11.12: a CC owed in a Location holding both sides is fought before the CCPh ends.
+    // A11.12: a CC owed in a Location holding both sides is fought before the CCPh ends (E1.43:
+    // a counter whose unit it reveals goes whole).
     if g.state.phase == Phase::CloseCombat {
+        let cloaked = g.cloaked_now();
         super::close_combat::owed_close_combats(&mut g);
+        g.counter_lost_with(&cloaked);
     }
     super::night::gain_concealment_at_night(&mut g);
     remove_illumination(&mut g);

@@ -17,6 +17,8 @@
 //!   of its squads, before any Close Combat elsewhere (`movement::take_at_the_last`); with
 //!   nothing else to move on, it goes to Search for a cave it has not found
 //!   (`goals::cave_search_goals`);
+//! - a Banzai Charge toward what its side plays for before one away from it (`banzai_toward`,
+//!   G1.5); a withdrawal into no cave or Cave Complex it would Overstack (G11.4, A5.12);
 //! - night tactics: a Starshell only where one of its units will then fire (E1.92); no leader
 //!   alone into an enemy Location, or at night into the dark near the enemy; a Cloaked or
 //!   hidden unit fires only when the shot is worth being seen (E1.43, G1.63);
@@ -260,7 +262,8 @@ impl Player for Doctrine {
 
 /// G1.5: what a Banzai Charge by `units` at `to` gains toward `goals`: the movement weights'
 /// `per_hex_nearer` for each hex its target lies nearer the nearest goal than its first unit
-/// (negative for a charge away from them; 0 with no goal).
+/// (a cave counted at its Entrance Hex; negative for a charge away from them, and a charge
+/// whose score falls to 0 or below is dropped; 0 with no goal).
 fn banzai_toward(
     s: &Situation,
     units: &[crate::rules::orders::UnitId],
@@ -271,11 +274,16 @@ fn banzai_toward(
     if goals.is_empty() {
         return 0.0;
     }
+    // A cave by its Entrance Hex, as its goals name it (`goals::objectives`).
+    let hex = |l: &crate::los::Location| match l {
+        crate::los::Location::Cave(id) => s.caves.cave(id).map(|c| c.entrance),
+        other => s.hex_of(other),
+    };
     let from = units
         .first()
         .and_then(|u| s.unit(u))
-        .and_then(|u| s.hex_of(&u.at));
-    match (from, s.hex_of(to)) {
+        .and_then(|u| hex(&u.at));
+    match (from, hex(to)) {
         (Some(a), Some(b)) => {
             let d = |h: Hex| goals.iter().map(|g| g.distance(h)).min().unwrap_or(0) as f32;
             w.movement.per_hex_nearer * (d(a) - d(b))

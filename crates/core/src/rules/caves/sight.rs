@@ -77,7 +77,7 @@ fn refuse(range: u32, rule: &'static str, hex: Option<Hex>, reason: String) -> L
 /// G11.5: the LOS between two Locations, at least one of them a cave or Cave Complex.
 /// LOS to or from a cave exists only within its CA (G11.12); never between caves of one hex,
 /// nor between a cave and the above-ground Locations of its non-Depression hex; never between
-/// an Upper-Cliff cave and a unit Climbing at a vertex of its CA Hexside at another level;
+/// a cave whose CA Hexside is a cliff and a unit Climbing at a vertex of it at another level;
 /// never to or from a Cave Complex. Within those bounds the thread is judged by A6, with the
 /// cave's Entrance Hex blocking only with terrain above the cave's level.
 pub fn cave_los(
@@ -186,7 +186,7 @@ fn same_cave_or_hex(
 
 /// G11.12 / G11.5: the Covered Arc of a cave at either end: its own hex excluded (but IN its
 /// Depression), a Location outside the wedge, and a Climber at its CA Hexside's vertex at
-/// another level seeing an Upper-Cliff cave. `None` where the arcs allow the LOS.
+/// another level seeing a cave whose CA Hexside is a cliff. `None` where the arcs allow the LOS.
 fn covered_arc_refusal(
     map: &Map,
     range: u32,

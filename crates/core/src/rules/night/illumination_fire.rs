@@ -404,7 +404,8 @@ pub fn trip_flare_dr_needed(t: &TripFlareTrigger) -> Check {
                 match e {
                     Entry::Trench => "trench",
                     Entry::Pillbox => "pillbox",
-                    _ => "subterranean passage",
+                    Entry::SubterraneanPassage => "subterranean passage",
+                    _ => "Location",
                 }
             ),
         ),

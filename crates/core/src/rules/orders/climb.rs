@@ -362,9 +362,6 @@ fn climber_ready(s: &Situation, u: &UnitAt, cave_id: &str) -> Result<(), Refusal
             u.unit.mf_spent
         ));
     }
-    if !u.unit.dc {
-        return refuse(format!("unit {unit} possesses no DC to Place"));
-    }
     super::dc::with_dc(u, RULE)?;
     // G11.81: the Allies cannot target a cave still hidden from them.
     known_cave(s, u, cave_id)?;

@@ -1,6 +1,7 @@
 //! E1.41 / E1.411 / E1.422 / E1.43: the Cloaking counters a side has in play, one for each
-//! Location holding its Cloaked units (E1.41: a counter "is used in place of actual units"), and
-//! the units that split off from theirs with no counter to spare.
+//! Location holding its Cloaked units (E1.41: a counter "is used in place of actual units"),
+//! the units that split off from theirs with no counter to spare (`split_off`), and the units
+//! that lose Cloaking with a counter-mate (`counter_lost_with`: E1.43, a counter is lost whole).
 //!
 //! Our reading, the seeds being cut short: E1.422 "All units represented by a single Cloaking
 //! counter always move/" is read as "move together", unless a counter is to spare: E1.411
@@ -98,32 +99,37 @@ pub fn split_off(s: &Situation, side: Side, allotted: u32) -> Vec<(Vec<String>, 
 }
 
 /// E1.43: "Cloaked status is lost, and replaced by its unconcealed actual contents (if any)":
-/// where a unit that was Cloaked at `before` (its Location then) has lost Cloaking and is still
-/// in play, the other units of its Cloaking counter — its side's units still Cloaked in its
-/// Location (E1.41: one counter a Location) — lose it with it, placed onboard unconcealed; each
-/// with its ruling. A unit eliminated while Cloaked takes no counter-mate with it.
+/// where a unit that was Cloaked at `before` (each with its Location then) has lost Cloaking
+/// and is still in play, the other units of its Cloaking counter — its side's units Cloaked in
+/// the same Location then (E1.41: one counter a Location), wherever they are now, that are
+/// still Cloaked — lose it with it, placed onboard unconcealed; each with its ruling. A
+/// Cloaked stack it stepped into is another counter, and keeps its Cloaking; a unit eliminated
+/// while Cloaked takes no counter-mate with it.
 pub fn counter_lost_with(s: &Situation, before: &[(String, Location)]) -> Vec<(String, Check)> {
     let mut out: Vec<(String, Check)> = Vec::new();
-    for (id, _) in before {
+    for (id, at) in before {
         let Some(u) = s.unit(id) else { continue };
         if u.cloaked {
             continue;
         }
-        for mate in s.units_at(&u.at) {
-            if mate.cloaked
+        for (mate_id, mate_at) in before {
+            let Some(mate) = s.unit(mate_id) else {
+                continue;
+            };
+            if mate_at == at
+                && mate.cloaked
                 && mate.unit.side() == u.unit.side()
-                && !out.iter().any(|(m, _)| *m == mate.unit.id)
+                && !out.iter().any(|(m, _)| m == mate_id)
             {
                 let why = check(
                     true,
                     "E1.43",
                     format!(
                         "{id} lost Cloaking: its Cloaking counter is removed and replaced by \
-                         its unconcealed actual contents (E1.43), {} with it",
-                        mate.unit.id
+                         its unconcealed actual contents (E1.43), {mate_id} with it"
                     ),
                 );
-                out.push((mate.unit.id.clone(), why));
+                out.push((mate_id.clone(), why));
             }
         }
     }

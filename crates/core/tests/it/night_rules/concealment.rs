@@ -323,3 +323,40 @@ fn e1_43_a_cloaking_counter_is_lost_whole_when_one_of_its_units_loses_cloaking()
         .expect("usL revealed");
     assert_eq!(with.rule.as_deref(), Some("E1.43"), "{with:?}");
 }
+
+/// E1.43 (a review's finding): the counter-mates of a unit that lost Cloaking are those it was
+/// Cloaked with before the order, not those where it ends: us1 left usL's counter in C5 and
+/// lost Cloaking stepping into C6, where us2 stands under a counter of its own: usL loses it,
+/// us2 keeps it.
+#[test]
+fn e1_43_the_counter_lost_is_the_one_the_unit_was_under_not_the_stack_it_entered() {
+    use crate::board::{loc, plain, situation, unit};
+    use asl_pto_core::counters::Nationality;
+    use asl_pto_core::model::{Phase, Side};
+    use asl_pto_core::rules::orders::cloaking::counter_lost_with;
+    let b = plain();
+    let cloak = |mut u: asl_pto_core::rules::situation::UnitAt| {
+        u.cloaked = true;
+        u.concealed = true;
+        u
+    };
+    let units = vec![
+        unit(&b, "us1", Nationality::American, "7-6-8", "C6"),
+        cloak(unit(&b, "usL", Nationality::American, "9-1", "C5")),
+        cloak(unit(&b, "us2", Nationality::American, "7-6-8", "C6")),
+    ];
+    let s = situation(&b, Phase::Movement, Side::Allied, units);
+    let before = [
+        ("us1".to_string(), loc(&b, "C5")),
+        ("usL".to_string(), loc(&b, "C5")),
+        ("us2".to_string(), loc(&b, "C6")),
+    ];
+    let lost: Vec<String> = counter_lost_with(&s, &before)
+        .into_iter()
+        .map(|(id, c)| {
+            assert_eq!(c.rule, "E1.43");
+            id
+        })
+        .collect();
+    assert_eq!(lost, ["usL"]);
+}

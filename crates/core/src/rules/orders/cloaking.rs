@@ -101,10 +101,11 @@ pub fn split_off(s: &Situation, side: Side, allotted: u32) -> Vec<(Vec<String>, 
 /// E1.43: "Cloaked status is lost, and replaced by its unconcealed actual contents (if any)":
 /// where a unit that was Cloaked at `before` (each with its Location then) has lost Cloaking
 /// and is still in play, the other units of its Cloaking counter — its side's units Cloaked in
-/// the same Location then (E1.41: one counter a Location), wherever they are now, that are
-/// still Cloaked — lose it with it, placed onboard unconcealed; each with its ruling. A
-/// Cloaked stack it stepped into is another counter, and keeps its Cloaking; a unit eliminated
-/// while Cloaked takes no counter-mate with it.
+/// the same Location then (E1.41: one counter a Location) and with it there still — lose it
+/// with it, placed onboard unconcealed; each with its ruling. A Cloaked stack it stepped into
+/// is another counter and keeps its Cloaking; a unit that lost it stepping away from its stack
+/// has left its counter (a split, `split_off`: E1.422) and takes none of those it left; a unit
+/// eliminated while Cloaked takes no counter-mate with it.
 pub fn counter_lost_with(s: &Situation, before: &[(String, Location)]) -> Vec<(String, Check)> {
     let mut out: Vec<(String, Check)> = Vec::new();
     for (id, at) in before {
@@ -117,6 +118,7 @@ pub fn counter_lost_with(s: &Situation, before: &[(String, Location)]) -> Vec<(S
                 continue;
             };
             if mate_at == at
+                && mate.at == u.at
                 && mate.cloaked
                 && mate.unit.side() == u.unit.side()
                 && !out.iter().any(|(m, _)| m == mate_id)

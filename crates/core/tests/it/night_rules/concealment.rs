@@ -326,8 +326,9 @@ fn e1_43_a_cloaking_counter_is_lost_whole_when_one_of_its_units_loses_cloaking()
 
 /// E1.43 (a review's finding): the counter-mates of a unit that lost Cloaking are those it was
 /// Cloaked with before the order, not those where it ends: us1 left usL's counter in C5 and
-/// lost Cloaking stepping into C6, where us2 stands under a counter of its own: usL loses it,
-/// us2 keeps it.
+/// lost Cloaking stepping into C6, where us2 stands under a counter of its own: us2 keeps it,
+/// and so does usL, whose counter us1 left (a split, E1.422); stacked together still, usL goes
+/// with us1.
 #[test]
 fn e1_43_the_counter_lost_is_the_one_the_unit_was_under_not_the_stack_it_entered() {
     use crate::board::{loc, plain, situation, unit};
@@ -357,6 +358,17 @@ fn e1_43_the_counter_lost_is_the_one_the_unit_was_under_not_the_stack_it_entered
             assert_eq!(c.rule, "E1.43");
             id
         })
+        .collect();
+    assert!(lost.is_empty(), "{lost:?}");
+    let units = vec![
+        unit(&b, "us1", Nationality::American, "7-6-8", "C5"),
+        cloak(unit(&b, "usL", Nationality::American, "9-1", "C5")),
+        cloak(unit(&b, "us2", Nationality::American, "7-6-8", "C6")),
+    ];
+    let s = situation(&b, Phase::Movement, Side::Allied, units);
+    let lost: Vec<String> = counter_lost_with(&s, &before)
+        .into_iter()
+        .map(|(id, _)| id)
         .collect();
     assert_eq!(lost, ["usL"]);
 }

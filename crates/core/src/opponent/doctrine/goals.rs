@@ -181,7 +181,7 @@ pub fn control_locations<'a>(
 
 /// A26.1 / G11.94: the hex `side` plays for to Control `l`: a cave's Entrance Hex if the side
 /// knows the cave (`plays_for::known_entrance`), else the Location's hex.
-fn goal_hex(s: &Situation, side: Side, l: &Location) -> Option<Hex> {
+pub(super) fn goal_hex(s: &Situation, side: Side, l: &Location) -> Option<Hex> {
     match l {
         Location::Cave(id) => known_entrance(s, side, id),
         other => s.hex_of(other),

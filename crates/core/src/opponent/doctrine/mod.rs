@@ -274,16 +274,12 @@ fn banzai_toward(
     if goals.is_empty() {
         return 0.0;
     }
-    // A cave by its Entrance Hex, as its goals name it (`goals::objectives`).
-    let hex = |l: &crate::los::Location| match l {
-        crate::los::Location::Cave(id) => s.caves.cave(id).map(|c| c.entrance),
-        other => s.hex_of(other),
+    let Some(first) = units.first().and_then(|u| s.unit(u)) else {
+        return 0.0;
     };
-    let from = units
-        .first()
-        .and_then(|u| s.unit(u))
-        .and_then(|u| hex(&u.at));
-    match (from, hex(to)) {
+    // A cave by its Entrance Hex, as its goals name it (`goals::goal_hex`).
+    let hex = |l: &crate::los::Location| goals::goal_hex(s, first.unit.side(), l);
+    match (hex(&first.at), hex(to)) {
         (Some(a), Some(b)) => {
             let d = |h: Hex| goals.iter().map(|g| g.distance(h)).min().unwrap_or(0) as f32;
             w.movement.per_hex_nearer * (d(a) - d(b))

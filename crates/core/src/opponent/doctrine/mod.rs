@@ -30,7 +30,11 @@
 //!   DC's attack on the Thrower's own Location;
 //! - a hunt before a Search: no Search for a cave it must Control while the Known enemy outside
 //!   caves is worth the Casualty VP it still needs (`goals::hunt_suffices`; G11.33: a Search
-//!   ends the Searcher's MPh).
+//!   ends the Searcher's MPh);
+//! - while that hunt may win, a DC Placed on the Known enemy beside it (A23.3, `dc_on_quarry`:
+//!   30 FP as the AFPh begins, before a Close Combat the Japanese may Ambush and fight
+//!   Hand-to-Hand, G1.64), even with none to spare for the caves it must Control, and its DC
+//!   carriers throw no grenades (A24.1: the two MF would leave too few for the Placement).
 //!
 //! Its reasons name the goal ("toward cave G's Entrance Hex T4, which the Allies must Control
 //! (G11.94)"), give the odds in words ("31 % to break, reduce or eliminate jp2"), and the best
@@ -41,8 +45,10 @@ pub mod fire;
 pub mod goals;
 pub mod melee;
 pub mod movement;
+mod quarry;
 pub mod reply;
 pub mod safety;
+mod searches;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -172,12 +178,14 @@ impl Player for Doctrine {
                     w.search_cave
                 };
                 if score > 0.0 {
-                    out.extend(search_for_caves(s, side, &unknown, searched, score));
+                    out.extend(searches::search_for_caves(
+                        s, side, &unknown, searched, score,
+                    ));
                 }
             }
             // A12.152 / A11.19: a "?" beside it is Searched before it is attacked.
             if stakes.attacks && !last_for_control {
-                out.extend(search_to_reveal(s, side, weights));
+                out.extend(searches::search_to_reveal(s, side, weights));
             }
         }
         best_each(out)
@@ -300,88 +308,6 @@ fn best_each(out: Vec<Choice>) -> Vec<Choice> {
         }
     }
     kept
-}
-
-/// G11.33: Searches by its Good Order units that have not moved, of the unsearched hexes where
-/// a cave may be (`goals::cave_site`), for the caves `caves` its side must Control, each scored
-/// `score`.
-fn search_for_caves(
-    s: &Situation,
-    side: Side,
-    caves: &[String],
-    searched: &[Hex],
-    score: f32,
-) -> Vec<Choice> {
-    let mut out = Vec::new();
-    let names = caves.join(", ");
-    for u in s.units.iter().filter(|u| u.unit.side() == side) {
-        if !u.unit.good_order() || u.unit.mf_spent > 0.0 || u.hidden {
-            continue;
-        }
-        for o in greedy::allowed_orders(s, &u.unit.id) {
-            let Order::Search { hex, .. } = &o else {
-                continue;
-            };
-            if searched.contains(hex) || !goals::cave_site(s, *hex) {
-                continue;
-            }
-            out.push(Choice {
-                reason: format!(
-                    "{} Searches {} for cave {names}, which its side must Control and has not \
-                     found (G11.33, A26.1)",
-                    u.unit.id,
-                    s.map.name(*hex)
-                ),
-                score,
-                order: o,
-            });
-        }
-    }
-    out
-}
-
-/// A12.152 / A11.19: Searches by its Good Order units of their own or an adjacent hex holding
-/// a Known enemy "?" (a concealed unit, a Cloaking counter, or at night a unit it cannot see:
-/// its view cannot tell them apart), scored `search_reveal`: revealed, the units there are
-/// fired on without Area Fire's halving and attacked in Close Combat at full FP.
-fn search_to_reveal(s: &Situation, side: Side, w: &Weights) -> Vec<Choice> {
-    let mut out = Vec::new();
-    // The hexes holding a Known enemy "?", found once; a unit beside none asks for no orders.
-    let veiled: Vec<Hex> = s
-        .units
-        .iter()
-        .filter(|e| e.unit.side() != side && e.concealed)
-        .filter_map(|e| s.hex_of(&e.at))
-        .collect();
-    if w.doctrine.search_reveal <= 0.0 || veiled.is_empty() {
-        return out;
-    }
-    for u in s.units.iter().filter(|u| u.unit.side() == side) {
-        let Some(at) = s.hex_of(&u.at) else { continue };
-        let near = veiled.iter().any(|v| *v == at || v.is_adjacent(at));
-        if !u.unit.good_order() || u.hidden || !near {
-            continue;
-        }
-        for o in greedy::allowed_orders(s, &u.unit.id) {
-            let Order::Search { hex, .. } = &o else {
-                continue;
-            };
-            if !veiled.contains(hex) {
-                continue;
-            }
-            out.push(Choice {
-                reason: format!(
-                    "{} Searches {} to reveal the \"?\" there: revealed, its units are fired on \
-                     and attacked in Close Combat at full FP (A12.152, A11.19)",
-                    u.unit.id,
-                    s.map.name(*hex)
-                ),
-                score: w.doctrine.search_reveal,
-                order: o,
-            });
-        }
-    }
-    out
 }
 
 /// The greedy kind's candidates `base`, each weighed by what follows it (see the module doc):
@@ -512,6 +438,19 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             }
             // A side holding out: a threatened unit to safety.
             kept.extend(safety::withdrawals(ctx, &mine));
+            // A23.3 / A26.2: a DC on the Known enemy stack worth the Casualty VP it still needs;
+            // its carriers keep their MF for the Placement (no grenades, A24.1).
+            let quarry = quarry::dc_on_quarry(ctx, &mine);
+            if quarry::hunting_with_dc(ctx) {
+                kept.retain(|c| {
+                    !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
+                        && c.order
+                            .unit()
+                            .and_then(|u| s.unit(u.as_ref()))
+                            .is_some_and(|u| u.unit.dc))
+                });
+            }
+            kept.extend(quarry);
             // Grenades before a step not taken are not thrown (A24.1).
             kept.retain(|c| {
                 !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })

@@ -1,0 +1,141 @@
+//! The doctrine's DCs on the ground (A23.3) while it hunts the Casualty VP it needs (A26.2):
+//! each test sets a position where the greedy kind keeps its DC for the caves it must Control
+//! and checks both kinds, so that it fails if the doctrine only repeats the greedy kind.
+
+use asl_pto_core::counters::Nationality;
+use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::opponent::player::Posture;
+use asl_pto_core::opponent::{Choice, Kind, Moment, player_of};
+use asl_pto_core::rules::orders::Order;
+use asl_pto_core::rules::situation::{Situation, UnitAt};
+use asl_pto_core::rules::victory::VictoryCondition;
+
+use crate::board::{Board, cliff, loc, setting, situation, unit, us};
+
+fn with_dc(mut u: UnitAt) -> UnitAt {
+    u.unit.dc = true;
+    u
+}
+
+/// The assault's conditions: the Allies win by Controlling caves A and G, or on `cvp` Casualty
+/// VP; the Japanese otherwise.
+fn caves_or_cvp(b: &Board, cvp: u32) -> [VictoryCondition; 3] {
+    [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: vec![loc(b, "cave:A"), loc(b, "cave:G")],
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: cvp,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ]
+}
+
+/// The Allied candidates of `kind` on `s` in a scenario of five Game Turns.
+fn allied(kind: Kind, s: &Situation, victory: &[VictoryCondition]) -> Vec<Choice> {
+    let posture = Posture {
+        victory,
+        plan: None,
+        turns: Some(5),
+    };
+    player_of(kind).candidates(s, &posture, Side::Allied, &Moment::Phase, &[])
+}
+
+/// The orders among `c` that `pick` keeps, by unit: (unit, reason).
+fn orders(c: &[Choice], pick: fn(&Order) -> bool) -> Vec<(String, String)> {
+    c.iter()
+        .filter(|c| pick(&c.order))
+        .map(|c| {
+            let u = c.order.unit().map(|u| u.as_ref().to_string());
+            (u.unwrap_or_default(), c.reason.clone())
+        })
+        .collect()
+}
+
+fn placements(o: &Order) -> bool {
+    matches!(o, Order::PlaceDcAt { .. })
+}
+
+fn grenades(o: &Order) -> bool {
+    matches!(o, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
+}
+
+/// The assault's first Allied MPh at the foot of the G11.6 cliff: us1 (with the Allies' only
+/// DC) in T4, and `more` in T4 too; jp3 (a 4-4-8) and a Japanese 9-1 Known in T5's hex beside
+/// it, together worth 4 Casualty VP (A26.2).
+fn beside_the_quarry(b: &Board, more: Vec<UnitAt>) -> Situation<'_> {
+    let mut units = vec![
+        with_dc(us(b, "us1", "T4")),
+        unit(b, "jp3", Nationality::Japanese, "4-4-8", "T5"),
+        unit(b, "jpL", Nationality::Japanese, "9-1", "T5"),
+    ];
+    units.extend(more);
+    situation(b, Phase::Movement, Side::Allied, units)
+}
+
+/// A23.3 / A26.2: with one DC for two caves it must Control the greedy kind keeps it for them
+/// (no DC to spare); the doctrine, needing 4 Casualty VP and Known enemy units beside it worth
+/// them, Places it on them (30 FP as the AFPh begins, in place of a Close Combat at the
+/// enemy's Ambush and Hand-to-Hand odds, G1.64); needing 6, which they are not worth, it
+/// keeps it too.
+#[test]
+fn a23_3_a26_2_the_doctrine_places_its_dc_on_the_known_enemy_worth_the_casualty_vp_it_needs() {
+    let b = cliff();
+    let s = beside_the_quarry(&b, vec![us(&b, "us2", "T4")]);
+    let greedy = orders(&allied(Kind::Greedy, &s, &caves_or_cvp(&b, 4)), placements);
+    assert!(greedy.is_empty(), "{greedy:#?}");
+    let d = orders(
+        &allied(Kind::Doctrine, &s, &caves_or_cvp(&b, 4)),
+        placements,
+    );
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].0, "us1");
+    assert!(
+        d[0].1.contains("us1 Places its DC on T5, on jp3 and jpL") && d[0].1.contains("(A23.3)"),
+        "{}",
+        d[0].1
+    );
+    let d6 = orders(
+        &allied(Kind::Doctrine, &s, &caves_or_cvp(&b, 6)),
+        placements,
+    );
+    assert!(d6.is_empty(), "{d6:#?}");
+}
+
+/// A24.1 / A23.3: a DC carrier throws no grenades while its side hunts the Casualty VP the
+/// Known enemy beside it is worth (SMOKE costs two MF, and the Placement the MF of entering
+/// the target: after both it could not Place the DC); a squad without a DC still screens its
+/// step, and so does us1 without its DC. us1 (with the DC) and us2 in S3, two hexes from T5,
+/// whose Known jp3 and 9-1 overlook the open T3 and T4 on the way.
+#[test]
+fn a24_1_a23_3_a_dc_carrier_hunting_keeps_its_mf_for_the_placement_not_for_smoke() {
+    let b = cliff();
+    let at_s3 = |dc: bool| {
+        let mut s = beside_the_quarry(&b, vec![us(&b, "us2", "S3")]);
+        for u in s.state.units.iter_mut().filter(|u| u.unit.id == "us1") {
+            u.at = loc(&b, "S3");
+            u.unit.dc = dc;
+        }
+        s.state.clone()
+    };
+    let victory = caves_or_cvp(&b, 4);
+    let smoke_by = |kind: Kind, dc: bool| -> Vec<String> {
+        let st = at_s3(dc);
+        let s = st.situation(&setting(&b));
+        orders(&allied(kind, &s, &victory), grenades)
+            .into_iter()
+            .map(|(u, _)| u)
+            .collect()
+    };
+    let g = smoke_by(Kind::Greedy, true);
+    assert!(g.iter().any(|u| u == "us1"), "{g:?}");
+    let d = smoke_by(Kind::Doctrine, true);
+    assert!(!d.iter().any(|u| u == "us1"), "{d:?}");
+    assert!(d.iter().any(|u| u == "us2"), "{d:?}");
+    let without = smoke_by(Kind::Doctrine, false);
+    assert!(without.iter().any(|u| u == "us1"), "{without:?}");
+}

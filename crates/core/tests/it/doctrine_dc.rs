@@ -3,7 +3,7 @@
 //! and checks both kinds, so that it fails if the doctrine only repeats the greedy kind.
 
 use asl_pto_core::counters::Nationality;
-use asl_pto_core::model::{Phase, Side};
+use asl_pto_core::model::{Phase, PlacedDc, Side};
 use asl_pto_core::opponent::player::Posture;
 use asl_pto_core::opponent::{Choice, Kind, Moment, player_of};
 use asl_pto_core::rules::orders::Order;
@@ -138,4 +138,41 @@ fn a24_1_a23_3_a_dc_carrier_hunting_keeps_its_mf_for_the_placement_not_for_smoke
     assert!(d.iter().any(|u| u == "us2"), "{d:?}");
     let without = smoke_by(Kind::Doctrine, false);
     assert!(without.iter().any(|u| u == "us1"), "{without:?}");
+}
+
+/// A23.1 / A23.3: a DC attacks every unit in its target Location, so the doctrine Places none
+/// where its own units are (us3 locked in Melee with jp3 and the 9-1 in T5), and one DC a
+/// Location: with us1's DC Placed on T5 already, us2 (carrying the second) keeps it for the
+/// caves. Each case against its control (the same position without us3, without us1's DC).
+#[test]
+fn a23_1_a23_3_the_doctrine_places_no_dc_on_its_own_men_nor_a_second_on_the_same_location() {
+    let b = cliff();
+    let victory = caves_or_cvp(&b, 4);
+    let placers = |s: &Situation| -> Vec<String> {
+        orders(&allied(Kind::Doctrine, s, &victory), placements)
+            .into_iter()
+            .map(|(u, _)| u)
+            .collect()
+    };
+    let free = beside_the_quarry(&b, vec![]);
+    assert_eq!(placers(&free), ["us1"]);
+    let melee = beside_the_quarry(&b, vec![us(&b, "us3", "T5")]);
+    assert!(placers(&melee).is_empty(), "{:?}", placers(&melee));
+    // us1 has Placed its DC on T5; us2, beside it with the second, Places none there.
+    let mut st = beside_the_quarry(&b, vec![with_dc(us(&b, "us2", "T4"))]).state;
+    let second = placers(&st.situation(&setting(&b)));
+    assert_eq!(second, ["us1", "us2"], "the control: both may Place");
+    for u in st.units.iter_mut().filter(|u| u.unit.id == "us1") {
+        u.unit.dc = false;
+        u.unit.placed_dc = Some(PlacedDc {
+            cave: String::new(),
+            from: loc(&b, "T4"),
+            on: Some(loc(&b, "T5")),
+            area_fire: false,
+            operable: false,
+            set: None,
+        });
+    }
+    let after = placers(&st.situation(&setting(&b)));
+    assert!(after.is_empty(), "{after:?}");
 }

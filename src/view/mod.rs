@@ -9,6 +9,7 @@ mod camera;
 mod capture;
 mod caves;
 mod counter_art;
+mod counter_tiles;
 mod counters;
 mod dock;
 mod fit_screen;

@@ -18,7 +18,7 @@ use crate::sim::live::situation;
 use crate::sim::play::Play;
 use crate::sim::{Board, Phase, PlayerTurn, Walk, WalkLog};
 use crate::view::counter_art::marker_face;
-use crate::view::counters::{GREY, MARKER_SIDE, spawn_tile};
+use crate::view::counter_tiles::{GREY, MARKER_SIDE, spawn_tile};
 use crate::view::geometry::hidden_by_terrain;
 use crate::view::pick::Pickables;
 use crate::view::place::{climb_counter_spot, counter_point};

@@ -13,9 +13,13 @@ use crate::rules::night::movement::JitterOutcome;
 use crate::rules::orders::{fire as fire_rule, jitter};
 
 /// Puts fire counter `mark` on unit `id`.
+/// A8.3: a unit already marked First Fire that fires again in the MPh is marked Final Fire.
 fn mark(g: &mut Game, id: &str, mark: FireMark) {
     if let Some(u) = g.unit_mut(id) {
-        u.unit.fired = Some(mark);
+        u.unit.fired = Some(crate::rules::orders::fire_phase::subsequent_mark(
+            mark,
+            u.unit.fired,
+        ));
     }
 }
 

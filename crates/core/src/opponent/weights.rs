@@ -173,6 +173,16 @@ pub struct DoctrineWeights {
     /// from before it: 0).
     #[serde(default)]
     pub reveal_threatened: f32,
+    /// G11.3 / G11.94: what a side gives up, beyond `reveal_hidden`, for each hidden cave the
+    /// enemy must Control that a shot at broken units alone would reveal with its firer (a
+    /// hidden cave cannot be Controlled by the enemy; a file from before it: 0).
+    #[serde(default)]
+    pub reveal_control_cave: f32,
+    /// A23.3 / G11.833: a shot at a DC's Placer is worth, beyond his value, what the DC would
+    /// take from its side's units in its target times this, times the shot's chance to break
+    /// or pin him (a file from before it: 0).
+    #[serde(default)]
+    pub placer_stake: f32,
     /// A26 / G11.94: the score of a Good Order MMC moving into a Location the enemy must
     /// Control and Controls now, to take it back (a file from before it takes the built-in
     /// value).
@@ -198,6 +208,11 @@ pub struct DoctrineWeights {
     /// more; a file from before it takes 0: no Search then).
     #[serde(default)]
     pub search_cave_hunting: f32,
+    /// G11.33 / A26.2: in the last Game Turn, the hexes from its Good Order MMC within which a
+    /// Known enemy still counts toward the hunt that keeps its Searches at
+    /// `search_cave_hunting` (a file from before it takes the built-in value).
+    #[serde(default = "last_turn_reach_default")]
+    pub last_turn_reach: u32,
     /// A26: how many Game Turns before the last it already plays for Control rather than
     /// hunting (0: in the last only; a file from before it takes the built-in value).
     #[serde(default = "control_turns_default")]
@@ -273,6 +288,10 @@ fn prep_forfeit_last_default() -> f32 {
 
 fn control_turns_default() -> u32 {
     0
+}
+
+fn last_turn_reach_default() -> u32 {
+    2
 }
 
 fn control_reach_default() -> u32 {

@@ -176,3 +176,87 @@ fn a23_1_a23_3_the_doctrine_places_no_dc_on_its_own_men_nor_a_second_on_the_same
     let after = placers(&st.situation(&setting(&b)));
     assert!(after.is_empty(), "{after:?}");
 }
+
+/// The Japanese candidates of `kind` at the First Fire moment at `at`.
+fn japanese_first_fire(
+    kind: Kind,
+    s: &Situation,
+    victory: &[VictoryCondition],
+    at: &str,
+    b: &Board,
+) -> Vec<Choice> {
+    let posture = Posture {
+        victory,
+        plan: None,
+        turns: Some(5),
+    };
+    player_of(kind).candidates(
+        s,
+        &posture,
+        Side::Japanese,
+        &Moment::FirstFireAt(loc(b, at)),
+        &[],
+    )
+}
+
+/// A23.3 / A8.3: us1 has just Placed a DC on T5 from T4 (1.5 MF there); jp2 in cave G, whose
+/// Entrance Hex is T4, already marked First Fire, may fire once more at it this MPh
+/// (Subsequent First Fire: adjacent, half FP). Breaking or pinning the Placer before the DFPh
+/// cancels the DC: the doctrine fires at him, its reason naming the DC and its chance to cancel
+/// it, the shot worth more the more the DC would take (its 30 FP on jp3 and the 9-1 rather
+/// than 15 as Area Fire, A23.1). At a squad that only moved into T4 it keeps its one fire left
+/// for the DFPh, where its Final Fire attacks every unit in T4 (A8.4).
+#[test]
+fn a23_3_a8_3_the_holding_doctrine_fires_its_subsequent_first_fire_at_a_dc_placer() {
+    use asl_pto_core::model::FireMark;
+    let b = cliff();
+    let victory = caves_or_cvp(&b, 4);
+    let position = |placed: bool, area_fire: bool| {
+        let mut placer = us(&b, "us1", "T4");
+        placer.unit.mf_spent = 1.5;
+        if placed {
+            placer.unit.placed_dc = Some(PlacedDc {
+                cave: String::new(),
+                from: loc(&b, "T4"),
+                on: Some(loc(&b, "T5")),
+                area_fire,
+                operable: false,
+                set: None,
+            });
+        }
+        let mut jp2 = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "cave:G");
+        jp2.unit.fired = Some(FireMark::FirstFire);
+        let units = vec![
+            placer,
+            jp2,
+            unit(&b, "jpL", Nationality::Japanese, "9-1", "T5"),
+            unit(&b, "jp3", Nationality::Japanese, "4-4-8", "T5"),
+        ];
+        situation(&b, Phase::Movement, Side::Allied, units)
+    };
+    let t4 = loc(&b, "T4");
+    let jp2_at_t4 = |placed: bool, area_fire: bool| -> Option<Choice> {
+        let s = position(placed, area_fire);
+        let c = japanese_first_fire(Kind::Doctrine, &s, &victory, "T4", &b);
+        c.into_iter().find(|c| {
+            c.score > 0.0
+                && matches!(&c.order, Order::Fire { units, at } if *at == t4 && units == &["jp2"])
+        })
+    };
+    let full = jp2_at_t4(true, false).expect("a Subsequent First Fire at the Placer");
+    assert!(
+        full.reason.contains("us1 holds a Placed DC") && full.reason.contains("% to do so"),
+        "{}",
+        full.reason
+    );
+    let half = jp2_at_t4(true, true).expect("a Subsequent First Fire at the Placer");
+    assert!(
+        full.score > half.score + 0.1,
+        "a 30 FP DC {} ({}), 15 FP {} ({})",
+        full.score,
+        full.reason,
+        half.score,
+        half.reason
+    );
+    assert!(jp2_at_t4(false, false).is_none());
+}

@@ -7,6 +7,7 @@ mod board;
 mod cave_ccph;
 mod close_combat;
 mod doctrine;
+mod doctrine_caves;
 mod doctrine_dc;
 mod game;
 mod holes;

@@ -150,6 +150,31 @@ pub fn hunt_suffices(s: &Situation, posture: &Posture, side: Side) -> bool {
     cvp_missing(s, posture, side).is_some_and(|need| need > 0 && quarry(s, side) >= need)
 }
 
+/// A26.2 / G11.33: in the last Game Turn, whether the Known enemy outside caves within `reach`
+/// hexes of one of its Good Order MMC (what its hunt can still get at before the game ends) is
+/// worth the Casualty VP `side` still needs.
+pub fn hunt_reaches(s: &Situation, posture: &Posture, side: Side, reach: u32) -> bool {
+    let ours: Vec<Hex> = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() == side && u.unit.good_order())
+        .filter(|u| crate::rules::orders::common::mmc(&u.unit).is_some())
+        .filter_map(|u| s.hex_of(&u.at))
+        .collect();
+    let near: u32 = s
+        .units
+        .iter()
+        .filter(|u| u.unit.side() != side)
+        .filter(|u| !matches!(u.at, Location::Cave(_) | Location::Complex(_)))
+        .filter(|u| {
+            s.hex_of(&u.at)
+                .is_some_and(|h| ours.iter().any(|o| o.distance(h) <= reach))
+        })
+        .map(|u| casualty_vp(&u.unit, &s.tables.casualty_vp).0)
+        .sum();
+    cvp_missing(s, posture, side).is_some_and(|need| need > 0 && near >= need)
+}
+
 /// A26.2: what the enemy units `side` sees outside caves and Cave Complexes are worth to it in
 /// Casualty VP (those its hunt can reach; a cave's are reached by DCs, G11.8).
 fn quarry(s: &Situation, side: Side) -> u32 {

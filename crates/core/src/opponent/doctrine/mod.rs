@@ -25,12 +25,16 @@
 //! - its broken units rout out of the enemy's fire even where they need not (at night, E1.54;
 //!   `safety::voluntary_routs`), and a leader does not walk away from broken men of his
 //!   Location he would rally in the next RPh (A10.7, `movement::weigh_step`);
-//! - an active defence: a DC's Placer is worth the most to fire at (breaking him cancels the
-//!   DC, G11.833), a lit target more (E1.92); a Throw only when its gain outweighs the fallen
-//!   DC's attack on the Thrower's own Location;
+//! - an active defence: a DC's Placer is worth the most to fire at (breaking or pinning him
+//!   cancels the DC, A23.3, G11.833), and beyond his value what the DC would take from its
+//!   units; a unit marked First Fire fires its Subsequent First Fire (A8.3) only at him, else
+//!   keeps it for the DFPh; no hidden cave the enemy must Control revealed for a shot at
+//!   broken units alone (G11.94); a lit target more (E1.92); a Throw only when its gain
+//!   outweighs the fallen DC's attack on the Thrower's own Location;
 //! - a hunt before a Search: no Search for a cave it must Control while the Known enemy outside
 //!   caves is worth the Casualty VP it still needs (`goals::hunt_suffices`; G11.33: a Search
-//!   ends the Searcher's MPh);
+//!   ends the Searcher's MPh), in the last Game Turn only the enemy its units can still get at
+//!   (`goals::hunt_reaches`);
 //! - while that hunt may win, a DC Placed on the Known enemy beside it (A23.3, `dc_on_quarry`:
 //!   30 FP as the AFPh begins, before a Close Combat the Japanese may Ambush and fight
 //!   Hand-to-Hand, G1.64), even with none to spare for the caves it must Control, and its DC
@@ -172,7 +176,14 @@ impl Player for Doctrine {
             // the quarry is worth more (`search_cave_hunting`).
             if !unknown.is_empty() {
                 let w = &weights.doctrine;
-                let score = if goals::hunt_suffices(s, scenario, side) {
+                // In the last Game Turn only the quarry its units can still get at counts
+                // (`last_turn_reach` hexes): a hunt three hexes off no longer wins in time.
+                let hunting = if stakes.last_turn {
+                    goals::hunt_reaches(s, scenario, side, w.last_turn_reach)
+                } else {
+                    goals::hunt_suffices(s, scenario, side)
+                };
+                let score = if hunting {
                     w.search_cave_hunting
                 } else {
                     w.search_cave

@@ -79,6 +79,25 @@ impl Shot {
             .sum()
     }
 
+    /// A7 / A7.8 / A10.1: the chance the attack breaks, reduces, eliminates or pins one unit
+    /// of Morale Level `ml` (a MC passed with the highest DR that passes it pins, A7.8; a
+    /// failed PTC pins): what cancels a DC its Placer holds (A23.3).
+    pub fn cancel_chance(&self, ml: i32) -> f32 {
+        ROLLS
+            .iter()
+            .map(|&(dr, w, doubles)| {
+                let p = match self.result(dr, doubles) {
+                    IftResult::Kia(_) | IftResult::K(_) => 1.0,
+                    IftResult::Mc(k) => mc_fails(ml - 1, i32::from(k)),
+                    IftResult::Nmc => mc_fails(ml - 1, 0),
+                    IftResult::Ptc => mc_fails(ml, 0),
+                    IftResult::NoEffect => 0.0,
+                };
+                w as f32 / 36.0 * p
+            })
+            .sum()
+    }
+
     /// A7 / A10.1: the chance the attack breaks, reduces or eliminates one unit of Morale
     /// Level `ml` (a K or KIA always harms it; a MC or NMC when it fails).
     pub fn harm_chance(&self, ml: i32) -> f32 {

@@ -40,6 +40,16 @@ pub mod rules_read {
 
 use rules_read as R;
 
+/// A8.3 / A8.4: the counter a unit marked `already` gets for an attack of kind `attack`: a
+/// unit already marked First Fire that fires in the MPh (Subsequent First Fire) is marked
+/// Final Fire; any other gets the attack's own.
+pub fn subsequent_mark(attack: FireMark, already: Option<FireMark>) -> FireMark {
+    match (attack, already) {
+        (FireMark::FirstFire, Some(FireMark::FirstFire)) => FireMark::FinalFire,
+        _ => attack,
+    }
+}
+
 /// A7 / A8: the fire counter a unit of `side` gets for firing now, or why it may not fire now
 /// (see the module doc for the phases). `already`: the counter it has.
 pub fn fire_mark(
@@ -62,11 +72,16 @@ pub fn fire_mark(
             None => Ok(FireMark::PrepFire),
             Some(m) => Err(fired(m, R::IFT)),
         },
+        // A8.3 (not in our sources; read as A8.4's Final Fire of a First Fire unit): a unit
+        // marked First Fire fires again in that MPh, Subsequent First Fire, only at an ADJACENT
+        // Location and as Area Fire (`firepower`'s half FP), and is then marked Final Fire
+        // (`subsequent_mark`); one marked Final Fire fires no more (FPF is not modelled).
         (Phase::Movement, false) => match already {
-            None => Ok(FireMark::FirstFire),
-            Some(FireMark::FirstFire) => Err(Refusal::new(
+            None | Some(FireMark::FirstFire) => Ok(FireMark::FirstFire),
+            Some(FireMark::FinalFire) => Err(Refusal::new(
                 R::SUBSEQUENT_FIRST_FIRE,
-                "it is marked First Fire: Subsequent First Fire and FPF are not modelled",
+                "it is marked Final Fire: it has fired its Subsequent First Fire this MPh (FPF, \
+                 A8.31, is not modelled)",
             )),
             Some(m) => Err(fired(m, R::FIRST_FIRE)),
         },

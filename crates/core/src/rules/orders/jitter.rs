@@ -187,7 +187,10 @@ pub fn jitter_fire(s: &Situation, mover: &str, colored: u8, white: u8) -> Jitter
                     .iter()
                     .filter(|u| u.unit.side() == defender && hex_in(s, u) == Some(h))
                 {
-                    let mark = if u.unit.fired == Some(FireMark::FirstFire) {
+                    let mark = if matches!(
+                        u.unit.fired,
+                        Some(FireMark::FirstFire | FireMark::FinalFire)
+                    ) {
                         FireMark::FinalFire
                     } else {
                         FireMark::FirstFire

@@ -76,11 +76,19 @@ pub(super) fn firepower(
             ));
         }
         if u.unit.fired == Some(FireMark::FirstFire) && range > 1 {
+            let (rule, again) = if s.phase == crate::model::Phase::Movement {
+                (
+                    R::SUBSEQUENT_FIRST_FIRE,
+                    "fires again this MPh (Subsequent First Fire)",
+                )
+            } else {
+                (R::FINAL_FIRE, "Final Fires")
+            };
             return Err(Refusal::new(
-                R::FINAL_FIRE,
+                rule,
                 format!(
-                    "unit {} is marked First Fire: it Final Fires only at an adjacent \
-                     Location (range {range})",
+                    "unit {} is marked First Fire: it {again} only at an adjacent Location \
+                     (range {range}; A8.3, A8.4, not in our sources)",
                     u.unit.id
                 ),
             ));
@@ -117,12 +125,22 @@ pub(super) fn firepower(
         // so (A7.23).
         let first_fired = u.unit.fired == Some(FireMark::FirstFire);
         if first_fired && !area_fire {
-            f(
-                0.5,
-                R::FINAL_FIRE,
-                "Area Fire: marked First Fire, it Final Fires at an adjacent Location at half FP \
-                 (A8.4, A7.353, not in our sources)",
-            );
+            if s.phase == crate::model::Phase::Movement {
+                f(
+                    0.5,
+                    R::SUBSEQUENT_FIRST_FIRE,
+                    "Area Fire: marked First Fire, it fires again this MPh (Subsequent First \
+                     Fire) at an adjacent Location at half FP and is marked Final Fire (A8.3, \
+                     A7.353, not in our sources)",
+                );
+            } else {
+                f(
+                    0.5,
+                    R::FINAL_FIRE,
+                    "Area Fire: marked First Fire, it Final Fires at an adjacent Location at \
+                     half FP (A8.4, A7.353, not in our sources)",
+                );
+            }
         }
         // Out of an Overstacked cave only when nothing else already makes it Area Fire.
         if let Some(n) = overstacked_cave(s, &u.at).filter(|_| !area_fire && !first_fired) {

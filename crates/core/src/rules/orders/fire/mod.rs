@@ -16,8 +16,11 @@
 //!   `Tallies::moving`), affecting it alone (A8.1, the eASLRB's text); Final Fire
 //!   by the DEFENDER in the DFPh (a unit already marked First Fire only at an adjacent
 //!   Location, and as Area Fire at half FP, A8.4, A7.353); Advancing Fire by the ATTACKER in
-//!   its AFPh at half FP, not by a unit that Prep Fired. A unit that fired cannot fire again in that phase. Subsequent First Fire
-//!   and FPF (A8.3) are not modelled: a First Fire unit is refused in the MPh.
+//!   its AFPh at half FP, not by a unit that Prep Fired. A unit that fired cannot fire again
+//!   in that phase, but a unit marked First Fire fires once more in that MPh, Subsequent First
+//!   Fire, as it would Final Fire (at the unit moving now in an ADJACENT Location, as Area Fire
+//!   at half FP), and is then marked Final Fire (A8.3, our reading; FPF, A8.31, is not
+//!   modelled).
 //! - FP: each unit's printed FP, doubled at range <= 1 (PBF), halved beyond its normal range
 //!   up to twice it (Long Range; refused beyond), halved when pinned, halved in the AFPh,
 //!   halved vs a Location whose enemy units are all concealed or hidden (Area Fire; never for

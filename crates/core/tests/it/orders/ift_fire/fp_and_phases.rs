@@ -307,6 +307,94 @@ fn a8_4_a_first_fire_unit_final_fires_only_at_an_adjacent_location_as_area_fire(
     );
 }
 
+/// A8.3 (not in our sources; read as A8.4's Final Fire of a First Fire unit): a unit marked
+/// First Fire fires again in the same MPh, Subsequent First Fire, only at an ADJACENT Location,
+/// as Area Fire at half FP and at the unit moving now, and is then marked Final Fire: it fires
+/// no more in that MPh (FPF is not modelled) nor in the DFPh.
+#[test]
+fn a8_3_subsequent_first_fire_at_an_adjacent_mover_at_half_fp_then_final_fire() {
+    use asl_pto_core::game::{Dice, REFUSED, apply};
+    use asl_pto_core::rules::orders::Order;
+    let b = open();
+    let set = crate::board::setting(&b);
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![
+            marked(us(&b, "us1", "C3"), FireMark::FirstFire),
+            jp(&b, "jp1", "F3"),
+            jp(&b, "jp2", "E3"),
+        ],
+    )
+    .state;
+    let play = |st: &mut asl_pto_core::state::GameState, o: Order| {
+        let said = apply(st, &set, &o, &mut Dice::new(3));
+        assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+    };
+    // jp1 moves to E3, two hexes off: the First Fire unit may not fire at it there.
+    play(
+        &mut st,
+        Order::Move {
+            unit: "jp1".into(),
+            to: loc(&b, "E3"),
+        },
+    );
+    let r = refused(fire(&st.situation(&set), &ids(&["us1"]), &loc(&b, "E3")));
+    assert_eq!(r.rule, "A8.3");
+    assert!(r.reason.contains("only at an adjacent Location"), "{r}");
+    // jp1 moves on into D3, ADJACENT: Subsequent First Fire at it, 7 x2 PBF x1/2 = 7 FP on the
+    // 6 column, with FFNAM and FFMO (a First Fire attack at the moving unit).
+    play(
+        &mut st,
+        Order::Move {
+            unit: "jp1".into(),
+            to: loc(&b, "D3"),
+        },
+    );
+    let p = allowed(fire(&st.situation(&set), &ids(&["us1"]), &loc(&b, "D3")));
+    assert_eq!(p.targets, ["jp1"]);
+    assert_eq!((p.total_fp, p.column), (7.0, 6));
+    assert!(
+        p.fp[0]
+            .factors
+            .iter()
+            .any(|f| f.rule == "A8.3" && f.factor == 0.5),
+        "{:?}",
+        p.fp[0].factors
+    );
+    assert!(
+        p.drm.iter().any(|d| d.reason.starts_with("FFNAM")),
+        "{:?}",
+        p.drm
+    );
+    play(
+        &mut st,
+        Order::Fire {
+            units: vec!["us1".into()],
+            at: loc(&b, "D3"),
+        },
+    );
+    let us1 = st.units.iter().find(|u| u.unit.id == "us1").unwrap();
+    assert_eq!(us1.unit.fired, Some(FireMark::FinalFire));
+    // Marked Final Fire, it fires no more this MPh (jp2, which the attack did not affect,
+    // moves beside it) ...
+    play(
+        &mut st,
+        Order::Move {
+            unit: "jp2".into(),
+            to: loc(&b, "D3"),
+        },
+    );
+    let r = refused(fire(&st.situation(&set), &ids(&["us1"]), &loc(&b, "D3")));
+    assert_eq!(r.rule, "A8.3");
+    assert!(r.reason.contains("marked Final Fire"), "{r}");
+    // ... nor in the DFPh.
+    st.phase = Phase::DefensiveFire;
+    let r = refused(fire(&st.situation(&set), &ids(&["us1"]), &loc(&b, "D3")));
+    assert!(r.reason.contains("Final Fire"), "{r}");
+}
+
 #[test]
 fn a7_a_unit_that_fired_cannot_fire_again_in_the_phase() {
     let b = open();

@@ -361,7 +361,8 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A fire counter (A7/A8 as `rules::orders::fire` reads them): what kind of fire a unit made
-/// this Player Turn. A unit that fired cannot fire again in the same phase, and a Prep Fire
+/// this Player Turn. A unit that fired cannot fire again in the same phase (save one
+/// Subsequent First Fire in the MPh by a unit marked First Fire, A8.3), and a Prep Fire
 /// counter keeps it from moving and from Advancing Fire.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FireMark {
@@ -369,7 +370,8 @@ pub enum FireMark {
     PrepFire,
     /// Defensive First Fire (the DEFENDER in the ATTACKER's MPh).
     FirstFire,
-    /// Final Fire (the DEFENDER's DFPh).
+    /// Final Fire (the DEFENDER's DFPh; also the counter of a Subsequent First Fire in the
+    /// ATTACKER's MPh, A8.3).
     FinalFire,
     /// Advancing Fire (the ATTACKER's AFPh).
     AdvancingFire,

@@ -80,6 +80,12 @@ fn g11_94_the_doctrine_does_not_reveal_a_hidden_cave_the_enemy_must_control_to_f
     ];
     let shots = fires_from_the_cave(&japanese(&s, &control));
     assert!(shots.is_empty(), "{shots:?}");
+    // With no Good Order American in sight jp1 would keep its "?", but its HIP loss still
+    // places the Cave counter onboard (G11.3): the same.
+    s.units.retain(|u| u.unit.id != "us2");
+    assert!(!fires_from_the_cave(&japanese(&s, &cvp_only)).is_empty());
+    let shots = fires_from_the_cave(&japanese(&s, &control));
+    assert!(shots.is_empty(), "{shots:?}");
 }
 
 /// G11.33 / A26.2: the Allied doctrine one Casualty VP short in the last Game Turn, us1 in T4

@@ -259,4 +259,18 @@ fn a23_3_a8_3_the_holding_doctrine_fires_its_subsequent_first_fire_at_a_dc_place
         half.reason
     );
     assert!(jp2_at_t4(false, false).is_none());
+    // Once the Placer has moved on from where he Placed it (here: Placed from U4), breaking
+    // him no longer cancels the DC (`dc::placer_survived`): no Subsequent First Fire for it.
+    let mut s = position(true, false);
+    for u in s.units.iter_mut().filter(|u| u.unit.id == "us1") {
+        if let Some(p) = u.unit.placed_dc.as_mut() {
+            p.from = loc(&b, "U4");
+        }
+    }
+    let c = japanese_first_fire(Kind::Doctrine, &s, &victory, "T4", &b);
+    assert!(
+        !c.iter().any(|c| c.score > 0.0
+            && matches!(&c.order, Order::Fire { units, at } if *at == t4 && units == &["jp2"])),
+        "{c:#?}"
+    );
 }

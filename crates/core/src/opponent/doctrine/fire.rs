@@ -45,18 +45,14 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
     (total, best.map(|(id, p, _)| (id, p)))
 }
 
-/// G11.3 / G11.94: how many hidden caves the enemy must Control (A26.1) the firers `veiled`
-/// would reveal by losing their HIP there (HIP loss applies to a Cave counter as to its
-/// contents; a hidden cave is not Controlled by the enemy). Its own caves are known to a side.
-fn revealed_control_caves(ctx: &Ctx, veiled: &[&str]) -> usize {
+/// G11.3 / G11.94: how many hidden caves the enemy must Control (A26.1) an attack reveals
+/// (`Reveal::cave`: a hidden firer's cave, placed onboard with its HIP loss whether or not it
+/// keeps "?"; a hidden cave is not Controlled by the enemy). Its own caves are known to a side.
+fn revealed_control_caves(ctx: &Ctx, reveals: &[crate::rules::orders::fire::Reveal]) -> usize {
     let enemy = ctx.side.opponent();
-    let mut caves: Vec<&str> = veiled
+    let mut caves: Vec<&str> = reveals
         .iter()
-        .filter_map(|x| ctx.s.unit(x))
-        .filter_map(|f| match &f.at {
-            Location::Cave(c) if f.hidden && ctx.s.hidden_caves.contains(c) => Some(c.as_str()),
-            _ => None,
-        })
+        .filter_map(|r| r.cave.as_deref())
         .filter(|c| {
             super::goals::control_locations(ctx.scenario, enemy)
                 .any(|l| matches!(l, Location::Cave(x) if x == c))
@@ -78,6 +74,16 @@ fn subsequent_first_fire(s: &Situation, units: &[impl AsRef<str>]) -> bool {
             .any(|u| u.unit.fired == Some(FireMark::FirstFire))
 }
 
+/// A23.3 / G11.833: `t` holds a DC Placed (or Set) this MPh that is not yet operable and is
+/// still in the Location he Placed it from: breaking or pinning him there cancels it
+/// (`dc::placer_survived`); once he has moved on, it stands.
+fn cancellable(t: &UnitAt) -> bool {
+    t.unit
+        .placed_dc
+        .as_ref()
+        .is_some_and(|p| !p.operable && p.from == t.at)
+}
+
 /// A23.3 / G11.833: what the DC the enemy unit `t` has Placed (or Set) and not yet made
 /// operable would take from our units in its target (a Location or a cave): their value times
 /// the DC attack's expected worth against each (its IFT column and DRM as the ruling gives
@@ -86,7 +92,10 @@ fn subsequent_first_fire(s: &Situation, units: &[impl AsRef<str>]) -> bool {
 fn dc_stake(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     use crate::rules::orders::dc::placed_dc_detonation;
     use crate::rules::orders::dc_ground::ground_dc_attack;
-    let Some(p) = t.unit.placed_dc.as_ref().filter(|p| !p.operable) else {
+    if !cancellable(t) {
+        return 0.0;
+    }
+    let Some(p) = t.unit.placed_dc.as_ref() else {
         return 0.0;
     };
     if t.unit.side() == ctx.side {
@@ -248,25 +257,25 @@ pub fn fire_choices(
             } else {
                 0.0
             };
-            // G11.3 / G11.94: a firer revealed in a hidden cave reveals the cave, which the
-            // enemy cannot Control while it is hidden: one it must Control is not given up for
-            // a shot at broken units alone (no Good Order target). (Priced for every shot, at
-            // 0.3 or 1 a cave, the Japanese doctrine's caves kept silent while the Americans
-            // came up, and it lost the assault to itself in 72 and 77.5 % of 200 games.)
-            let caves = if harm.is_none() {
-                revealed_control_caves(ctx, &veiled) as f32 * ctx.w.reveal_control_cave
-            } else {
-                0.0
-            };
             (
-                caves
-                    + veil * (hidden * ctx.w.reveal_hidden + concealed * ctx.w.reveal_concealed)
+                veil * (hidden * ctx.w.reveal_hidden + concealed * ctx.w.reveal_concealed)
                     + guard
                     + risk * drawn,
                 drawn,
             )
         };
-        let score = worth - threshold - cost;
+        // G11.3 / G11.94: a hidden unit firing out of a hidden cave reveals the cave, seen or
+        // not (its HIP loss places the Cave counter onboard), and the enemy cannot Control a
+        // hidden cave: one it must Control is not given up for a shot at broken units alone
+        // (no Good Order target). (Priced for every shot, at 0.3 or 1 a cave, the Japanese
+        // doctrine's caves kept silent while the Americans came up, and it lost the assault
+        // to itself in 72 and 77.5 % of 200 games.)
+        let caves = if harm.is_none() {
+            revealed_control_caves(ctx, &plan.reveals) as f32 * ctx.w.reveal_control_cave
+        } else {
+            0.0
+        };
+        let score = worth - threshold - cost - caves;
         if score <= 0.0 {
             continue;
         }
@@ -275,9 +284,7 @@ pub fn fire_choices(
             .targets
             .iter()
             .filter_map(|id| ctx.s.unit(id))
-            .find(|t| {
-                t.unit.placed_dc.as_ref().is_some_and(|p| !p.operable) && t.unit.side() != ctx.side
-            });
+            .find(|t| cancellable(t) && t.unit.side() != ctx.side);
         // A8.3 / A8.4: a unit marked First Fire keeps its one fire left for the DFPh, where
         // its Final Fire attacks every unit in the adjacent Location, not the mover alone;
         // only a DC's Placer, whose DC breaking or pinning him cancels before the DFPh, is

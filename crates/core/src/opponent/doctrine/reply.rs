@@ -79,15 +79,18 @@ impl Shot {
             .sum()
     }
 
-    /// A7 / A7.8 / A10.1: the chance the attack breaks, reduces, eliminates or pins one unit
-    /// of Morale Level `ml` (a MC passed with the highest DR that passes it pins, A7.8; a
-    /// failed PTC pins): what cancels a DC its Placer holds (A23.3).
+    /// A7 / A7.8 / A10.1: the chance the attack eliminates, breaks or pins one unit of Morale
+    /// Level `ml` (a MC passed with the highest DR that passes it pins, A7.8; a failed PTC
+    /// pins): what cancels a DC its Placer holds (A23.3). A K only reduces him (a squad keeps
+    /// its DC as a half-squad) before its MC; a unit that is never pinned (a Climber, a hero)
+    /// is read as one that is.
     pub fn cancel_chance(&self, ml: i32) -> f32 {
         ROLLS
             .iter()
             .map(|&(dr, w, doubles)| {
                 let p = match self.result(dr, doubles) {
-                    IftResult::Kia(_) | IftResult::K(_) => 1.0,
+                    IftResult::Kia(_) => 1.0,
+                    IftResult::K(k) => mc_fails(ml - 1, i32::from(k)),
                     IftResult::Mc(k) => mc_fails(ml - 1, i32::from(k)),
                     IftResult::Nmc => mc_fails(ml - 1, 0),
                     IftResult::Ptc => mc_fails(ml, 0),
@@ -199,7 +202,8 @@ impl<'a> Reply<'a> {
             h.phase = Phase::PrepFire;
         }
         // A fire phase still to come starts with no fire counter; in the MPh the enemy's First
-        // Fire counters stand (a unit that fired does not fire again, A8).
+        // Fire counters stand (a unit that fired fires again only as Subsequent First Fire,
+        // A8.3, which the fire ruling decides).
         if h.phase != Phase::Movement {
             for u in h.units.iter_mut().filter(|u| u.unit.side() != side) {
                 u.unit.fired = None;

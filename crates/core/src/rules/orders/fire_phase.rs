@@ -80,8 +80,8 @@ pub fn fire_mark(
             None | Some(FireMark::FirstFire) => Ok(FireMark::FirstFire),
             Some(FireMark::FinalFire) => Err(Refusal::new(
                 R::SUBSEQUENT_FIRST_FIRE,
-                "it is marked Final Fire: it has fired its Subsequent First Fire this MPh (FPF, \
-                 A8.31, is not modelled)",
+                "it is marked Final Fire (its Subsequent First Fire, or a Jitter Fire): it fires \
+                 no more this MPh (FPF, A8.31, is not modelled)",
             )),
             Some(m) => Err(fired(m, R::FIRST_FIRE)),
         },

@@ -93,6 +93,25 @@ pub(super) fn firepower(
                 ),
             ));
         }
+        // A8.3 / A8.4: a leader marked First Fire directs fire again only at an adjacent
+        // Location, as he would fire (his mark becomes Final Fire too).
+        if let Some(l) = f
+            .leader
+            .filter(|l| l.unit.fired == Some(FireMark::FirstFire) && range > 1)
+        {
+            return Err(Refusal::new(
+                if s.phase == crate::model::Phase::Movement {
+                    R::SUBSEQUENT_FIRST_FIRE
+                } else {
+                    R::FINAL_FIRE
+                },
+                format!(
+                    "leader {} is marked First Fire: he directs fire again only at an adjacent \
+                     Location ({} at range {range}; A8.3, A8.4, not in our sources)",
+                    l.unit.id, u.unit.id
+                ),
+            ));
+        }
         let mut factors = Vec::new();
         let mut f = |factor: f32, rule, reason: &str| {
             factors.push(FpFactor {

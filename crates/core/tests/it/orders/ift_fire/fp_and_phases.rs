@@ -395,6 +395,83 @@ fn a8_3_subsequent_first_fire_at_an_adjacent_mover_at_half_fp_then_final_fire() 
     assert!(r.reason.contains("Final Fire"), "{r}");
 }
 
+/// A8.3 with a Fire Group in the MPh: a fresh unit and one marked First Fire fire together at
+/// the adjacent mover, the fresh one at full FP and the other at half; each gets its own
+/// counter after (First Fire, Final Fire). A leader marked First Fire directs no fire beyond an
+/// adjacent Location.
+#[test]
+fn a8_3_a_fire_group_of_a_fresh_and_a_first_fire_unit_and_a_first_fire_leader() {
+    use asl_pto_core::game::{Dice, REFUSED, apply};
+    use asl_pto_core::rules::orders::Order;
+    let b = open();
+    let set = crate::board::setting(&b);
+    let mut st = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![
+            marked(us(&b, "us1", "C3"), FireMark::FirstFire),
+            us(&b, "us2", "C3"),
+            moved(jp(&b, "jp1", "D3")),
+        ],
+    )
+    .state;
+    let p = allowed(fire(
+        &st.situation(&set),
+        &ids(&["us1", "us2"]),
+        &loc(&b, "D3"),
+    ));
+    // us1: 7 x2 PBF x1/2 = 7; us2: 7 x2 PBF = 14.
+    assert_eq!(p.total_fp, 21.0);
+    let said = apply(
+        &mut st,
+        &set,
+        &Order::Fire {
+            units: vec!["us1".into(), "us2".into()],
+            at: loc(&b, "D3"),
+        },
+        &mut Dice::new(5),
+    );
+    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+    let mark = |id: &str| {
+        st.units
+            .iter()
+            .find(|u| u.unit.id == id)
+            .unwrap()
+            .unit
+            .fired
+    };
+    assert_eq!(mark("us1"), Some(FireMark::FinalFire));
+    assert_eq!(mark("us2"), Some(FireMark::FirstFire));
+    // A 9-1 marked First Fire and a fresh us3 in C3, jp2 moving in E3, two hexes off.
+    let s = situation(
+        &b,
+        Phase::Movement,
+        Side::Japanese,
+        vec![
+            marked(
+                crate::board::unit(
+                    &b,
+                    "usL",
+                    asl_pto_core::counters::Nationality::American,
+                    "9-1",
+                    "C3",
+                ),
+                FireMark::FirstFire,
+            ),
+            us(&b, "us3", "C3"),
+            moved(jp(&b, "jp2", "E3")),
+        ],
+    );
+    assert_eq!(
+        allowed(fire(&s, &ids(&["us3"]), &loc(&b, "E3"))).mark,
+        FireMark::FirstFire
+    );
+    let r = refused(fire(&s, &ids(&["us3", "usL"]), &loc(&b, "E3")));
+    assert_eq!(r.rule, "A8.3");
+    assert!(r.reason.contains("leader usL is marked First Fire"), "{r}");
+}
+
 #[test]
 fn a7_a_unit_that_fired_cannot_fire_again_in_the_phase() {
     let b = open();

@@ -390,9 +390,10 @@ fn order_units(script: &str) -> Vec<String> {
 
 /// Issue 34's holes over `duel --events`: in `games` program-vs-program games of `scenario`,
 /// no second CC in one Location in one CCPh, and no Search, DC or fire by a unit that has
-/// fired that phase (in the MPh a unit fires twice at most: its First Fire and one Subsequent
-/// First Fire, A8.3; a unit marked Prep Fire neither Searches nor Places nor Sets a DC in the
-/// MPh); nothing refused.
+/// fired that phase (in the MPh a unit fires its First Fire, one Subsequent First Fire, A8.3,
+/// and after that only Final Protective Fire, A8.31, each of which it pays for with a NMC on
+/// the attack's Original IFT DR; a unit marked Prep Fire neither Searches nor Places nor Sets a
+/// DC in the MPh); nothing refused.
 fn holes_closed_over_duel_events(
     scenario: &str,
     allied: &str,
@@ -421,6 +422,9 @@ fn holes_closed_over_duel_events(
     let mut prep_fired: Vec<String> = Vec::new();
     let mut cc_here: Vec<String> = Vec::new();
     let mut ccs = 0;
+    // A8.31: the units whose last fire was their FPF, until their NMC is read.
+    let mut fpf_due: Vec<String> = Vec::new();
+    let mut fpfs = 0;
     for e in &lines {
         let Some(event) = e["event"].as_str() else {
             continue;
@@ -435,6 +439,17 @@ fn holes_closed_over_duel_events(
         let text = e["text"].as_str().unwrap_or_default();
         let g = e["game"].as_i64().unwrap_or(-1);
         assert_ne!(event, "refused", "{scenario}: game {g}: {e}");
+        if event == "morale_check" && text.contains("its FPF's Original IFT DR") {
+            let u = e["unit"].as_str().unwrap_or_default();
+            fpf_due.retain(|x| x != u);
+        }
+        if event == "opponent" || event == "phase" {
+            // A firer eliminated by nothing of its own attack still takes its NMC right after.
+            assert!(
+                fpf_due.is_empty(),
+                "{scenario}: game {g}: {fpf_due:?} fired FPF with no NMC: {e}"
+            );
+        }
         if g != game {
             game = g;
             prep_fired.clear();
@@ -467,15 +482,18 @@ fn holes_closed_over_duel_events(
             }
             "Fire" | "ThrowDc" => {
                 for u in &units {
-                    // A8.3: in the MPh a unit marked First Fire fires once more (Subsequent
-                    // First Fire, then marked Final Fire); in any other phase once.
+                    // A8.3 / A8.31: in the MPh a unit marked First Fire fires once more
+                    // (Subsequent First Fire, then marked Final Fire), and after that only FPF,
+                    // each with its NMC; in any other phase once.
                     let before = fired_this_phase.iter().filter(|x| *x == u).count();
-                    let most = if phase == "MPh" && verb == "Fire" {
-                        2
+                    if phase == "MPh" && verb == "Fire" {
+                        if before >= 2 {
+                            fpf_due.push(u.clone());
+                            fpfs += 1;
+                        }
                     } else {
-                        1
-                    };
-                    assert!(before < most, "{u} fires again this phase: {who}");
+                        assert!(before < 1, "{u} fires again this phase: {who}");
+                    }
                     fired_this_phase.push(u.clone());
                     if phase == "PFPh" {
                         prep_fired.push(u.clone());
@@ -512,6 +530,7 @@ fn holes_closed_over_duel_events(
             "{scenario}: some CC was fought, or the test proves nothing"
         );
     }
+    eprintln!("{scenario} ({allied} / {japanese}): {fpfs} FPF attacks read");
 }
 
 #[test]

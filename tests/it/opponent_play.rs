@@ -312,6 +312,16 @@ fn a8_against_the_program_each_move_of_its_waits_for_the_player_s_first_fire() {
     let log_after_fire = events(&b).len();
     b.world_mut().write_message(PlayOrder::EndPhase);
     settle(&mut b);
+    // us1, marked First Fire, may still fire at jp1 as it moves on within its Normal Range
+    // (its Subsequent First Fire, A8.3): the program waits again after each such step, and End
+    // phase lets it go on each time.
+    let mut waits = 0;
+    while awaiting(&b).is_some() {
+        waits += 1;
+        assert!(waits < 20, "the program's MPh never ended");
+        b.world_mut().write_message(PlayOrder::EndPhase);
+        settle(&mut b);
+    }
     let steps = sim::play::played(b.world());
     assert!(steps.len() >= n + 2, "the program went on");
     assert_eq!(steps[n].act.as_ref(), Some(&fire));

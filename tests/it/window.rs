@@ -702,8 +702,9 @@ fn issue_28_against_the_japanese_opponent_its_hidden_units_stay_off_screen_and_i
 #[test]
 fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_then_saved() {
     // The Japanese program screens C3 and moves jp1 into it in its MPh; it waits; the player
-    // selects us1, clicks "Fire at C3" in the Orders, then End phase ("go on"): the program
-    // ends its MPh; Ctrl+S saves the game with both sides' orders and the program.
+    // selects us1, clicks "Fire at C3" in the Orders, then End phase ("go on") at each of the
+    // program's later waits: the program ends its MPh; Ctrl+S saves the game with both sides'
+    // orders and the program.
     let save = std::env::temp_dir().join(format!("asl-pto-a8-{}.save.ron", std::process::id()));
     let _ = std::fs::remove_file(&save);
     let Some(s) = open(
@@ -755,9 +756,27 @@ fn a8_against_the_program_its_move_waits_for_a_first_fire_clicked_in_the_orders_
     s.click(button(&ui, &fire).unwrap());
     s.picture("fired");
     s.click(end());
-    s.until("the program went on and ended its MPh", |u| {
-        u["phase"] == "DFPh"
-    });
+    // us1, marked First Fire, may still fire at jp1 as it moves on within its Normal Range
+    // (its Subsequent First Fire, A8.3): the program waits again after each such step, and End
+    // phase lets it go on each time.
+    let start = Instant::now();
+    loop {
+        let ui = s.until("the program waiting or its MPh over", |u| {
+            u["phase"] == "DFPh"
+                || (u["awaiting"].is_string() && !u["buttons"]["End phase"].is_null())
+        });
+        if ui["phase"] == "DFPh" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the program's MPh never ended: {ui:#}"
+        );
+        // (A unit may spend MF twice in one Location, its wait reading the same: no change
+        // to wait for; End phase is listed again only once its step is done.)
+        s.click(button(&ui, "End phase").unwrap());
+        sleep(Duration::from_secs(3));
+    }
     s.key("ctrl+s");
     let start = Instant::now();
     while !save.exists() && start.elapsed() < Duration::from_secs(20) {

@@ -361,9 +361,10 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A fire counter (A7/A8 as `rules::orders::fire` reads them): what kind of fire a unit made
-/// this Player Turn. A unit that fired cannot fire again in the same phase (save one
-/// Subsequent First Fire in the MPh by a unit marked First Fire, A8.3), and a Prep Fire
-/// counter keeps it from moving and from Advancing Fire.
+/// this Player Turn. A unit that fired cannot fire again in the same phase (save, in the MPh,
+/// one Subsequent First Fire by a unit marked First Fire, A8.3, and Final Protective Fire by
+/// one marked Final Fire, A8.31), and a Prep Fire counter keeps it from moving and from
+/// Advancing Fire.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FireMark {
     /// Prep Fire (the ATTACKER's PFPh).

@@ -75,8 +75,10 @@ fn moving_now(state: &mut GameState, before: &[(String, f32)], played: Option<&O
         })
         .map(|(id, _)| id.clone())
         .collect();
+    // A8.1: a new expenditure of MF: every DEFENDER unit may fire at it again.
     if !moved.is_empty() {
         state.tallies.moving = moved;
+        state.tallies.fired_at_expenditure.clear();
         return;
     }
     if let Some(id) = played
@@ -85,6 +87,7 @@ fn moving_now(state: &mut GameState, before: &[(String, f32)], played: Option<&O
         .filter(|id| before.iter().any(|(b, _)| b == id.as_ref()))
     {
         state.tallies.moving = vec![id.to_string()];
+        state.tallies.fired_at_expenditure.clear();
     }
 }
 

@@ -45,8 +45,36 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
     for id in plan.firers.iter().chain(plan.leader.iter()) {
         mark(g, id, plan.mark);
     }
+    // A8.1: in the MPh each firer has fired at this expenditure of MF.
+    if plan.mark == FireMark::FirstFire {
+        for id in plan.firers.iter().chain(plan.leader.iter()) {
+            g.state.tallies.fired_at_expenditure.push(id.clone());
+        }
+    }
     for r in &plan.reveals {
         g.attacker_revealed(r);
+    }
+    // A8.31: each firer of FPF takes the Original IFT DR as its NMC DR, a leader first (A10.7:
+    // the others' MC take his modifier only while he is in Good Order).
+    let s = g.situation();
+    let mut fpf: Vec<(bool, i32, String)> = plan
+        .fpf
+        .iter()
+        .filter_map(|id| s.unit(id))
+        .map(|u| {
+            let leader = crate::rules::orders::common::is_leader(&u.unit);
+            let m = if leader {
+                crate::rules::orders::common::leadership(&u.unit)
+            } else {
+                0
+            };
+            (!leader, m, u.unit.id.clone())
+        })
+        .collect();
+    drop(s);
+    fpf.sort();
+    for (_, _, id) in &fpf {
+        super::units::take_fpf_nmc(g, id, c, w);
     }
     if let Some(gf) = &plan.gunflash {
         for l in &plan.gunflashes {

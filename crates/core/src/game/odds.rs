@@ -74,6 +74,10 @@ pub struct Odds {
     /// How many times the order was played to count them.
     #[serde(skip)]
     pub runs: usize,
+    /// A8.31: the firers of a Final Protective Fire, whose own NMC the order's dice also are
+    /// (their line in `targets` is what that NMC may do to them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fpf_firers: Vec<String>,
 }
 
 /// What one play of an order did to each unit that was there before it: eliminated, reduced,
@@ -261,7 +265,18 @@ pub fn odds(state: &GameState, setting: &Setting, order: &Order) -> Option<Odds>
             .collect(),
         targets,
         runs: c.runs,
+        fpf_firers: fpf_firers(state, setting, order),
     })
+}
+
+/// A8.31: the firers of `order` that fire Final Protective Fire (`FirePlan::fpf`).
+fn fpf_firers(state: &GameState, setting: &Setting, order: &Order) -> Vec<String> {
+    let Order::Fire { units, at } = order else {
+        return Vec::new();
+    };
+    let s = state.situation(setting);
+    let ids: Vec<String> = units.iter().map(|u| u.0.clone()).collect();
+    crate::rules::orders::fire::fire(&s, &ids, at).map_or_else(|_| Vec::new(), |p| p.fpf)
 }
 
 /// A Fire's IFT results (A7): each of the 36 IFT DR on its plan's column and DRM.
@@ -287,10 +302,16 @@ fn fire_results(state: &GameState, setting: &Setting, order: &Order) -> BTreeMap
 /// eliminate jp2`): each unit's chance of each thing that may happen to it, at least 1 %.
 pub fn in_words(o: &Odds) -> String {
     let mut parts: Vec<(f64, String)> = Vec::new();
-    for (id, u) in &o.targets {
+    for (key, u) in &o.targets {
         // A concealed stack is a "?" to the side that fires (A12: its placeholder's id begins
         // with '?', `opponent::view`).
-        let id = crate::opponent::view::shown(id);
+        let shown = crate::opponent::view::shown(key);
+        // A8.31: an FPF firer's own NMC.
+        let id = if o.fpf_firers.contains(key) {
+            format!("{shown} (its FPF's NMC, A8.31)")
+        } else {
+            shown.to_string()
+        };
         for (p, verb) in [
             (u.eliminated, "eliminate"),
             (u.reduced, "reduce"),

@@ -44,6 +44,7 @@ pub fn begin_phase(state: &mut GameState, setting: &Setting, dice: &mut Dice) ->
     // A8.1: no unit is moving as a phase begins (the MPh's First Fire is at the unit that
     // spends MF, `apply`).
     g.state.tallies.moving.clear();
+    g.state.tallies.fired_at_expenditure.clear();
     g.state.tallies.smoke_attempted.clear();
     // A11.7: a Melee lasts while both sides are there.
     let s = g.situation();

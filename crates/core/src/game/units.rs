@@ -50,6 +50,37 @@ pub(super) fn take_interdiction_nmc(g: &mut Game, id: &str, why: &str) -> Option
     Some(resolve_mc(g, &plan, &unit, Cause::IftMc, true))
 }
 
+/// A8.31 (NOT IN OUR SOURCES; G1.11/G1.12 name the "FPF MC"): a firer of Final Protective
+/// Fire takes a NMC whose DR is the attack's Original IFT DR (`colored`, `white`), with the
+/// leadership modifier of the best Good Order leader in its Location (A10.7); a failure is an
+/// IFT/FPF MC's (G1.11-G1.12 for a Japanese squad). Passing it never pins (no attack was made
+/// on the firer, A7.8). `None`: the unit is no longer in play.
+pub(super) fn take_fpf_nmc(g: &mut Game, id: &str, colored: u8, white: u8) -> Option<McResult> {
+    let s = g.situation();
+    let setting = g.setting;
+    let plan = morale_check(&s, id, 0, |side| setting.elr(side)).ok()?;
+    let plan = McPlan {
+        why: format!(
+            "{}: its FPF's Original IFT DR {} is its NMC DR (A8.31, not in our sources)",
+            plan.why,
+            colored + white
+        ),
+        roll_rule: "A8.31",
+        ..plan
+    };
+    let unit = s.unit(id)?.unit.clone();
+    let reduces = setting.tables.broken_failure_reduces;
+    Some(resolve_mc_dice(
+        g,
+        &plan,
+        &unit,
+        Cause::IftMc,
+        reduces,
+        (colored, white),
+        false,
+    ))
+}
+
 /// Rolls a planned MC, records it and applies a failure to the unit (`unit`: as it was before);
 /// an IFT MC passed with the highest DR that passes it pins the unit (A7.8). Its result.
 fn resolve_mc(
@@ -59,7 +90,21 @@ fn resolve_mc(
     cause: Cause,
     broken_reduces: bool,
 ) -> McResult {
-    let (c, w) = g.dice.dr2(plan.roll_rule);
+    let dice = g.dice.dr2(plan.roll_rule);
+    resolve_mc_dice(g, plan, unit, cause, broken_reduces, dice, true)
+}
+
+/// `resolve_mc` with its DR given (`dice`, colored and white); `may_pin`: an IFT MC passed
+/// with the highest DR that passes it pins the unit (A7.8).
+fn resolve_mc_dice(
+    g: &mut Game,
+    plan: &McPlan,
+    unit: &Unit,
+    cause: Cause,
+    broken_reduces: bool,
+    (c, w): (u8, u8),
+    may_pin: bool,
+) -> McResult {
     let (result, text) = plan.check(c, w);
     g.rolled(
         "morale_check",
@@ -78,7 +123,7 @@ fn resolve_mc(
     }
     if result.passed {
         let s = g.situation();
-        let pin = (cause == Cause::IftMc)
+        let pin = (cause == Cause::IftMc && may_pin)
             .then(|| s.unit(&plan.unit))
             .flatten()
             .and_then(|u| pinned_by_passed_mc(u, &result));

@@ -136,6 +136,12 @@ pub struct Tallies {
     /// previously moved units are no longer subject to Defensive First Fire attack".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moving: Vec<String>,
+    /// A8.1 (NOT FROM THE SEEDS: an ASL players' forum, a published tutorial's "Movement Factor
+    /// Dependency"): the DEFENDER's units (and leaders directing) that have fired at the moving
+    /// units' present expenditure of MF; a unit fires at a moving unit again only once it has
+    /// spent more MF (a new expenditure empties it, as does each phase's start).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fired_at_expenditure: Vec<String>,
     /// A24.1: the units that have attempted to place SMOKE or WP grenades this MPh ("No unit
     /// may attempt to place SMOKE more than once per MPh").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

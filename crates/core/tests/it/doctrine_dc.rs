@@ -201,7 +201,7 @@ fn japanese_first_fire(
 
 /// A23.3 / A8.3: us1 has just Placed a DC on T5 from T4 (1.5 MF there); jp2 in cave G, whose
 /// Entrance Hex is T4, already marked First Fire, may fire once more at it this MPh
-/// (Subsequent First Fire: adjacent, half FP). Breaking or pinning the Placer before the DFPh
+/// (Subsequent First Fire: the closest Known enemy unit, half FP). Breaking or pinning the Placer before the DFPh
 /// cancels the DC: the doctrine fires at him, its reason naming the DC and its chance to cancel
 /// it, the shot worth more the more the DC would take (its 30 FP on jp3 and the 9-1 rather
 /// than 15 as Area Fire, A23.1). At a squad that only moved into T4 it keeps its one fire left
@@ -273,4 +273,72 @@ fn a23_3_a8_3_the_holding_doctrine_fires_its_subsequent_first_fire_at_a_dc_place
             && matches!(&c.order, Order::Fire { units, at } if *at == t4 && units == &["jp2"])),
         "{c:#?}"
     );
+}
+
+/// A23.3 / A8.31: the same Placer, with jp2 in cave G already marked Final Fire (it fired its
+/// Subsequent First Fire): its one fire left this MPh is FPF, whose Original IFT DR is also its
+/// own NMC DR. The doctrine still fires it at the Placer, its reason naming the risk to jp2
+/// (a 4-4-7 fails its NMC on a DR above 7: 15 of 36), and scores it below the same shot as
+/// Subsequent First Fire (the same FP, no such risk); at a squad that only moved into T4 the
+/// shot is not worth jp2's 42 % to fail its NMC.
+#[test]
+fn a23_3_a8_31_the_holding_doctrine_weighs_its_fpf_nmc_at_a_dc_placer() {
+    use asl_pto_core::model::FireMark;
+    let b = cliff();
+    let victory = caves_or_cvp(&b, 4);
+    let t4 = loc(&b, "T4");
+    let shot = |mark: Option<FireMark>, placed: bool, pinned: bool| -> Option<Choice> {
+        let mut placer = us(&b, "us1", "T4");
+        placer.unit.mf_spent = 1.5;
+        placer.unit.pinned = pinned;
+        if placed {
+            placer.unit.placed_dc = Some(PlacedDc {
+                cave: String::new(),
+                from: loc(&b, "T4"),
+                on: Some(loc(&b, "T5")),
+                area_fire: false,
+                operable: false,
+                set: None,
+            });
+        }
+        let mut jp2 = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "cave:G");
+        jp2.unit.fired = mark;
+        let units = vec![
+            placer,
+            jp2,
+            unit(&b, "jpL", Nationality::Japanese, "9-1", "T5"),
+            unit(&b, "jp3", Nationality::Japanese, "4-4-8", "T5"),
+        ];
+        let s = situation(&b, Phase::Movement, Side::Allied, units);
+        japanese_first_fire(Kind::Doctrine, &s, &victory, "T4", &b)
+            .into_iter()
+            .find(|c| {
+                c.score > 0.0
+                    && matches!(&c.order, Order::Fire { units, at } if *at == t4 && units == &["jp2"])
+            })
+    };
+    let fpf = shot(Some(FireMark::FinalFire), true, false).expect("FPF at the Placer");
+    assert!(
+        fpf.reason.contains("us1 holds a Placed DC")
+            && fpf.reason.contains("jp2's NMC DR (A8.31): 42 % to fail it"),
+        "{}",
+        fpf.reason
+    );
+    let sff =
+        shot(Some(FireMark::FirstFire), true, false).expect("Subsequent First Fire at the Placer");
+    assert!(
+        fpf.score < sff.score,
+        "FPF {} ({}), SFF {} ({})",
+        fpf.score,
+        fpf.reason,
+        sff.score,
+        sff.reason
+    );
+    assert!(shot(Some(FireMark::FinalFire), false, false).is_none());
+    // Fresh, jp2 does fire at that squad (its First Fire, no NMC): what holds the FPF back is
+    // the NMC it risks.
+    assert!(shot(None, false, false).is_some());
+    // A Placer already pinned has lost his DC (A23.3): no FPF at him for it.
+    let pinned = shot(Some(FireMark::FinalFire), true, true);
+    assert!(pinned.is_none(), "{pinned:#?}");
 }

@@ -356,3 +356,53 @@ fn g11_8332_set_dc_odds_are_its_attack_and_agree_with_ten_thousand_games() {
     assert!(jp1.eliminated > 0.1 && jp1.eliminated < 0.9, "{o:?}");
     assert!(odds::in_words(&o).contains("jp1"), "{}", odds::in_words(&o));
 }
+
+/// A8.31: the odds of a Final Protective Fire count its firer's own NMC on the attack's
+/// Original IFT DR: us1, a 7-6-8 (Morale 8) marked Final Fire, fires FPF at jp1 moving beside
+/// it; it breaks on a DR of 9 or more, 10 in 36 (an Original 12 is a Casualty MC, which reduces
+/// it: 1 in 36 of those), and the words say whose NMC it is.
+#[test]
+fn a8_31_the_odds_of_an_fpf_count_the_firer_s_own_nmc() {
+    use asl_pto_core::model::FireMark;
+    let mut m = game(demo("assault"), 1);
+    while m.state.phase != Phase::PrepFire {
+        assert!(m.end_phase());
+    }
+    // The Japanese Player Turn's MPh: jp3 has just moved into Q7, beside us1 in Q6 (the
+    // others set aside).
+    m.state.turn.attacker = Side::Japanese;
+    m.state.phase = Phase::Movement;
+    let map = m.scenario().map.clone();
+    let at = |h: &str| asl_pto_core::los::Location::parse(h, &map).unwrap();
+    for u in m.state.units.iter_mut() {
+        u.concealed = false;
+        u.hidden = false;
+        match u.unit.id.as_str() {
+            "us1" => {
+                u.at = at("Q6");
+                u.unit.fired = Some(FireMark::FinalFire);
+            }
+            "jp3" => {
+                u.at = at("Q7");
+                u.unit.mf_spent = 1.0;
+            }
+            _ => u.at = at("A1"),
+        }
+    }
+    m.state
+        .units
+        .retain(|u| u.unit.id == "us1" || u.unit.id == "jp3");
+    m.state.tallies.moving = vec!["jp3".into()];
+    let order = fire(&["us1"], "Q7", &m);
+    let o = odds::odds(&m.state, &m.setting(), &order).expect("odds");
+    assert_eq!(o.fpf_firers, ["us1"]);
+    let us1 = &o.targets["us1"];
+    assert!((us1.broken - 10.0 / 36.0).abs() < 0.002, "{us1:?}");
+    // DR 11 or 12 fail it by its ELR (3) or more: its counter is replaced (A19.13).
+    assert!((us1.reduced - 3.0 / 36.0).abs() < 0.002, "{us1:?}");
+    let words = odds::in_words(&o);
+    assert!(
+        words.contains("to break us1 (its FPF's NMC, A8.31)"),
+        "{words}"
+    );
+}

@@ -64,7 +64,7 @@ fn revealed_control_caves(ctx: &Ctx, reveals: &[crate::rules::orders::fire::Reve
 }
 
 /// A8.3: in the MPh, a firer among `units` is already marked First Fire: the attack is its
-/// Subsequent First Fire.
+/// Subsequent First Fire (and it would have no Final Fire left for the DFPh).
 fn subsequent_first_fire(s: &Situation, units: &[impl AsRef<str>]) -> bool {
     use crate::model::{FireMark, Phase};
     s.phase == Phase::Movement
@@ -74,14 +74,43 @@ fn subsequent_first_fire(s: &Situation, units: &[impl AsRef<str>]) -> bool {
             .any(|u| u.unit.fired == Some(FireMark::FirstFire))
 }
 
+/// A8.31: what the FPF firers (`FirePlan::fpf`) stand to lose to the NMC the attack's Original
+/// IFT DR is for each of them: each one's value times its chance to fail it (its Morale Level
+/// and the leadership modifier of its Location, as the MC ruling counts them), with the
+/// largest chance to fail.
+fn fpf_risk(ctx: &Ctx, fpf: &[String]) -> (f32, f32) {
+    let value = super::ctx::value_fn(ctx.s, ctx.w);
+    let mut cost = 0.0;
+    let mut worst: f32 = 0.0;
+    for id in fpf {
+        let (Some(u), Ok(mc)) = (
+            ctx.s.unit(id),
+            crate::rules::orders::units::morale_check(ctx.s, id, 0, |_| 0),
+        ) else {
+            continue;
+        };
+        let fails = (1..=6u8)
+            .flat_map(|a| (1..=6u8).map(move |b| i32::from(a + b)))
+            .filter(|dr| dr + mc.drm > mc.level.value)
+            .count() as f32
+            / 36.0;
+        cost += value(u) * fails;
+        worst = worst.max(fails);
+    }
+    (cost, worst)
+}
+
 /// A23.3 / G11.833: `t` holds a DC Placed (or Set) this MPh that is not yet operable and is
-/// still in the Location he Placed it from: breaking or pinning him there cancels it
-/// (`dc::placer_survived`); once he has moved on, it stands.
+/// still in the Location he Placed it from, in Good Order and unpinned: breaking or pinning
+/// him there cancels it (`dc::placer_survived`); once he has moved on, it stands, and once he
+/// is broken or pinned it is cancelled already.
 fn cancellable(t: &UnitAt) -> bool {
-    t.unit
-        .placed_dc
-        .as_ref()
-        .is_some_and(|p| !p.operable && p.from == t.at)
+    t.unit.good_order()
+        && !t.unit.pinned
+        && t.unit
+            .placed_dc
+            .as_ref()
+            .is_some_and(|p| !p.operable && p.from == t.at)
 }
 
 /// A23.3 / G11.833: what the DC the enemy unit `t` has Placed (or Set) and not yet made
@@ -122,13 +151,19 @@ fn dc_stake(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
 }
 
 /// A11 / A3: for a side holding out, in the enemy's Player Turn before its APh, what an enemy
-/// Good Order MMC next to its units threatens to take by advancing into Close Combat with them
+/// Good Order, unpinned MMC (A7.8) next to its units threatens to take by advancing into Close
+/// Combat with them
 /// (`safety::threat_share` of their value, the most it threatens in one Location): breaking it
 /// spares them that.
 fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     use crate::rules::orders::close_combat::{attack_fp, defence_fp};
     use crate::rules::orders::common::mmc;
-    if !holding_before_enemy_aph(ctx, s) || !t.unit.good_order() || mmc(&t.unit).is_none() {
+    // A7.8: a pinned unit does not advance.
+    if !holding_before_enemy_aph(ctx, s)
+        || !t.unit.good_order()
+        || t.unit.pinned
+        || mmc(&t.unit).is_none()
+    {
         return 0.0;
     }
     let Some(h) = s.hex_of(&t.at) else {
@@ -275,7 +310,9 @@ pub fn fire_choices(
         } else {
             0.0
         };
-        let score = worth - threshold - cost - caves;
+        // A8.31: FPF risks its firers' own Morale.
+        let (fpf_cost, fpf_fail) = fpf_risk(ctx, &plan.fpf);
+        let score = worth - threshold - cost - caves - fpf_cost;
         if score <= 0.0 {
             continue;
         }
@@ -288,7 +325,8 @@ pub fn fire_choices(
         // A8.3 / A8.4: a unit marked First Fire keeps its one fire left for the DFPh, where
         // its Final Fire attacks every unit in the adjacent Location, not the mover alone;
         // only a DC's Placer, whose DC breaking or pinning him cancels before the DFPh, is
-        // worth its Subsequent First Fire.
+        // worth its Subsequent First Fire. One marked Final Fire has no fire left but FPF
+        // (A8.31), weighed against the NMC it risks (`fpf_risk`).
         if placer.is_none() && subsequent_first_fire(ctx.s, units) {
             continue;
         }
@@ -339,6 +377,14 @@ pub fn fire_choices(
                 p.unit.id,
                 p.unit.placed_dc.as_ref().map_or("Placed", |d| d.verb()),
                 100.0 * shot.cancel_chance(morale(p))
+            ));
+        }
+        if !plan.fpf.is_empty() {
+            reason.push_str(&format!(
+                "; as Final Protective Fire its Original IFT DR is also {}'s NMC DR (A8.31): \
+                 {:.0} % to fail it",
+                plan.fpf.join(", "),
+                100.0 * fpf_fail
             ));
         }
         let assaulters: Vec<&str> = plan

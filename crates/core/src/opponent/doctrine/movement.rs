@@ -107,8 +107,9 @@ fn escorted(ctx: &Ctx, u: &UnitAt, at: &Location) -> bool {
 
 /// The change in the position's expected loss with `id` at `at`, and the blow that takes most
 /// from it there: in the side's MPh the greater of the enemy's Defensive First Fire at the
-/// mover (A8.1) and its Final Fire at the position the step leaves (A8.4; a unit fires one
-/// or the other, or a second time only at an ADJACENT Location).
+/// mover (A8.1; a unit marked First Fire fires its Subsequent First Fire, A8.3, one marked
+/// Final Fire its FPF, A8.31, as the fire ruling allows) and its Final Fire at the position
+/// the step leaves (A8.4: a unit marked First Fire only at an ADJACENT Location).
 fn risk_at(ctx: &mut Ctx, id: &str, at: &Location) -> (f32, Option<Blow>) {
     let before = ctx.loss_now();
     let f = super::ctx::value_fn(ctx.s, ctx.w);

@@ -120,9 +120,10 @@ impl Shot {
 }
 
 /// The memo of attacks already planned: the fire ruling's answer depends on the firer, its
-/// Location, the target Location with the units in it, and the world around them (the `world`
-/// fingerprint: every enemy unit, SMOKE, light, Gunflash, phase), so a key holding all of them
-/// gives the same answer the ruling would. Shared by the copies of a match (a pure memo), bounded in size.
+/// Location, the target Location with the units in it, the world around them (the `world`
+/// fingerprint: every enemy unit, SMOKE, light, Gunflash, phase) and, in the MPh, how far the
+/// firer's closest Known enemy unit is (A8.3's Subsequent First Fire), so a key holding all
+/// of them gives the same answer the ruling would. Shared by the copies of a match (a pure memo), bounded in size.
 #[derive(Clone, Debug, Default)]
 pub struct ShotMemo(Arc<Mutex<HashMap<ShotKey, Option<Shot>>>>);
 
@@ -260,8 +261,16 @@ impl<'a> Reply<'a> {
                 )
             })
             .collect();
+        // A8.3: a Subsequent First Fire depends on how near the firer's closest Known enemy
+        // unit is, wherever it stands.
+        let nearest = (self.h.phase == crate::model::Phase::Movement)
+            .then(|| crate::rules::orders::fire_phase::nearest_known_enemy(&self.h, firer))
+            .flatten()
+            .map(|(_, d)| d);
+        // A8.1: whether it has fired at the present expenditure of MF.
+        let fired = self.h.tallies.fired_at_expenditure.iter().any(|x| x == by);
         let key = (
-            self.world ^ hash_str(&format!("{:?}|{there:?}", firer.at)),
+            self.world ^ hash_str(&format!("{:?}|{there:?}|{nearest:?}|{fired}", firer.at)),
             by.to_string(),
             at.clone(),
         );
@@ -336,15 +345,20 @@ impl<'a> Reply<'a> {
         let was = std::mem::replace(&mut self.h.units[i].at, at.clone());
         let spent = self.h.units[i].unit.mf_spent;
         let moving = self.h.tallies.moving.clone();
+        let fired = std::mem::take(&mut self.h.tallies.fired_at_expenditure);
         if self.h.phase == Phase::Movement {
-            // A8.1: it is the unit moving now, the one First Fire attacks.
+            // A8.1: it is the unit moving now, the one First Fire attacks, at a new expenditure
+            // of MF (every unit may fire at it).
             self.h.units[i].unit.mf_spent = spent.max(1.0);
             self.h.tallies.moving = vec![id.to_string()];
+        } else {
+            self.h.tallies.fired_at_expenditure = fired.clone();
         }
         let blows = self.blows(value);
         self.h.units[i].at = was;
         self.h.units[i].unit.mf_spent = spent;
         self.h.tallies.moving = moving;
+        self.h.tallies.fired_at_expenditure = fired;
         let total = blows.iter().map(|b| b.loss).sum();
         let worst = blows
             .into_iter()

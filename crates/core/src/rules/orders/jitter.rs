@@ -14,6 +14,7 @@
 //! of theirs is occupied in the E1.551 sense).
 
 use super::common::{is_leader, mmc};
+use super::fire_phase::nearest_known_enemy;
 use crate::counters::{Class, Nationality};
 use crate::hex::Hex;
 use crate::los::Location;
@@ -25,7 +26,6 @@ use crate::rules::night::movement::{
     ClosestDefender, JitterCheck, JitterOutcome, JitterResult, JitterUnit, JitterWho, NightClass,
     closest_defender_hexes, jitter_fire as jitter_row, unit_jitter_fires,
 };
-use crate::rules::night::visibility::unseen_at_night;
 use crate::rules::situation::{Situation, UnitAt};
 
 /// E1.6 (E1.61-E1.63, G1.6): a unit's night class, with its rule. Japanese MMC by G1.6; any
@@ -119,13 +119,7 @@ fn hex_in(s: &Situation, u: &UnitAt) -> Option<Hex> {
 fn jitter_unit(s: &Situation, u: &UnitAt, mover_hex: Hex) -> JitterUnit {
     let here = hex_in(s, u);
     // Known: neither hidden nor "?", and at night seen by some unit of its side (E1.33).
-    let nearest_known_enemy = s
-        .units
-        .iter()
-        .filter(|e| e.unit.side() != u.unit.side() && !e.hidden && !e.concealed && !e.cloaked)
-        .filter(|e| !unseen_at_night(s, u.unit.side(), &e.at))
-        .filter_map(|e| Some(here?.distance(hex_in(s, e)?)))
-        .min();
+    let nearest_known_enemy = nearest_known_enemy(s, u).map(|(_, d)| d);
     let to_mover = here.map_or(u32::MAX, |h| h.distance(mover_hex));
     JitterUnit {
         class: night_class_in_stack(s, u).0,

@@ -271,8 +271,9 @@ pub fn legal_orders(
 
 /// A7.5 / A7.53: the Fire Group of `unit`'s Location at `target`, with its rules' answer: the
 /// unit and every other Good Order unit of its side there that could fire at the target alone,
-/// with a Good Order leader there directing (a leader alone has no FP). `None` when no other
-/// unit joins it. Play mode's Orders window offers it beside the unit's own Fire (`orders
+/// with a Good Order leader there directing (a leader alone has no FP); none other marked
+/// Final Fire, whose fire in the MPh would be FPF with its own NMC (A8.31: it fires so only
+/// when ordered to itself). `None` when no other unit joins it. Play mode's Orders window offers it beside the unit's own Fire (`orders
 /// --odds` and the program build theirs from `legal_orders` as before).
 pub fn location_fire_group(
     s: &Situation,
@@ -295,6 +296,7 @@ pub fn location_fire_group(
         .units_at(&u.at)
         .into_iter()
         .filter(|o| o.unit.side() == u.unit.side() && (o.unit.id == unit || !o.hidden))
+        .filter(|o| o.unit.id == unit || o.unit.fired != Some(crate::model::FireMark::FinalFire))
         .filter(|o| o.unit.id == unit || alone(&o.unit.id) || leader(o))
         .map(|o| UnitId(o.unit.id.clone()))
         .collect();

@@ -317,14 +317,14 @@ fn a12_152_a11_19_the_attacking_doctrine_searches_a_known_concealed_stack_beside
 }
 
 #[test]
-fn a8_4_a_step_beside_an_enemy_that_has_first_fired_is_charged_its_final_fire() {
+fn a8_4_a8_3_a_step_near_an_enemy_that_has_first_fired_is_charged_its_second_fire() {
     use asl_pto_core::model::FireMark;
     let b = plain();
     let goal = allied_control_or_cvp(&b, "J3", 2);
-    // The Allied MPh: jp1, Known in the jungle of E5, has already First Fired (A8.1: it fires
-    // no more in this MPh), and us1 in C5 goes after it: its next step (D4 or D5) ends beside
-    // E5, where jp1 may still Final Fire in the DFPh (A8.4: a unit marked First Fire fires
-    // again only at an ADJACENT Location).
+    // The Allied MPh: jp1, Known in the jungle of E5, has already First Fired (A8.1), and us1
+    // in C5 goes after it: its next step (D4 or D5) ends beside E5, where jp1 may still Final
+    // Fire in the DFPh (A8.4: a unit marked First Fire Final Fires only at an ADJACENT
+    // Location) or fire its Subsequent First Fire (A8.3).
     let mut fired = jp(&b, "jp1", "E5");
     fired.unit.fired = Some(FireMark::FirstFire);
     let s = situation(
@@ -354,23 +354,28 @@ fn a8_4_a_step_beside_an_enemy_that_has_first_fired_is_charged_its_final_fire() 
         greedy.score
     );
     // From B4 its next step (C4 or C5) ends two hexes from E5: the marked jp1 cannot Final
-    // Fire at it (A8.4) and no Known enemy would make it its best shot.
-    let mut fired = jp(&b, "jp1", "E5");
-    fired.unit.fired = Some(FireMark::FirstFire);
-    let s = situation(
-        &b,
-        Phase::Movement,
-        Side::Allied,
-        vec![us(&b, "us1", "B4"), fired],
-    );
-    let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
-    let m = moves_of(&d, "us1");
-    assert_eq!(m.len(), 1, "{d:#?}");
+    // Fire at it in the DFPh (A8.4), but may still fire at it in this MPh, Subsequent First
+    // Fire, as the closest Known enemy unit within its Normal Range (A8.3).
+    let from_b4 = |others: Vec<asl_pto_core::rules::situation::UnitAt>| {
+        let mut fired = jp(&b, "jp1", "E5");
+        fired.unit.fired = Some(FireMark::FirstFire);
+        let mut units = vec![us(&b, "us1", "B4"), fired];
+        units.extend(others);
+        let s = situation(&b, Phase::Movement, Side::Allied, units);
+        let d = of(Kind::Doctrine, &s, &goal, Side::Allied);
+        let m = moves_of(&d, "us1");
+        assert_eq!(m.len(), 1, "{d:#?}");
+        m[0].reason.clone()
+    };
+    let alone = from_b4(vec![]);
+    assert!(alone.contains("jp1 would fire there"), "{alone}");
+    // With us2, Known, standing beside jp1 in D5 (closer to it than any step of us1's), jp1's
+    // Subsequent First Fire may not reach us1 (A8.3), and us1's step two hexes off draws
+    // nothing.
+    let covered = from_b4(vec![us(&b, "us2", "D5")]);
     assert!(
-        m[0].reason
-            .contains("no Known enemy would make it its best shot"),
-        "{}",
-        m[0].reason
+        covered.contains("no Known enemy would make it its best shot"),
+        "{covered}"
     );
 }
 

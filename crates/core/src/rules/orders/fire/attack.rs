@@ -167,6 +167,18 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
     firer_ids.sort();
     let mut targets: Vec<String> = in_target.iter().map(|u| u.unit.id.clone()).collect();
     targets.sort();
+    // A8.31: the firers already marked Final Fire fire FPF, and each takes the attack's
+    // Original DR as its NMC.
+    let mut fpf: Vec<String> = firers
+        .iter()
+        .copied()
+        .chain(leader)
+        .filter(|u| {
+            s.phase == crate::model::Phase::Movement && u.unit.fired == Some(FireMark::FinalFire)
+        })
+        .map(|u| u.unit.id.clone())
+        .collect();
+    fpf.sort();
     Ok(FirePlan {
         firers: firer_ids,
         leader: leader.map(|l| l.unit.id.clone()),
@@ -187,6 +199,7 @@ pub fn fire(s: &Situation, ids: &[String], target: &Location) -> Result<FirePlan
         cave,
         cowering,
         roll_rule: R::IFT,
+        fpf,
     })
 }
 

@@ -7,6 +7,9 @@ use crate::rules::caves::attack::fire_from_overstacked_cave;
 use crate::rules::caves::sight::cave_los;
 use crate::rules::orders::common::mmc;
 use crate::rules::orders::fire_phase::rules_read as R;
+use crate::rules::orders::fire_phase::{
+    final_protective_fire_range, hex_in, subsequent_first_fire_range,
+};
 use crate::rules::situation::{Refusal, Situation};
 
 use super::parties::{Firers, Target};
@@ -26,6 +29,11 @@ fn overstacked_cave(s: &Situation, at: &Location) -> Option<f32> {
         .map(|c| c.squad_equivalents())
         .sum();
     (n > crate::rules::stacking::CAVE_CAPACITY).then_some(n)
+}
+
+/// The range in hexes between two Locations' hexes (a cave's hex), `None` for a Cave Complex.
+fn hex_range(s: &Situation, a: &Location, b: &Location) -> Option<u32> {
+    Some(hex_in(s, a)?.distance(hex_in(s, b)?))
 }
 
 /// A7.2x / A7.23 / A10 / G11.8: what each firer brings: its LOS and range to the target (A6,
@@ -75,42 +83,72 @@ pub(super) fn firepower(
                 ),
             ));
         }
-        if u.unit.fired == Some(FireMark::FirstFire) && range > 1 {
-            let (rule, again) = if s.phase == crate::model::Phase::Movement {
-                (
-                    R::SUBSEQUENT_FIRST_FIRE,
-                    "fires again this MPh (Subsequent First Fire)",
-                )
-            } else {
-                (R::FINAL_FIRE, "Final Fires")
-            };
-            return Err(Refusal::new(
-                rule,
-                format!(
-                    "unit {} is marked First Fire: it {again} only at an adjacent Location \
-                     (range {range}; A8.3, A8.4, not in our sources)",
-                    u.unit.id
-                ),
-            ));
+        // A8.3: Subsequent First Fire in the MPh within the Normal Range at the closest Known
+        // enemy unit; A8.4: a Final Fire in the DFPh only at an adjacent Location.
+        let sff = s.phase == crate::model::Phase::Movement;
+        let to_target = hex_range(s, &u.at, target).unwrap_or(range);
+        if u.unit.fired == Some(FireMark::FirstFire) {
+            if sff {
+                subsequent_first_fire_range(
+                    s,
+                    u,
+                    &format!("unit {}", u.unit.id),
+                    to_target,
+                    Some(normal),
+                    target_name,
+                )?;
+            } else if range > 1 {
+                return Err(Refusal::new(
+                    R::FINAL_FIRE,
+                    format!(
+                        "unit {} is marked First Fire: it Final Fires only at an adjacent \
+                         Location (range {range}; A8.4, not in our sources)",
+                        u.unit.id
+                    ),
+                ));
+            }
         }
-        // A8.3 / A8.4: a leader marked First Fire directs fire again only at an adjacent
-        // Location, as he would fire (his mark becomes Final Fire too).
+        // A8.31: one marked Final Fire fires again in the MPh only as FPF, at range 0-1.
+        if sff && u.unit.fired == Some(FireMark::FinalFire) {
+            final_protective_fire_range(&format!("unit {}", u.unit.id), range, target_name)?;
+        }
+        // A8.3 / A8.4 / A8.31: a leader marked First Fire directs fire again on the same terms
+        // as he would fire (his mark becomes Final Fire too): in the MPh only at the closest
+        // Known enemy unit within the firer's Normal Range, in the DFPh only at an adjacent
+        // Location; one marked Final Fire only as FPF.
         if let Some(l) = f
             .leader
-            .filter(|l| l.unit.fired == Some(FireMark::FirstFire) && range > 1)
+            .filter(|l| l.unit.fired == Some(FireMark::FirstFire))
         {
-            return Err(Refusal::new(
-                if s.phase == crate::model::Phase::Movement {
-                    R::SUBSEQUENT_FIRST_FIRE
-                } else {
-                    R::FINAL_FIRE
-                },
-                format!(
-                    "leader {} is marked First Fire: he directs fire again only at an adjacent \
-                     Location ({} at range {range}; A8.3, A8.4, not in our sources)",
-                    l.unit.id, u.unit.id
-                ),
-            ));
+            if sff {
+                subsequent_first_fire_range(
+                    s,
+                    l,
+                    &format!("leader {} (directing {})", l.unit.id, u.unit.id),
+                    to_target,
+                    Some(normal),
+                    target_name,
+                )?;
+            } else if range > 1 {
+                return Err(Refusal::new(
+                    R::FINAL_FIRE,
+                    format!(
+                        "leader {} is marked First Fire: he directs fire again only at an \
+                         adjacent Location ({} at range {range}; A8.4, not in our sources)",
+                        l.unit.id, u.unit.id
+                    ),
+                ));
+            }
+        }
+        if let Some(l) = f
+            .leader
+            .filter(|l| sff && l.unit.fired == Some(FireMark::FinalFire))
+        {
+            final_protective_fire_range(
+                &format!("leader {} (directing {})", l.unit.id, u.unit.id),
+                range,
+                target_name,
+            )?;
         }
         let mut factors = Vec::new();
         let mut f = |factor: f32, rule, reason: &str| {
@@ -139,18 +177,27 @@ pub(super) fn firepower(
                 "Area Fire: every enemy unit in the target is concealed or hidden",
             );
         }
-        // A8.4 / A7.353: a unit marked First Fire Final Fires at an adjacent Location only, and
-        // as Area Fire ("retain halved inherent FP"). Area Fire halves once, whatever makes it
-        // so (A7.23).
-        let first_fired = u.unit.fired == Some(FireMark::FirstFire);
+        // A8.3 / A8.31 / A8.4 / A7.353: Subsequent First Fire, FPF and a First Fire unit's
+        // Final Fire are Area Fire ("retain halved inherent FP"). Area Fire halves once,
+        // whatever makes it so (A7.23).
+        let first_fired = u.unit.fired == Some(FireMark::FirstFire)
+            || (sff && u.unit.fired == Some(FireMark::FinalFire));
         if first_fired && !area_fire {
-            if s.phase == crate::model::Phase::Movement {
+            if u.unit.fired == Some(FireMark::FinalFire) {
+                f(
+                    0.5,
+                    R::FPF,
+                    "Area Fire: marked Final Fire, it fires again this MPh as Final Protective \
+                     Fire at half FP, its Original IFT DR also its NMC DR (A8.31, A7.353, not in \
+                     our sources)",
+                );
+            } else if s.phase == crate::model::Phase::Movement {
                 f(
                     0.5,
                     R::SUBSEQUENT_FIRST_FIRE,
                     "Area Fire: marked First Fire, it fires again this MPh (Subsequent First \
-                     Fire) at an adjacent Location at half FP and is marked Final Fire (A8.3, \
-                     A7.353, not in our sources)",
+                     Fire) at half FP and is marked Final Fire (A8.3, A7.353, not in our \
+                     sources)",
                 );
             } else {
                 f(

@@ -18,14 +18,18 @@
 //!   Location, and as Area Fire at half FP, A8.4, A7.353); Advancing Fire by the ATTACKER in
 //!   its AFPh at half FP, not by a unit that Prep Fired. A unit that fired cannot fire again
 //!   in that phase, but a unit marked First Fire fires once more in that MPh, Subsequent First
-//!   Fire, as it would Final Fire (at the unit moving now in an ADJACENT Location, as Area Fire
-//!   at half FP), and is then marked Final Fire (A8.3, our reading; FPF, A8.31, is not
-//!   modelled).
+//!   Fire, at the unit moving now within its Normal Range when no Known enemy unit is closer
+//!   to it (`fire_phase::subsequent_first_fire_range`), as Area Fire at half FP, and is then
+//!   marked Final Fire (A8.3, our reading of public sources and of E1.551). One marked Final
+//!   Fire fires again in that MPh only as Final Protective Fire, at the mover in its own or an
+//!   ADJACENT Location, as Area Fire, the attack's Original IFT DR also a NMC DR for each such
+//!   firer (`FirePlan::fpf`; A8.31, a published First Fire flowchart; G1.11/G1.12 name the
+//!   "FPF MC"); as often as it passes.
 //! - FP: each unit's printed FP, doubled at range <= 1 (PBF), halved beyond its normal range
 //!   up to twice it (Long Range; refused beyond), halved when pinned, halved in the AFPh,
 //!   halved vs a Location whose enemy units are all concealed or hidden (Area Fire; never for
-//!   a cave's occupants, G11.812) or in a First Fire unit's Final Fire (A8.4; Area Fire halves
-//!   once, A7.23). Fractions are kept; the total falls to the IFT column at or
+//!   a cave's occupants, G11.812) or in a Subsequent First Fire, an FPF or a First Fire unit's
+//!   Final Fire (A8.3, A8.31, A8.4; Area Fire halves once, A7.23). Fractions are kept; the total falls to the IFT column at or
 //!   below it (`rules::ift::fire_column`).
 //! - Final DRM: the highest LOS hindrance of any firer (A6.8), the target's TEM (terrain, or a
 //!   cave's +4; a Climber on a cliff face is read as in Open Ground), E1.7's +1 Night LV DRM,

@@ -204,6 +204,25 @@ pub(super) fn fire_target<'s>(
         ));
     }
     if f.mark == FireMark::FirstFire {
+        // A8.1: a unit fires once at each expenditure of MF (by the forum's and a tutorial's
+        // reading, not from the seeds): again only once the mover has spent more.
+        if let Some(u) = f
+            .firers
+            .iter()
+            .copied()
+            .chain(f.leader)
+            .find(|u| s.tallies.fired_at_expenditure.contains(&u.unit.id))
+        {
+            return Err(Refusal::new(
+                R::FIRST_FIRE,
+                format!(
+                    "{} has already fired at this expenditure of MF in {target_name}: a unit \
+                     fires at a moving unit again only once it has spent more MF (A8.1, not \
+                     from the seeds)",
+                    u.unit.id
+                ),
+            ));
+        }
         // A8.1: Defensive First Fire affects only the unit moving now, not the others there.
         in_target.retain(|u| moving(s, u));
         if in_target.is_empty() {

@@ -89,6 +89,9 @@ pub struct FirePlan {
     pub cowering: Option<Cowering>,
     /// The rule the IFT DR is rolled under.
     pub roll_rule: &'static str,
+    /// A8.31 FPF: the firers (and the leader directing them) already marked Final Fire, each
+    /// of which takes a NMC with the attack's Original IFT DR once it is resolved, sorted.
+    pub fpf: Vec<String>,
 }
 
 /// What the IFT DR does.

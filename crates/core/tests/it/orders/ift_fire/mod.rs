@@ -39,6 +39,26 @@ fn prep(b: &Board, units: Vec<UnitAt>) -> Situation<'_> {
     situation(b, Phase::PrepFire, Side::Allied, units)
 }
 
+/// Plays `o` on `st` with dice seeded `seed`; the test fails if the order is refused.
+fn play(
+    st: &mut asl_pto_core::state::GameState,
+    set: &asl_pto_core::state::Setting,
+    o: asl_pto_core::rules::orders::Order,
+    seed: u64,
+) {
+    use asl_pto_core::game::{Dice, REFUSED, apply};
+    let said = apply(st, set, &o, &mut Dice::new(seed));
+    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+}
+
+/// A one-Location move of `unit` to `to`.
+fn step(unit: &str, to: asl_pto_core::los::Location) -> asl_pto_core::rules::orders::Order {
+    asl_pto_core::rules::orders::Order::Move {
+        unit: unit.into(),
+        to,
+    }
+}
+
 fn drm_rules(p: &FirePlan) -> Vec<(&'static str, i32)> {
     p.drm.iter().map(|d| (d.rule, d.drm)).collect()
 }

@@ -57,24 +57,15 @@ pub(super) fn fire(g: &mut Game, ids: &[String], at: &Location) {
     // A8.31: each firer of FPF takes the Original IFT DR as its NMC DR, a leader first (A10.7:
     // the others' MC take his modifier only while he is in Good Order).
     let s = g.situation();
-    let mut fpf: Vec<(bool, i32, String)> = plan
+    let firers: Vec<_> = plan
         .fpf
         .iter()
-        .filter_map(|id| s.unit(id))
-        .map(|u| {
-            let leader = crate::rules::orders::common::is_leader(&u.unit);
-            let m = if leader {
-                crate::rules::orders::common::leadership(&u.unit)
-            } else {
-                0
-            };
-            (!leader, m, u.unit.id.clone())
-        })
+        .filter_map(|id| s.unit(id).map(|u| u.unit.clone()))
         .collect();
     drop(s);
-    fpf.sort();
-    for (_, _, id) in &fpf {
-        super::units::take_fpf_nmc(g, id, c, w);
+    let (leaders, others) = super::ift_hits::leaders_first(firers);
+    for u in leaders.iter().chain(&others) {
+        super::units::take_fpf_nmc(g, &u.id, c, w);
     }
     if let Some(gf) = &plan.gunflash {
         for l in &plan.gunflashes {

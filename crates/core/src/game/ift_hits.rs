@@ -215,11 +215,17 @@ fn ift_effect_on(g: &mut Game, mut targets: Vec<Unit>, result: IftResult) {
 /// best leadership first); then each other unit takes its MC with the leadership modifier of
 /// the best leader in its Location still in Good Order, who has not just broken
 /// (`rules::orders::units::mc_leadership`).
-fn mcs_leaders_first(g: &mut Game, targets: Vec<Unit>, drm: i32, why: &str) {
-    let (mut leaders, others): (Vec<Unit>, Vec<Unit>) = targets
-        .into_iter()
-        .partition(crate::rules::orders::is_leader);
+/// A10.7: `units` split into their leaders, the best leadership first (then by id), and the
+/// others in their order: the leaders check first, whose modifier the others' MC take.
+pub(super) fn leaders_first(units: Vec<Unit>) -> (Vec<Unit>, Vec<Unit>) {
+    let (mut leaders, others): (Vec<Unit>, Vec<Unit>) =
+        units.into_iter().partition(crate::rules::orders::is_leader);
     leaders.sort_by_key(|l| (crate::rules::orders::rally::leadership(l), l.id.clone()));
+    (leaders, others)
+}
+
+fn mcs_leaders_first(g: &mut Game, targets: Vec<Unit>, drm: i32, why: &str) {
+    let (leaders, others) = leaders_first(targets);
     for l in &leaders {
         take_mc(g, &l.id, drm, Cause::IftMc, why);
     }

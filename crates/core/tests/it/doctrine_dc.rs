@@ -199,6 +199,40 @@ fn japanese_first_fire(
     )
 }
 
+/// The Allied MPh on the cliff: us1 in T4 has spent 1.5 MF there (`placed`: Placing a DC on
+/// T5, as Area Fire when `area_fire`; `pinned`), jp2 in cave G (its Entrance Hex T4) with the
+/// fire counter `jp2_mark`, jp3 and the 9-1 in T5.
+fn placer_beside_t5(
+    b: &Board,
+    placed: bool,
+    area_fire: bool,
+    jp2_mark: Option<asl_pto_core::model::FireMark>,
+    pinned: bool,
+) -> Situation<'_> {
+    let mut placer = us(b, "us1", "T4");
+    placer.unit.mf_spent = 1.5;
+    placer.unit.pinned = pinned;
+    if placed {
+        placer.unit.placed_dc = Some(PlacedDc {
+            cave: String::new(),
+            from: loc(b, "T4"),
+            on: Some(loc(b, "T5")),
+            area_fire,
+            operable: false,
+            set: None,
+        });
+    }
+    let mut jp2 = unit(b, "jp2", Nationality::Japanese, "4-4-7", "cave:G");
+    jp2.unit.fired = jp2_mark;
+    let units = vec![
+        placer,
+        jp2,
+        unit(b, "jpL", Nationality::Japanese, "9-1", "T5"),
+        unit(b, "jp3", Nationality::Japanese, "4-4-8", "T5"),
+    ];
+    situation(b, Phase::Movement, Side::Allied, units)
+}
+
 /// A23.3 / A8.3: us1 has just Placed a DC on T5 from T4 (1.5 MF there); jp2 in cave G, whose
 /// Entrance Hex is T4, already marked First Fire, may fire once more at it this MPh
 /// (Subsequent First Fire: the closest Known enemy unit, half FP). Breaking or pinning the Placer before the DFPh
@@ -212,27 +246,7 @@ fn a23_3_a8_3_the_holding_doctrine_fires_its_subsequent_first_fire_at_a_dc_place
     let b = cliff();
     let victory = caves_or_cvp(&b, 4);
     let position = |placed: bool, area_fire: bool| {
-        let mut placer = us(&b, "us1", "T4");
-        placer.unit.mf_spent = 1.5;
-        if placed {
-            placer.unit.placed_dc = Some(PlacedDc {
-                cave: String::new(),
-                from: loc(&b, "T4"),
-                on: Some(loc(&b, "T5")),
-                area_fire,
-                operable: false,
-                set: None,
-            });
-        }
-        let mut jp2 = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "cave:G");
-        jp2.unit.fired = Some(FireMark::FirstFire);
-        let units = vec![
-            placer,
-            jp2,
-            unit(&b, "jpL", Nationality::Japanese, "9-1", "T5"),
-            unit(&b, "jp3", Nationality::Japanese, "4-4-8", "T5"),
-        ];
-        situation(&b, Phase::Movement, Side::Allied, units)
+        placer_beside_t5(&b, placed, area_fire, Some(FireMark::FirstFire), false)
     };
     let t4 = loc(&b, "T4");
     let jp2_at_t4 = |placed: bool, area_fire: bool| -> Option<Choice> {
@@ -288,28 +302,7 @@ fn a23_3_a8_31_the_holding_doctrine_weighs_its_fpf_nmc_at_a_dc_placer() {
     let victory = caves_or_cvp(&b, 4);
     let t4 = loc(&b, "T4");
     let shot = |mark: Option<FireMark>, placed: bool, pinned: bool| -> Option<Choice> {
-        let mut placer = us(&b, "us1", "T4");
-        placer.unit.mf_spent = 1.5;
-        placer.unit.pinned = pinned;
-        if placed {
-            placer.unit.placed_dc = Some(PlacedDc {
-                cave: String::new(),
-                from: loc(&b, "T4"),
-                on: Some(loc(&b, "T5")),
-                area_fire: false,
-                operable: false,
-                set: None,
-            });
-        }
-        let mut jp2 = unit(&b, "jp2", Nationality::Japanese, "4-4-7", "cave:G");
-        jp2.unit.fired = mark;
-        let units = vec![
-            placer,
-            jp2,
-            unit(&b, "jpL", Nationality::Japanese, "9-1", "T5"),
-            unit(&b, "jp3", Nationality::Japanese, "4-4-8", "T5"),
-        ];
-        let s = situation(&b, Phase::Movement, Side::Allied, units);
+        let s = placer_beside_t5(&b, placed, false, mark, pinned);
         japanese_first_fire(Kind::Doctrine, &s, &victory, "T4", &b)
             .into_iter()
             .find(|c| {

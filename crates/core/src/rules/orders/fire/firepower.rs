@@ -10,7 +10,7 @@ use crate::rules::orders::fire_phase::rules_read as R;
 use crate::rules::orders::fire_phase::{
     final_protective_fire_range, hex_in, subsequent_first_fire_range,
 };
-use crate::rules::situation::{Refusal, Situation};
+use crate::rules::situation::{Refusal, Situation, UnitAt};
 
 use super::parties::{Firers, Target};
 use super::plan::{FirerFp, FpFactor};
@@ -34,6 +34,34 @@ fn overstacked_cave(s: &Situation, at: &Location) -> Option<f32> {
 /// The range in hexes between two Locations' hexes (a cave's hex), `None` for a Cave Complex.
 fn hex_range(s: &Situation, a: &Location, b: &Location) -> Option<u32> {
     Some(hex_in(s, a)?.distance(hex_in(s, b)?))
+}
+
+/// A8.3 / A8.31 / A8.4: whether `who` (a firer, or the leader directing it: `name` in the
+/// refusal), already marked, may fire again at a target `to_target` hexes off at LOS range
+/// `range`: in the MPh a unit marked First Fire only as Subsequent First Fire (within the
+/// firer's Normal Range `normal` at the closest Known enemy unit), one marked Final Fire only as
+/// FPF (range 0-1); in the DFPh one marked First Fire only at an adjacent Location (`dfph`, the
+/// refusal's words).
+#[allow(clippy::too_many_arguments)]
+fn fire_again(
+    s: &Situation,
+    who: &UnitAt,
+    name: &str,
+    dfph: String,
+    to_target: u32,
+    range: u32,
+    normal: u32,
+    target_name: &str,
+) -> Result<(), Refusal> {
+    let mph = s.phase == crate::model::Phase::Movement;
+    match who.unit.fired {
+        Some(FireMark::FirstFire) if mph => {
+            subsequent_first_fire_range(s, who, name, to_target, Some(normal), target_name)
+        }
+        Some(FireMark::FirstFire) if range > 1 => Err(Refusal::new(R::FINAL_FIRE, dfph)),
+        Some(FireMark::FinalFire) if mph => final_protective_fire_range(name, range, target_name),
+        _ => Ok(()),
+    }
 }
 
 /// A7.2x / A7.23 / A10 / G11.8: what each firer brings: its LOS and range to the target (A6,
@@ -83,71 +111,31 @@ pub(super) fn firepower(
                 ),
             ));
         }
-        // A8.3: Subsequent First Fire in the MPh within the Normal Range at the closest Known
-        // enemy unit; A8.4: a Final Fire in the DFPh only at an adjacent Location.
-        let sff = s.phase == crate::model::Phase::Movement;
+        // A8.3 / A8.31 / A8.4: a unit already marked fires again only on the terms of its mark;
+        // a leader marked First Fire or Final Fire directs fire again on the same terms as he
+        // would fire (his mark follows the firers').
         let to_target = hex_range(s, &u.at, target).unwrap_or(range);
-        if u.unit.fired == Some(FireMark::FirstFire) {
-            if sff {
-                subsequent_first_fire_range(
-                    s,
-                    u,
-                    &format!("unit {}", u.unit.id),
-                    to_target,
-                    Some(normal),
-                    target_name,
-                )?;
-            } else if range > 1 {
-                return Err(Refusal::new(
-                    R::FINAL_FIRE,
-                    format!(
-                        "unit {} is marked First Fire: it Final Fires only at an adjacent \
-                         Location (range {range}; A8.4, not in our sources)",
-                        u.unit.id
-                    ),
-                ));
-            }
-        }
-        // A8.31: one marked Final Fire fires again in the MPh only as FPF, at range 0-1.
-        if sff && u.unit.fired == Some(FireMark::FinalFire) {
-            final_protective_fire_range(&format!("unit {}", u.unit.id), range, target_name)?;
-        }
-        // A8.3 / A8.4 / A8.31: a leader marked First Fire directs fire again on the same terms
-        // as he would fire (his mark becomes Final Fire too): in the MPh only at the closest
-        // Known enemy unit within the firer's Normal Range, in the DFPh only at an adjacent
-        // Location; one marked Final Fire only as FPF.
-        if let Some(l) = f
-            .leader
-            .filter(|l| l.unit.fired == Some(FireMark::FirstFire))
-        {
-            if sff {
-                subsequent_first_fire_range(
-                    s,
-                    l,
-                    &format!("leader {} (directing {})", l.unit.id, u.unit.id),
-                    to_target,
-                    Some(normal),
-                    target_name,
-                )?;
-            } else if range > 1 {
-                return Err(Refusal::new(
-                    R::FINAL_FIRE,
-                    format!(
-                        "leader {} is marked First Fire: he directs fire again only at an \
-                         adjacent Location ({} at range {range}; A8.4, not in our sources)",
-                        l.unit.id, u.unit.id
-                    ),
-                ));
-            }
-        }
-        if let Some(l) = f
-            .leader
-            .filter(|l| sff && l.unit.fired == Some(FireMark::FinalFire))
-        {
-            final_protective_fire_range(
-                &format!("leader {} (directing {})", l.unit.id, u.unit.id),
-                range,
-                target_name,
+        let again = |who: &UnitAt, name: String, dfph: String| {
+            fire_again(s, who, &name, dfph, to_target, range, normal, target_name)
+        };
+        again(
+            u,
+            format!("unit {}", u.unit.id),
+            format!(
+                "unit {} is marked First Fire: it Final Fires only at an adjacent Location (range \
+                 {range}; A8.4, not in our sources)",
+                u.unit.id
+            ),
+        )?;
+        if let Some(l) = f.leader {
+            again(
+                l,
+                format!("leader {} (directing {})", l.unit.id, u.unit.id),
+                format!(
+                    "leader {} is marked First Fire: he directs fire again only at an adjacent \
+                     Location ({} at range {range}; A8.4, not in our sources)",
+                    l.unit.id, u.unit.id
+                ),
             )?;
         }
         let mut factors = Vec::new();
@@ -181,7 +169,8 @@ pub(super) fn firepower(
         // Final Fire are Area Fire ("retain halved inherent FP"). Area Fire halves once,
         // whatever makes it so (A7.23).
         let first_fired = u.unit.fired == Some(FireMark::FirstFire)
-            || (sff && u.unit.fired == Some(FireMark::FinalFire));
+            || (s.phase == crate::model::Phase::Movement
+                && u.unit.fired == Some(FireMark::FinalFire));
         if first_fired && !area_fire {
             if u.unit.fired == Some(FireMark::FinalFire) {
                 f(

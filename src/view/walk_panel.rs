@@ -126,11 +126,25 @@ pub(super) fn header(
         watch_buttons(ui, idle, back, more, &mut orders);
         ui.label(format!("step {} of {}", walk.current, walk.steps.len()));
     }
+    // While the program waits on the player's First Fire: whether any unit of the player may
+    // still fire at its unit (A8.1: once at each expenditure of MF).
+    let fire_open = opponent
+        .as_ref()
+        .and_then(|o| o.awaiting.as_ref().map(|(_, at)| (o.player(), at)))
+        .is_some_and(|(player, at)| game.player_fire_open(player, at));
     // In Play mode, the notes under the buttons (First Fire, notices, "saved to", the game's
     // end, the narration) in a box of fixed height: what comes and goes there never moves the
     // Orders below it under the pointer. A walk watched shows its narration whole.
     if !play.active {
-        return header_notes(ui, &s.map, opponent.as_deref(), &play, &status, &log);
+        return header_notes(
+            ui,
+            &s.map,
+            opponent.as_deref(),
+            fire_open,
+            &play,
+            &status,
+            &log,
+        );
     }
     let rows = 3.0 * ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     egui::ScrollArea::vertical()
@@ -140,28 +154,44 @@ pub(super) fn header(
         .stick_to_bottom(true)
         .show(ui, |ui| {
             ui.set_min_height(rows);
-            header_notes(ui, &s.map, opponent.as_deref(), &play, &status, &log);
+            header_notes(
+                ui,
+                &s.map,
+                opponent.as_deref(),
+                fire_open,
+                &play,
+                &status,
+                &log,
+            );
         });
 }
 
-/// The header's notes (see `header`).
+/// The header's notes (see `header`); `fire_open`: a unit of the player may still fire at the
+/// program's unit it waits on.
 fn header_notes(
     ui: &mut egui::Ui,
     map: &crate::map::Map,
     opponent: Option<&crate::sim::opponent::OpponentPlay>,
+    fire_open: bool,
     play: &Play,
     status: &PlayStatus,
     log: &WalkLog,
 ) {
     if let Some((unit, at)) = opponent.and_then(|o| o.awaiting.as_ref()) {
-        ui.label(
-            egui::RichText::new(format!(
+        let text = if fire_open {
+            format!(
                 "{unit} spent MF in {}: you may First Fire at it (A8.1); End phase lets the \
                  opponent go on",
                 at.display(map)
-            ))
-            .color(egui::Color32::from_rgb(250, 210, 120)),
-        );
+            )
+        } else {
+            format!(
+                "{unit} spent MF in {}: none of your units may fire at it now (each fires once \
+                 at each expenditure of MF, A8.1); End phase lets the opponent go on",
+                at.display(map)
+            )
+        };
+        ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(250, 210, 120)));
     }
     if let Some(m) = &play.notice {
         ui.label(egui::RichText::new(m).color(egui::Color32::from_rgb(250, 210, 120)));

@@ -284,6 +284,10 @@ pub struct Unit {
     /// Moving with Double Time (A4.5, CX).
     #[serde(default)]
     pub cx: bool,
+    /// Using Assault Movement this MPh (A4.61): it entered one Location so declared and enters
+    /// no other this MPh; FFNAM does not apply to it (A8.1).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub assault_moving: bool,
     /// Berserk (A15).
     #[serde(default)]
     pub berserk: bool,
@@ -414,6 +418,7 @@ impl Unit {
             rally_attempted: false,
             routed: false,
             cx: false,
+            assault_moving: false,
             berserk: false,
             hardened: false,
             banzai: None,

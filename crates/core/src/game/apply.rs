@@ -94,6 +94,7 @@ fn moving_now(state: &mut GameState, before: &[(String, f32)], played: Option<&O
 fn play(g: &mut Game, order: &Order) {
     match order {
         Order::Move { unit, to } => movement::do_move(g, unit, to, MoveVerb::Move),
+        Order::AssaultMove { unit, to } => movement::do_move(g, unit, to, MoveVerb::AssaultMove),
         Order::EnterCave { unit, cave } => movement::do_move(
             g,
             unit,

@@ -57,6 +57,7 @@ pub(super) fn do_move(g: &mut Game, id: &str, to: &Location, verb: MoveVerb) {
     unit.cloaked = after.cloaked;
     unit.unit.mf_spent = after.unit.mf_spent;
     unit.unit.entered_cave = after.unit.entered_cave;
+    unit.unit.assault_moving = after.unit.assault_moving;
     unit.unit.advanced = after.unit.advanced;
     g.ruled(plan.event.name(), Some(id), plan.rule, plan.text);
     super::trip_flares::trip_flare(g, id, trip);

@@ -163,7 +163,7 @@ impl Opponent {
         if let Some(u) = once_a_phase(order) {
             self.tried.push(u.to_string());
         }
-        if let Order::Move { unit, to } = order {
+        if let Order::Move { unit, to } | Order::AssaultMove { unit, to } = order {
             self.entered.push((unit.to_string(), to.clone()));
         }
     }

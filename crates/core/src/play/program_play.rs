@@ -174,25 +174,31 @@ impl Match {
     /// now (A8: it is seen, not hidden, and some unit of the player's has a Fire the rules allow
     /// at it).
     fn player_may_fire_at(&self, player: Side, unit: &str) -> Option<Location> {
-        let st = &self.state;
-        let at = st
+        let at = self
+            .state
             .units
             .iter()
             .find(|u| u.unit.id == unit && !u.hidden)?
             .at
             .clone();
+        self.player_fire_open(player, &at).then_some(at)
+    }
+
+    /// Whether a unit of `player` may Fire at `at` now (the Fire ruling allows it): while the
+    /// program waits on the player's First Fire (`awaiting`), whether any is left to give (A8.1:
+    /// each unit fires once at each expenditure of MF).
+    pub fn player_fire_open(&self, player: Side, at: &Location) -> bool {
+        let st = &self.state;
         let setting = self.setting();
         let s = st.situation(&setting);
-        let fires = st
-            .units
+        st.units
             .iter()
             .filter(|u| u.unit.side() == player)
             .any(|u| {
                 crate::rules::orders::legal_orders(&s, &u.unit.id, None)
                     .iter()
-                    .any(|(o, ok)| ok.is_ok() && matches!(o, Order::Fire { at: t, .. } if *t == at))
-            });
-        fires.then_some(at)
+                    .any(|(o, ok)| ok.is_ok() && matches!(o, Order::Fire { at: t, .. } if t == at))
+            })
     }
 
     /// A26: the game over, the program's secrets are told, in the order they happened.

@@ -2,6 +2,7 @@
 //! Bevy (`cargo test -p asl-pto-core`). Test names carry the rule and EX they check.
 
 mod advance;
+mod assault_movement;
 mod banzai;
 mod board;
 mod cave_ccph;

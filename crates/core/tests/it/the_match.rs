@@ -1123,3 +1123,51 @@ fn g11_77_the_dm_removal_of_a_hidden_unit_in_a_cave_complex_is_not_told() {
             .any(|s| s.unit.as_deref() == Some("jp4") && s.rule.as_deref() == Some("G11.77"))
     );
 }
+
+/// A8.1: while the program waits on the player's First Fire after its unit spent MF, the
+/// match tells whether a unit of the player may still fire at it (the header's notice reads
+/// "you may First Fire at it" only then): us3 may, until it has fired at that expenditure.
+#[test]
+fn a8_1_the_match_tells_whether_the_player_may_still_fire_at_the_program_s_mover() {
+    use asl_pto_core::los::Location;
+    use asl_pto_core::rules::orders::Order;
+    let mut m = Match::new(Arc::new(demo("assault")), 3);
+    let map = &m.scenario().map;
+    let hex = |h: &str| Location::Ground(map.hex(h).unwrap());
+    let (t4, u4) = (hex("T4"), hex("U4"));
+    // The Japanese MPh: jp3 (seen: no "?") steps from T5 into T4, beside us3 in U4.
+    m.state.phase = Phase::Movement;
+    m.state.turn.attacker = Side::Japanese;
+    for u in m.state.units.iter_mut() {
+        u.concealed = false;
+        u.hidden = false;
+        if u.unit.id == "us3" {
+            u.at = u4.clone();
+        }
+    }
+    assert!(!m.player_fire_open(Side::Allied, &t4), "no one there yet");
+    assert!(m.order(Order::Move {
+        unit: "jp3".into(),
+        to: t4.clone(),
+    }));
+    assert!(m.player_fire_open(Side::Allied, &t4));
+    // Every American able to fire at T4 does: none may fire again at this expenditure.
+    for id in ["us3", "us1", "us2", "usL"] {
+        let _ = m.order(Order::Fire {
+            units: vec![id.into()],
+            at: t4.clone(),
+        });
+        if !m.player_fire_open(Side::Allied, &t4) {
+            break;
+        }
+    }
+    assert!(!m.player_fire_open(Side::Allied, &t4), "{:?}", m.log.last());
+    assert!(
+        m.state
+            .tallies
+            .fired_at_expenditure
+            .iter()
+            .any(|x| x == "us3"),
+        "us3 fired at it"
+    );
+}

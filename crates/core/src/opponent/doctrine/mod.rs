@@ -131,8 +131,16 @@ impl Player for Doctrine {
         if aims.is_empty() && stakes.attacks && !stakes.won {
             aims = goals::cave_search_goals(s, side, &unknown, searched);
         }
-        let base =
-            greedy::candidates_for(s, posture, side, moment, searched, weights, aims.clone());
+        let base = greedy::candidates_for(
+            s,
+            posture,
+            side,
+            moment,
+            searched,
+            weights,
+            aims.clone(),
+            true,
+        );
         if let Moment::Phase = moment
             && !acts(s.phase, side, s.turn.attacker)
         {
@@ -416,7 +424,10 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 };
                 let step = matches!(
                     c.order,
-                    Order::Move { .. } | Order::EnterCave { .. } | Order::ExitCave { .. }
+                    Order::Move { .. }
+                        | Order::AssaultMove { .. }
+                        | Order::EnterCave { .. }
+                        | Order::ExitCave { .. }
                 );
                 // A side holding out withdraws by the doctrine's own weighing
                 // (`safety::withdrawals`), not the greedy kind's cover alone.
@@ -462,6 +473,24 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 });
             }
             kept.extend(quarry);
+            // A24.1 / A23.3: grenades are thrown by a unit with no DC where one without a DC
+            // screens the same Location (a DC carrier keeps its MF for a Placement).
+            let carrier = |c: &Choice| {
+                c.order
+                    .unit()
+                    .and_then(|u| s.unit(u.as_ref()))
+                    .is_some_and(|u| u.unit.dc)
+            };
+            let screened = |c: &Choice| match &c.order {
+                Order::PlaceSmoke { at, .. } | Order::PlaceWp { at, .. } => Some(at.clone()),
+                _ => None,
+            };
+            let by_others: Vec<crate::los::Location> = kept
+                .iter()
+                .filter(|c| !carrier(c))
+                .filter_map(screened)
+                .collect();
+            kept.retain(|c| !(carrier(c) && screened(c).is_some_and(|at| by_others.contains(&at))));
             // Grenades before a step not taken are not thrown (A24.1).
             kept.retain(|c| {
                 !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })

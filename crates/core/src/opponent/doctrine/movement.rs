@@ -110,14 +110,14 @@ fn escorted(ctx: &Ctx, u: &UnitAt, at: &Location) -> bool {
 /// mover (A8.1; a unit marked First Fire fires its Subsequent First Fire, A8.3, one marked
 /// Final Fire its FPF, A8.31, as the fire ruling allows) and its Final Fire at the position
 /// the step leaves (A8.4: a unit marked First Fire only at an ADJACENT Location).
-fn risk_at(ctx: &mut Ctx, id: &str, at: &Location) -> (f32, Option<Blow>) {
+fn risk_at(ctx: &mut Ctx, id: &str, at: &Location, assault: bool) -> (f32, Option<Blow>) {
     let before = ctx.loss_now();
     let f = super::ctx::value_fn(ctx.s, ctx.w);
-    let (after, worst) = ctx.reply.loss_with(id, at, &f);
+    let (after, worst) = ctx.reply.loss_with(id, at, assault, &f);
     let first = (after - before, worst);
     match ctx.final_fire() {
         Some((r, base)) => {
-            let (after, worst) = r.loss_with(id, at, &f);
+            let (after, worst) = r.loss_with(id, at, assault, &f);
             if after - base > first.0 {
                 (after - base, worst)
             } else {
@@ -142,7 +142,8 @@ pub fn weigh_step(ctx: &mut Ctx, c: Choice, goals: &[Hex]) -> Option<Choice> {
     if lone_leader(ctx, &u, &to) || !mph_cc_worth(ctx, &u, &to) {
         return None;
     }
-    let (risk, worst) = risk_at(ctx, &id, &to);
+    let assault = matches!(c.order, Order::AssaultMove { .. });
+    let (risk, worst) = risk_at(ctx, &id, &to, assault);
     if ctx.stakes.won && risk > 0.01 {
         return None;
     }
@@ -187,7 +188,9 @@ pub fn weigh_step(ctx: &mut Ctx, c: Choice, goals: &[Hex]) -> Option<Choice> {
 /// The Location a move-like order takes its unit to (an APh advance).
 fn destination(o: &Order) -> Option<Location> {
     match o {
-        Order::Move { to, .. } | Order::ExitCave { to, .. } => Some(to.clone()),
+        Order::Move { to, .. } | Order::AssaultMove { to, .. } | Order::ExitCave { to, .. } => {
+            Some(to.clone())
+        }
         Order::EnterCave { cave, .. } => Some(Location::Cave(cave.as_ref().to_string())),
         _ => None,
     }
@@ -223,7 +226,7 @@ pub fn advance_choice(ctx: &mut Ctx, c: Choice) -> Option<Choice> {
             ..c
         });
     }
-    let (risk, worst) = risk_at(ctx, &id, &to);
+    let (risk, worst) = risk_at(ctx, &id, &to, false);
     let score = c.score - ctx.risk * risk;
     (score > 0.0).then(|| Choice {
         reason: format!("{}; {}", c.reason, reply_words(ctx, &id, &worst)),
@@ -475,7 +478,9 @@ pub fn abandons_a_hold(ctx: &Ctx, o: &crate::rules::orders::Order) -> bool {
     use crate::rules::orders::Order;
     let s = ctx.s;
     let (unit, to) = match o {
-        Order::Move { unit, to } | Order::ExitCave { unit, to } => (unit.as_ref(), to.clone()),
+        Order::Move { unit, to }
+        | Order::AssaultMove { unit, to }
+        | Order::ExitCave { unit, to } => (unit.as_ref(), to.clone()),
         Order::EnterCave { unit, cave } => (unit.as_ref(), Location::Cave(cave.0.clone())),
         _ => return false,
     };

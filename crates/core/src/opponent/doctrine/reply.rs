@@ -242,7 +242,7 @@ impl<'a> Reply<'a> {
         // The target Location's units as they stand (concealment may change the attack), the
         // Location read as the ruling reads it (`same_location`), and ours in the firer's own
         // Location (a cave's stacking, G11.4).
-        let there: Vec<(&str, bool, bool, bool, bool, bool)> = self
+        let there: Vec<(&str, bool, bool, bool, bool, u8)> = self
             .h
             .units
             .iter()
@@ -250,7 +250,9 @@ impl<'a> Reply<'a> {
                 same_location(self.h.map, &u.at, at) || same_location(self.h.map, &u.at, &firer.at)
             })
             .map(|u| {
+                // A8.1 / A4.61: moving now (FFNAM unless by Assault Movement).
                 let moved = u.unit.mf_spent > 0.0 && self.h.tallies.moving.contains(&u.unit.id);
+                let moved = u8::from(moved) + u8::from(moved && u.unit.assault_moving);
                 (
                     u.unit.id.as_str(),
                     u.hidden,
@@ -332,11 +334,13 @@ impl<'a> Reply<'a> {
     }
 
     /// The expected loss with unit `id` standing at `at` (the rest as they are), and the blow
-    /// that takes most from it, if any.
+    /// that takes most from it, if any; in the MPh `assault` when it got there by Assault
+    /// Movement (A4.61: no FFNAM).
     pub fn loss_with(
         &mut self,
         id: &str,
         at: &Location,
+        assault: bool,
         value: &dyn Fn(&UnitAt) -> f32,
     ) -> (f32, Option<Blow>) {
         let Some(i) = self.h.units.iter().position(|u| u.unit.id == id) else {
@@ -344,12 +348,14 @@ impl<'a> Reply<'a> {
         };
         let was = std::mem::replace(&mut self.h.units[i].at, at.clone());
         let spent = self.h.units[i].unit.mf_spent;
+        let assaulting = self.h.units[i].unit.assault_moving;
         let moving = self.h.tallies.moving.clone();
         let fired = std::mem::take(&mut self.h.tallies.fired_at_expenditure);
         if self.h.phase == Phase::Movement {
             // A8.1: it is the unit moving now, the one First Fire attacks, at a new expenditure
             // of MF (every unit may fire at it).
             self.h.units[i].unit.mf_spent = spent.max(1.0);
+            self.h.units[i].unit.assault_moving = assault;
             self.h.tallies.moving = vec![id.to_string()];
         } else {
             self.h.tallies.fired_at_expenditure = fired.clone();
@@ -357,6 +363,7 @@ impl<'a> Reply<'a> {
         let blows = self.blows(value);
         self.h.units[i].at = was;
         self.h.units[i].unit.mf_spent = spent;
+        self.h.units[i].unit.assault_moving = assaulting;
         self.h.tallies.moving = moving;
         self.h.tallies.fired_at_expenditure = fired;
         let total = blows.iter().map(|b| b.loss).sum();

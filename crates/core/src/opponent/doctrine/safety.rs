@@ -106,7 +106,7 @@ impl<'a> Replies<'a> {
         let fire = if *at == u.at {
             0.0
         } else {
-            self.still.loss_with(&u.unit.id, at, &f).0 - self.still_base
+            self.still.loss_with(&u.unit.id, at, false, &f).0 - self.still_base
         };
         fire + cc_threat(ctx, u, at)
     }
@@ -114,7 +114,7 @@ impl<'a> Replies<'a> {
     /// What `u` is expected to lose to the enemy's First Fire while it passes `at`.
     fn passing(&mut self, ctx: &Ctx, u: &UnitAt, at: &Location) -> f32 {
         let f = value_fn(ctx.s, ctx.w);
-        (self.first.loss_with(&u.unit.id, at, &f).0 - self.first_base).max(0.0)
+        (self.first.loss_with(&u.unit.id, at, false, &f).0 - self.first_base).max(0.0)
     }
 }
 
@@ -373,7 +373,7 @@ fn least_loss_rout(
     let f = value_fn(ctx.s, ctx.w);
     let mut best: Option<BestRout> = None;
     for r in plan.options() {
-        let fire = ctx.reply.loss_with(id, &r.at, &f).0 - before;
+        let fire = ctx.reply.loss_with(id, &r.at, false, &f).0 - before;
         let risk = crate::opponent::value::rout_risk(ctx.s, u, plan, &r.at);
         let loss = fire + cc_threat(ctx, u, &r.at) + risk * 0.5 * value(ctx.s, u, ctx.w);
         if best.as_ref().is_none_or(|b| loss < b.loss - 1e-4) {

@@ -110,11 +110,13 @@ pub fn candidates(
     w: &Weights,
 ) -> Vec<Choice> {
     let goals = posture.objectives(s, side);
-    candidates_for(s, posture, side, moment, searched, w, goals)
+    candidates_for(s, posture, side, moment, searched, w, goals, false)
 }
 
 /// `candidates`, moving toward `goals` instead of `posture`'s objectives (the doctrine's own
-/// reading of what its side plays for, `doctrine::goals::objectives`).
+/// reading of what its side plays for, `doctrine::goals::objectives`), a step that ends its
+/// route made by Assault Movement where `assault` (A4.61).
+#[allow(clippy::too_many_arguments)]
 pub fn candidates_for(
     s: &Situation,
     posture: &Posture,
@@ -123,6 +125,7 @@ pub fn candidates_for(
     searched: &[Hex],
     w: &Weights,
     goals: Vec<Hex>,
+    assault: bool,
 ) -> Vec<Choice> {
     let mut out = Vec::new();
     let attacker = s.turn.attacker;
@@ -137,6 +140,7 @@ pub fn candidates_for(
         searched,
         w,
         spare_dc: spare_dc(s, posture, side),
+        assault,
     };
     let mine: Vec<&UnitAt> = s.units.iter().filter(|u| u.unit.side() == side).collect();
     for u in &mine {

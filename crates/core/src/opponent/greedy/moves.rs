@@ -10,7 +10,7 @@ use crate::rules::orders::close_combat::{attack_fp, defence_fp};
 use crate::rules::orders::{Order, UnitId};
 use crate::rules::situation::{Situation, UnitAt};
 
-use super::plan::{Plan, choice, distance_to, step_order, tem};
+use super::plan::{Plan, choice, distance_to, route_step_order, step_order, tem};
 use super::reasons::{
     banzai_reason, charge_words, detonate_reason, hero_reason, place_dc_at_reason, place_dc_reason,
     search_reason,
@@ -80,7 +80,7 @@ pub(super) fn movement_candidates(
         charge.as_slice()
     };
     if !plan.attacks && charge.is_empty() {
-        withdraw(s, u, &field, w, out);
+        withdraw(s, u, &field, w, plan.assault, out);
         return;
     }
     let d0 = distance_to(from, goals);
@@ -104,7 +104,7 @@ pub(super) fn movement_candidates(
             s, u, &r.path[1], score, w,
         ));
         out.push(Choice {
-            order: step_order(id, &u.at, &r.path[1]),
+            order: route_step_order(s, u, &r.path[1], r.path.len() == 2, plan.assault),
             score,
             reason: match &charging {
                 Some((t, rule)) => format!(
@@ -132,6 +132,7 @@ fn withdraw(
     u: &UnitAt,
     field: &[crate::rules::moves::Reach],
     w: &Weights,
+    assault: bool,
     out: &mut Vec<Choice>,
 ) {
     let id = u.unit.id.as_str();
@@ -172,7 +173,7 @@ fn withdraw(
         .max_by(|a, b| a.0.cmp(&b.0).then(b.1.mf.total_cmp(&a.1.mf)));
     if let Some((gain, r)) = best {
         out.push(Choice {
-            order: step_order(id, &u.at, &r.path[1]),
+            order: route_step_order(s, u, &r.path[1], r.path.len() == 2, assault),
             score: w.withdraw.score + w.withdraw.per_tem * gain as f32,
             reason: format!(
                 "{id} withdraws to {} (TEM {:+} better), a Known enemy being near: its side holds out",

@@ -47,6 +47,24 @@ pub fn step_order(unit: &str, from: &Location, to: &Location) -> Order {
     }
 }
 
+/// A4.61: the order for a unit's step from `from` to `to` whose route ends there (`last`):
+/// Assault Movement where `assault` (the doctrine's plan) and the rules allow it (a unit that
+/// has spent no MF this MPh, not with Double Time, moving above ground), else `step_order`.
+pub fn route_step_order(
+    s: &Situation,
+    u: &crate::rules::situation::UnitAt,
+    to: &Location,
+    last: bool,
+    assault: bool,
+) -> Order {
+    let step = step_order(&u.unit.id, &u.at, to);
+    let fresh = s.phase == crate::model::Phase::Movement && u.unit.mf_spent == 0.0 && !u.unit.cx;
+    match step {
+        Order::Move { unit, to } if assault && last && fresh => Order::AssaultMove { unit, to },
+        other => other,
+    }
+}
+
 /// What the side plays for, as every unit's candidates read it.
 pub(super) struct Plan<'a> {
     pub(super) goals: Vec<Hex>,
@@ -57,6 +75,9 @@ pub(super) struct Plan<'a> {
     pub(super) w: &'a Weights,
     /// It carries a DC beyond those the caves it must Control call for (`spare_dc`).
     pub(super) spare_dc: bool,
+    /// A4.61: a step that ends its route is made by Assault Movement (the doctrine's plan;
+    /// the greedy kind, as it was measured, never declares it).
+    pub(super) assault: bool,
 }
 
 /// A23.3 / G11.833: whether `side` may spend a DC on an above-ground Location: it carries more

@@ -282,6 +282,7 @@ pub fn create_hero(
         rally_attempted: false,
         routed: false,
         cx: false,
+        assault_moving: false,
         berserk: false,
         hardened: false,
         banzai: None,

@@ -23,6 +23,9 @@ pub fn judge(s: &Situation, order: &Order) -> Result<(), Refusal> {
     game_running(s)?;
     match order {
         Order::Move { unit, to } => movement::move_to(s, unit, to, MoveVerb::Move).map(drop),
+        Order::AssaultMove { unit, to } => {
+            movement::move_to(s, unit, to, MoveVerb::AssaultMove).map(drop)
+        }
         Order::EnterCave { unit, cave } => movement::move_to(
             s,
             unit,
@@ -171,7 +174,8 @@ fn cave_orders(s: &Situation, u: &UnitAt, id: &UnitId, orders: &mut Vec<Order>) 
 }
 
 /// Every order `unit` could give now besides its moves (which `rules::moves` lists with their
-/// MF), each with the rules' answer: Search of its hex and the adjacent ones, the DC attacks,
+/// MF), each with the rules' answer: in its MPh an Assault Movement step into each adjacent
+/// hex while it has spent no MF (A4.61), Search of its hex and the adjacent ones, the DC attacks,
 /// SMOKE and WP grenades on the caves near it and its own Location, Kindling its hex, and on
 /// each target a Fire, grenades, a Starshell, a T-H Hero vs its units, Control of a cave and a
 /// LOS check. The targets are `target` if given (the viewer's pick), else every enemy Location
@@ -219,6 +223,25 @@ pub fn legal_orders(
     // his Designated Target's Location, another unit in a Known enemy's, in its MPh).
     if u.unit.dc && u.unit.nationality == crate::counters::Nationality::Japanese {
         orders.push(Order::DetonateDc { unit: id.clone() });
+    }
+    // A4.61: in its MPh, before it expends its first MF, a unit above ground may enter an
+    // adjacent hex by Assault Movement (the picked one, if a target is given; its moves
+    // otherwise: `rules::moves`).
+    let fresh = s.phase == Phase::Movement && u.unit.mf_spent == 0.0 && u.unit.good_order();
+    if fresh
+        && u.unit.side() == s.turn.attacker
+        && matches!(u.at, Location::Ground(_) | Location::Level(..))
+    {
+        let picked = target.and_then(|t| t.hex());
+        for hex in around(s, &u.at).into_iter().skip(1) {
+            if picked.is_some_and(|p| p != hex) {
+                continue;
+            }
+            orders.push(Order::AssaultMove {
+                unit: id.clone(),
+                to: Location::Ground(hex),
+            });
+        }
     }
     let here = u.at.clone();
     orders.push(Order::PlaceSmoke {

@@ -93,6 +93,10 @@ id_type!(
 pub enum Order {
     /// Moves a unit one step to an adjacent Location (A4; caves G11.7; night E1.5).
     Move { unit: UnitId, to: Location },
+    /// Moves a unit one step by Assault Movement (A4.61): declared before its first MF of the
+    /// MPh, it enters no other Location this MPh, and FFNAM does not apply to it (A8.1; at
+    /// night it keeps Cloaking/"?" in an Illuminated Location, E1.31).
+    AssaultMove { unit: UnitId, to: Location },
     /// A Climb (B11.4) to `level` at `vertex` of a cliff hexside.
     Climb {
         unit: UnitId,
@@ -189,6 +193,7 @@ impl Order {
     pub fn verb(&self) -> &'static str {
         match self {
             Order::Move { .. } => "Move",
+            Order::AssaultMove { .. } => "AssaultMove",
             Order::Climb { .. } => "Climb",
             Order::ClimbToPlaceDc { .. } => "ClimbToPlaceDc",
             Order::EnterCave { .. } => "EnterCave",
@@ -222,6 +227,7 @@ impl Order {
     pub fn unit(&self) -> Option<&UnitId> {
         match self {
             Order::Move { unit, .. }
+            | Order::AssaultMove { unit, .. }
             | Order::Climb { unit, .. }
             | Order::ClimbToPlaceDc { unit, .. }
             | Order::EnterCave { unit, .. }
@@ -256,6 +262,7 @@ impl Order {
         matches!(
             self,
             Order::Move { .. }
+                | Order::AssaultMove { .. }
                 | Order::EnterCave { .. }
                 | Order::ExitCave { .. }
                 | Order::Climb { .. }
@@ -296,7 +303,10 @@ impl Order {
         let h = |h: &Hex| Arg::Text(map.name(*h));
         let v = |v: &Vertex| Arg::Text(map.vertex_name(*v));
         match self {
-            Order::Move { unit, to } | Order::ExitCave { unit, to } | Order::Rout { unit, to } => {
+            Order::Move { unit, to }
+            | Order::AssaultMove { unit, to }
+            | Order::ExitCave { unit, to }
+            | Order::Rout { unit, to } => {
                 vec![t(unit), l(to)]
             }
             Order::Climb {
@@ -378,6 +388,7 @@ impl Order {
         let h = |h: &Hex| map.name(*h);
         match self {
             Order::Move { to, .. } => format!("Move to {}", l(to)),
+            Order::AssaultMove { to, .. } => format!("Assault Move to {} (A4.61)", l(to)),
             Order::Climb { level, vertex, .. } => {
                 format!("Climb to Level {level} at {}", map.vertex_name(*vertex))
             }

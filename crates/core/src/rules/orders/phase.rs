@@ -68,9 +68,11 @@ pub fn phase_begins(
 
 /// A4 / G11.74 / E1.53: what a unit carries through one phase only, cleared as each phase
 /// begins: the MF it has expended, its entry into a cave or Cave Complex, Straying, its
-/// advance (A4.7), its Rally attempt (A10.6) and its T-H Hero attempt (G1.421).
+/// advance (A4.7), its Rally attempt (A10.6), its T-H Hero attempt (G1.421) and its Assault
+/// Movement (A4.61).
 pub fn unit_at_phase_start(u: &mut Unit) {
     u.mf_spent = 0.0;
+    u.assault_moving = false;
     u.entered_cave = false;
     u.straying = false;
     u.movement_dr = false;

@@ -34,6 +34,8 @@ pub struct StepSpec {
 pub enum ActionSpec {
     /// `Move(unit, to)`.
     Move(String, String),
+    /// `AssaultMove(unit, to)`: a step by Assault Movement (A4.61).
+    AssaultMove(String, String),
     /// `Climb(unit, level, vertex)`.
     Climb(String, i32, String),
     /// `ClimbToPlaceDc(unit, cave, level, vertex)` (G11.8331).

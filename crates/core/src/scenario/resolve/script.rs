@@ -104,6 +104,10 @@ fn order_of(
             unit: unit(ctx, known, u)?,
             to: location(ctx, s, to, "script Move")?,
         },
+        ActionSpec::AssaultMove(u, to) => Order::AssaultMove {
+            unit: unit(ctx, known, u)?,
+            to: location(ctx, s, to, "script AssaultMove")?,
+        },
         ActionSpec::Climb(u, level, v) => climb_order(ctx, s, known, u, None, *level, v)?,
         ActionSpec::ClimbToPlaceDc(u, c, level, v) => {
             climb_order(ctx, s, known, u, Some(c), *level, v)?

@@ -341,11 +341,18 @@ fn a8_4_a8_3_a_step_near_an_enemy_that_has_first_fired_is_charged_its_second_fir
         "the DFPh's Final Fire is weighed: {}",
         m[0].reason
     );
-    // The step is charged for it: it scores below the greedy kind's same step.
+    // The step is charged for it: it scores below the greedy kind's same step (the doctrine's
+    // by Assault Movement where it ends its route, A4.61).
     let g = of(Kind::Greedy, &s, &goal, Side::Allied);
+    let to = |o: &Order| match o {
+        Order::Move { unit, to } | Order::AssaultMove { unit, to } => {
+            Some((unit.clone(), to.clone()))
+        }
+        _ => None,
+    };
     let greedy = g
         .iter()
-        .find(|c| c.order == m[0].order)
+        .find(|c| to(&c.order).is_some() && to(&c.order) == to(&m[0].order))
         .expect("the same step");
     assert!(
         m[0].score < greedy.score,

@@ -18,6 +18,7 @@ mod control;
 mod dcs;
 mod fire;
 mod night;
+mod steps;
 mod withdrawals;
 
 /// The candidates of `kind` for `side` on `s`, playing for `victory`.
@@ -147,16 +148,18 @@ fn leader_alone<'b>(b: &'b Board, night: bool, more: Vec<UnitAt>) -> Situation<'
 
 fn moves_of<'c>(c: &'c [Choice], id: &str) -> Vec<&'c Choice> {
     c.iter()
-        .filter(|c| matches!(c.order, Order::Move { .. }))
+        .filter(|c| matches!(c.order, Order::Move { .. } | Order::AssaultMove { .. }))
         .filter(|c| c.order.unit().is_some_and(|u| u.as_ref() == id))
         .collect()
 }
 
-/// Whether `c` holds a Move of `id` into `hex` (a hex id).
+/// Whether `c` holds a Move (or an Assault Movement step, A4.61) of `id` into `hex` (a hex id).
 fn moves_into(b: &Board, c: &[Choice], id: &str, hex: &str) -> bool {
     let l = loc(b, hex);
-    c.iter()
-        .any(|c| matches!(&c.order, Order::Move { unit, to } if unit.as_ref() == id && *to == l))
+    c.iter().any(|c| {
+        matches!(&c.order, Order::Move { unit, to } | Order::AssaultMove { unit, to }
+            if unit.as_ref() == id && *to == l)
+    })
 }
 
 /// The Close Combat orders among `c` at `at` (a hex id).

@@ -267,9 +267,9 @@ fn inexperienced(s: &Situation, u: &UnitAt) -> bool {
 }
 
 /// A8.1 (NOT FROM THE SEEDS; the values: `tables.first_fire`): Defensive First Fire at the
-/// units moving in the MPh, the only ones it attacks (`fire_target`): FFNAM, as no unit uses
-/// Assault Movement (A4.61 is not modelled), and FFMO where they move in Open Ground with no
-/// LOS Hindrance (E1.7: the +1 Night LV DRM does not nullify it).
+/// units moving in the MPh, the only ones it attacks (`fire_target`): FFNAM unless they move by
+/// Assault Movement (A4.61), and FFMO where they move in Open Ground with no LOS Hindrance
+/// (E1.7: the +1 Night LV DRM does not nullify it).
 fn first_fire_drm(
     s: &Situation,
     enemies: &[&UnitAt],
@@ -285,7 +285,7 @@ fn first_fire_drm(
     }
     let ff = s.tables.first_fire;
     let mut out = Vec::new();
-    if ff.ffnam != 0 {
+    if ff.ffnam != 0 && !movers.iter().all(|u| u.unit.assault_moving) {
         out.push(Drm {
             drm: ff.ffnam,
             rule: R::FIRST_FIRE,

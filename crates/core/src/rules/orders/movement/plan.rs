@@ -16,6 +16,8 @@ pub const G11_74_MF: f32 = 4.0;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveVerb {
     Move,
+    /// A4.61: a move declared Assault Movement before the unit's first MF of the MPh.
+    AssaultMove,
     EnterCave,
     ExitCave,
 }
@@ -62,6 +64,8 @@ pub struct MovePlan {
     pub climb_removed: bool,
     /// The unit has entered a cave or Cave Complex this phase (G11.74) once the move is made.
     pub entered_cave: bool,
+    /// The unit uses Assault Movement this MPh once the move is made (A4.61).
+    pub assault: bool,
     /// The deciding rule, and the log line that cites the rest.
     pub rule: &'static str,
     pub text: String,
@@ -78,6 +82,7 @@ impl MovePlan {
         out.cloaked = self.cloaked;
         out.unit.mf_spent = self.mf_spent;
         out.unit.entered_cave = self.entered_cave;
+        out.unit.assault_moving = self.assault;
         out.unit.advanced = u.unit.advanced || matches!(self.event, MoveEvent::Advance);
         out
     }

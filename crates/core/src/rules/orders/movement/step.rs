@@ -85,6 +85,7 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
             ),
         ));
     }
+    assault_movement(s, u, verb)?;
     if verb == MoveVerb::ExitCave && !matches!(u.at, Location::Cave(_)) {
         return Err(Refusal::new(
             "G11.72",
@@ -177,6 +178,49 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
     Ok(charge_into_enemy)
 }
 
+/// A4.61 (NOT IN OUR SOURCES: a published Starter Kit sequence of play, "Units may declare
+/// Assault Movement, to move 1 hex and avoid FFNAM", and a published MPh checklist, "Declare
+/// Double Time (CX), Assault Movement" as each unit begins its move; our seed E1.31 names
+/// "Non-Assault Movement"): Assault Movement is declared in the MPh before the unit expends
+/// its first MF, not with Double Time; a unit so moving enters one Location only.
+fn assault_movement(s: &Situation, u: &UnitAt, verb: MoveVerb) -> Result<(), Refusal> {
+    let id = &u.unit.id;
+    if s.phase == Phase::Movement && u.unit.assault_moving {
+        return Err(Refusal::new(
+            "A4.61",
+            format!(
+                "unit {id} uses Assault Movement this MPh and has entered its one Location (A4.61, \
+                 not in our sources)"
+            ),
+        ));
+    }
+    if verb != MoveVerb::AssaultMove {
+        return Ok(());
+    }
+    let why = if s.phase != Phase::Movement {
+        Some(format!(
+            "Assault Movement is declared in the MPh, not the {} (A4.61, not in our sources)",
+            s.phase.abbrev()
+        ))
+    } else if u.unit.mf_spent > 0.0 {
+        Some(format!(
+            "unit {id} has expended MF this MPh: Assault Movement is declared before its first \
+             MF (A4.61, not in our sources)"
+        ))
+    } else if u.unit.cx {
+        Some(format!(
+            "unit {id} moves with Double Time (CX): it may not use Assault Movement too (A4.61, \
+             not in our sources)"
+        ))
+    } else {
+        None
+    };
+    match why {
+        Some(w) => Err(Refusal::new("A4.61", w)),
+        None => Ok(()),
+    }
+}
+
 /// `move_to` for the mover `u` as it stands (possibly a hypothetical one, after earlier steps
 /// of a path), with what `memo` keeps.
 pub(crate) fn step<'a>(
@@ -211,6 +255,7 @@ pub(crate) fn step<'a>(
         reveal_units: Vec::new(),
         climb_removed: matches!(u.at, Location::Climbing { .. }),
         entered_cave: u.unit.entered_cave,
+        assault: !advance && (u.unit.assault_moving || verb == MoveVerb::AssaultMove),
         rule,
         text,
     };
@@ -296,7 +341,7 @@ pub(crate) fn step<'a>(
         });
         return Err(Refusal::new(c.rule, why.text));
     }
-    let lose_concealment = night_concealment_lost(s, u, to);
+    let lose_concealment = night_concealment_lost(s, u, to, verb == MoveVerb::AssaultMove);
     let mut p = plan(to, c.rule, String::new());
     veiled_after(&mut p, u, stays, concealed_now, entering);
     if let Some(l) = &lose_concealment {
@@ -337,6 +382,13 @@ pub(crate) fn step<'a>(
     } else {
         text.then(|| format!("{mf} MF, {} of {total} spent", u.unit.mf_spent + mf));
     }
+    if verb == MoveVerb::AssaultMove {
+        text.then(|| {
+            "by Assault Movement (A4.61, not in our sources): it enters no other Location this \
+             MPh, and First Fire at it takes no FFNAM"
+                .to_string()
+        });
+    }
     p.text = text.text;
     Ok(p)
 }
@@ -364,9 +416,15 @@ fn tunnel_allowed(s: &Situation, u: &UnitAt, to: &Location, total: f32) -> Resul
     Ok(())
 }
 
-/// E1.31 at night: Non-Assault Movement in an already Illuminated Location, or entering an
-/// enemy-occupied Location in the MPh, loses Cloaking/"?" (the rule that takes it, if one does).
-fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<crate::rules::Check> {
+/// E1.31 at night: Non-Assault Movement (`assault`: the step is Assault Movement, A4.61) in an
+/// already Illuminated Location, or entering an enemy-occupied Location in the MPh, loses
+/// Cloaking/"?" (the rule that takes it, if one does).
+fn night_concealment_lost(
+    s: &Situation,
+    u: &UnitAt,
+    to: &Location,
+    assault: bool,
+) -> Option<crate::rules::Check> {
     if !s.night() || !(u.concealed || u.cloaked) {
         return None;
     }
@@ -380,7 +438,7 @@ fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<cr
         .iter()
         .any(|o| o.unit.side() != u.unit.side() && !o.hidden);
     let by_light = loses_concealment(NightAction::ExpendsMf {
-        non_assault_movement: true,
+        non_assault_movement: !assault,
         already_illuminated: lit,
     });
     let by_enemy = loses_concealment(NightAction::EntersEnemyLocation {
@@ -395,7 +453,7 @@ fn night_concealment_lost(s: &Situation, u: &UnitAt, to: &Location) -> Option<cr
 pub fn mf_in_place_concealment_lost(s: &Situation, u: &UnitAt) -> Option<crate::rules::Check> {
     // Its own Location holds no enemy it sees (a unit in Melee neither Places nor Sets, A11.7):
     // only the light counts.
-    night_concealment_lost(s, u, &u.at)
+    night_concealment_lost(s, u, &u.at, false)
 }
 
 /// The unit's state after a move: hidden only if it stays so (a Japanese unit entering a cave

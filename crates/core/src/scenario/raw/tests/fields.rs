@@ -343,6 +343,7 @@ fn every_action_parses() {
                 (act: FireStarshell("jp1", "P4")),
                 (act: FireIr("Q2")),
                 (act: Kindle("K6")),
+                (act: AssaultMove("us1", "S4")),
                 (act: MoraleCheck("jp1", -2)),
                 (act: Search("us1", "S5")),
                 (act: PlaceWp("us1", "cave:A")),
@@ -370,6 +371,7 @@ fn every_action_parses() {
             ActionSpec::FireStarshell(s("jp1"), s("P4")),
             ActionSpec::FireIr(s("Q2")),
             ActionSpec::Kindle(s("K6")),
+            ActionSpec::AssaultMove(s("us1"), s("S4")),
             ActionSpec::MoraleCheck(s("jp1"), -2),
             ActionSpec::Search(s("us1"), s("S5")),
             ActionSpec::PlaceWp(s("us1"), s("cave:A")),
@@ -382,7 +384,7 @@ fn every_action_parses() {
     );
     assert_eq!(f.script[0].say.as_deref(), Some("Start."));
     assert_eq!(f.script[1].phase, Some(Phase::Movement));
-    assert_eq!(f.script[20].phase, Some(Phase::CloseCombat));
+    assert_eq!(f.script[21].phase, Some(Phase::CloseCombat));
     let e = err(&minimal(", script: [(act: Climb(\"a\", 1))]"));
     assert!(e.message.contains("3 elements"), "{e}");
 }

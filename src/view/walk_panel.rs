@@ -135,8 +135,8 @@ pub(super) fn header(
     // In Play mode, the notes under the buttons (First Fire, notices, "saved to", the game's
     // end, the narration) in a box of fixed height: what comes and goes there never moves the
     // Orders below it under the pointer. A walk watched shows its narration whole.
-    if !play.active {
-        return header_notes(
+    let notes = |ui: &mut egui::Ui| {
+        header_notes(
             ui,
             &s.map,
             opponent.as_deref(),
@@ -144,7 +144,10 @@ pub(super) fn header(
             &play,
             &status,
             &log,
-        );
+        )
+    };
+    if !play.active {
+        return notes(ui);
     }
     let rows = 3.0 * ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     egui::ScrollArea::vertical()
@@ -154,15 +157,7 @@ pub(super) fn header(
         .stick_to_bottom(true)
         .show(ui, |ui| {
             ui.set_min_height(rows);
-            header_notes(
-                ui,
-                &s.map,
-                opponent.as_deref(),
-                fire_open,
-                &play,
-                &status,
-                &log,
-            );
+            notes(ui);
         });
 }
 

@@ -13,6 +13,12 @@ use asl_pto_core::rules::orders::{Order, judge, legal_orders};
 
 use crate::board::*;
 
+/// Plays `o` on `st` (dice seeded 1); the test fails if the order is refused.
+fn give(st: &mut asl_pto_core::state::GameState, set: &asl_pto_core::state::Setting, o: &Order) {
+    let said = apply(st, set, o, &mut Dice::new(1));
+    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+}
+
 fn assault(unit: &str, to: asl_pto_core::los::Location) -> Order {
     Order::AssaultMove {
         unit: unit.into(),
@@ -44,27 +50,19 @@ fn a4_61_a8_1_assault_movement_spares_the_mover_ffnam_not_ffmo() {
     ];
     let mut st = mph(&b, Side::Japanese, units).state;
     // jp1 steps into the Open Ground of E3 by Assault Movement: FFMO, no FFNAM.
-    let said = apply(
-        &mut st,
-        &set,
-        &assault("jp1", loc(&b, "E3")),
-        &mut Dice::new(1),
-    );
-    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+    give(&mut st, &set, &assault("jp1", loc(&b, "E3")));
     let jp1 = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
     assert!(jp1.unit.assault_moving);
     assert_eq!(first_fire_drm(&st.situation(&set), &b, "E3"), ["FFMO"]);
     // jp2 moves into E4 by plain movement: FFNAM and FFMO.
-    let said = apply(
+    give(
         &mut st,
         &set,
         &Order::Move {
             unit: "jp2".into(),
             to: loc(&b, "E4"),
         },
-        &mut Dice::new(1),
     );
-    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
     assert_eq!(
         first_fire_drm(&st.situation(&set), &b, "E4"),
         ["FFNAM", "FFMO"]
@@ -76,13 +74,7 @@ fn a4_61_an_assault_moving_unit_enters_one_location_only() {
     let b = plain();
     let set = setting(&b);
     let mut st = mph(&b, Side::Japanese, vec![jp(&b, "jp1", "F3")]).state;
-    let said = apply(
-        &mut st,
-        &set,
-        &assault("jp1", loc(&b, "E3")),
-        &mut Dice::new(1),
-    );
-    assert!(said.iter().all(|e| e.event != REFUSED), "{said:?}");
+    give(&mut st, &set, &assault("jp1", loc(&b, "E3")));
     // 1 of its 4 MF spent, but no second Location this MPh, by either verb.
     let s = st.situation(&set);
     let r = refused(move_to(&s, "jp1", &loc(&b, "D3"), MoveVerb::Move));

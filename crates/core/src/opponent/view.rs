@@ -73,19 +73,25 @@ pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameStat
     // has expended MF there", the placeholder having spent none), whether one is moving now
     // (A8.1: the placeholder then stands for the moving "?", the one First Fire attacks), and
     // whether one advanced.
-    let mut veiled: BTreeMap<String, (Location, f32, bool, bool)> = BTreeMap::new();
+    // (And whether the one moving now uses Assault Movement, A4.61: no FFNAM at it.)
+    let mut veiled: BTreeMap<String, (Location, f32, bool, bool, bool)> = BTreeMap::new();
     let moving = std::mem::take(&mut v.tallies.moving);
     v.units.retain(|u| {
         let unseen = enemy(u) && (u.concealed || u.cloaked || dark.contains(&u.at));
         if unseen {
-            let e =
-                veiled
-                    .entry(placeholder_id(&u.at))
-                    .or_insert((u.at.clone(), 0.0, false, false));
+            let e = veiled.entry(placeholder_id(&u.at)).or_insert((
+                u.at.clone(),
+                0.0,
+                false,
+                false,
+                false,
+            ));
             e.1 = e.1.max(u.unit.mf_spent);
             e.2 |= u.unit.advanced;
             // Only where the side sees the "?" (E1.33: not a dark one it cannot fire at).
-            e.3 |= moving.contains(&u.unit.id) && !dark.contains(&u.at);
+            let now = moving.contains(&u.unit.id) && !dark.contains(&u.at);
+            e.3 |= now;
+            e.4 |= now && u.unit.assault_moving;
         }
         !unseen
     });
@@ -95,13 +101,14 @@ pub fn known_state(state: &GameState, setting: &Setting, side: Side) -> GameStat
         .filter(|id| v.units.iter().any(|u| u.unit.id == *id))
         .collect();
     let (nationality, counter) = placeholder_counter(side.opponent());
-    for (id, (at, mf_spent, advanced, moves)) in veiled {
+    for (id, (at, mf_spent, advanced, moves, assault)) in veiled {
         if moves {
             v.tallies.moving.push(id.clone());
         }
         let mut unit = Unit::new(&id, nationality, counter);
         unit.mf_spent = mf_spent;
         unit.advanced = advanced;
+        unit.assault_moving = assault;
         v.units.push(UnitAt {
             unit,
             at,

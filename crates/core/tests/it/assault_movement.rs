@@ -85,16 +85,16 @@ fn a4_61_an_assault_moving_unit_enters_one_location_only() {
         "A4.61"
     );
     // The field of movement is empty beyond it.
-    assert!(
-        asl_pto_core::rules::moves::field_of_movement(&s, "jp1")
-            .map(|f| f.iter().all(|r| r.path.len() < 2))
-            .unwrap_or(true)
-    );
-    // A new MPh (the next Player Turn's) clears it.
+    let field = asl_pto_core::rules::moves::field_of_movement(&s, "jp1").expect("a field");
+    assert!(field.iter().all(|r| r.path.len() < 2), "{field:?}");
+    // The game's next phase clears it.
     let mut next = st.clone();
-    for u in &mut next.units {
-        asl_pto_core::rules::orders::phase::unit_at_phase_start(&mut u.unit);
-    }
+    next.phase = Phase::DefensiveFire;
+    asl_pto_core::game::begin_phase(&mut next, &set, &mut Dice::new(1));
+    let jp1 = next.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+    assert!(!jp1.unit.assault_moving);
+    // A new MPh lets it move again.
+    next.phase = Phase::Movement;
     assert!(move_to(&next.situation(&set), "jp1", &loc(&b, "D3"), MoveVerb::Move).is_ok());
 }
 
@@ -114,6 +114,12 @@ fn a4_61_assault_movement_is_declared_in_the_mph_before_the_first_mf_and_not_wit
     let s = mph(&b, Side::Japanese, vec![cx]);
     let r = refused(move_to(&s, "jp1", &loc(&b, "E3"), MoveVerb::AssaultMove));
     assert!(r.reason.contains("Double Time"), "{r}");
+    // Berserk (A15.43), it charges: refused.
+    let mut berserk = jp(&b, "jp1", "F3");
+    berserk.unit.berserk = true;
+    let s = mph(&b, Side::Japanese, vec![berserk, us(&b, "us1", "C3")]);
+    let r = refused(move_to(&s, "jp1", &loc(&b, "E3"), MoveVerb::AssaultMove));
+    assert!(r.reason.contains("a charge is not Assault Movement"), "{r}");
     // In the APh (its one-Location advance is its own): refused.
     let s = situation(
         &b,
@@ -187,4 +193,37 @@ fn a4_61_legal_orders_offer_assault_movement_to_a_fresh_unit_in_its_mph() {
         assault("jp1", loc(&b, "E3")).label(s.map),
         "Assault Move to E3 (A4.61)"
     );
+}
+
+#[test]
+fn a4_61_g11_751_b11_4_no_assault_movement_after_a_free_cave_entry_and_no_climb_after_it() {
+    use asl_pto_core::rules::orders::climb::climb;
+    let b = cliff();
+    let set = setting(&b);
+    // Hidden jp1 shifts from cave G into cave A unseen: no MF (G11.751), but it has moved.
+    let mut st = mph(&b, Side::Japanese, vec![hidden(jp(&b, "jp1", "cave:G"))]).state;
+    give(
+        &mut st,
+        &set,
+        &Order::EnterCave {
+            unit: "jp1".into(),
+            cave: asl_pto_core::rules::orders::CaveId("A".into()),
+        },
+    );
+    let jp1 = st.units.iter().find(|u| u.unit.id == "jp1").unwrap();
+    assert_eq!((jp1.unit.mf_spent, jp1.unit.entered_cave), (0.0, true));
+    let r = refused(move_to(
+        &st.situation(&set),
+        "jp1",
+        &loc(&b, "S4"),
+        MoveVerb::AssaultMove,
+    ));
+    assert_eq!(r.rule, "A4.61");
+    assert!(r.reason.contains("has moved"), "{r}");
+    // us1 Assault Moves from U4 into T4: it may not Climb the cliff after it (B11.4).
+    let mut st = mph(&b, Side::Allied, vec![us(&b, "us1", "U4")]).state;
+    give(&mut st, &set, &assault("us1", loc(&b, "T4")));
+    let v = b.map.vertex("T4-S5-S4").unwrap();
+    let r = climb(&st.situation(&set), "us1", 1, v).unwrap_err();
+    assert_eq!(r.rule, "A4.61");
 }

@@ -473,6 +473,13 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 });
             }
             kept.extend(quarry);
+            // Grenades before a step not taken are not thrown (A24.1).
+            kept.retain(|c| {
+                !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
+                    && c.order
+                        .unit()
+                        .is_some_and(|u| dropped.iter().any(|d| d == u.as_ref())))
+            });
             // A24.1 / A23.3: grenades are thrown by a unit with no DC where one without a DC
             // screens the same Location (a DC carrier keeps its MF for a Placement).
             let carrier = |c: &Choice| {
@@ -491,13 +498,6 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 .filter_map(screened)
                 .collect();
             kept.retain(|c| !(carrier(c) && screened(c).is_some_and(|at| by_others.contains(&at))));
-            // Grenades before a step not taken are not thrown (A24.1).
-            kept.retain(|c| {
-                !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
-                    && c.order
-                        .unit()
-                        .is_some_and(|u| dropped.iter().any(|d| d == u.as_ref())))
-            });
             out = kept;
         }
         (_, Phase::Advance) => {

@@ -104,7 +104,13 @@ pub(super) fn movement_candidates(
             s, u, &r.path[1], score, w,
         ));
         out.push(Choice {
-            order: route_step_order(s, u, &r.path[1], r.path.len() == 2, plan.assault),
+            order: route_step_order(
+                s,
+                u,
+                &r.path[1],
+                r.path.len() == 2,
+                plan.assault && charging.is_none(),
+            ),
             score,
             reason: match &charging {
                 Some((t, rule)) => format!(

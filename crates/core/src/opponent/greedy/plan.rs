@@ -48,8 +48,9 @@ pub fn step_order(unit: &str, from: &Location, to: &Location) -> Order {
 }
 
 /// A4.61: the order for a unit's step from `from` to `to` whose route ends there (`last`):
-/// Assault Movement where `assault` (the doctrine's plan) and the rules allow it (a unit that
-/// has spent no MF this MPh, not with Double Time, moving above ground), else `step_order`.
+/// Assault Movement where `assault` (the doctrine's plan; never a charge's step) and the rules
+/// allow it (a unit that has not moved nor spent MF this MPh, not with Double Time, moving above
+/// ground), else `step_order`.
 pub fn route_step_order(
     s: &Situation,
     u: &crate::rules::situation::UnitAt,
@@ -58,7 +59,10 @@ pub fn route_step_order(
     assault: bool,
 ) -> Order {
     let step = step_order(&u.unit.id, &u.at, to);
-    let fresh = s.phase == crate::model::Phase::Movement && u.unit.mf_spent == 0.0 && !u.unit.cx;
+    let fresh = s.phase == crate::model::Phase::Movement
+        && u.unit.mf_spent == 0.0
+        && !u.unit.entered_cave
+        && !u.unit.cx;
     match step {
         Order::Move { unit, to } if assault && last && fresh => Order::AssaultMove { unit, to },
         other => other,

@@ -149,6 +149,7 @@ fn declarer(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
             format!("unit {id} is already in a Banzai Charge this Player Turn"),
         ));
     }
+    super::common::entered_its_one_location(s, u)?;
     if u.unit.mf_spent > 0.0 {
         return Err(Refusal::new(
             "A25.23",

@@ -121,6 +121,7 @@ pub fn climb(s: &Situation, unit: &str, level: i32, vertex: Vertex) -> Result<Cl
     // Climbing is movement (it takes the whole MPh, B11.43): a broken, pinned or Prep-Fired
     // unit does not (A10.5, A7.8, A3).
     super::movement::may_move(s, u)?;
+    super::common::entered_its_one_location(s, u)?;
     if let Location::Cave(id) = &u.at {
         return climb_out_of_cave(s, u, id, level, vertex);
     }
@@ -355,6 +356,7 @@ fn climber_ready(s: &Situation, u: &UnitAt, cave_id: &str) -> Result<(), Refusal
     const RULE: &str = "G11.8331";
     let unit = &u.unit.id;
     let refuse = |why: String| Err(Refusal::new(RULE, why));
+    super::common::entered_its_one_location(s, u)?;
     if u.unit.mf_spent > 0.0 {
         return refuse(format!(
             "the Climb must be declared at the start of the MPh (Climbing uses the entire MF \

@@ -216,3 +216,19 @@ pub fn game_running(s: &Situation) -> Result<(), Refusal> {
 pub fn leadership(u: &Unit) -> i32 {
     super::fire_group::leadership_drm(&u.counter) + i32::from(u.wounded)
 }
+
+/// A4.61: a unit using Assault Movement this MPh has entered its one Location: it moves,
+/// Climbs (B11.4) or charges (G1.5) no more this MPh.
+pub fn entered_its_one_location(s: &Situation, u: &UnitAt) -> Result<(), Refusal> {
+    if s.phase == Phase::Movement && u.unit.assault_moving {
+        return Err(Refusal::new(
+            "A4.61",
+            format!(
+                "unit {} uses Assault Movement this MPh and has entered its one Location (A4.61, \
+                 not in our sources)",
+                u.unit.id
+            ),
+        ));
+    }
+    Ok(())
+}

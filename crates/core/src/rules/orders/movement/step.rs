@@ -182,18 +182,12 @@ fn refusals(s: &Situation, u: &UnitAt, to: &Location, verb: MoveVerb) -> Result<
 /// Assault Movement, to move 1 hex and avoid FFNAM", and a published MPh checklist, "Declare
 /// Double Time (CX), Assault Movement" as each unit begins its move; our seed E1.31 names
 /// "Non-Assault Movement"): Assault Movement is declared in the MPh before the unit expends
-/// its first MF, not with Double Time; a unit so moving enters one Location only.
+/// its first MF (nor after a cave entry that cost none, G11.751), not with Double Time nor in a
+/// charge (a Banzai Charge, G1.5, berserk, A15.43, a T-H Hero's, G1.423: our reading); a unit so
+/// moving enters one Location only (nor Climbs, B11.4, nor declares a Banzai Charge after it).
 fn assault_movement(s: &Situation, u: &UnitAt, verb: MoveVerb) -> Result<(), Refusal> {
     let id = &u.unit.id;
-    if s.phase == Phase::Movement && u.unit.assault_moving {
-        return Err(Refusal::new(
-            "A4.61",
-            format!(
-                "unit {id} uses Assault Movement this MPh and has entered its one Location (A4.61, \
-                 not in our sources)"
-            ),
-        ));
-    }
+    super::super::common::entered_its_one_location(s, u)?;
     if verb != MoveVerb::AssaultMove {
         return Ok(());
     }
@@ -202,15 +196,20 @@ fn assault_movement(s: &Situation, u: &UnitAt, verb: MoveVerb) -> Result<(), Ref
             "Assault Movement is declared in the MPh, not the {} (A4.61, not in our sources)",
             s.phase.abbrev()
         ))
-    } else if u.unit.mf_spent > 0.0 {
+    } else if u.unit.mf_spent > 0.0 || u.unit.entered_cave {
         Some(format!(
-            "unit {id} has expended MF this MPh: Assault Movement is declared before its first \
-             MF (A4.61, not in our sources)"
+            "unit {id} has moved or expended MF this MPh: Assault Movement is declared before its \
+             first MF (A4.61, not in our sources)"
         ))
     } else if u.unit.cx {
         Some(format!(
             "unit {id} moves with Double Time (CX): it may not use Assault Movement too (A4.61, \
              not in our sources)"
+        ))
+    } else if u.unit.banzai.is_some() || u.unit.berserk || u.unit.hero.is_some() {
+        Some(format!(
+            "unit {id} charges (a Banzai Charge, G1.5, berserk, A15.43, or a T-H Hero's, G1.423): \
+             a charge is not Assault Movement (A4.61, our reading)"
         ))
     } else {
         None
@@ -453,7 +452,7 @@ fn night_concealment_lost(
 pub fn mf_in_place_concealment_lost(s: &Situation, u: &UnitAt) -> Option<crate::rules::Check> {
     // Its own Location holds no enemy it sees (a unit in Melee neither Places nor Sets, A11.7):
     // only the light counts.
-    night_concealment_lost(s, u, &u.at, false)
+    night_concealment_lost(s, u, &u.at, u.unit.assault_moving)
 }
 
 /// The unit's state after a move: hidden only if it stays so (a Japanese unit entering a cave

@@ -51,6 +51,13 @@ fn side(s: Side) -> &'static str {
     }
 }
 
+/// `header`'s last answer to whether the player may still fire at the program's mover, with
+/// what it was asked for: the match log's length and the wait (side, Location).
+type FireOpenSeen = (
+    (usize, Option<(crate::model::Side, crate::los::Location)>),
+    bool,
+);
+
 /// The walkthrough's part of the left panel: title, notes, turn and phase, buttons, narration.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn header(
@@ -67,6 +74,7 @@ pub(super) fn header(
     opponent: Option<Res<crate::sim::opponent::OpponentPlay>>,
     mut buttons: ResMut<crate::view::shared::ButtonRects>,
     game: Res<crate::play::Match>,
+    mut fire_open_seen: Local<FireOpenSeen>,
 ) {
     let s = &board.scenario;
     ui.heading(&s.title);
@@ -128,10 +136,19 @@ pub(super) fn header(
     }
     // While the program waits on the player's First Fire: whether any unit of the player may
     // still fire at its unit (A8.1: once at each expenditure of MF).
-    let fire_open = opponent
+    // Asked of the rules once for each wait and each order given (the log's length), not at
+    // every frame.
+    let waited = opponent
         .as_ref()
-        .and_then(|o| o.awaiting.as_ref().map(|(_, at)| (o.player(), at)))
-        .is_some_and(|(player, at)| game.player_fire_open(player, at));
+        .and_then(|o| o.awaiting.as_ref().map(|(_, at)| (o.player(), at.clone())));
+    let key = (game.log.len(), waited.clone());
+    if fire_open_seen.0 != key {
+        let open = waited
+            .as_ref()
+            .is_some_and(|(player, at)| game.player_fire_open(*player, at));
+        *fire_open_seen = (key, open);
+    }
+    let fire_open = fire_open_seen.1;
     // In Play mode, the notes under the buttons (First Fire, notices, "saved to", the game's
     // end, the narration) in a box of fixed height: what comes and goes there never moves the
     // Orders below it under the pointer. A walk watched shows its narration whole.

@@ -463,25 +463,7 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
             // A23.3 / A26.2: a DC on the Known enemy stack worth the Casualty VP it still needs;
             // its carriers keep their MF for the Placement (no grenades, A24.1).
             let quarry = quarry::dc_on_quarry(ctx, &mine);
-            if quarry::hunting_with_dc(ctx) {
-                kept.retain(|c| {
-                    !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
-                        && c.order
-                            .unit()
-                            .and_then(|u| s.unit(u.as_ref()))
-                            .is_some_and(|u| u.unit.dc))
-                });
-            }
-            kept.extend(quarry);
-            // Grenades before a step not taken are not thrown (A24.1).
-            kept.retain(|c| {
-                !(matches!(c.order, Order::PlaceSmoke { .. } | Order::PlaceWp { .. })
-                    && c.order
-                        .unit()
-                        .is_some_and(|u| dropped.iter().any(|d| d == u.as_ref())))
-            });
-            // A24.1 / A23.3: grenades are thrown by a unit with no DC where one without a DC
-            // screens the same Location (a DC carrier keeps its MF for a Placement).
+            // A grenade order's unit carries a DC; the Location a grenade order screens.
             let carrier = |c: &Choice| {
                 c.order
                     .unit()
@@ -492,6 +474,19 @@ fn weigh(ctx: &mut Ctx, base: Vec<Choice>, moment: &Moment, goals: &[Hex]) -> Ve
                 Order::PlaceSmoke { at, .. } | Order::PlaceWp { at, .. } => Some(at.clone()),
                 _ => None,
             };
+            if quarry::hunting_with_dc(ctx) {
+                kept.retain(|c| !(screened(c).is_some() && carrier(c)));
+            }
+            kept.extend(quarry);
+            // Grenades before a step not taken are not thrown (A24.1).
+            kept.retain(|c| {
+                !(screened(c).is_some()
+                    && c.order
+                        .unit()
+                        .is_some_and(|u| dropped.iter().any(|d| d == u.as_ref())))
+            });
+            // A24.1 / A23.3: grenades are thrown by a unit with no DC where one without a DC
+            // screens the same Location (a DC carrier keeps its MF for a Placement).
             let by_others: Vec<crate::los::Location> = kept
                 .iter()
                 .filter(|c| !carrier(c))

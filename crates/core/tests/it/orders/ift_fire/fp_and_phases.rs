@@ -172,9 +172,8 @@ fn a8_1_first_fire_attacks_only_the_unit_moving_now() {
     use asl_pto_core::rules::orders::Order;
     let b = open();
     let set = crate::board::setting(&b);
-    let mut st = situation(
+    let mut st = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             us(&b, "us1", "C3"),
@@ -300,9 +299,8 @@ fn a8_3_subsequent_first_fire_at_the_closest_known_enemy_at_half_fp_then_final_f
     use asl_pto_core::rules::orders::Order;
     let b = open();
     let set = crate::board::setting(&b);
-    let mut st = situation(
+    let mut st = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             marked(us(&b, "us1", "C3"), FireMark::FirstFire),
@@ -371,9 +369,8 @@ fn a8_3_subsequent_first_fire_reaches_the_normal_range_not_beyond() {
     let b = open();
     let mut near = jp(&b, "jp2", "D3");
     near.concealed = true;
-    let s = situation(
+    let s = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             marked(us(&b, "us1", "C3"), FireMark::FirstFire),
@@ -389,9 +386,8 @@ fn a8_3_subsequent_first_fire_reaches_the_normal_range_not_beyond() {
     );
     // The 7-6-8's Normal Range is 6: at range 7 it may First Fire once (Long Range, half FP)
     // but not a second time.
-    let s = situation(
+    let s = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             marked(us(&b, "us1", "C3"), FireMark::FirstFire),
@@ -404,9 +400,8 @@ fn a8_3_subsequent_first_fire_reaches_the_normal_range_not_beyond() {
         r.reason.contains("no farther than its Normal Range (6"),
         "{r}"
     );
-    let fresh = situation(
+    let fresh = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![us(&b, "us1", "C3"), moved(jp(&b, "jp1", "J3"))],
     );
@@ -425,9 +420,8 @@ fn a8_3_a_fire_group_of_a_fresh_and_a_first_fire_unit_and_a_first_fire_leader() 
     use asl_pto_core::rules::orders::Order;
     let b = open();
     let set = crate::board::setting(&b);
-    let mut st = situation(
+    let mut st = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             marked(us(&b, "us1", "C3"), FireMark::FirstFire),
@@ -477,9 +471,8 @@ fn a8_3_a_fire_group_of_a_fresh_and_a_first_fire_unit_and_a_first_fire_leader() 
             FireMark::FirstFire,
         )
     };
-    let s = situation(
+    let s = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             leader(),
@@ -496,9 +489,8 @@ fn a8_3_a_fire_group_of_a_fresh_and_a_first_fire_unit_and_a_first_fire_leader() 
     assert_eq!(r.rule, "A8.3");
     assert!(r.reason.contains("leader usL (directing us3)"), "{r}");
     // With no Known enemy nearer, he directs it.
-    let s = situation(
+    let s = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![leader(), us(&b, "us3", "C3"), moved(jp(&b, "jp2", "E3"))],
     );
@@ -518,9 +510,8 @@ fn a8_31_final_protective_fire_at_an_adjacent_mover_its_dr_the_firer_s_nmc() {
     use asl_pto_core::rules::orders::Order;
     let b = open();
     let set = crate::board::setting(&b);
-    let mut st = situation(
+    let mut st = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             marked(us(&b, "us1", "C3"), FireMark::FinalFire),
@@ -612,9 +603,8 @@ fn g1_125_ex_a_3_3_6_failing_its_fpf_mc_by_its_elr_becomes_a_broken_dm_1_2_6() {
         "3-3-6",
         "C3",
     );
-    let mut st = situation(
+    let mut st = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Allied,
         vec![
             marked(conscript, FireMark::FinalFire),
@@ -653,9 +643,8 @@ fn a8_1_a_unit_fires_once_at_each_expenditure_of_mf() {
     use asl_pto_core::rules::orders::Order;
     let b = open();
     let set = crate::board::setting(&b);
-    let mut st = situation(
+    let mut st = crate::board::mph(
         &b,
-        Phase::Movement,
         Side::Japanese,
         vec![
             us(&b, "us1", "C3"),

@@ -112,6 +112,11 @@ pub struct AdvanceWeights {
     pub cc_odds: f32,
     pub cc_odds_japanese: f32,
     pub cc_odds_holding: f32,
+    /// A11 / G1.64: the odds a Japanese side holding out advances into Close Combat at (its
+    /// CC is Hand-to-Hand, the -1 DRM its own); none: `cc_odds_holding`. The greedy kind's
+    /// file names none; the doctrine sets it from `doctrine.cc_odds_holding_japanese`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cc_odds_holding_japanese: Option<f32>,
     pub into_cc: f32,
     pub per_hex_nearer: f32,
     pub least_gain: f32,
@@ -119,12 +124,17 @@ pub struct AdvanceWeights {
 
 impl AdvanceWeights {
     /// A11 / G1.64: the odds (CC attack FP over defence FP) `side`'s units need to start a
-    /// Close Combat: `cc_odds_holding` for a side holding out, `cc_odds_japanese` for the
-    /// Japanese (their CC is Hand-to-Hand), `cc_odds` otherwise.
+    /// Close Combat: `cc_odds_holding` for a side holding out (`cc_odds_holding_japanese`,
+    /// where set, for the Japanese), `cc_odds_japanese` for the Japanese (their CC is
+    /// Hand-to-Hand), `cc_odds` otherwise.
     pub fn cc_odds_needed(&self, side: crate::model::Side, attacks: bool) -> f32 {
+        let japanese = side == crate::model::Side::Japanese;
         if !attacks {
-            self.cc_odds_holding
-        } else if side == crate::model::Side::Japanese {
+            match self.cc_odds_holding_japanese {
+                Some(odds) if japanese => odds,
+                _ => self.cc_odds_holding,
+            }
+        } else if japanese {
             self.cc_odds_japanese
         } else {
             self.cc_odds
@@ -167,6 +177,12 @@ pub struct DoctrineWeights {
     /// before it takes the built-in value, whatever its `advance.cc_odds`).
     #[serde(default = "cc_odds_default")]
     pub cc_odds: f32,
+    /// A11 / G1.64: the odds at which a Japanese side holding out advances into Close Combat
+    /// in its APh, in place of `advance.cc_odds_holding` (its CC is Hand-to-Hand: the red Kill
+    /// Numbers for both sides and its own -1 DRM; a file from before it takes the built-in
+    /// value).
+    #[serde(default = "cc_odds_holding_japanese_default")]
+    pub cc_odds_holding_japanese: f32,
     /// A11.19 / A12.15: what a side holding out gives up, in the enemy's MPh or DFPh, for each
     /// concealed firer a shot strips of its "?" while a Known Good Order enemy MMC is in or
     /// beside its hex: a Close Combat against units all concealed is fought at half FP (a file
@@ -213,6 +229,11 @@ pub struct DoctrineWeights {
     /// `search_cave_hunting` (a file from before it takes the built-in value).
     #[serde(default = "last_turn_reach_default")]
     pub last_turn_reach: u32,
+    /// G11.33 / A26.2: before the last Game Turn, the hexes from its Good Order MMC within
+    /// which a Known enemy counts toward the hunt that keeps its Searches at
+    /// `search_cave_hunting` (a file from before it takes the built-in value).
+    #[serde(default = "hunt_reach_default")]
+    pub hunt_reach: u32,
     /// A26: how many Game Turns before the last it already plays for Control rather than
     /// hunting (0: in the last only; a file from before it takes the built-in value).
     #[serde(default = "control_turns_default")]
@@ -290,6 +311,10 @@ fn control_turns_default() -> u32 {
     0
 }
 
+fn hunt_reach_default() -> u32 {
+    3
+}
+
 fn last_turn_reach_default() -> u32 {
     2
 }
@@ -303,6 +328,10 @@ fn search_cave_default() -> f32 {
 }
 
 fn cc_odds_default() -> f32 {
+    1.0
+}
+
+fn cc_odds_holding_japanese_default() -> f32 {
     1.0
 }
 
@@ -353,10 +382,12 @@ impl Weights {
     }
 
     /// The weights the doctrine kind reads the greedy kind's enumeration and its own Close
-    /// Combat odds by: these, with `advance.cc_odds` replaced by `doctrine.cc_odds`.
+    /// Combat odds by: these, with `advance.cc_odds` replaced by `doctrine.cc_odds` and a
+    /// holding Japanese side's by `doctrine.cc_odds_holding_japanese`.
     pub fn for_doctrine(&self) -> Weights {
         let mut w = self.clone();
         w.advance.cc_odds = self.doctrine.cc_odds;
+        w.advance.cc_odds_holding_japanese = Some(self.doctrine.cc_odds_holding_japanese);
         w
     }
 

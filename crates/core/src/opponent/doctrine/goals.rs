@@ -150,9 +150,9 @@ pub fn hunt_suffices(s: &Situation, posture: &Posture, side: Side) -> bool {
     cvp_missing(s, posture, side).is_some_and(|need| need > 0 && quarry(s, side) >= need)
 }
 
-/// A26.2 / G11.33: in the last Game Turn, whether the Known enemy outside caves within `reach`
-/// hexes of one of its Good Order MMC (what its hunt can still get at before the game ends) is
-/// worth the Casualty VP `side` still needs.
+/// A26.2 / G11.33: whether the Known enemy outside caves within `reach` hexes of one of its
+/// Good Order MMC (what its hunt can get at: before the game ends in the last Game Turn, within
+/// a Player Turn before it) is worth the Casualty VP `side` still needs.
 pub fn hunt_reaches(s: &Situation, posture: &Posture, side: Side, reach: u32) -> bool {
     let ours: Vec<Hex> = s
         .units

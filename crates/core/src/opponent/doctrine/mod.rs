@@ -32,9 +32,9 @@
 //!   broken units alone (G11.94); a lit target more (E1.92); a Throw only when its gain
 //!   outweighs the fallen DC's attack on the Thrower's own Location;
 //! - a hunt before a Search: no Search for a cave it must Control while the Known enemy outside
-//!   caves is worth the Casualty VP it still needs (`goals::hunt_suffices`; G11.33: a Search
-//!   ends the Searcher's MPh), in the last Game Turn only the enemy its units can still get at
-//!   (`goals::hunt_reaches`);
+//!   caves its units can get at within a Player Turn is worth the Casualty VP it still needs
+//!   (`goals::hunt_reaches`, `hunt_reach` hexes; G11.33: a Search ends the Searcher's MPh), in
+//!   the last Game Turn within `last_turn_reach`;
 //! - while that hunt may win, a DC Placed on the Known enemy beside it (A23.3, `dc_on_quarry`:
 //!   30 FP as the AFPh begins, before a Close Combat the Japanese may Ambush and fight
 //!   Hand-to-Hand, G1.64), even with none to spare for the caves it must Control, and its DC
@@ -189,7 +189,7 @@ impl Player for Doctrine {
                 let hunting = if stakes.last_turn {
                     goals::hunt_reaches(s, scenario, side, w.last_turn_reach)
                 } else {
-                    goals::hunt_suffices(s, scenario, side)
+                    goals::hunt_reaches(s, scenario, side, w.hunt_reach)
                 };
                 let score = if hunting {
                     w.search_cave_hunting

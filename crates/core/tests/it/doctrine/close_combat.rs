@@ -103,6 +103,35 @@ fn a11_the_attacking_doctrine_advances_into_close_combat_at_one_to_one_the_greed
 }
 
 #[test]
+fn g1_64_a11_the_holding_japanese_doctrine_advances_into_hand_to_hand_at_one_to_one() {
+    // The Japanese hold (the Allies need 4 Casualty VP); in their APh two 4-4-7s in E3 stand
+    // beside a 7-6-8 in E4: 8 CC FP against 7. Their CC there is Hand-to-Hand (G1.64, the
+    // ATTACKER Japanese): the red Kill Numbers and their own -1. The greedy kind, holding out,
+    // goes in only at 4 to 1 (`advance.cc_odds_holding`); the doctrine at 1 to 1
+    // (`doctrine.cc_odds_holding_japanese`).
+    let b = plain();
+    let hunt = japanese_hold(4);
+    let into_e4 = |c: &[Choice]| moves_into(&b, c, "jp1", "E4") || moves_into(&b, c, "jp2", "E4");
+    let units = vec![
+        jp(&b, "jp1", "E3"),
+        jp(&b, "jp2", "E3"),
+        us(&b, "us1", "E4"),
+    ];
+    let s = situation(&b, Phase::Advance, Side::Japanese, units);
+    let greedy = of(Kind::Greedy, &s, &hunt, Side::Japanese);
+    assert!(!into_e4(&greedy), "{greedy:#?}");
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    assert!(into_e4(&d), "{d:#?}");
+    let reason = d.iter().find(|c| into_e4(std::slice::from_ref(c))).unwrap();
+    assert!(reason.reason.contains("Close Combat"), "{}", reason.reason);
+    // One 4-4-7 against the 7-6-8 (4 against 7, under 1 to 1): it stays.
+    let units = vec![jp(&b, "jp1", "E3"), us(&b, "us1", "E4")];
+    let s = situation(&b, Phase::Advance, Side::Japanese, units);
+    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    assert!(!into_e4(&d), "{d:#?}");
+}
+
+#[test]
 fn a26_a11_12_the_doctrine_takes_no_location_back_by_walking_into_the_enemy_there() {
     // A window trial: the Japanese program's jp3 "took back" K5 (a hex the Allies had to
     // Control) by advancing into us1 and the 8-1 there, at 1 to 2, and then ordered no CC.

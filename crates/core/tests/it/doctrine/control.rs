@@ -436,6 +436,13 @@ fn a26_2_g11_33_while_the_known_enemy_in_the_open_is_worth_the_cvp_it_needs_the_
     // 4 to win: jp3 cannot win them; it Searches for the cave it must Control.
     let d = of(Kind::Doctrine, &s, &goal(4), Side::Allied);
     assert!(searches_for_g(&d), "{d:#?}");
+    // 2 to win, jp3 in the open at N3, six hexes off: beyond `hunt_reach` (3 hexes, what
+    // a Player Turn's move and advance get at), the hunt no longer holds the Search back.
+    let far = vec![us(&b, "us1", "T4"), jp(&b, "jp3", "N3")];
+    let mut s = situation(&b, Phase::Movement, Side::Allied, far);
+    s.hidden_caves = vec!["G".into()];
+    let d = of(Kind::Doctrine, &s, &goal(2), Side::Allied);
+    assert!(searches_for_g(&d), "{d:#?}");
     // 2 to win, jp3 beside us1 in T3: the Search is still offered (a unit with no better
     // step takes it), at the lower score `search_cave_hunting`.
     let mut units = units;

@@ -112,10 +112,11 @@ pub struct AdvanceWeights {
     pub cc_odds: f32,
     pub cc_odds_japanese: f32,
     pub cc_odds_holding: f32,
-    /// A11 / G1.64: the odds a Japanese side holding out advances into Close Combat at (its
-    /// CC is Hand-to-Hand, the -1 DRM its own); none: `cc_odds_holding`. The greedy kind's
-    /// file names none; the doctrine sets it from `doctrine.cc_odds_holding_japanese`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A11 / G1.64: the odds a Japanese side holding out advances (or at night steps, E1.31)
+    /// into Close Combat at (its CC is Hand-to-Hand, the -1 DRM its own); none:
+    /// `cc_odds_holding`. Not read from a file: the doctrine sets it from
+    /// `doctrine.cc_odds_holding_japanese` (`Weights::for_doctrine`).
+    #[serde(skip)]
     pub cc_odds_holding_japanese: Option<f32>,
     pub into_cc: f32,
     pub per_hex_nearer: f32,
@@ -177,10 +178,11 @@ pub struct DoctrineWeights {
     /// before it takes the built-in value, whatever its `advance.cc_odds`).
     #[serde(default = "cc_odds_default")]
     pub cc_odds: f32,
-    /// A11 / G1.64: the odds at which a Japanese side holding out advances into Close Combat
-    /// in its APh, in place of `advance.cc_odds_holding` (its CC is Hand-to-Hand: the red Kill
-    /// Numbers for both sides and its own -1 DRM; a file from before it takes the built-in
-    /// value).
+    /// A11 / G1.64: the odds at which a Japanese side holding out, where the enemy needs no
+    /// Casualty VP, advances into Close Combat in its APh (and at night steps into an enemy
+    /// Location in its MPh, E1.31), in place of `advance.cc_odds_holding`; its hidden units keep
+    /// `advance.cc_odds_holding` (its CC is Hand-to-Hand: the red Kill Numbers for both sides
+    /// and its own -1 DRM; a file from before it takes the built-in value).
     #[serde(default = "cc_odds_holding_japanese_default")]
     pub cc_odds_holding_japanese: f32,
     /// A11.19 / A12.15: what a side holding out gives up, in the enemy's MPh or DFPh, for each

@@ -136,6 +136,12 @@ fn cvp_missing(s: &Situation, posture: &Posture, side: Side) -> Option<u32> {
     })
 }
 
+/// A26.2: whether the enemy of `side` has a Casualty VP condition it has not won yet (every
+/// unit `side` loses counts toward it).
+pub fn enemy_needs_cvp(s: &Situation, posture: &Posture, side: Side) -> bool {
+    cvp_missing(s, posture, side.opponent()).is_some_and(|need| need > 0)
+}
+
 /// A26.2: whether the loss of the enemy unit `u` alone would win `side` the Casualty VP it
 /// still needs (it attacks with a Casualty VP condition not yet won).
 pub fn decides(s: &Situation, posture: &Posture, side: Side, u: &UnitAt) -> bool {

@@ -35,7 +35,8 @@
 //!   caves its units can get at within a Player Turn is worth the Casualty VP it still needs
 //!   (`goals::hunt_reaches`, `hunt_reach` hexes; G11.33: a Search ends the Searcher's MPh), in
 //!   the last Game Turn within `last_turn_reach`;
-//! - while that hunt may win, a DC Placed on the Known enemy beside it (A23.3, `dc_on_quarry`:
+//! - while the Known enemy anywhere outside caves may win the hunt (`goals::hunt_suffices`), a
+//!   DC Placed on the Known enemy beside it (A23.3, `dc_on_quarry`:
 //!   30 FP as the AFPh begins, before a Close Combat the Japanese may Ambush and fight
 //!   Hand-to-Hand, G1.64), even with none to spare for the caves it must Control, and its DC
 //!   carriers throw no grenades (A24.1: the two MF would leave too few for the Placement).
@@ -109,8 +110,13 @@ impl Player for Doctrine {
         searched: &[Hex],
     ) -> Vec<Choice> {
         // A11: it advances into Close Combat, and holding out starts one, at its own odds
-        // (`doctrine.cc_odds`).
-        let own = self.weights.for_doctrine();
+        // (`doctrine.cc_odds`); a Japanese side holding out counter-attacks at
+        // `doctrine.cc_odds_holding_japanese` only where the enemy needs no Casualty VP (A26.2:
+        // otherwise its every squad lost counts, and it keeps `advance.cc_odds_holding`).
+        let mut own = self.weights.for_doctrine();
+        if goals::enemy_needs_cvp(s, posture, side) {
+            own.advance.cc_odds_holding_japanese = None;
+        }
         let weights = &own;
         let stakes = Stakes::of(s, posture, side);
         // A26: once Control pays better than the hunt, its moves play for the Locations.
@@ -178,10 +184,11 @@ impl Player for Doctrine {
             && s.phase == Phase::Movement
             && !stakes.won
         {
-            // A26.2: while the Known enemy outside caves is worth the Casualty VP it still
-            // needs, its units hunt them (a Search ends the Searcher's MPh, G11.33).
-            // While the hunt may win, a Search is still worth a unit's MPh when no step toward
-            // the quarry is worth more (`search_cave_hunting`).
+            // A26.2: while the Known enemy outside caves that its units can get at within a
+            // Player Turn (`hunt_reach` hexes) is worth the Casualty VP it still needs, its
+            // units hunt them (a Search ends the Searcher's MPh, G11.33); a Search is still
+            // worth a unit's MPh when no step toward the quarry is worth more
+            // (`search_cave_hunting`).
             if !unknown.is_empty() {
                 let w = &weights.doctrine;
                 // In the last Game Turn only the quarry its units can still get at counts

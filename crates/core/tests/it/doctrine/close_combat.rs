@@ -103,31 +103,55 @@ fn a11_the_attacking_doctrine_advances_into_close_combat_at_one_to_one_the_greed
 }
 
 #[test]
-fn g1_64_a11_the_holding_japanese_doctrine_advances_into_hand_to_hand_at_one_to_one() {
-    // The Japanese hold (the Allies need 4 Casualty VP); in their APh two 4-4-7s in E3 stand
-    // beside a 7-6-8 in E4: 8 CC FP against 7. Their CC there is Hand-to-Hand (G1.64, the
-    // ATTACKER Japanese): the red Kill Numbers and their own -1. The greedy kind, holding out,
-    // goes in only at 4 to 1 (`advance.cc_odds_holding`); the doctrine at 1 to 1
-    // (`doctrine.cc_odds_holding_japanese`).
+fn g1_64_a26_2_the_holding_japanese_doctrine_advances_into_close_combat_at_one_to_one_where_the_enemy_needs_no_cvp()
+ {
+    use asl_pto_core::counters::Nationality;
+    // The Allies must take F8 (Control only); the Japanese hold. In the Japanese APh two
+    // 4-4-7s in E3 stand beside a 7-6-8 in E4: 8 CC FP against 7. Their CC there is
+    // Hand-to-Hand (G1.64, the ATTACKER Japanese): the red Kill Numbers and their own -1. The
+    // greedy kind, holding out, goes in only at 4 to 1 (`advance.cc_odds_holding`); the
+    // doctrine at 1 to 1 (`doctrine.cc_odds_holding_japanese`).
     let b = plain();
-    let hunt = japanese_hold(4);
+    let take = allied_control_only(&b, "F8");
     let into_e4 = |c: &[Choice]| moves_into(&b, c, "jp1", "E4") || moves_into(&b, c, "jp2", "E4");
-    let units = vec![
-        jp(&b, "jp1", "E3"),
-        jp(&b, "jp2", "E3"),
-        us(&b, "us1", "E4"),
-    ];
-    let s = situation(&b, Phase::Advance, Side::Japanese, units);
-    let greedy = of(Kind::Greedy, &s, &hunt, Side::Japanese);
+    let two = |hidden_too: bool| {
+        let mut units = vec![
+            jp(&b, "jp1", "E3"),
+            jp(&b, "jp2", "E3"),
+            us(&b, "us1", "E4"),
+        ];
+        if hidden_too {
+            units[0].hidden = true;
+            units[1].hidden = true;
+        }
+        units
+    };
+    let s = situation(&b, Phase::Advance, Side::Japanese, two(false));
+    let greedy = of(Kind::Greedy, &s, &take, Side::Japanese);
     assert!(!into_e4(&greedy), "{greedy:#?}");
-    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
     assert!(into_e4(&d), "{d:#?}");
-    let reason = d.iter().find(|c| into_e4(std::slice::from_ref(c))).unwrap();
-    assert!(reason.reason.contains("Close Combat"), "{}", reason.reason);
+    // At exactly 1 to 1 (a 4-4-7 and a 2-3-7 against a 6-6-6, 6 against 6) too.
+    let even = vec![
+        jp(&b, "jp1", "E3"),
+        unit(&b, "jp2", Nationality::Japanese, "2-3-7", "E3"),
+        unit(&b, "us1", Nationality::American, "6-6-6", "E4"),
+    ];
+    let s = situation(&b, Phase::Advance, Side::Japanese, even);
+    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
+    assert!(into_e4(&d), "{d:#?}");
     // One 4-4-7 against the 7-6-8 (4 against 7, under 1 to 1): it stays.
     let units = vec![jp(&b, "jp1", "E3"), us(&b, "us1", "E4")];
     let s = situation(&b, Phase::Advance, Side::Japanese, units);
-    let d = of(Kind::Doctrine, &s, &hunt, Side::Japanese);
+    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
+    assert!(!into_e4(&d), "{d:#?}");
+    // Hidden, the two keep their HIP (G1.63): only at the odds of a side holding out.
+    let s = situation(&b, Phase::Advance, Side::Japanese, two(true));
+    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
+    assert!(!into_e4(&d), "{d:#?}");
+    // Where the Allies win on 4 Casualty VP (A26.2), every squad lost counts: 4 to 1 again.
+    let s = situation(&b, Phase::Advance, Side::Japanese, two(false));
+    let d = of(Kind::Doctrine, &s, &japanese_hold(4), Side::Japanese);
     assert!(!into_e4(&d), "{d:#?}");
 }
 

@@ -126,13 +126,14 @@ pub struct AdvanceWeights {
 impl AdvanceWeights {
     /// A11 / G1.64: the odds (CC attack FP over defence FP) `side`'s units need to start a
     /// Close Combat: `cc_odds_holding` for a side holding out (`cc_odds_holding_japanese`,
-    /// where set, for the Japanese), `cc_odds_japanese` for the Japanese (their CC is
-    /// Hand-to-Hand), `cc_odds` otherwise.
-    pub fn cc_odds_needed(&self, side: crate::model::Side, attacks: bool) -> f32 {
+    /// where set, for the Japanese unless the unit is `hidden`: it gives its HIP up only at
+    /// the odds of a side holding out, G1.63), `cc_odds_japanese` for the Japanese (their CC
+    /// is Hand-to-Hand), `cc_odds` otherwise.
+    pub fn cc_odds_needed(&self, side: crate::model::Side, attacks: bool, hidden: bool) -> f32 {
         let japanese = side == crate::model::Side::Japanese;
         if !attacks {
             match self.cc_odds_holding_japanese {
-                Some(odds) if japanese => odds,
+                Some(odds) if japanese && !hidden => odds,
                 _ => self.cc_odds_holding,
             }
         } else if japanese {
@@ -384,12 +385,15 @@ impl Weights {
     }
 
     /// The weights the doctrine kind reads the greedy kind's enumeration and its own Close
-    /// Combat odds by: these, with `advance.cc_odds` replaced by `doctrine.cc_odds` and a
-    /// holding Japanese side's by `doctrine.cc_odds_holding_japanese`.
-    pub fn for_doctrine(&self) -> Weights {
+    /// Combat odds by: these, with `advance.cc_odds` replaced by `doctrine.cc_odds` and, where
+    /// `enemy_needs_cvp` is false, a holding Japanese side's by
+    /// `doctrine.cc_odds_holding_japanese` (A26.2: against an enemy that still needs Casualty
+    /// VP every squad lost counts, and `advance.cc_odds_holding` stands).
+    pub fn for_doctrine(&self, enemy_needs_cvp: bool) -> Weights {
         let mut w = self.clone();
         w.advance.cc_odds = self.doctrine.cc_odds;
-        w.advance.cc_odds_holding_japanese = Some(self.doctrine.cc_odds_holding_japanese);
+        w.advance.cc_odds_holding_japanese =
+            (!enemy_needs_cvp).then_some(self.doctrine.cc_odds_holding_japanese);
         w
     }
 

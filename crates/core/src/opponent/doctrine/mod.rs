@@ -113,10 +113,9 @@ impl Player for Doctrine {
         // (`doctrine.cc_odds`); a Japanese side holding out counter-attacks at
         // `doctrine.cc_odds_holding_japanese` only where the enemy needs no Casualty VP (A26.2:
         // otherwise its every squad lost counts, and it keeps `advance.cc_odds_holding`).
-        let mut own = self.weights.for_doctrine();
-        if goals::enemy_needs_cvp(s, posture, side) {
-            own.advance.cc_odds_holding_japanese = None;
-        }
+        let own = self
+            .weights
+            .for_doctrine(goals::enemy_needs_cvp(s, posture, side));
         let weights = &own;
         let stakes = Stakes::of(s, posture, side);
         // A26: once Control pays better than the hunt, its moves play for the Locations.
@@ -243,7 +242,9 @@ impl Player for Doctrine {
         };
         let stakes = Stakes::of(s, posture, side);
         let reply = Reply::new(s, side, &self.memo);
-        let own = self.weights.for_doctrine();
+        let own = self
+            .weights
+            .for_doctrine(goals::enemy_needs_cvp(s, posture, side));
         let mut ctx = Ctx::new(s, side, posture, &own, stakes, reply);
         // Every shot scored above zero: its worth less its cost, lifted by a floor.
         const FLOOR: f32 = 1000.0;

@@ -278,7 +278,10 @@ fn mph_cc_worth(ctx: &Ctx, u: &UnitAt, to: &Location) -> bool {
         return false;
     }
     let (ours, theirs) = cc_strengths(ctx, to);
-    let need = ctx.gw.advance.cc_odds_needed(ctx.side, ctx.stakes.attacks);
+    let need = ctx
+        .gw
+        .advance
+        .cc_odds_needed(ctx.side, ctx.stakes.attacks, u.hidden);
     theirs <= 0.0 || ours + attack_fp(ctx.s.tables, &u.unit) >= need * theirs
 }
 

@@ -252,14 +252,8 @@ pub(super) fn advance_candidates(s: &Situation, u: &UnitAt, plan: &Plan, out: &m
             .any(|o| o.unit.side() != u.unit.side());
         if enemy {
             if let Some(odds) = cc_odds(s, u, &r.at) {
-                // A side holding out risks no CC it need not (its every squad lost counts); a
-                // hidden unit gives its HIP up only at the odds of a side holding out (G1.63).
-                let need = if u.hidden && !plan.attacks {
-                    a.cc_odds_holding
-                } else {
-                    a.cc_odds_needed(u.unit.side(), plan.attacks)
-                };
-                if odds >= need {
+                // A side holding out risks no CC it need not (its every squad lost counts).
+                if odds >= a.cc_odds_needed(u.unit.side(), plan.attacks, u.hidden) {
                     // The odds it joins, and its stack's, told apart where they differ (the
                     // decision is on the stack's: its stack-mates may follow it).
                     let now = joined_odds(s, u, &r.at).unwrap_or(odds);

@@ -126,33 +126,35 @@ fn g1_64_a26_2_the_holding_japanese_doctrine_advances_into_close_combat_at_one_t
         }
         units
     };
-    let s = situation(&b, Phase::Advance, Side::Japanese, two(false));
-    let greedy = of(Kind::Greedy, &s, &take, Side::Japanese);
-    assert!(!into_e4(&greedy), "{greedy:#?}");
-    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
-    assert!(into_e4(&d), "{d:#?}");
+    // Whether the `kind` advances jp1 or jp2 into E4 with `units` there, playing against
+    // `victory`.
+    let enters = |kind: Kind, units: Vec<UnitAt>, victory: &[VictoryCondition]| {
+        let s = situation(&b, Phase::Advance, Side::Japanese, units);
+        let c = of(kind, &s, victory, Side::Japanese);
+        (into_e4(&c), format!("{c:#?}"))
+    };
+    let (greedy, why) = enters(Kind::Greedy, two(false), &take);
+    assert!(!greedy, "{why}");
+    let (d, why) = enters(Kind::Doctrine, two(false), &take);
+    assert!(d, "{why}");
     // At exactly 1 to 1 (a 4-4-7 and a 2-3-7 against a 6-6-6, 6 against 6) too.
     let even = vec![
         jp(&b, "jp1", "E3"),
         unit(&b, "jp2", Nationality::Japanese, "2-3-7", "E3"),
         unit(&b, "us1", Nationality::American, "6-6-6", "E4"),
     ];
-    let s = situation(&b, Phase::Advance, Side::Japanese, even);
-    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
-    assert!(into_e4(&d), "{d:#?}");
+    let (d, why) = enters(Kind::Doctrine, even, &take);
+    assert!(d, "{why}");
     // One 4-4-7 against the 7-6-8 (4 against 7, under 1 to 1): it stays.
-    let units = vec![jp(&b, "jp1", "E3"), us(&b, "us1", "E4")];
-    let s = situation(&b, Phase::Advance, Side::Japanese, units);
-    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
-    assert!(!into_e4(&d), "{d:#?}");
+    let one = vec![jp(&b, "jp1", "E3"), us(&b, "us1", "E4")];
+    let (d, why) = enters(Kind::Doctrine, one, &take);
+    assert!(!d, "{why}");
     // Hidden, the two keep their HIP (G1.63): only at the odds of a side holding out.
-    let s = situation(&b, Phase::Advance, Side::Japanese, two(true));
-    let d = of(Kind::Doctrine, &s, &take, Side::Japanese);
-    assert!(!into_e4(&d), "{d:#?}");
+    let (d, why) = enters(Kind::Doctrine, two(true), &take);
+    assert!(!d, "{why}");
     // Where the Allies win on 4 Casualty VP (A26.2), every squad lost counts: 4 to 1 again.
-    let s = situation(&b, Phase::Advance, Side::Japanese, two(false));
-    let d = of(Kind::Doctrine, &s, &japanese_hold(4), Side::Japanese);
-    assert!(!into_e4(&d), "{d:#?}");
+    let (d, why) = enters(Kind::Doctrine, two(false), &japanese_hold(4));
+    assert!(!d, "{why}");
 }
 
 #[test]

@@ -197,6 +197,12 @@ pub struct DoctrineWeights {
     /// hidden cave cannot be Controlled by the enemy; a file from before it: 0).
     #[serde(default)]
     pub reveal_control_cave: f32,
+    /// G1.63 / G11.3 / G11.94: a hidden firer whose shot would reveal a hidden cave the enemy
+    /// must Control (its HIP loss places the Cave counter onboard) fires only at a target
+    /// within this many hexes, the range at which the greedy kind's Japanese give up HIP (a
+    /// file from before it: 2).
+    #[serde(default = "reveal_control_cave_range_default")]
+    pub reveal_control_cave_range: u32,
     /// A23.3 / G11.833: a shot at a DC's Placer is worth, beyond his value, what the DC would
     /// take from its side's units in its target times this, times the shot's chance to break
     /// or pin him (a file from before it: 0).
@@ -316,6 +322,10 @@ fn control_turns_default() -> u32 {
 
 fn hunt_reach_default() -> u32 {
     3
+}
+
+fn reveal_control_cave_range_default() -> u32 {
+    2
 }
 
 fn last_turn_reach_default() -> u32 {

@@ -6,10 +6,10 @@ use asl_pto_core::model::{Phase, Side};
 use asl_pto_core::opponent::player::Posture;
 use asl_pto_core::opponent::{Choice, Kind, Moment, player_of};
 use asl_pto_core::rules::orders::Order;
-use asl_pto_core::rules::situation::Situation;
+use asl_pto_core::rules::situation::{Situation, UnitAt};
 use asl_pto_core::rules::victory::VictoryCondition;
 
-use crate::board::{cliff, loc, situation, unit, us};
+use crate::board::{Board, cliff, loc, situation, unit, us};
 
 /// The Japanese candidates of the doctrine in the phase, five Game Turns.
 fn japanese(s: &Situation, victory: &[VictoryCondition]) -> Vec<Choice> {
@@ -19,6 +19,48 @@ fn japanese(s: &Situation, victory: &[VictoryCondition]) -> Vec<Choice> {
         turns: Some(5),
     };
     player_of(Kind::Doctrine).candidates(s, &posture, Side::Japanese, &Moment::Phase, &[])
+}
+
+/// The Allies win by Controlling `caves` or amassing `cvp` Casualty VP, the Japanese otherwise.
+fn control_or_cvp(b: &Board, caves: &[&str], cvp: u32) -> [VictoryCondition; 3] {
+    [
+        VictoryCondition::Control {
+            side: Side::Allied,
+            locations: caves.iter().map(|c| loc(b, c)).collect(),
+        },
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: cvp,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ]
+}
+
+/// The Allies win by amassing `cvp` Casualty VP, the Japanese otherwise.
+fn cvp_only(cvp: u32) -> [VictoryCondition; 2] {
+    [
+        VictoryCondition::CasualtyVp {
+            side: Side::Allied,
+            at_least: cvp,
+        },
+        VictoryCondition::Otherwise {
+            side: Side::Japanese,
+        },
+    ]
+}
+
+/// The Americans' DFPh with `americans` on the G11.6 cliff's board and jp1, a 4-4-7, hidden in
+/// cave A, itself hidden from the Allies.
+fn hidden_in_cave_a<'a>(b: &'a Board, americans: Vec<UnitAt>) -> Situation<'a> {
+    let mut jp1 = unit(b, "jp1", Nationality::Japanese, "4-4-7", "cave:A");
+    jp1.hidden = true;
+    let mut units = americans;
+    units.push(jp1);
+    let mut s = situation(b, Phase::DefensiveFire, Side::Allied, units);
+    s.hidden_caves = vec!["A".into()];
+    s
 }
 
 /// G11.3 / G11.94: jp1 hides in cave A (hidden) at the foot of the G11.6 cliff; in the
@@ -32,15 +74,7 @@ fn g11_94_the_doctrine_does_not_reveal_a_hidden_cave_the_enemy_must_control_to_f
     let b = cliff();
     let mut us1 = us(&b, "us1", "S4");
     us1.unit.broken = true;
-    let mut jp1 = unit(&b, "jp1", Nationality::Japanese, "4-4-7", "cave:A");
-    jp1.hidden = true;
-    let mut s = situation(
-        &b,
-        Phase::DefensiveFire,
-        Side::Allied,
-        vec![us1, us(&b, "us2", "S3"), jp1],
-    );
-    s.hidden_caves = vec!["A".into()];
+    let mut s = hidden_in_cave_a(&b, vec![us1, us(&b, "us2", "S3")]);
     let s4 = loc(&b, "S4");
     let fires_from_the_cave = |c: &[Choice]| -> Vec<String> {
         c.iter()
@@ -51,33 +85,13 @@ fn g11_94_the_doctrine_does_not_reveal_a_hidden_cave_the_enemy_must_control_to_f
             .map(|c| c.reason.clone())
             .collect()
     };
-    let cvp_only = [
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 4,
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let cvp_only = cvp_only(4);
     let shots = fires_from_the_cave(&japanese(&s, &cvp_only));
     assert!(
         shots.iter().any(|r| r.contains("worth revealing jp1")),
         "{shots:?}"
     );
-    let control = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "cave:A"), loc(&b, "cave:G")],
-        },
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 4,
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let control = control_or_cvp(&b, &["cave:A", "cave:G"], 4);
     let shots = fires_from_the_cave(&japanese(&s, &control));
     assert!(shots.is_empty(), "{shots:?}");
     // With no Good Order American in sight jp1 would keep its "?", but its HIP loss still
@@ -86,6 +100,33 @@ fn g11_94_the_doctrine_does_not_reveal_a_hidden_cave_the_enemy_must_control_to_f
     assert!(!fires_from_the_cave(&japanese(&s, &cvp_only)).is_empty());
     let shots = fires_from_the_cave(&japanese(&s, &control));
     assert!(shots.is_empty(), "{shots:?}");
+}
+
+/// G1.63 / G11.3 / G11.94: jp1, hidden in cave A at the foot of the G11.6 cliff, and a Good
+/// Order American coming up cave A's line in the open, in the Americans' DFPh. A Final Fire
+/// reveals jp1 and cave A with it. Where the Allies must Control cave A it fires only within
+/// `reveal_control_cave_range` (2) hexes; where they win on Casualty VP alone it fires at
+/// three hexes too.
+#[test]
+fn g1_63_g11_94_the_doctrine_gives_away_a_hidden_cave_the_enemy_must_control_only_for_a_shot_within_two_hexes()
+ {
+    let b = cliff();
+    let s_at = |at: &str| hidden_in_cave_a(&b, vec![us(&b, "us1", at)]);
+    let fires_at = |c: &[Choice], at: &str| {
+        let at = loc(&b, at);
+        c.iter().any(|c| {
+            c.score > 0.0
+                && matches!(&c.order, Order::Fire { units, at: t } if units == &["jp1"] && *t == at)
+        })
+    };
+    let control = control_or_cvp(&b, &["cave:A"], 4);
+    let cvp_only = cvp_only(4);
+    // us1 in S3, two hexes from the cave: the shot is taken either way.
+    assert!(fires_at(&japanese(&s_at("S3"), &control), "S3"));
+    assert!(fires_at(&japanese(&s_at("S3"), &cvp_only), "S3"));
+    // In S2, three hexes off: only where the Allies need not Control cave A.
+    assert!(!fires_at(&japanese(&s_at("S2"), &control), "S2"));
+    assert!(fires_at(&japanese(&s_at("S2"), &cvp_only), "S2"));
 }
 
 /// G11.33 / A26.2: the Allied doctrine one Casualty VP short in the last Game Turn, us1 in T4
@@ -98,19 +139,7 @@ fn g11_94_the_doctrine_does_not_reveal_a_hidden_cave_the_enemy_must_control_to_f
 fn g11_33_in_the_last_game_turn_a_quarry_out_of_reach_leaves_the_search_for_the_cave_first() {
     use asl_pto_core::opponent::weights::Weights;
     let b = cliff();
-    let victory = [
-        VictoryCondition::Control {
-            side: Side::Allied,
-            locations: vec![loc(&b, "cave:G")],
-        },
-        VictoryCondition::CasualtyVp {
-            side: Side::Allied,
-            at_least: 3,
-        },
-        VictoryCondition::Otherwise {
-            side: Side::Japanese,
-        },
-    ];
+    let victory = control_or_cvp(&b, &["cave:G"], 3);
     let w = &Weights::get().doctrine;
     let search_s5 = |quarry_at: &str| -> Choice {
         let mut s = situation(

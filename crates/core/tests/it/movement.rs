@@ -437,6 +437,32 @@ fn e1_31_g11_96_a_concealed_unit_entering_a_lit_cave_loses_concealment() {
     assert!(lit.text.contains("E1.31"), "{}", lit.text);
 }
 
+#[test]
+fn e1_31_g11_75_ex_hidden_infantry_coming_out_unseen_into_a_lit_hex_lose_the_concealment_it_gives_them()
+ {
+    let b = cliff();
+    // jp1, hidden in cave A, comes out into S4, its Entrance Hex, at night; no American is
+    // there to see it: G11.75 EX places it onboard concealed.
+    let mut u = jp(&b, "jp1", "cave:A");
+    u.hidden = true;
+    let mut s = mph(&b, Side::Japanese, vec![u]);
+    s.night.nvr = Some(2);
+    s.hidden_caves = vec!["A".into()];
+    let dark = allowed(move_to(&s, "jp1", &loc(&b, "S4"), MoveVerb::ExitCave));
+    assert!(!dark.hidden && dark.concealed, "{}", dark.text);
+    assert!(!dark.text.contains("E1.31"), "{}", dark.text);
+    // S4 lit (a Starshell): that Non-Assault Movement in an already Illuminated Location costs
+    // it the "?" at once (E1.31).
+    s.lit_hexes.insert(hex(&b, "S4"));
+    let lit = allowed(move_to(&s, "jp1", &loc(&b, "S4"), MoveVerb::ExitCave));
+    assert!(!lit.hidden && !lit.concealed, "{}", lit.text);
+    assert!(lit.text.contains("E1.31"), "{}", lit.text);
+    // By day no such loss: it comes out concealed.
+    s.night.nvr = None;
+    let day = allowed(move_to(&s, "jp1", &loc(&b, "S4"), MoveVerb::ExitCave));
+    assert!(day.concealed, "{}", day.text);
+}
+
 // --- B11.4 Climbing -------------------------------------------------------------------------
 
 #[test]

@@ -135,6 +135,11 @@ impl Player for Doctrine {
         // it has not found moves on the hexes they may be in, to Search them.
         if aims.is_empty() && stakes.attacks && !stakes.won {
             aims = goals::cave_search_goals(s, side, &unknown, searched);
+        } else if goals::one_cave_to_find(s, scenario, side, &stakes, &unknown) {
+            // A26.1 / G11.33: one cave it has not found is all its Control condition lacks
+            // and the hunt cannot win: its units nearer the hexes the cave may be in go to
+            // Search them, the others hunt on (each moves on the nearer of its goals).
+            aims.extend(goals::cave_search_goals(s, side, &unknown, searched));
         }
         let base = greedy::candidates_for(
             s,

@@ -494,3 +494,63 @@ fn a26_1_with_control_its_only_condition_the_doctrine_takes_the_empty_hex_in_the
         best.reason
     );
 }
+
+#[test]
+fn a26_1_g11_33_with_one_cave_left_to_find_and_a_hunt_that_cannot_win_the_unit_nearer_its_sites_goes_to_search_them()
+ {
+    let b = cliff();
+    let goal = |cvp: u32, caves: &[&str]| {
+        [
+            VictoryCondition::Control {
+                side: Side::Allied,
+                locations: caves.iter().map(|c| loc(&b, c)).collect(),
+            },
+            VictoryCondition::CasualtyVp {
+                side: Side::Allied,
+                at_least: cvp,
+            },
+            VictoryCondition::Otherwise {
+                side: Side::Japanese,
+            },
+        ]
+    };
+    // us1 in V3, two hexes from the cliff hexes a cave may be in; us2 in L3 beside a Known
+    // jp3 (2 Casualty VP) in the open of M3; cave G hidden from the Allies.
+    let units = vec![
+        us(&b, "us1", "V3"),
+        us(&b, "us2", "L3"),
+        jp(&b, "jp3", "M3"),
+    ];
+    let mut s = situation(&b, Phase::Movement, Side::Allied, units);
+    s.hidden_caves = vec!["G".into(), "A".into()];
+    let for_the_cave = |d: &[Choice], id: &str| {
+        moves_of(d, id)
+            .iter()
+            .any(|c| c.reason.contains("to Search it for cave G"))
+    };
+    let for_jp3 = |d: &[Choice], id: &str| {
+        moves_of(d, id)
+            .iter()
+            .any(|c| c.reason.contains("jp3 in M3, worth 2 Casualty VP"))
+    };
+    // 4 Casualty VP to win: jp3 cannot win them, and cave G is all the Control condition
+    // lacks. us1 goes to Search the cliff for it; us2 hunts jp3 beside it.
+    let d = of(Kind::Doctrine, &s, &goal(4, &["cave:G"]), Side::Allied);
+    assert!(for_the_cave(&d, "us1"), "{d:#?}");
+    assert!(!for_jp3(&d, "us1"), "{d:#?}");
+    assert!(!for_the_cave(&d, "us2"), "{d:#?}");
+    // 2 to win: jp3 is worth them; both hunt.
+    let d = of(Kind::Doctrine, &s, &goal(2, &["cave:G"]), Side::Allied);
+    assert!(for_jp3(&d, "us1"), "{d:#?}");
+    assert!(!for_the_cave(&d, "us1"), "{d:#?}");
+    // Two caves to find (G and A): a search for several would split the force for long;
+    // us1 hunts with us2.
+    let d = of(
+        Kind::Doctrine,
+        &s,
+        &goal(4, &["cave:G", "cave:A"]),
+        Side::Allied,
+    );
+    assert!(for_jp3(&d, "us1"), "{d:#?}");
+    assert!(!for_the_cave(&d, "us1"), "{d:#?}");
+}

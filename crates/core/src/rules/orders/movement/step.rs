@@ -340,7 +340,8 @@ pub(crate) fn step<'a>(
         });
         return Err(Refusal::new(c.rule, why.text));
     }
-    let lose_concealment = night_concealment_lost(s, u, to, verb == MoveVerb::AssaultMove);
+    let lose_concealment =
+        night_concealment_lost(s, u, to, verb == MoveVerb::AssaultMove, concealed_now);
     let mut p = plan(to, c.rule, String::new());
     veiled_after(&mut p, u, stays, concealed_now, entering);
     if let Some(l) = &lose_concealment {
@@ -417,14 +418,17 @@ fn tunnel_allowed(s: &Situation, u: &UnitAt, to: &Location, total: f32) -> Resul
 
 /// E1.31 at night: Non-Assault Movement (`assault`: the step is Assault Movement, A4.61) in an
 /// already Illuminated Location, or entering an enemy-occupied Location in the MPh, loses
-/// Cloaking/"?" (the rule that takes it, if one does).
+/// Cloaking/"?" (the rule that takes it, if one does): the unit's own, or the "?" its step
+/// places it onboard with (`concealed_now`: hidden Infantry leaving a cave unseen come out
+/// concealed, G11.75 EX, and the MF they spend in a lit hex then cost it).
 fn night_concealment_lost(
     s: &Situation,
     u: &UnitAt,
     to: &Location,
     assault: bool,
+    concealed_now: bool,
 ) -> Option<crate::rules::Check> {
-    if !s.night() || !(u.concealed || u.cloaked) {
+    if !s.night() || !(u.concealed || u.cloaked || concealed_now) {
         return None;
     }
     // A cave by G11.96 (only a Blaze's light reaches it), a Cave Complex never.
@@ -452,7 +456,7 @@ fn night_concealment_lost(
 pub fn mf_in_place_concealment_lost(s: &Situation, u: &UnitAt) -> Option<crate::rules::Check> {
     // Its own Location holds no enemy it sees (a unit in Melee neither Places nor Sets, A11.7):
     // only the light counts.
-    night_concealment_lost(s, u, &u.at, u.unit.assault_moving)
+    night_concealment_lost(s, u, &u.at, u.unit.assault_moving, false)
 }
 
 /// The unit's state after a move: hidden only if it stays so (a Japanese unit entering a cave

@@ -197,10 +197,10 @@ pub struct DoctrineWeights {
     /// hidden cave cannot be Controlled by the enemy; a file from before it: 0).
     #[serde(default)]
     pub reveal_control_cave: f32,
-    /// G1.63 / G11.3 / G11.94: a hidden firer whose shot would reveal a hidden cave the enemy
+    /// G11.3 / G11.94 / A12.15: a hidden firer whose shot would reveal a hidden cave the enemy
     /// must Control (its HIP loss places the Cave counter onboard) fires only at a target
-    /// within this many hexes, the range at which the greedy kind's Japanese give up HIP (a
-    /// file from before it: 2).
+    /// within this many hexes: a doctrine choice, the greedy kind's `fire.veiled_range`, within
+    /// which its hidden firers give up HIP (a file from before it: 2, as built in).
     #[serde(default = "reveal_control_cave_range_default")]
     pub reveal_control_cave_range: u32,
     /// A23.3 / G11.833: a shot at a DC's Placer is worth, beyond his value, what the DC would

@@ -102,13 +102,13 @@ fn g11_94_the_doctrine_does_not_reveal_a_hidden_cave_the_enemy_must_control_to_f
     assert!(shots.is_empty(), "{shots:?}");
 }
 
-/// G1.63 / G11.3 / G11.94: jp1, hidden in cave A at the foot of the G11.6 cliff, and a Good
+/// G11.3 / G11.94 / A12.15: jp1, hidden in cave A at the foot of the G11.6 cliff, and a Good
 /// Order American coming up cave A's line in the open, in the Americans' DFPh. A Final Fire
 /// reveals jp1 and cave A with it. Where the Allies must Control cave A it fires only within
 /// `reveal_control_cave_range` (2) hexes; where they win on Casualty VP alone it fires at
 /// three hexes too.
 #[test]
-fn g1_63_g11_94_the_doctrine_gives_away_a_hidden_cave_the_enemy_must_control_only_for_a_shot_within_two_hexes()
+fn g11_3_g11_94_the_doctrine_gives_away_a_hidden_cave_the_enemy_must_control_only_for_a_shot_within_two_hexes()
  {
     let b = cliff();
     let s_at = |at: &str| hidden_in_cave_a(&b, vec![us(&b, "us1", at)]);

@@ -438,7 +438,7 @@ fn e1_31_g11_96_a_concealed_unit_entering_a_lit_cave_loses_concealment() {
 }
 
 #[test]
-fn e1_31_g11_75_ex_hidden_infantry_coming_out_unseen_into_a_lit_hex_lose_the_concealment_it_gives_them()
+fn e1_31_g11_75_ex_g11_751_ex_hidden_infantry_a_step_places_onboard_concealed_in_a_lit_location_lose_that_concealment()
  {
     let b = cliff();
     // jp1, hidden in cave A, comes out into S4, its Entrance Hex, at night; no American is
@@ -461,6 +461,20 @@ fn e1_31_g11_75_ex_hidden_infantry_coming_out_unseen_into_a_lit_hex_lose_the_con
     s.night.nvr = None;
     let day = allowed(move_to(&s, "jp1", &loc(&b, "S4"), MoveVerb::ExitCave));
     assert!(day.concealed, "{}", day.text);
+    // Going in: jp1, hidden in cave G, shifts into cave A (G11.71), which us2 in S4 sees
+    // into: it is placed onboard concealed beneath the cave A counter (G11.751 EX), and cave A
+    // Illuminated (G11.96), the MF it spends there cost it that "?" too (E1.31).
+    let mut u = jp(&b, "jp1", "cave:G");
+    u.hidden = true;
+    let mut s = mph(&b, Side::Japanese, vec![u, us(&b, "us2", "S4")]);
+    s.night.nvr = Some(2);
+    s.hidden_caves = vec!["A".into(), "G".into()];
+    let dark = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert!(!dark.hidden && dark.concealed, "{}", dark.text);
+    s.lit_caves.insert("A".into());
+    let lit = allowed(move_to(&s, "jp1", &loc(&b, "cave:A"), MoveVerb::EnterCave));
+    assert!(!lit.hidden && !lit.concealed, "{}", lit.text);
+    assert!(lit.text.contains("E1.31"), "{}", lit.text);
 }
 
 // --- B11.4 Climbing -------------------------------------------------------------------------

@@ -305,10 +305,10 @@ pub fn fire_choices(
         // (no Good Order target). (Priced for every shot, at 0.3 or 1 a cave, the Japanese
         // doctrine's caves kept silent while the Americans came up, and it lost the assault
         // to itself in 72 and 77.5 % of 200 games.)
-        // G1.63 / G11.3: a hidden cave the enemy must Control is given away (its firer's HIP
+        // G11.3 / A12.15: a hidden cave the enemy must Control is given away (its firer's HIP
         // loss places the Cave counter onboard) only for a shot within
-        // `reveal_control_cave_range` hexes: a long shot at night told the Americans where
-        // the night ridge's cave Y was (measured: see the weights file).
+        // `reveal_control_cave_range` hexes (a doctrine choice): a long shot at night told the
+        // Americans where the night ridge's cave Y was (measured: see the weights file).
         if revealed_control_caves(ctx, &plan.reveals) > 0
             && ctx
                 .s

@@ -553,4 +553,14 @@ fn a26_1_g11_33_with_one_cave_left_to_find_and_a_hunt_that_cannot_win_the_unit_n
     );
     assert!(for_jp3(&d, "us1"), "{d:#?}");
     assert!(!for_the_cave(&d, "us1"), "{d:#?}");
+    // One cave to find, but the hex V5 too, which the Allies do not Control yet: finding the
+    // cave is not all the condition lacks; no unit goes to Search for it.
+    let d = of(
+        Kind::Doctrine,
+        &s,
+        &goal(4, &["cave:G", "V5"]),
+        Side::Allied,
+    );
+    assert!(!for_the_cave(&d, "us1"), "{d:#?}");
+    assert!(!for_the_cave(&d, "us2"), "{d:#?}");
 }

@@ -420,7 +420,9 @@ fn tunnel_allowed(s: &Situation, u: &UnitAt, to: &Location, total: f32) -> Resul
 /// already Illuminated Location, or entering an enemy-occupied Location in the MPh, loses
 /// Cloaking/"?" (the rule that takes it, if one does): the unit's own, or the "?" its step
 /// places it onboard with (`concealed_now`: hidden Infantry leaving a cave unseen come out
-/// concealed, G11.75 EX, and the MF they spend in a lit hex then cost it).
+/// concealed, G11.75 EX, and hidden Infantry seen entering a cave are placed onboard concealed
+/// beneath its counter, G11.751 EX; the MF they spend in a lit hex or an Illuminated cave then
+/// cost it; an APh advance is read as the unit's own "?" is).
 fn night_concealment_lost(
     s: &Situation,
     u: &UnitAt,

@@ -299,12 +299,6 @@ pub fn fire_choices(
                 drawn,
             )
         };
-        // G11.3 / G11.94: a hidden unit firing out of a hidden cave reveals the cave, seen or
-        // not (its HIP loss places the Cave counter onboard), and the enemy cannot Control a
-        // hidden cave: one it must Control is not given up for a shot at broken units alone
-        // (no Good Order target). (Priced for every shot, at 0.3 or 1 a cave, the Japanese
-        // doctrine's caves kept silent while the Americans came up, and it lost the assault
-        // to itself in 72 and 77.5 % of 200 games.)
         // G11.3 / A12.15: a hidden cave the enemy must Control is given away (its firer's HIP
         // loss places the Cave counter onboard) only for a shot within
         // `reveal_control_cave_range` hexes (a doctrine choice): a long shot at night told the
@@ -318,6 +312,12 @@ pub fn fire_choices(
         {
             continue;
         }
+        // G11.3 / G11.94: a hidden unit firing out of a hidden cave reveals the cave, seen or
+        // not (its HIP loss places the Cave counter onboard), and the enemy cannot Control a
+        // hidden cave: one it must Control is not given up for a shot at broken units alone
+        // (no Good Order target). (Priced for every shot, at 0.3 or 1 a cave, the Japanese
+        // doctrine's caves kept silent while the Americans came up, and it lost the assault
+        // to itself in 72 and 77.5 % of 200 games.)
         let caves = if harm.is_none() {
             revealed_control_caves(ctx, &plan.reveals) as f32 * ctx.w.reveal_control_cave
         } else {

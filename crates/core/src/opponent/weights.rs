@@ -127,7 +127,7 @@ impl AdvanceWeights {
     /// A11 / G1.64: the odds (CC attack FP over defence FP) `side`'s units need to start a
     /// Close Combat: `cc_odds_holding` for a side holding out (`cc_odds_holding_japanese`,
     /// where set, for the Japanese unless the unit is `hidden`: it gives its HIP up only at
-    /// the odds of a side holding out, G1.63), `cc_odds_japanese` for the Japanese (their CC
+    /// the odds of a side holding out, a doctrine choice; A12.15), `cc_odds_japanese` for the Japanese (their CC
     /// is Hand-to-Hand), `cc_odds` otherwise.
     pub fn cc_odds_needed(&self, side: crate::model::Side, attacks: bool, hidden: bool) -> f32 {
         let japanese = side == crate::model::Side::Japanese;

@@ -299,11 +299,12 @@ pub fn fire_choices(
                 drawn,
             )
         };
-        // G11.3 / A12.15: a hidden cave the enemy must Control is given away (its firer's HIP
-        // loss places the Cave counter onboard) only for a shot within
+        // G11.3 / A12.15: the hidden caves the enemy must Control that the shot gives away
+        // (its firer's HIP loss places the Cave counter onboard): only for a shot within
         // `reveal_control_cave_range` hexes (a doctrine choice): a long shot at night told the
         // Americans where the night ridge's cave Y was (measured: see the weights file).
-        if revealed_control_caves(ctx, &plan.reveals) > 0
+        let given_away = revealed_control_caves(ctx, &plan.reveals);
+        if given_away > 0
             && ctx
                 .s
                 .hex_of(&u.at)
@@ -319,7 +320,7 @@ pub fn fire_choices(
         // doctrine's caves kept silent while the Americans came up, and it lost the assault
         // to itself in 72 and 77.5 % of 200 games.)
         let caves = if harm.is_none() {
-            revealed_control_caves(ctx, &plan.reveals) as f32 * ctx.w.reveal_control_cave
+            given_away as f32 * ctx.w.reveal_control_cave
         } else {
             0.0
         };

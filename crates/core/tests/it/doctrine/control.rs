@@ -533,34 +533,26 @@ fn a26_1_g11_33_with_one_cave_left_to_find_and_a_hunt_that_cannot_win_the_unit_n
             .iter()
             .any(|c| c.reason.contains("jp3 in M3, worth 2 Casualty VP"))
     };
+    // The doctrine's candidates with `cvp` Casualty VP or the Control of `caves` to win.
+    let ask = |cvp: u32, caves: &[&str]| of(Kind::Doctrine, &s, &goal(cvp, caves), Side::Allied);
     // 4 Casualty VP to win: jp3 cannot win them, and cave G is all the Control condition
     // lacks. us1 goes to Search the cliff for it; us2 hunts jp3 beside it.
-    let d = of(Kind::Doctrine, &s, &goal(4, &["cave:G"]), Side::Allied);
+    let d = ask(4, &["cave:G"]);
     assert!(for_the_cave(&d, "us1"), "{d:#?}");
     assert!(!for_jp3(&d, "us1"), "{d:#?}");
     assert!(!for_the_cave(&d, "us2"), "{d:#?}");
     // 2 to win: jp3 is worth them; both hunt.
-    let d = of(Kind::Doctrine, &s, &goal(2, &["cave:G"]), Side::Allied);
+    let d = ask(2, &["cave:G"]);
     assert!(for_jp3(&d, "us1"), "{d:#?}");
     assert!(!for_the_cave(&d, "us1"), "{d:#?}");
     // Two caves to find (G and A): a search for several would split the force for long;
     // us1 hunts with us2.
-    let d = of(
-        Kind::Doctrine,
-        &s,
-        &goal(4, &["cave:G", "cave:A"]),
-        Side::Allied,
-    );
+    let d = ask(4, &["cave:G", "cave:A"]);
     assert!(for_jp3(&d, "us1"), "{d:#?}");
     assert!(!for_the_cave(&d, "us1"), "{d:#?}");
     // One cave to find, but the hex V5 too, which the Allies do not Control yet: finding the
     // cave is not all the condition lacks; no unit goes to Search for it.
-    let d = of(
-        Kind::Doctrine,
-        &s,
-        &goal(4, &["cave:G", "V5"]),
-        Side::Allied,
-    );
+    let d = ask(4, &["cave:G", "V5"]);
     assert!(!for_the_cave(&d, "us1"), "{d:#?}");
     assert!(!for_the_cave(&d, "us2"), "{d:#?}");
 }

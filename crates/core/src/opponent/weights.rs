@@ -203,6 +203,12 @@ pub struct DoctrineWeights {
     /// which its hidden firers give up HIP (a file from before it: 2, as built in).
     #[serde(default = "reveal_control_cave_range_default")]
     pub reveal_control_cave_range: u32,
+    /// A12.15 / G1.63: a side holding out keeps the HIP of a hidden unit outside a cave until
+    /// the enemy is this many hexes from it or nearer: the unit fires only at a target that
+    /// close (a doctrine choice; a hidden cave's occupant is ruled by
+    /// `reveal_control_cave_range`; a file from before it: 1, as built in).
+    #[serde(default = "holding_hidden_range_default")]
+    pub holding_hidden_range: u32,
     /// A23.3 / G11.833: a shot at a DC's Placer is worth, beyond his value, what the DC would
     /// take from its side's units in its target times this, times the shot's chance to break
     /// or pin him (a file from before it: 0).
@@ -326,6 +332,10 @@ fn hunt_reach_default() -> u32 {
 
 fn reveal_control_cave_range_default() -> u32 {
     2
+}
+
+fn holding_hidden_range_default() -> u32 {
+    1
 }
 
 fn last_turn_reach_default() -> u32 {

@@ -192,6 +192,23 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     most
 }
 
+/// A12.15 / G1.63: a hidden firer of a side holding out, outside a cave, whose HIP a shot at
+/// `at` would strip while `at` lies more than `holding_hidden_range` hexes from it: it keeps
+/// its HIP for the enemy coming closer (a doctrine choice; a cave's occupant is ruled by
+/// `reveal_control_cave_range`).
+fn ambush_spoiled(ctx: &Ctx, veiled: &[&str], at: &Location) -> bool {
+    let s = ctx.s;
+    let Some(target) = s.hex_of(at) else {
+        return false;
+    };
+    veiled.iter().filter_map(|x| s.unit(x)).any(|f| {
+        f.hidden
+            && !matches!(f.at, Location::Cave(_) | Location::Complex(_))
+            && s.hex_of(&f.at)
+                .is_some_and(|h| h.distance(target) > ctx.w.holding_hidden_range)
+    })
+}
+
 /// A3: its side holds out and it is the enemy's Player Turn, before his APh (his MPh or our
 /// DFPh): what he may still advance into Close Combat with.
 fn holding_before_enemy_aph(ctx: &Ctx, s: &Situation) -> bool {
@@ -299,6 +316,12 @@ pub fn fire_choices(
                 drawn,
             )
         };
+        // A12.15 / G1.63: a hidden unit of a side holding out keeps its HIP outside a cave
+        // until the enemy is within `holding_hidden_range` hexes (measured: see the weights
+        // file).
+        if !ctx.stakes.attacks && ambush_spoiled(ctx, &veiled, at) {
+            continue;
+        }
         // G11.3 / A12.15: the hidden caves the enemy must Control that the shot gives away
         // (its firer's HIP loss places the Cave counter onboard): only for a shot within
         // `reveal_control_cave_range` hexes (a doctrine choice): a long shot at night told the

@@ -431,3 +431,40 @@ fn a26_2_in_the_last_game_turn_the_doctrine_fires_at_the_unit_whose_loss_wins_th
     st.turn.number = 5;
     assert_eq!(target(&st), loc(&b, "F3"));
 }
+
+/// A12.15 / G1.63: the Japanese hold out (the Allies win on 6 Casualty VP); in the Allies' DFPh
+/// jp1, hidden in the jungle of E5 (outside any cave), has us1 in the open in its sight. Two
+/// hexes off, it keeps its HIP (`holding_hidden_range`, 1 built in); beside it, it fires and
+/// says what it gives up; allowed two hexes, it fires from there too. A hidden cave's occupant
+/// is ruled by `reveal_control_cave_range` instead
+/// (`g11_3_g11_94_the_doctrine_gives_away_a_hidden_cave_the_enemy_must_control_only_for_a_shot_within_two_hexes`:
+/// it fires three hexes off).
+#[test]
+fn a12_15_g1_63_holding_out_the_japanese_doctrine_keeps_a_hidden_squad_s_hip_until_the_enemy_is_beside_it()
+ {
+    use asl_pto_core::opponent::doctrine::Doctrine;
+    use asl_pto_core::opponent::weights::Weights;
+    let b = plain();
+    let hold = japanese_hold(6);
+    let shot = |us_at: &str, kind: &dyn Fn(&Situation) -> Vec<Choice>| -> Option<String> {
+        let s = situation(
+            &b,
+            Phase::DefensiveFire,
+            Side::Allied,
+            vec![hidden(jp(&b, "jp1", "E5")), us(&b, "us1", us_at)],
+        );
+        fires_of(&kind(&s), "jp1")
+            .into_iter()
+            .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, us_at)))
+            .map(|c| c.reason.clone())
+    };
+    let built_in = |s: &Situation| of(Kind::Doctrine, s, &hold, Side::Japanese);
+    assert_eq!(shot("E3", &built_in), None);
+    let beside = shot("E4", &built_in).expect("jp1 fires at us1 beside it");
+    assert!(beside.contains("worth revealing jp1"), "{beside}");
+    let mut w = Weights::builtin();
+    w.doctrine.holding_hidden_range = 2;
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let two = |s: &Situation| ask(&Doctrine::with_weights(w), s, &hold, Side::Japanese, &[]);
+    assert!(shot("E3", &two).is_some());
+}

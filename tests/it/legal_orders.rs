@@ -402,15 +402,26 @@ fn a7_53_orders_lists_the_locations_fire_group_with_its_leader_first() {
         .expect("us1's own Fire at T5");
     let reduced = |o: &serde_json::Value| o["odds"]["targets"]["?T5"]["reduced"].as_f64().unwrap();
     assert!(reduced(&orders[0]) > reduced(alone), "{v}");
-    // us3 is alone in U4: no group.
-    let v = json(&run(&[
-        "orders", &assault, "us3", "--phase", "PrepFire", "--json",
-    ]));
-    let groups = v["orders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|o| o["act"].as_str().unwrap().starts_with("Fire([\"us3\", "))
-        .count();
-    assert_eq!(groups, 0, "{v}");
+    // us4 is alone in U3: no group, its own Fire at T5 only; us3 shares U4 with us5: their
+    // group comes first, then us3's own.
+    let fires = |id: &str| -> Vec<String> {
+        let v = json(&run(&[
+            "orders", &assault, id, "--phase", "PrepFire", "--json",
+        ]));
+        v["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["act"].as_str().unwrap().starts_with("Fire("))
+            .map(|o| o["act"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(fires("us4"), ["Fire([\"us4\"], \"T5\")"]);
+    assert_eq!(
+        fires("us3"),
+        [
+            "Fire([\"us3\", \"us5\"], \"T5\")",
+            "Fire([\"us3\"], \"T5\")"
+        ]
+    );
 }

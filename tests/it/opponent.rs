@@ -133,7 +133,7 @@ fn the_opponent_never_gives_an_order_the_rules_refuse_and_the_same_seed_plays_th
                 g.said.iter().find(|e| e.event == REFUSED)
             );
             assert!(g.winner.is_some(), "the assault always has a winner (A26)");
-            assert_eq!(g.player_turns, 10, "five Game Turns");
+            assert_eq!(g.player_turns, 12, "six Game Turns");
             assert!(
                 g.said.iter().any(|e| e.event == "opponent"),
                 "every order is said with its reason"
@@ -168,7 +168,7 @@ fn duel_reports_wins_length_and_decisions_the_same_for_the_same_arguments() {
     );
     assert!(text.contains("wins: Allied "), "{text}");
     assert!(
-        text.contains("mean game length: 10.00 Player Turns"),
+        text.contains("mean game length: 12.00 Player Turns"),
         "{text}"
     );
     assert!(stderr(&a).contains("decision time"), "{}", stderr(&a));

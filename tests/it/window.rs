@@ -524,9 +524,10 @@ fn issue_27_selection_target_stack_list_wheel_home_and_docked_panels_in_a_window
     s.until("nothing selected after one Esc", |u| {
         u["selected"].is_null() && u["target"].is_null()
     });
-    // The other side's unit is selected directly with Ctrl+click, with us3 selected.
-    s.click(s.unit("us3"));
-    s.until("us3 selected", |u| u["selected"] == "unit us3");
+    // The other side's unit is selected directly with Ctrl+click, with us4 (alone in U3)
+    // selected.
+    s.click(s.unit("us4"));
+    s.until("us4 selected", |u| u["selected"] == "unit us4");
     s.ctrl_click(s.unit("jp3"));
     s.until("a Japanese unit selected by Ctrl+click", |u| {
         u["selected"]
@@ -836,7 +837,7 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
     let ui = s.until("the PFPh", |u| u["phase"] == "PFPh");
     let status = ui["status"].as_str().unwrap_or_default().to_string();
     assert!(
-        status.starts_with("Game Turn 1 of 5 · Allied Player Turn · PFPh"),
+        status.starts_with("Game Turn 1 of 6 · Allied Player Turn · PFPh"),
         "{status}"
     );
     // us1 lies under the 9-1: a click on the stack opens its list, where us1 is picked.

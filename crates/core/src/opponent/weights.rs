@@ -203,10 +203,11 @@ pub struct DoctrineWeights {
     /// which its hidden firers give up HIP (a file from before it: 2, as built in).
     #[serde(default = "reveal_control_cave_range_default")]
     pub reveal_control_cave_range: u32,
-    /// A12.15 / G1.63: a side holding out keeps the HIP of a hidden unit outside a cave until
-    /// the enemy is this many hexes from it or nearer: the unit fires only at a target that
-    /// close (a doctrine choice; a hidden cave's occupant is ruled by
-    /// `reveal_control_cave_range`; a file from before it: 1, as built in).
+    /// A12.15: a side holding out keeps the HIP of a hidden unit outside a cave until the
+    /// enemy is this many hexes from it or nearer: the unit fires only at a target that close
+    /// (a doctrine choice, an ambush; a hidden unit in a cave is not held to it: in a hidden
+    /// cave the enemy must Control `reveal_control_cave_range` rules; a file from before it:
+    /// 1, as built in).
     #[serde(default = "holding_hidden_range_default")]
     pub holding_hidden_range: u32,
     /// A23.3 / G11.833: a shot at a DC's Placer is worth, beyond his value, what the DC would

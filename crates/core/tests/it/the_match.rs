@@ -324,11 +324,11 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
         ..Step::default()
     }));
     let s = m.status();
-    assert_eq!((s.game_turn, s.turns), (1, Some(5)));
+    assert_eq!((s.game_turn, s.turns), (1, Some(6)));
     assert_eq!((s.attacker, s.phase), (Side::Allied, Phase::Movement));
     assert!(
         s.aims
-            .contains(&"Allied Casualty VP 0 of 4 (A26.2)".to_string()),
+            .contains(&"Allied Casualty VP 0 of 5 (A26.2)".to_string()),
         "{:?}",
         s.aims
     );
@@ -339,7 +339,7 @@ fn issue38_the_status_says_the_turn_the_phase_the_victory_conditions_and_the_end
     );
     assert!(
         s.line()
-            .starts_with("Game Turn 1 of 5 · Allied Player Turn · MPh")
+            .starts_with("Game Turn 1 of 6 · Allied Player Turn · MPh")
     );
     assert_eq!(s.over, None);
     // At Setup the huts read as the game starts, as the first RPh records them (a window
@@ -1152,7 +1152,7 @@ fn a8_1_the_match_tells_whether_the_player_may_still_fire_at_the_program_s_mover
     }));
     assert!(m.player_fire_open(Side::Allied, &t4));
     // Every American able to fire at T4 does: none may fire again at this expenditure.
-    for id in ["us3", "us1", "us2", "usL"] {
+    for id in ["us3", "us1", "us2", "usL", "us4", "us5"] {
         let _ = m.order(Order::Fire {
             units: vec![id.into()],
             at: t4.clone(),

@@ -5,13 +5,15 @@
 //! out, before the enemy's APh, an enemy squad beside its units is worth the Close Combat it
 //! threatens them with, A11), less what the firers give up when their fire reveals them (HIP,
 //! "?", Cloaking: A12.15, E1.43, G1.63; for a side holding out beside the enemy, the half FP
-//! of a Close Combat against concealed units, A11.19) and the enemy's reply they then draw; a
+//! of a Close Combat against concealed units, A11.19; its hidden units outside caves fire only
+//! at an enemy beside them, an ambush) and the enemy's reply they then draw; a
 //! Starshell only where a unit of ours will then fire; a Throw only when its gain outweighs
 //! the fallen DC's attack on the Thrower's own Location (result b).
 
 use crate::los::Location;
 use crate::rules::orders::Order;
 use crate::rules::orders::dc::{DcStrike, throw_dc};
+use crate::rules::orders::fire::Reveal;
 use crate::rules::orders::fire::fire as fire_plan;
 use crate::rules::orders::legal::ids;
 use crate::rules::situation::{Situation, UnitAt};
@@ -48,7 +50,7 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
 /// G11.3 / G11.94: how many hidden caves the enemy must Control (A26.1) an attack reveals
 /// (`Reveal::cave`: a hidden firer's cave, placed onboard with its HIP loss whether or not it
 /// keeps "?"; a hidden cave is not Controlled by the enemy). Its own caves are known to a side.
-fn revealed_control_caves(ctx: &Ctx, reveals: &[crate::rules::orders::fire::Reveal]) -> usize {
+fn revealed_control_caves(ctx: &Ctx, reveals: &[Reveal]) -> usize {
     let enemy = ctx.side.opponent();
     let mut caves: Vec<&str> = reveals
         .iter()
@@ -192,16 +194,17 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     most
 }
 
-/// A12.15 / G1.63: a hidden firer of a side holding out, outside a cave, whose HIP a shot at
-/// `at` would strip while `at` lies more than `holding_hidden_range` hexes from it: it keeps
-/// its HIP for the enemy coming closer (a doctrine choice; a cave's occupant is ruled by
-/// `reveal_control_cave_range`).
-fn ambush_spoiled(ctx: &Ctx, veiled: &[&str], at: &Location) -> bool {
+/// A12.15: a hidden firer of a side holding out, outside a cave, whose HIP the attack on `at`
+/// strips (`Reveal`: seen or not, it keeps at most "?") while `at` lies more than
+/// `holding_hidden_range` hexes from it: it keeps its HIP for the enemy coming closer, an
+/// ambush (a doctrine choice; a hidden unit in a cave is not held to it: in a hidden cave the
+/// enemy must Control, `reveal_control_cave_range` rules).
+fn ambush_spoiled(ctx: &Ctx, reveals: &[Reveal], at: &Location) -> bool {
     let s = ctx.s;
     let Some(target) = s.hex_of(at) else {
         return false;
     };
-    veiled.iter().filter_map(|x| s.unit(x)).any(|f| {
+    reveals.iter().filter_map(|r| s.unit(&r.unit)).any(|f| {
         f.hidden
             && !matches!(f.at, Location::Cave(_) | Location::Complex(_))
             && s.hex_of(&f.at)
@@ -275,6 +278,12 @@ pub fn fire_choices(
             continue;
         };
         let shot = Shot::of(&plan);
+        // A12.15: a hidden unit of a side holding out keeps its HIP outside a cave until the
+        // enemy is within `holding_hidden_range` hexes (a doctrine choice; measured: see the
+        // weights file).
+        if !ctx.stakes.attacks && ambush_spoiled(ctx, &plan.reveals, at) {
+            continue;
+        }
         let (worth, harm) = gain(ctx, ctx.s, &shot, &plan.targets);
         // The firers whose HIP, "?" or Cloaking the attack strips, as the ruling says (A12.15,
         // E1.43: one no enemy sees keeps its "?").
@@ -316,12 +325,6 @@ pub fn fire_choices(
                 drawn,
             )
         };
-        // A12.15 / G1.63: a hidden unit of a side holding out keeps its HIP outside a cave
-        // until the enemy is within `holding_hidden_range` hexes (measured: see the weights
-        // file).
-        if !ctx.stakes.attacks && ambush_spoiled(ctx, &veiled, at) {
-            continue;
-        }
         // G11.3 / A12.15: the hidden caves the enemy must Control that the shot gives away
         // (its firer's HIP loss places the Cave counter onboard): only for a shot within
         // `reveal_control_cave_range` hexes (a doctrine choice): a long shot at night told the

@@ -1,7 +1,8 @@
 //! The doctrine's fire (A7, A8): the AFPh and DFPh's small shots, a reason naming what a shot
 //! attacks, fire at the squad about to advance into CC, a concealed squad's shot weighed against
 //! its "?" (A11.19, G1.63), a Search before attacking a "?", Final Fire charged to a step,
-//! and the last Game Turn's shot at the unit whose loss wins.
+//! the last Game Turn's shot at the unit whose loss wins, and a hidden squad holding out that
+//! keeps its HIP until the enemy is beside it (A12.15).
 
 use super::*;
 
@@ -432,39 +433,62 @@ fn a26_2_in_the_last_game_turn_the_doctrine_fires_at_the_unit_whose_loss_wins_th
     assert_eq!(target(&st), loc(&b, "F3"));
 }
 
-/// A12.15 / G1.63: the Japanese hold out (the Allies win on 6 Casualty VP); in the Allies' DFPh
-/// jp1, hidden in the jungle of E5 (outside any cave), has us1 in the open in its sight. Two
-/// hexes off, it keeps its HIP (`holding_hidden_range`, 1 built in); beside it, it fires and
-/// says what it gives up; allowed two hexes, it fires from there too. A hidden cave's occupant
-/// is ruled by `reveal_control_cave_range` instead
+/// A12.15: the Japanese hold out (the Allies win on 6 Casualty VP); in the Allies' DFPh jp1,
+/// hidden in the jungle of E5 (outside any cave), has us1 in the open in its sight. Two hexes
+/// off, it keeps its HIP (`holding_hidden_range`, 1 built in: an ambush, a doctrine choice);
+/// beside it, it fires and says what it gives up; allowed two hexes, it fires from there too.
+/// Not held to it: a concealed (not hidden) jp1, nor a Japanese side that attacks (it wins on
+/// Casualty VP), nor a hidden unit in a cave
 /// (`g11_3_g11_94_the_doctrine_gives_away_a_hidden_cave_the_enemy_must_control_only_for_a_shot_within_two_hexes`:
-/// it fires three hexes off).
+/// it fires three hexes off where the Allies need not Control its cave).
 #[test]
-fn a12_15_g1_63_holding_out_the_japanese_doctrine_keeps_a_hidden_squad_s_hip_until_the_enemy_is_beside_it()
+fn a12_15_holding_out_the_japanese_doctrine_keeps_a_hidden_squad_s_hip_until_the_enemy_is_beside_it()
  {
     use asl_pto_core::opponent::doctrine::Doctrine;
     use asl_pto_core::opponent::weights::Weights;
     let b = plain();
     let hold = japanese_hold(6);
-    let shot = |us_at: &str, kind: &dyn Fn(&Situation) -> Vec<Choice>| -> Option<String> {
+    let attack = [
+        VictoryCondition::CasualtyVp {
+            side: Side::Japanese,
+            at_least: 6,
+        },
+        VictoryCondition::Otherwise { side: Side::Allied },
+    ];
+    let shot = |jp1: UnitAt, us_at: &str, kind: &dyn Fn(&Situation) -> Vec<Choice>| {
         let s = situation(
             &b,
             Phase::DefensiveFire,
             Side::Allied,
-            vec![hidden(jp(&b, "jp1", "E5")), us(&b, "us1", us_at)],
+            vec![jp1, us(&b, "us1", us_at)],
         );
         fires_of(&kind(&s), "jp1")
             .into_iter()
             .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, us_at)))
             .map(|c| c.reason.clone())
     };
+    let hidden_jp1 = || hidden(jp(&b, "jp1", "E5"));
     let built_in = |s: &Situation| of(Kind::Doctrine, s, &hold, Side::Japanese);
-    assert_eq!(shot("E3", &built_in), None);
-    let beside = shot("E4", &built_in).expect("jp1 fires at us1 beside it");
+    assert_eq!(shot(hidden_jp1(), "E3", &built_in), None);
+    let beside = shot(hidden_jp1(), "E4", &built_in).expect("jp1 fires at us1 beside it");
     assert!(beside.contains("worth revealing jp1"), "{beside}");
     let mut w = Weights::builtin();
     w.doctrine.holding_hidden_range = 2;
     let w: &'static Weights = Box::leak(Box::new(w));
     let two = |s: &Situation| ask(&Doctrine::with_weights(w), s, &hold, Side::Japanese, &[]);
-    assert!(shot("E3", &two).is_some());
+    assert!(shot(hidden_jp1(), "E3", &two).is_some());
+    let mut concealed = jp(&b, "jp1", "E5");
+    concealed.concealed = true;
+    assert!(shot(concealed, "E3", &built_in).is_some());
+    // An attacking side pays `reveal_hidden` for the HIP it gives up instead: made free, the
+    // attacking jp1 fires two hexes off, the holding one still does not.
+    let mut w = Weights::builtin();
+    w.doctrine.reveal_hidden = 0.0;
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let free = |victory: &'static [VictoryCondition]| {
+        move |s: &Situation| ask(&Doctrine::with_weights(w), s, victory, Side::Japanese, &[])
+    };
+    let (attack, hold) = (Box::leak(Box::new(attack)), Box::leak(Box::new(hold)));
+    assert!(shot(hidden_jp1(), "E3", &free(attack)).is_some());
+    assert_eq!(shot(hidden_jp1(), "E3", &free(hold)), None);
 }

@@ -578,6 +578,8 @@ mod tests {
         // Japanese "?" stood; the "?" was drawn under the 7-6-8 and seen only in the stack
         // list. Each side's pile now lies beside the other's, the view's own to the west.
         let (board, mut live, t5) = assault();
+        // us5, the other 6-6-7, waits in U4: out of this test's counts.
+        live.units.retain(|u| u.unit.id != "us5");
         for u in live.units.iter_mut() {
             if u.unit.id == "us3" {
                 u.at = t5.clone();

@@ -907,7 +907,7 @@ fn issue_38_a_fire_group_with_its_leader_a_limited_undo_and_esc_in_a_window() {
 /// Issue 38: against the Japanese program, a Game Turn clicked through with End phase (the
 /// program plays its phases, the player's First Fire chances are passed) begins every phase of
 /// both Player Turns once, in order; on the way, a click on a move mark's label (not the mark)
-/// moves us3 there.
+/// moves us4 (alone in U3) there.
 #[test]
 fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_once() {
     let Some(s) = open(
@@ -949,9 +949,9 @@ fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_o
             break;
         }
         if moved.is_none() && ui["phase"] == "MPh" && ui["player_turn"] == 1 {
-            s.click(s.unit("us3"));
-            let ui = s.until("us3's move marks", |u| {
-                u["selected"] == "unit us3"
+            s.click(s.unit("us4"));
+            let ui = s.until("us4's move marks", |u| {
+                u["selected"] == "unit us4"
                     && u["marks"]
                         .as_array()
                         .is_some_and(|m| m.iter().any(|m| m["at"].is_string()))
@@ -964,11 +964,11 @@ fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_o
             let to = mark["at"].as_str().unwrap().to_string();
             let at = |k: &str| mark[k].as_f64().unwrap().round() as i64;
             s.click((at("x"), at("y")));
-            s.until("us3 moved where the label said", |u| {
+            s.until("us4 moved where the label said", |u| {
                 u["last_events"].as_array().is_some_and(|v| {
                     v.iter().any(|e| {
                         e.as_str()
-                            .is_some_and(|t| t.starts_with(&format!("U4 -> {to}:")))
+                            .is_some_and(|t| t.starts_with(&format!("U3 -> {to}:")))
                     })
                 })
             });
@@ -981,7 +981,7 @@ fn issue_38_a_game_turn_clicked_through_against_the_program_begins_every_phase_o
         sleep(Duration::from_millis(1500));
     }
     let ui = s.ui();
-    assert!(moved.is_some(), "us3 was never moved by its label");
+    assert!(moved.is_some(), "us4 was never moved by its label");
     let mut expected = Vec::new();
     for side in ["Allied", "Japanese"] {
         for p in ["RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh"] {

@@ -45,8 +45,9 @@ fn a26_the_assault_reaches_game_end_at_seeds_1_to_5_and_either_side_wins_at_some
         assert_eq!(walk(seed), ev);
     }
     // With the published charts the script's Allies win at some seeds (A26.2: the Japanese 9-1
-    // and the squad in the kunai are worth 4 Casualty VP, a cave squad 2 more, 5 needed); the
-    // Japanese win at some seed of the first twenty.
+    // and the squad in the kunai are worth 4 Casualty VP, 5 needed: one Casualty VP more, a
+    // cave squad's half-squad lost or the squad itself); the Japanese win at some seed of the
+    // first twenty.
     let japanese_at = (1..=20).find(|seed| {
         let ev = walk(*seed);
         let last = ev.last().unwrap();

@@ -206,7 +206,7 @@ pub struct DoctrineWeights {
     /// A12.15: a side holding out keeps the HIP of a hidden unit outside a cave until the
     /// enemy is this many hexes from it or nearer: the unit fires only at a target that close
     /// (a doctrine choice, an ambush; a hidden unit in a cave is not held to it: in a hidden
-    /// cave the enemy must Control `reveal_control_cave_range` rules; a file from before it:
+    /// cave the enemy must Control, `reveal_control_cave_range` rules; a file from before it:
     /// 1, as built in).
     #[serde(default = "holding_hidden_range_default")]
     pub holding_hidden_range: u32,

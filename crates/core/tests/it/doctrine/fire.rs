@@ -437,6 +437,7 @@ fn a26_2_in_the_last_game_turn_the_doctrine_fires_at_the_unit_whose_loss_wins_th
 /// hidden in the jungle of E5 (outside any cave), has us1 in the open in its sight. Two hexes
 /// off, it keeps its HIP (`holding_hidden_range`, 1 built in: an ambush, a doctrine choice);
 /// beside it, it fires and says what it gives up; allowed two hexes, it fires from there too.
+/// Unseen (only a broken American in sight) it would keep "?" but lose its HIP: held too.
 /// Not held to it: a concealed (not hidden) jp1, nor a Japanese side that attacks (it wins on
 /// Casualty VP), nor a hidden unit in a cave
 /// (`g11_3_g11_94_the_doctrine_gives_away_a_hidden_cave_the_enemy_must_control_only_for_a_shot_within_two_hexes`:
@@ -455,31 +456,34 @@ fn a12_15_holding_out_the_japanese_doctrine_keeps_a_hidden_squad_s_hip_until_the
         },
         VictoryCondition::Otherwise { side: Side::Allied },
     ];
-    let shot = |jp1: UnitAt, us_at: &str, kind: &dyn Fn(&Situation) -> Vec<Choice>| {
-        let s = situation(
-            &b,
-            Phase::DefensiveFire,
-            Side::Allied,
-            vec![jp1, us(&b, "us1", us_at)],
-        );
-        fires_of(&kind(&s), "jp1")
-            .into_iter()
-            .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, us_at)))
-            .map(|c| c.reason.clone())
-    };
+    // jp1's Fire at us1 (in `us_at`, broken or not), as `kind` gives it, with its reason.
+    let shot =
+        |jp1: UnitAt, us_at: &str, broken: bool, kind: &dyn Fn(&Situation) -> Vec<Choice>| {
+            let mut us1 = us(&b, "us1", us_at);
+            us1.unit.broken = broken;
+            let s = situation(&b, Phase::DefensiveFire, Side::Allied, vec![jp1, us1]);
+            fires_of(&kind(&s), "jp1")
+                .into_iter()
+                .find(|c| matches!(&c.order, Order::Fire { at, .. } if *at == loc(&b, us_at)))
+                .map(|c| c.reason.clone())
+        };
     let hidden_jp1 = || hidden(jp(&b, "jp1", "E5"));
     let built_in = |s: &Situation| of(Kind::Doctrine, s, &hold, Side::Japanese);
-    assert_eq!(shot(hidden_jp1(), "E3", &built_in), None);
-    let beside = shot(hidden_jp1(), "E4", &built_in).expect("jp1 fires at us1 beside it");
+    assert_eq!(shot(hidden_jp1(), "E3", false, &built_in), None);
+    let beside = shot(hidden_jp1(), "E4", false, &built_in).expect("jp1 fires at us1 beside it");
     assert!(beside.contains("worth revealing jp1"), "{beside}");
     let mut w = Weights::builtin();
     w.doctrine.holding_hidden_range = 2;
     let w: &'static Weights = Box::leak(Box::new(w));
     let two = |s: &Situation| ask(&Doctrine::with_weights(w), s, &hold, Side::Japanese, &[]);
-    assert!(shot(hidden_jp1(), "E3", &two).is_some());
+    assert!(shot(hidden_jp1(), "E3", false, &two).is_some());
+    // Unseen (us1 broken, the only American in sight), jp1 would keep "?" but still lose its
+    // HIP: held all the same.
+    assert_eq!(shot(hidden_jp1(), "E3", true, &built_in), None);
+    assert!(shot(hidden_jp1(), "E3", true, &two).is_some());
     let mut concealed = jp(&b, "jp1", "E5");
     concealed.concealed = true;
-    assert!(shot(concealed, "E3", &built_in).is_some());
+    assert!(shot(concealed, "E3", false, &built_in).is_some());
     // An attacking side pays `reveal_hidden` for the HIP it gives up instead: made free, the
     // attacking jp1 fires two hexes off, the holding one still does not.
     let mut w = Weights::builtin();
@@ -489,6 +493,6 @@ fn a12_15_holding_out_the_japanese_doctrine_keeps_a_hidden_squad_s_hip_until_the
         move |s: &Situation| ask(&Doctrine::with_weights(w), s, victory, Side::Japanese, &[])
     };
     let (attack, hold) = (Box::leak(Box::new(attack)), Box::leak(Box::new(hold)));
-    assert!(shot(hidden_jp1(), "E3", &free(attack)).is_some());
-    assert_eq!(shot(hidden_jp1(), "E3", &free(hold)), None);
+    assert!(shot(hidden_jp1(), "E3", false, &free(attack)).is_some());
+    assert_eq!(shot(hidden_jp1(), "E3", false, &free(hold)), None);
 }

@@ -47,18 +47,20 @@ fn gain(ctx: &Ctx, s: &Situation, shot: &Shot, targets: &[String]) -> (f32, Opti
     (total, best.map(|(id, p, _)| (id, p)))
 }
 
+/// A26.1: `cave` is one the enemy must Control (its Control conditions name it).
+fn enemy_must_control(ctx: &Ctx, cave: &str) -> bool {
+    super::goals::control_locations(ctx.scenario, ctx.side.opponent())
+        .any(|l| matches!(l, Location::Cave(x) if x == cave))
+}
+
 /// G11.3 / G11.94: how many hidden caves the enemy must Control (A26.1) an attack reveals
 /// (`Reveal::cave`: a hidden firer's cave, placed onboard with its HIP loss whether or not it
 /// keeps "?"; a hidden cave is not Controlled by the enemy). Its own caves are known to a side.
 fn revealed_control_caves(ctx: &Ctx, reveals: &[Reveal]) -> usize {
-    let enemy = ctx.side.opponent();
     let mut caves: Vec<&str> = reveals
         .iter()
         .filter_map(|r| r.cave.as_deref())
-        .filter(|c| {
-            super::goals::control_locations(ctx.scenario, enemy)
-                .any(|l| matches!(l, Location::Cave(x) if x == c))
-        })
+        .filter(|c| enemy_must_control(ctx, c))
         .collect();
     caves.sort_unstable();
     caves.dedup();
@@ -194,21 +196,36 @@ fn assault_threat(ctx: &Ctx, s: &Situation, t: &UnitAt) -> f32 {
     most
 }
 
-/// A12.15: a hidden firer of a side holding out, outside a cave, whose HIP the attack on `at`
-/// strips (`Reveal`: seen or not, it keeps at most "?") while `at` lies more than
-/// `holding_hidden_range` hexes from it: it keeps its HIP for the enemy coming closer, an
-/// ambush (a doctrine choice; a hidden unit in a cave is not held to it: in a hidden cave the
-/// enemy must Control, `reveal_control_cave_range` rules).
-fn ambush_spoiled(ctx: &Ctx, reveals: &[Reveal], at: &Location) -> bool {
+/// A12.15 / G11.3: a hidden firer whose HIP the attack on `at` strips (`Reveal`: seen or not)
+/// fires only at a target within its reach, a doctrine choice: out of a hidden cave the enemy
+/// must Control (its HIP loss places the Cave counter onboard) `reveal_control_cave_range`
+/// hexes, since a long shot at night told the Americans where the night ridge's cave Y was;
+/// outside caves, for a side holding out, `holding_hidden_range` hexes, an ambush (measured:
+/// see the weights file). Whether a firer of the attack would fire beyond its reach.
+fn beyond_hidden_reach(ctx: &Ctx, reveals: &[Reveal], at: &Location) -> bool {
     let s = ctx.s;
     let Some(target) = s.hex_of(at) else {
         return false;
     };
-    reveals.iter().filter_map(|r| s.unit(&r.unit)).any(|f| {
-        f.hidden
+    reveals.iter().any(|r| {
+        let Some(f) = s.unit(&r.unit) else {
+            return false;
+        };
+        let reach = if r
+            .cave
+            .as_deref()
+            .is_some_and(|c| enemy_must_control(ctx, c))
+        {
+            ctx.w.reveal_control_cave_range
+        } else if f.hidden
+            && !ctx.stakes.attacks
             && !matches!(f.at, Location::Cave(_) | Location::Complex(_))
-            && s.hex_of(&f.at)
-                .is_some_and(|h| h.distance(target) > ctx.w.holding_hidden_range)
+        {
+            ctx.w.holding_hidden_range
+        } else {
+            return false;
+        };
+        s.hex_of(&f.at).is_some_and(|h| h.distance(target) > reach)
     })
 }
 
@@ -278,10 +295,7 @@ pub fn fire_choices(
             continue;
         };
         let shot = Shot::of(&plan);
-        // A12.15: a hidden unit of a side holding out keeps its HIP outside a cave until the
-        // enemy is within `holding_hidden_range` hexes (a doctrine choice; measured: see the
-        // weights file).
-        if !ctx.stakes.attacks && ambush_spoiled(ctx, &plan.reveals, at) {
+        if beyond_hidden_reach(ctx, &plan.reveals, at) {
             continue;
         }
         let (worth, harm) = gain(ctx, ctx.s, &shot, &plan.targets);
@@ -325,20 +339,7 @@ pub fn fire_choices(
                 drawn,
             )
         };
-        // G11.3 / A12.15: the hidden caves the enemy must Control that the shot gives away
-        // (its firer's HIP loss places the Cave counter onboard): only for a shot within
-        // `reveal_control_cave_range` hexes (a doctrine choice): a long shot at night told the
-        // Americans where the night ridge's cave Y was (measured: see the weights file).
         let given_away = revealed_control_caves(ctx, &plan.reveals);
-        if given_away > 0
-            && ctx
-                .s
-                .hex_of(&u.at)
-                .zip(ctx.s.hex_of(at))
-                .is_some_and(|(a, b)| a.distance(b) > ctx.w.reveal_control_cave_range)
-        {
-            continue;
-        }
         // G11.3 / G11.94: a hidden unit firing out of a hidden cave reveals the cave, seen or
         // not (its HIP loss places the Cave counter onboard), and the enemy cannot Control a
         // hidden cave: one it must Control is not given up for a shot at broken units alone
